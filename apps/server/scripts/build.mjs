@@ -1,0 +1,33 @@
+// Bundles the server into dist/ with esbuild. npm packages stay external (they are installed);
+// the workspace's own TypeScript (@bantay/shared) is bundled in, since Node cannot run .ts files.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+await fs.rm(dist, { recursive: true, force: true });
+
+await build({
+  entryPoints: { main: path.join(root, 'src/main.ts'), 'seed-demo': path.join(root, 'src/db/seed/cli.ts') },
+  outdir: dist,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@bantay/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+await fs.cp(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+console.log('server built into apps/server/dist');

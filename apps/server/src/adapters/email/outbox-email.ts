@@ -1,0 +1,42 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { AdapterLogger } from '../outside-service.ts';
+import type { Mailer } from './email.ts';
+
+export function mailOutboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox', 'mail');
+}
+
+/** One JSON line per message `{"to","subject","text","file","at"}`, so tests need not parse MIME. */
+export function mailOutboxIndex(dataDir: string): string {
+  return path.join(dataDir, 'outbox', 'mail.jsonl');
+}
+
+/**
+ * The offline default: every message is built as a real RFC 822 message (nodemailer's stream
+ * transport), written to DATA_DIR/outbox/mail/<time>-<random>.eml (any mail client opens it),
+ * indexed in DATA_DIR/outbox/mail.jsonl, and logged.
+ */
+export function createOutboxMailer(options: { dataDir: string; from: string; log: AdapterLogger; now: () => Date }): Mailer {
+  const dir = mailOutboxDir(options.dataDir);
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    provider: 'outbox',
+    async send(message) {
+      const at = options.now();
+      const info = await transport.sendMail({ from: options.from, date: at, ...message });
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${at.toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(dir, name);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const line = JSON.stringify({ to: message.to, subject: message.subject, text: message.text, file, at: at.toISOString() });
+      await fs.appendFile(mailOutboxIndex(options.dataDir), `${line}\n`, { mode: 0o600 });
+      options.log.info(`Email to ${message.to} (outbox ${file}): ${message.subject}`);
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps.ts';
+import type { Database } from './db/client.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { serveWebApp } from './http/web-app.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { botCheckRoutes } from './modules/bot-check/bot-check.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
+import { residentRoutes } from './modules/residents/residents.routes.ts';
+import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
+import { evaluationRoutes } from './modules/evaluations/evaluations.routes.ts';
+
+export interface BuildAppOptions {
+  deps: AppDeps;
+  database: Pick<Database, 'driver' | 'version'>;
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
+export async function buildApp({ deps, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('actor', null);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(deps.config.map.tileUrl),
+    },
+    // Chromium and Firefox warn about this header on plain-http LAN addresses; it adds nothing here.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bantay API', version: '0.1.0', description: "The API of Bantay, a barangay watch force's app." },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(async (scope) => {
+    await healthRoutes(scope, database);
+    await authRoutes(scope, deps);
+    await settingsRoutes(scope, deps);
+    await botCheckRoutes(scope, deps);
+    await twoFactorRoutes(scope, deps);
+    await accountRoutes(scope, deps);
+    await filesRoutes(scope, deps);
+    await passwordResetRoutes(scope, deps);
+    await notificationRoutes(scope, deps);
+    await messageRoutes(scope, deps);
+    await residentRoutes(scope, deps);
+    await incidentRoutes(scope, deps);
+    await evaluationRoutes(scope, deps);
+  });
+
+  await serveWebApp(app, deps.config.webDistDir);
+  return app;
+}
+
+function contentSecurityPolicy(tileUrl: string): Record<string, string[]> {
+  const tileOrigin = tileOriginPattern(tileUrl);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    // Leaflet and the toasts position elements with inline style attributes.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** `https://{s}.tile.example.org/{z}/…` → `https://*.tile.example.org`. */
+function tileOriginPattern(tileUrl: string): string | null {
+  try {
+    const url = new URL(tileUrl.replaceAll('{s}', 'a'));
+    return tileUrl.includes('{s}') ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, embedded database in ./data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ BANTAY_SUPADMIN_USERNAME: 'boss' }, 'BANTAY_SUPADMIN_PASSWORD'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('a bad value %j stops the start with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

@@ -1,0 +1,220 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Validated once at boot so a bad value fails fast with a message
+ * that names the variable, instead of surfacing later as a confusing runtime error.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  BANTAY_SUPADMIN_USERNAME: z.string().trim().min(3).max(64).optional(),
+  BANTAY_SUPADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanString.default(false),
+  /** Sign-in attempts allowed per IP address in 15 minutes (product §4.12). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  MAP_TILE_URL: z.string().url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
+  WEB_DIST_DIR: z.string().optional(),
+
+  // --- Outside services (issue 5): each has a local default that works offline. ----------------
+  /** Base of links in emails (password reset). Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Code sends, code resends and reset emails allowed per IP address in 15 minutes. */
+  CODE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Timeout of every call to an SMS gateway, mail server or bot-check provider. */
+  OUTSIDE_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** console: log and append to DATA_DIR/outbox/sms.jsonl; semaphore (Philippines) or twilio. */
+  SMS_PROVIDER: z.enum(['console', 'semaphore', 'twilio']).default('console'),
+  SEMAPHORE_API_KEY: z.string().min(1).optional(),
+  SEMAPHORE_URL: z.string().url().default('https://api.semaphore.co'),
+  /** A sender name registered with Semaphore; Semaphore's default when unset. */
+  SEMAPHORE_SENDER_NAME: z.string().min(1).max(11).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sending number (E.164) or, instead, a messaging service SID. */
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().min(1).optional(),
+  TWILIO_URL: z.string().url().default('https://api.twilio.com'),
+  /** outbox: write .eml files under DATA_DIR/outbox/mail; smtp: send through SMTP_URL. */
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  EMAIL_FROM: z.string().min(3).default('Bantay <no-reply@bantay.local>'),
+  /** altcha: self-hosted proof-of-work; the others verify tokens at BOT_CHECK_VERIFY_URL. */
+  BOT_CHECK_PROVIDER: z.enum(['altcha', 'turnstile', 'hcaptcha', 'recaptcha']).default('altcha'),
+  BOT_CHECK_SECRET: z.string().min(1).optional(),
+  BOT_CHECK_SITE_KEY: z.string().min(1).optional(),
+  BOT_CHECK_VERIFY_URL: z.string().url().optional(),
+  /** HMAC key of ALTCHA challenges; derived from the JWT secret when unset. */
+  ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** PBKDF2 iterations per ALTCHA attempt, and the largest number the client must reach. */
+  ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(500),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(5).max(1_000_000).default(3000),
+  ALTCHA_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+
+  // --- The residents' side (issue 6): limits of the public calls. -------------------------------
+  /** Incident reports per IP address per hour. Higher than per device: mobile carriers share addresses. */
+  REPORT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Incident reports per device (the web's deviceId) per hour (product §4.2). */
+  REPORT_RATE_LIMIT_PER_DEVICE: z.coerce.number().int().min(1).default(5),
+  /** Photo upload requests (up to 3 photos each) per IP address per hour. */
+  PHOTO_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Ticket lookups per IP address in 15 minutes. */
+  TICKET_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Tanod ratings (directory and ticket) per IP address per hour. */
+  RATING_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  supadmin: { username: string | undefined; password: string | undefined };
+  jwtSecret: string | undefined;
+  sessionTtlMs: number;
+  logLevel: string;
+  trustProxy: boolean;
+  loginRateLimit: number;
+  map: { tileUrl: string; attribution: string };
+  /** Built web app to serve; undefined serves the API only. */
+  webDistDir: string | undefined;
+  publicUrl: string;
+  codeRateLimit: number;
+  outsideServices: OutsideServicesConfig;
+  /** Limits of the residents' public calls (issue 6). */
+  publicLimits: {
+    reportsPerIpPerHour: number;
+    reportsPerDevicePerHour: number;
+    photoUploadsPerIpPerHour: number;
+    ticketLookupsPerIpPer15Min: number;
+    ratingsPerIpPerHour: number;
+  };
+}
+
+/** Issue 5's adapters, each checked for its credentials when chosen. */
+export interface OutsideServicesConfig {
+  timeoutMs: number;
+  sms:
+    | { provider: 'console' }
+    | { provider: 'semaphore'; apiKey: string; url: string; senderName: string | undefined }
+    | { provider: 'twilio'; accountSid: string; authToken: string; from: string | undefined; messagingServiceSid: string | undefined; url: string };
+  email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
+  botCheck:
+    | { provider: 'altcha'; hmacKey: string | undefined; cost: number; maxNumber: number; challengeTtlSeconds: number }
+    | { provider: 'turnstile' | 'hcaptcha' | 'recaptcha'; secret: string; siteKey: string; verifyUrl: string };
+}
+
+const DEFAULT_VERIFY_URLS = {
+  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  hcaptcha: 'https://api.hcaptcha.com/siteverify',
+  recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
+} as const;
+
+function outsideServices(e: z.output<typeof envSchema>): OutsideServicesConfig {
+  const missing: string[] = [];
+  const need = (name: keyof typeof e, why: string): string => {
+    const value = e[name];
+    if (typeof value === 'string' && value) return value;
+    missing.push(`  ${name}: required when ${why}`);
+    return '';
+  };
+  let sms: OutsideServicesConfig['sms'] = { provider: 'console' };
+  if (e.SMS_PROVIDER === 'semaphore') {
+    sms = { provider: 'semaphore', apiKey: need('SEMAPHORE_API_KEY', 'SMS_PROVIDER=semaphore'), url: e.SEMAPHORE_URL, senderName: e.SEMAPHORE_SENDER_NAME };
+  } else if (e.SMS_PROVIDER === 'twilio') {
+    const why = 'SMS_PROVIDER=twilio';
+    sms = {
+      provider: 'twilio',
+      accountSid: need('TWILIO_ACCOUNT_SID', why),
+      authToken: need('TWILIO_AUTH_TOKEN', why),
+      from: e.TWILIO_FROM,
+      messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+      url: e.TWILIO_URL,
+    };
+    if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) {
+      missing.push('  TWILIO_FROM: required (or TWILIO_MESSAGING_SERVICE_SID) when SMS_PROVIDER=twilio');
+    }
+  }
+  const email: OutsideServicesConfig['email'] =
+    e.EMAIL_PROVIDER === 'smtp'
+      ? { provider: 'smtp', url: need('SMTP_URL', 'EMAIL_PROVIDER=smtp'), from: e.EMAIL_FROM }
+      : { provider: 'outbox', from: e.EMAIL_FROM };
+  let botCheck: OutsideServicesConfig['botCheck'];
+  if (e.BOT_CHECK_PROVIDER === 'altcha') {
+    botCheck = {
+      provider: 'altcha',
+      hmacKey: e.ALTCHA_HMAC_KEY,
+      cost: e.ALTCHA_COST,
+      maxNumber: e.ALTCHA_MAX_NUMBER,
+      challengeTtlSeconds: e.ALTCHA_CHALLENGE_TTL_SECONDS,
+    };
+  } else {
+    const why = `BOT_CHECK_PROVIDER=${e.BOT_CHECK_PROVIDER}`;
+    botCheck = {
+      provider: e.BOT_CHECK_PROVIDER,
+      secret: need('BOT_CHECK_SECRET', why),
+      siteKey: need('BOT_CHECK_SITE_KEY', why),
+      verifyUrl: e.BOT_CHECK_VERIFY_URL ?? DEFAULT_VERIFY_URLS[e.BOT_CHECK_PROVIDER],
+    };
+  }
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  return { timeoutMs: e.OUTSIDE_SERVICE_TIMEOUT_MS, sms, email, botCheck };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.BANTAY_SUPADMIN_USERNAME) !== Boolean(e.BANTAY_SUPADMIN_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BANTAY_SUPADMIN_USERNAME and BANTAY_SUPADMIN_PASSWORD must be set together',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    supadmin: { username: e.BANTAY_SUPADMIN_USERNAME, password: e.BANTAY_SUPADMIN_PASSWORD },
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    codeRateLimit: e.CODE_RATE_LIMIT,
+    outsideServices: outsideServices(e),
+    publicLimits: {
+      reportsPerIpPerHour: e.REPORT_RATE_LIMIT_PER_IP,
+      reportsPerDevicePerHour: e.REPORT_RATE_LIMIT_PER_DEVICE,
+      photoUploadsPerIpPerHour: e.PHOTO_UPLOAD_RATE_LIMIT,
+      ticketLookupsPerIpPer15Min: e.TICKET_LOOKUP_RATE_LIMIT,
+      ratingsPerIpPerHour: e.RATING_RATE_LIMIT,
+    },
+  };
+}

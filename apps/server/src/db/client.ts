@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema/index.ts';
+
+/** One type for both drivers: repositories are written once against it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Server version string, for the health check. */
+  version(): Promise<string>;
+  /** The node-postgres pool when on a server (the socket.io adapter needs it). */
+  pool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Migrations sit beside this file in the source tree and beside the bundle in dist/, so the same
+ * relative lookup works in both.
+ */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.join(here, 'migrations');
+}
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'postgres',
+      pool,
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
+      version: () => serverVersion(db),
+      close: () => pool.end(),
+    };
+  }
+  if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+  const pgliteDb = drizzlePglite(client, { schema });
+  const db = pgliteDb as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    pool: undefined,
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() }),
+    version: () => serverVersion(db),
+    close: () => client.close(),
+  };
+}
+
+async function serverVersion(db: Db): Promise<string> {
+  const result = (await db.execute(sql`select version() as version`)) as unknown as
+    | { rows: { version: string }[] }
+    | { version: string }[];
+  const rows = Array.isArray(result) ? result : result.rows;
+  return rows[0]?.version ?? 'unknown';
+}

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_STATUSES } from '@bantay/shared';
+import { users } from './users.ts';
+
+export const incidentClassificationEnum = pgEnum('incident_classification', INCIDENT_CLASSIFICATIONS);
+export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
+export const incidentEventKindEnum = pgEnum('incident_event_kind', INCIDENT_EVENT_KINDS);
+
+/** Product §3. Nothing is deleted: rejections and false alarms are statuses. */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `IR-XXXX-XXXX` / `ER-XXXX-XXXX`, random: it is the reporter's only key to the lookup. */
+    ticket: text('ticket').notNull(),
+    type: text('type').notNull(),
+    classification: incidentClassificationEnum('classification').notNull(),
+    status: incidentStatusEnum('status').notNull().default('pending'),
+    description: text('description').notNull().default(''),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    accuracy: doublePrecision('accuracy'),
+    address: text('address'),
+    landmark: text('landmark'),
+    /** A signed-in resident; null for anonymous reports. */
+    reporterId: uuid('reporter_id').references(() => users.id),
+    reporterName: text('reporter_name'),
+    /** E.164. */
+    reporterPhone: text('reporter_phone'),
+    /** sha256 of the browser's device id, for the per-device report limit. */
+    deviceHash: text('device_hash'),
+    responderId: uuid('responder_id').references(() => users.id),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    resolvedById: uuid('resolved_by_id').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionLog: text('resolution_log'),
+    /** The reason of a rejection or a false alarm (shown on the public timeline). */
+    closingReason: text('closing_reason'),
+    /** Product §4.2: an open report of the same type within 100 m and 30 minutes; a hint for staff. */
+    possibleDuplicateOfId: uuid('possible_duplicate_of_id').references((): AnyPgColumn => incidents.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('incidents_ticket_key').on(t.ticket),
+    // Staff lists: by status, newest first; and the archive by date.
+    index('incidents_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('incidents_created_idx').on(t.createdAt.desc()),
+    // The duplicate lookup only ever reads open reports of one type from the last 30 minutes.
+    index('incidents_open_type_created_idx')
+      .on(t.type, t.createdAt)
+      .where(sql`${t.status} in ('pending', 'in_progress')`),
+    index('incidents_reporter_idx').on(t.reporterId, t.createdAt.desc()),
+    index('incidents_device_created_idx').on(t.deviceHash, t.createdAt),
+  ],
+);
+export type IncidentRow = typeof incidents.$inferSelect;
+export type NewIncidentRow = typeof incidents.$inferInsert;
+
+/** The timeline (product §3): staff see all of it, the public the steps without staff notes. */
+export const incidentEvents = pgTable(
+  'incident_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Who did it; null for the public (reports, ratings) and the system. */
+    actorId: uuid('actor_id').references(() => users.id),
+    kind: incidentEventKindEnum('kind').notNull(),
+    /** The tanod concerned: the one assigned or responding. */
+    subjectUserId: uuid('subject_user_id').references(() => users.id),
+    /** Free text: a note, a reason, a resolution log. */
+    detail: text('detail'),
+  },
+  (t) => [index('incident_events_incident_at_idx').on(t.incidentId, t.at)],
+);
+export type IncidentEventRow = typeof incidentEvents.$inferSelect;
+
+/**
+ * Photos uploaded before the report (`POST /api/public/photos`), claimed by the report. Files
+ * live under DATA_DIR/uploads/incidents/<id>.webp. Unclaimed rows older than a day may be swept
+ * (with their files) by a retention job; none exists yet.
+ */
+export const incidentPhotos = pgTable(
+  'incident_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    incidentId: uuid('incident_id').references(() => incidents.id),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('incident_photos_incident_idx').on(t.incidentId),
+    index('incident_photos_unclaimed_idx').on(t.createdAt).where(sql`${t.incidentId} is null`),
+  ],
+);
+export type IncidentPhotoRow = typeof incidentPhotos.$inferSelect;

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** One row per recipient (product §3). The category of the brief is derived from the message. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    /** What happened, `<area>.<event>` or `general`. */
+    kind: text('kind').notNull().default('general'),
+    /** What a click opens; text so new entity types need no migration. */
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The panel's list: one user's notifications, newest first, with the id as a tie-breaker for
+    // the cursor.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The unread dot and the unread list touch only the (few) unread rows.
+    index('notifications_user_unread_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.read} = false`),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotificationRow = typeof notifications.$inferInsert;

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Hotline, IncidentType, Polygon } from '@bantay/shared';
+
+/** The barangay's settings: exactly one row, id 1. */
+export const barangaySettings = pgTable(
+  'barangay_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    abbreviation: text('abbreviation').notNull(),
+    logo: text('logo'),
+    boundary: jsonb('boundary').$type<Polygon>(),
+    mapStartLat: doublePrecision('map_start_lat').notNull(),
+    mapStartLng: doublePrecision('map_start_lng').notNull(),
+    mapStartZoom: integer('map_start_zoom').notNull(),
+    hotlines: jsonb('hotlines').$type<Hotline[]>().notNull().default([]),
+    incidentTypes: jsonb('incident_types').$type<IncidentType[]>().notNull().default([]),
+    timezone: text('timezone').notNull().default('Asia/Manila'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('barangay_settings_single_row', sql`${t.id} = 1`)],
+);
+
+export type BarangaySettingsRow = typeof barangaySettings.$inferSelect;

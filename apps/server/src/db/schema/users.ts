@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { USER_TYPES } from '@bantay/shared';
+
+export const userTypeEnum = pgEnum('user_type', USER_TYPES);
+export const userStatusEnum = pgEnum('user_status', ['active', 'deactivated']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    /** Stored lower-case so sign-in is case-insensitive. */
+    username: text('username'),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    userType: userTypeEnum('user_type').notNull(),
+    profilePicture: text('profile_picture'),
+    isTeamLeader: boolean('is_team_leader').notNull().default(false),
+    status: userStatusEnum('status').notNull().default('active'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    isOnline: boolean('is_online').notNull().default(false),
+    lastActive: timestamp('last_active', { withTimezone: true }),
+    passwordHash: text('password_hash'),
+    pinHash: text('pin_hash'),
+    address: text('address'),
+    birthday: date('birthday', { mode: 'string' }),
+    gender: text('gender'),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_email_key').on(t.email),
+    // Residents sign in with their mobile number, so it identifies them.
+    uniqueIndex('users_resident_phone_key').on(t.phoneNumber).where(sql`${t.userType} = 'resident'`),
+    index('users_type_status_idx').on(t.userType, t.status),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** The token's `jti`. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -1,0 +1,47 @@
+// `npm run seed:demo`: fills a fresh or existing database with demo data. Idempotent.
+import { loadConfig } from '../../config.ts';
+import { databaseTarget } from '../../main-helpers.ts';
+import { openDatabase } from '../client.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { DomainEvents } from '../../lib/domain-events.ts';
+import { createTokenService, resolveJwtSecret } from '../../modules/auth/tokens.ts';
+import type { AppDeps } from '../../deps.ts';
+import { createOutsideServices, type AdapterLogger } from '../../adapters/index.ts';
+import { BackgroundTasks } from '../../lib/background-tasks.ts';
+import { DEMO_PASSWORD, DEMO_STAFF, seedDemoStaff } from './demo-staff.ts';
+import { seedDemoSettings } from './demo-settings.ts';
+import { DEMO_RESIDENT_PIN, DEMO_RESIDENTS, seedDemoResidents } from './demo-residents.ts';
+import { seedDemoIncidents } from './demo-incidents.ts';
+import { seedDemoNotifications } from './demo-notifications.ts';
+import { seedDemoMessages } from './demo-messages.ts';
+
+const config = loadConfig();
+const database = await openDatabase(databaseTarget(config));
+await database.migrate();
+const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+const log: AdapterLogger = { info: console.log, warn: console.warn, error: console.error };
+const deps: AppDeps = {
+  config,
+  db: database.db,
+  clock: systemClock,
+  tokens: createTokenService(jwtSecret, systemClock),
+  events: new DomainEvents(),
+  ...createOutsideServices(config, { log, now: () => systemClock.now(), secret: jwtSecret }),
+  background: new BackgroundTasks(log),
+};
+
+await seedDemoSettings(deps);
+await seedDemoStaff(deps);
+const residentIds = await seedDemoResidents(deps);
+await seedDemoIncidents(deps, residentIds);
+await seedDemoNotifications(deps);
+await seedDemoMessages(deps);
+await deps.background.idle();
+await deps.mail.close();
+await database.close();
+
+console.log(`Demo data ready (${database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}).`);
+console.log(`Sign in at /tanod-login with password ${DEMO_PASSWORD}:`);
+for (const staff of DEMO_STAFF) console.log(`  ${staff.username.padEnd(9)} ${staff.userType.padEnd(9)} ${staff.firstName} ${staff.lastName}`);
+console.log(`Residents sign in on the landing page with mobile number and PIN ${DEMO_RESIDENT_PIN}:`);
+for (const resident of DEMO_RESIDENTS) console.log(`  ${resident.phoneNumber}  ${resident.firstName} ${resident.lastName}`);

@@ -1,0 +1,22 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { DomainEvents } from './lib/domain-events.ts';
+import type { TokenService } from './modules/auth/tokens.ts';
+import type { BotCheckProvider, Mailer, SmsSender } from './adapters/index.ts';
+import type { BackgroundTasks } from './lib/background-tasks.ts';
+
+/** What services need from the outside world; built once in main.ts, or by the test helper. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  tokens: TokenService;
+  events: DomainEvents;
+  /** Outside services (issue 5), chosen by configuration; see adapters/index.ts. */
+  sms: SmsSender;
+  mail: Mailer;
+  botCheck: BotCheckProvider;
+  /** Work that must not delay the answer (emails); tests await `background.idle()`. */
+  background: BackgroundTasks;
+}

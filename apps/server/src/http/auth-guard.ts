@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserType } from '@bantay/shared';
+import type { AppDeps } from '../deps.ts';
+import { AppError, forbidden } from '../lib/app-error.ts';
+import type { Actor } from '../modules/auth/actor.ts';
+import { authenticateToken } from '../modules/auth/auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/**
+ * A preHandler that admits only callers with a live session and, when given, one of the roles.
+ * Routes then read the caller with `actorOf(request)`.
+ */
+export function requireAuth(deps: AppDeps, allowed?: readonly UserType[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+    const result = await authenticateToken(deps, token);
+    if (!result) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+    if (allowed && !allowed.includes(result.actor.userType)) throw forbidden();
+    request.actor = result.actor;
+  };
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+  return request.actor;
+}
+
+export const STAFF: readonly UserType[] = ['tanod', 'admin', 'supadmin'];
+export const ADMINS: readonly UserType[] = ['admin', 'supadmin'];
+
+export function requestMeta(request: FastifyRequest) {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null };
+}

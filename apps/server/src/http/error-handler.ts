@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode, FieldError } from '@bantay/shared';
+import { AppError } from '../lib/app-error.ts';
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: FieldError[]) {
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return reply.status(status).send(body);
+}
+
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (path) return path;
+  return context === 'body' ? 'body' : (context ?? 'request');
+}
+
+/** Fastify's own client errors, by code, in our vocabulary. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'VALIDATION_FAILED', message: 'The request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The uploaded file is too large' },
+  FST_FILES_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'Too many files' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Expected a multipart upload' },
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      // An outside service failed (SMS gateway, mail server): the operator needs its own words.
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      if (error.options.retryAfterSeconds) reply.header('Retry-After', String(error.options.retryAfterSeconds));
+      return send(reply, error.status, error.code, error.message, error.options.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => ({
+        field: fieldName(issue.instancePath, error.validationContext),
+        message: issue.message ?? 'is invalid',
+      }));
+      const first = fields[0]!;
+      return send(reply, 400, 'VALIDATION_FAILED', `${first.field}: ${first.message}`, fields);
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return send(reply, error.statusCode ?? 400, known.code, known.message);
+    if (error.statusCode === 429) return send(reply, 429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
+    if (error.statusCode && error.statusCode < 500) {
+      return send(reply, error.statusCode, 'VALIDATION_FAILED', error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  });
+}

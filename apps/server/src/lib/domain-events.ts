@@ -1,0 +1,51 @@
+import { EventEmitter } from 'node:events';
+import type { Notification, RealtimeMessage, TrackingPosition, TrackingStatus } from '@bantay/shared';
+
+/**
+ * In-process domain events, published by services after their transaction commits. The realtime
+ * layer subscribes and turns them into socket messages, so services never touch sockets.
+ */
+export interface DomainEventMap {
+  /** Sessions that ended (logout, password change, deactivation): their sockets must close. */
+  'sessions.revoked': { sessionIds: string[] };
+  /** Notifications stored for their recipients (published by notify() after commit). */
+  'notifications.created': { items: { userId: string; notification: Notification }[] };
+  // Entity changes (product §7). The realtime layer picks the default audience per event;
+  // `userIds` adds people outside it (the reporter, the borrower, a dispatched tanod).
+  'incident.created': EntityChange;
+  'incident.updated': EntityChange;
+  'assistance.created': EntityChange;
+  'assistance.updated': EntityChange;
+  'schedule.updated': EntityChange;
+  'loan.updated': EntityChange;
+  'tracking.position': TrackingPosition;
+  'tracking.status': TrackingStatus;
+  /** A chat message was stored (issue 4): both participants hear it. */
+  'message.sent': { message: RealtimeMessage; participantIds: string[] };
+  /** `userId` read `conversationId` up to `at`; `otherUserId` gets the read receipt. */
+  'conversation.read': { conversationId: string; userId: string; otherUserId: string; at: Date };
+}
+
+/** A thin entity event: the client refetches (product §7). */
+export interface EntityChange {
+  id: string;
+  updatedAt: Date;
+  userIds?: string[];
+}
+
+export class DomainEvents {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(100);
+  }
+
+  publish<K extends keyof DomainEventMap>(name: K, payload: DomainEventMap[K]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  subscribe<K extends keyof DomainEventMap>(name: K, listener: (payload: DomainEventMap[K]) => void): () => void {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

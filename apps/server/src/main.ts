@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import type { AppDeps } from './deps.ts';
+import { systemClock } from './lib/clock.ts';
+import { DomainEvents } from './lib/domain-events.ts';
+import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
+import { ensureSupadmin } from './modules/auth/auth.service.ts';
+import { databaseTarget } from './main-helpers.ts';
+import { attachRealtime } from './realtime/socket-server.ts';
+import type { FastifyInstance } from 'fastify';
+import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
+import { BackgroundTasks } from './lib/background-tasks.ts';
+
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // The built web app sits beside the server in the repository unless configured elsewhere.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  config.webDistDir ??= path.resolve(here, '../../web/dist');
+
+  const database: Database = await openDatabase(databaseTarget(config));
+  await database.migrate();
+
+  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  // Adapters log through the app's logger, which exists only once the app is built.
+  const logTarget: { app?: FastifyInstance } = {};
+  const adapterLog: AdapterLogger = {
+    info: (message, data) => logTarget.app?.log.info(data ?? {}, message),
+    warn: (message, data) => logTarget.app?.log.warn(data ?? {}, message),
+    error: (message, data) => logTarget.app?.log.error(data ?? {}, message),
+  };
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    clock: systemClock,
+    tokens: createTokenService(jwtSecret, systemClock),
+    events: new DomainEvents(),
+    ...createOutsideServices(config, { log: adapterLog, now: () => systemClock.now(), secret: jwtSecret }),
+    background: new BackgroundTasks(adapterLog),
+  };
+  const app = await buildApp({ deps, database, logger: { level: config.logLevel } });
+  logTarget.app = app;
+  await ensureSupadmin(deps, (message) => app.log.warn(message), () => crypto.randomBytes(12).toString('base64url'));
+
+  // Sockets share the HTTP server; on PostgreSQL the adapter lets several instances reach each other's.
+  const realtime = await attachRealtime({ server: app.server, deps, pool: database.pool, log: app.log });
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Bantay is running on ${database.driver === 'pglite' ? 'the embedded database' : 'PostgreSQL'}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await realtime.close();
+    await app.close();
+    await deps.background.idle();
+    await deps.mail.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+await main();

@@ -1,0 +1,112 @@
+// Authentication runs onRequest, before the body is parsed: an anonymous caller learns nothing from validation and uploads nothing.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  SECURITY_LIMITS,
+  accountSessionListSchema,
+  accountUpdateSchema,
+  changePasswordRequestSchema,
+  currentUserSchema,
+  okSchema,
+  passwordChangedSchema,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
+import {
+  changePassword,
+  endAccountSession,
+  getAccount,
+  listAccountSessions,
+  updateAccount,
+  updateAccountPhoto,
+} from './account.service.ts';
+
+/** My Account (issue 5): any signed-in staff user, on their own account only. */
+export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staffOnly = requireAuth(deps, STAFF);
+
+  r.get(
+    '/api/account',
+    { schema: { tags: ['account'], summary: 'My account', response: { 200: currentUserSchema } }, onRequest: staffOnly },
+    (request) => getAccount(deps, actorOf(request)),
+  );
+
+  r.patch(
+    '/api/account',
+    {
+      schema: { tags: ['account'], summary: 'Edit my profile', body: accountUpdateSchema, response: { 200: currentUserSchema } },
+      onRequest: staffOnly,
+    },
+    (request) => updateAccount(deps, actorOf(request), request.body),
+  );
+
+  r.post(
+    '/api/account/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change my password; my other sessions end',
+        body: changePasswordRequestSchema,
+        response: { 200: passwordChangedSchema },
+      },
+      onRequest: staffOnly,
+      config: { rateLimit: { max: deps.config.loginRateLimit, timeWindow: 15 * 60_000 } },
+    },
+    (request) => changePassword(deps, actorOf(request), request.body),
+  );
+
+  r.get(
+    '/api/account/sessions',
+    { schema: { tags: ['account'], summary: 'My live sessions', response: { 200: accountSessionListSchema } }, onRequest: staffOnly },
+    async (request) => ({ sessions: await listAccountSessions(deps, actorOf(request)) }),
+  );
+
+  r.delete(
+    '/api/account/sessions/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out one of my sessions',
+        params: z.object({ id: z.uuid('Unknown session') }),
+        response: { 200: okSchema },
+      },
+      onRequest: staffOnly,
+    },
+    async (request) => {
+      await endAccountSession(deps, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  // The multipart parser is registered for this route only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: SECURITY_LIMITS.photoMaxBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/account/photo',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Upload my profile photo (multipart, field "photo": JPEG, PNG or WebP up to 5 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: currentUserSchema },
+        },
+        onRequest: staffOnly,
+      },
+      async (request) => {
+        const file = await request.file();
+        if (!file) {
+          throw new AppError('VALIDATION_FAILED', 'Choose a photo to upload', { fields: [{ field: 'photo', message: 'Choose a photo to upload' }] });
+        }
+        // Throws FST_REQ_FILE_TOO_LARGE (413) past the limit.
+        const bytes = await file.toBuffer();
+        return updateAccountPhoto(deps, actorOf(request), bytes);
+      },
+    );
+  });
+}

@@ -1,0 +1,135 @@
+import type { AccountSession, ChangePasswordRequest, CurrentUser, FieldError, accountUpdateSchema } from '@bantay/shared';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import type { NewUserRow } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { hashSecret, verifySecret } from '../auth/passwords.ts';
+import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
+import { normalizePhoneNumber } from '../two-factor/phone.ts';
+import { findUserById, updateUser } from '../users/users.repository.ts';
+import { getCurrentUser } from '../users/users.service.ts';
+import { findIdentityConflicts, listLiveSessions, revokeOwnSession } from './account.repository.ts';
+import { passwordProblem } from './password-policy.ts';
+
+type AccountUpdateInput = z.output<typeof accountUpdateSchema>;
+
+const fieldError = (code: 'VALIDATION_FAILED' | 'CONFLICT' | 'UNPROCESSABLE' | 'INVALID_PHONE_NUMBER', fields: FieldError[]) =>
+  new AppError(code, fields[0]!.message, { fields });
+
+export function getAccount(deps: AppDeps, actor: Actor): Promise<CurrentUser> {
+  return getCurrentUser(deps, actor);
+}
+
+/** PATCH /api/account: only the fields sent change; username and email stay unique. */
+export async function updateAccount(deps: AppDeps, actor: Actor, input: AccountUpdateInput): Promise<CurrentUser> {
+  const user = await findUserById(deps.db, actor.id);
+  if (!user) throw notFound('User');
+  const changes: Partial<NewUserRow> = {};
+  for (const key of ['firstName', 'middleName', 'lastName', 'address', 'gender'] as const) {
+    if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
+  }
+  if (input.username !== undefined) changes.username = input.username;
+  if (input.email !== undefined) changes.email = input.email;
+  if (input.birthday !== undefined) {
+    if (input.birthday && (input.birthday > deps.clock.now().toISOString().slice(0, 10) || input.birthday < '1900-01-01')) {
+      throw fieldError('VALIDATION_FAILED', [{ field: 'birthday', message: 'Enter a real birthday' }]);
+    }
+    changes.birthday = input.birthday;
+  }
+  if (input.phoneNumber !== undefined) {
+    const phoneNumber = input.phoneNumber === null ? null : normalizePhoneNumber(input.phoneNumber);
+    if (input.phoneNumber !== null && !phoneNumber) {
+      throw fieldError('INVALID_PHONE_NUMBER', [{ field: 'phoneNumber', message: 'Please enter a valid phone number' }]);
+    }
+    // The 2FA number was proven by a code; changing it here would bypass that proof.
+    if (user.twoFactorEnabled && phoneNumber !== user.phoneNumber) {
+      throw fieldError('UNPROCESSABLE', [
+        { field: 'phoneNumber', message: 'Turn off two-factor authentication before changing your phone number' },
+      ]);
+    }
+    changes.phoneNumber = phoneNumber;
+  }
+  const taken = await findIdentityConflicts(deps.db, actor.id, { username: changes.username, email: changes.email });
+  if (taken.length > 0) {
+    throw fieldError(
+      'CONFLICT',
+      taken.map((field) => ({ field, message: field === 'username' ? 'This username is already taken' : 'This email is already used by another account' })),
+    );
+  }
+  if (Object.keys(changes).length > 0) {
+    try {
+      await updateUser(deps.db, actor.id, { ...changes, updatedAt: deps.clock.now() });
+    } catch (error) {
+      // Two users claiming the same name at the same moment: the unique index decides.
+      const constraint = uniqueViolation(error);
+      if (constraint) {
+        const field = constraint.includes('email') ? 'email' : 'username';
+        throw fieldError('CONFLICT', [{ field, message: field === 'email' ? 'This email is already used by another account' : 'This username is already taken' }]);
+      }
+      throw error;
+    }
+  }
+  return getCurrentUser(deps, actor);
+}
+
+function uniqueViolation(error: unknown): string | null {
+  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === '23505') return current.constraint ?? '';
+  }
+  return null;
+}
+
+/** POST /api/account/photo: stores the re-encoded image and points profilePicture at it. */
+export async function updateAccountPhoto(deps: AppDeps, actor: Actor, bytes: Buffer): Promise<CurrentUser> {
+  const user = await findUserById(deps.db, actor.id);
+  if (!user) throw notFound('User');
+  const url = await storeAvatar(deps.config.dataDir, bytes);
+  await updateUser(deps.db, actor.id, { profilePicture: url, updatedAt: deps.clock.now() });
+  await removeAvatar(deps.config.dataDir, user.profilePicture);
+  return getCurrentUser(deps, actor);
+}
+
+/** POST /api/account/password: the current password is required; every other session ends. */
+export async function changePassword(deps: AppDeps, actor: Actor, input: ChangePasswordRequest): Promise<{ ok: true; sessionsEnded: number }> {
+  const user = await findUserById(deps.db, actor.id);
+  if (!user?.passwordHash) throw notFound('User');
+  if (!(await verifySecret(user.passwordHash, input.currentPassword))) {
+    throw fieldError('VALIDATION_FAILED', [{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+  }
+  const problem = passwordProblem(input.newPassword, [user.username, user.email, user.firstName, user.lastName, user.phoneNumber, 'bantay', 'tanod', 'barangay']);
+  if (problem) throw fieldError('VALIDATION_FAILED', [{ field: 'newPassword', message: problem }]);
+  if (input.newPassword === input.currentPassword) {
+    throw fieldError('VALIDATION_FAILED', [{ field: 'newPassword', message: 'Choose a password different from the current one' }]);
+  }
+  const passwordHash = await hashSecret(input.newPassword);
+  const now = deps.clock.now();
+  const ended = await inTransaction(deps.db, async (tx, afterCommit) => {
+    await updateUser(tx, actor.id, { passwordHash, updatedAt: now });
+    const sessionIds = await revokeUserSessions(tx, actor.id, now, actor.sessionId);
+    if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
+    return sessionIds.length;
+  });
+  return { ok: true, sessionsEnded: ended };
+}
+
+export async function listAccountSessions(deps: AppDeps, actor: Actor): Promise<AccountSession[]> {
+  const rows = await listLiveSessions(deps.db, actor.id, deps.clock.now());
+  return rows.map((row) => ({
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    userAgent: row.userAgent,
+    ip: row.ip,
+    current: row.id === actor.sessionId,
+  }));
+}
+
+/** DELETE /api/account/sessions/:id: own sessions only; anyone else's is "not found". */
+export async function endAccountSession(deps: AppDeps, actor: Actor, sessionId: string): Promise<void> {
+  if (!(await revokeOwnSession(deps.db, actor.id, sessionId, deps.clock.now()))) throw notFound('Session');
+  deps.events.publish('sessions.revoked', { sessionIds: [sessionId] });
+}

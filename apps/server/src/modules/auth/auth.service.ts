@@ -1,0 +1,143 @@
+import { LIMITS, messageableTypes, type LoginRequest, type LoginResponse, type LoginSuccess } from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { findStaffByLogin, insertUser, listActiveUsersOfTypes, updateUser, findUserByUsername } from '../users/users.repository.ts';
+import { presentUserSummary } from '../users/users.presenter.ts';
+import { findLiveSession, insertSession, revokeSession, touchSession } from './sessions.repository.ts';
+import { hashSecret, verifyAgainstDummy, verifySecret } from './passwords.ts';
+import type { Actor } from './actor.ts';
+import { startLoginChallenge } from '../two-factor/two-factor.service.ts';
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Incorrect username or password');
+
+export async function loginStaff(deps: AppDeps, input: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
+  const now = deps.clock.now();
+  const user = await findStaffByLogin(deps.db, input.username);
+  if (!user || !user.passwordHash) {
+    await verifyAgainstDummy(input.password);
+    throw invalidCredentials();
+  }
+  if (user.lockedUntil && user.lockedUntil > now) throw accountLocked(user.lockedUntil, now);
+
+  if (!(await verifySecret(user.passwordHash, input.password))) {
+    const lockedUntil = await recordLoginFailure(deps, user, now);
+    if (lockedUntil) throw accountLocked(lockedUntil, now);
+    throw invalidCredentials();
+  }
+  // Checked only after the password, so a guesser cannot learn which accounts are deactivated.
+  if (user.status !== 'active') {
+    throw new AppError('ACCOUNT_DEACTIVATED', 'This account has been deactivated. Please contact your administrator.');
+  }
+  if (user.twoFactorEnabled) {
+    // The password was right: the failure count restarts, and the SMS code completes the sign-in.
+    await updateUser(deps.db, user.id, { failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null });
+    return startLoginChallenge(deps, user);
+  }
+  return openSession(deps, user, meta);
+}
+
+function accountLocked(until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'ACCOUNT_LOCKED',
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retryAfterSeconds: seconds },
+  );
+}
+
+/** Counts a failure in the current 15-minute window; the tenth locks the account. */
+async function recordLoginFailure(deps: AppDeps, user: UserRow, now: Date): Promise<Date | null> {
+  const windowOpen =
+    user.failedLoginWindowStart && now.getTime() - user.failedLoginWindowStart.getTime() < LIMITS.loginFailureWindowMs;
+  const count = windowOpen ? user.failedLoginCount + 1 : 1;
+  if (count >= LIMITS.loginMaxFailures) {
+    const lockedUntil = new Date(now.getTime() + LIMITS.loginLockMs);
+    await updateUser(deps.db, user.id, { failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil });
+    return lockedUntil;
+  }
+  await updateUser(deps.db, user.id, {
+    failedLoginCount: count,
+    failedLoginWindowStart: windowOpen ? user.failedLoginWindowStart : now,
+  });
+  return null;
+}
+
+export async function openSession(deps: AppDeps, user: UserRow, meta: RequestMeta): Promise<LoginSuccess> {
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + deps.config.sessionTtlMs);
+  const session = await inTransaction(deps.db, async (tx) => {
+    await updateUser(tx, user.id, { failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null });
+    return insertSession(tx, { userId: user.id, expiresAt, now, userAgent: meta.userAgent, ip: meta.ip });
+  });
+  const token = await deps.tokens.sign({ id: user.id, userType: user.userType, jti: session.id }, expiresAt);
+  return { token, userType: user.userType, userId: user.id };
+}
+
+// Writing last-seen on every request would turn every read into a write; once a minute is enough.
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Resolves a bearer token to its caller, or null when the token or its session is not live. */
+export async function authenticateToken(deps: AppDeps, token: string): Promise<{ actor: Actor; user: UserRow } | null> {
+  const claims = await deps.tokens.verify(token);
+  if (!claims) return null;
+  const now = deps.clock.now();
+  const found = await findLiveSession(deps.db, claims.jti, now);
+  if (!found || found.user.id !== claims.id || found.user.status !== 'active') return null;
+  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchSession(deps.db, found.session.id, now);
+  }
+  return { actor: { id: found.user.id, userType: found.user.userType, sessionId: found.session.id }, user: found.user };
+}
+
+export async function logout(deps: AppDeps, actor: Actor): Promise<void> {
+  await revokeSession(deps.db, actor.sessionId, deps.clock.now());
+  deps.events.publish('sessions.revoked', { sessionIds: [actor.sessionId] });
+}
+
+/** Brief §5: the users the caller may start a conversation with. */
+export async function listMessageableUsers(deps: AppDeps, actor: Actor) {
+  const types = messageableTypes(actor.userType);
+  if (types.length === 0) throw new AppError('FORBIDDEN', 'Residents cannot send messages');
+  const rows = await listActiveUsersOfTypes(deps.db, types, actor.id);
+  return rows.map(presentUserSummary);
+}
+
+/**
+ * First start: create the supadmin from configuration, or with a random password printed once.
+ * Does nothing when any supadmin exists.
+ */
+export async function ensureSupadmin(
+  deps: AppDeps,
+  log: (message: string) => void,
+  generatePassword: () => string,
+): Promise<void> {
+  const { db, config } = deps;
+  const existing = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.userType, 'supadmin') });
+  if (existing) return;
+  const username = config.supadmin.username ?? 'supadmin';
+  if (await findUserByUsername(db, username)) return;
+  const password = config.supadmin.password ?? generatePassword();
+  await insertUser(db, {
+    firstName: 'Super',
+    lastName: 'Admin',
+    username,
+    userType: 'supadmin',
+    passwordHash: await hashSecret(password),
+  });
+  if (config.supadmin.password) {
+    log(`Created supadmin "${username}" from BANTAY_SUPADMIN_USERNAME/BANTAY_SUPADMIN_PASSWORD.`);
+  } else {
+    log(
+      `Created supadmin "${username}" with the one-time password: ${password}\n` +
+        '  Sign in at /tanod-login and change it. It will not be shown again.',
+    );
+  }
+}

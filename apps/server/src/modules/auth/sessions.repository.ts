@@ -1,0 +1,64 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/transaction.ts';
+import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
+
+export async function insertSession(
+  db: Executor,
+  values: { userId: string; expiresAt: Date; now: Date; userAgent: string | null; ip: string | null },
+): Promise<SessionRow> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: values.userId,
+      expiresAt: values.expiresAt,
+      createdAt: values.now,
+      lastSeenAt: values.now,
+      userAgent: values.userAgent,
+      ip: values.ip,
+    })
+    .returning();
+  return row!;
+}
+
+/** A session that is neither revoked nor expired, with its user. */
+export async function findLiveSession(
+  db: Executor,
+  sessionId: string,
+  now: Date,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user, optionally keeping one (the caller's own). */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<string[]> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}

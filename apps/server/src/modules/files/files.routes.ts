@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { avatarFile } from './avatar-storage.ts';
+
+export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/files/avatars/:file',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A profile photo (public: the names are random and unguessable)',
+        security: [],
+        params: z.object({ file: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const file = avatarFile(deps.config.dataDir, request.params.file);
+      const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
+      if (!file || !stat?.isFile()) throw notFound('File');
+      return reply
+        .type('image/webp')
+        .header('Content-Length', String(stat.size))
+        // A new photo gets a new name, so a name's bytes never change.
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Cross-Origin-Resource-Policy', 'same-origin')
+        .send(fs.createReadStream(file));
+    },
+  );
+}

@@ -1,0 +1,82 @@
+import type { MyReport, PublicTicket, PublicTimelineEntry } from '@bantay/shared';
+import type { IncidentEventRow, IncidentRow } from '../../db/schema/index.ts';
+
+/** About 110 m: enough to know the street, not the house (product §4.3). */
+const roundCoarse = (value: number) => Math.round(value * 1000) / 1000;
+
+export function canRateIncident(incident: IncidentRow, alreadyRated: boolean): boolean {
+  return incident.status === 'resolved' && incident.responderId !== null && !alreadyRated;
+}
+
+/** What the ticket holder sees: never the reporter, the description, photos or the exact point. */
+export function presentPublicTicket(
+  incident: IncidentRow,
+  events: { event: IncidentEventRow; subjectFirstName: string | null; actorFirstName: string | null }[],
+  responderFirstName: string | null,
+  alreadyRated: boolean,
+): PublicTicket {
+  const timeline: PublicTimelineEntry[] = [];
+  for (const { event, subjectFirstName, actorFirstName } of events) {
+    const at = event.at.toISOString();
+    switch (event.kind) {
+      case 'created':
+        timeline.push({ kind: 'reported', at, tanodFirstName: null, reason: null });
+        break;
+      case 'assigned':
+      case 'responded':
+        timeline.push({ kind: 'responding', at, tanodFirstName: subjectFirstName ?? actorFirstName, reason: null });
+        break;
+      case 'resolved':
+        // The resolution log is staff's working text and may name people: not public.
+        timeline.push({ kind: 'resolved', at, tanodFirstName: null, reason: null });
+        break;
+      case 'rejected':
+      case 'false_alarm':
+        timeline.push({ kind: event.kind, at, tanodFirstName: null, reason: event.detail ?? incident.closingReason });
+        break;
+      case 'rated':
+        timeline.push({ kind: 'rated', at, tanodFirstName: null, reason: null });
+        break;
+      default:
+        // Notes and assistance steps are staff-private.
+        break;
+    }
+  }
+  const hasText = Boolean(incident.address || incident.landmark);
+  return {
+    ticket: incident.ticket,
+    type: incident.type,
+    classification: incident.classification,
+    status: incident.status,
+    reportedAt: incident.createdAt.toISOString(),
+    occurredAt: incident.occurredAt.toISOString(),
+    updatedAt: incident.updatedAt.toISOString(),
+    location: {
+      address: incident.address,
+      landmark: incident.landmark,
+      approximate: hasText ? null : { lat: roundCoarse(incident.lat), lng: roundCoarse(incident.lng) },
+    },
+    timeline,
+    responderFirstName,
+    canRate: canRateIncident(incident, alreadyRated),
+  };
+}
+
+export function presentMyReport(incident: IncidentRow, photoCount: number, alreadyRated: boolean): MyReport {
+  return {
+    _id: incident.id,
+    ticket: incident.ticket,
+    type: incident.type,
+    classification: incident.classification,
+    status: incident.status,
+    description: incident.description,
+    reportedAt: incident.createdAt.toISOString(),
+    occurredAt: incident.occurredAt.toISOString(),
+    updatedAt: incident.updatedAt.toISOString(),
+    address: incident.address,
+    landmark: incident.landmark,
+    location: { lat: incident.lat, lng: incident.lng },
+    photoCount,
+    canRate: canRateIncident(incident, alreadyRated),
+  };
+}

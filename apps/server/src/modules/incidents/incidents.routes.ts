@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { INCIDENT_LIMITS, createIncidentRequestSchema, createIncidentResponseSchema, publicTicketSchema, uploadedPhotosSchema } from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { STAFF, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { lookUpTicket, reportIncident, uploadIncidentPhotos } from './incidents.service.ts';
+import { incidentPhotoFile } from './photo-storage.ts';
+import { deviceIdOf, optionalActor, perIpLimit } from './public-guards.ts';
+
+const HOUR = 3_600_000;
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = deps.config.publicLimits;
+
+  r.post(
+    '/api/public/incidents',
+    {
+      schema: {
+        tags: ['incidents'],
+        summary: 'Report an incident or an emergency (no sign-in; a resident bearer token links the report)',
+        description:
+          'Answers 201 with the ticket only after the report and the staff notifications are stored. ' +
+          'Send the browser device id as `deviceId` (or the `X-Device-Id` header) for the per-device limit.',
+        security: [],
+        body: createIncidentRequestSchema,
+        response: { 201: createIncidentResponseSchema },
+      },
+      config: perIpLimit(limits.reportsPerIpPerHour, HOUR, 'Too many reports from this network. Please call the hotline if this is urgent.'),
+    },
+    async (request, reply) => {
+      const actor = await optionalActor(deps, request);
+      const result = await reportIncident(deps, request.body, {
+        actor,
+        deviceId: deviceIdOf(request, request.body.deviceId),
+        meta: requestMeta(request),
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  r.get(
+    '/api/public/tickets/:ticket',
+    {
+      schema: {
+        tags: ['incidents'],
+        summary: 'Track a report by its ticket (case and spaces do not matter)',
+        security: [],
+        params: z.object({ ticket: z.string().max(64) }),
+        response: { 200: publicTicketSchema },
+      },
+      config: perIpLimit(limits.ticketLookupsPerIpPer15Min, FIFTEEN_MINUTES, 'Too many ticket lookups from this device. Please try again later.'),
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return lookUpTicket(deps, request.params.ticket);
+    },
+  );
+
+  r.get(
+    '/api/incidents/photos/:id',
+    {
+      schema: {
+        tags: ['incidents'],
+        summary: "A report's photo (staff only)",
+        params: z.object({ id: z.uuid() }),
+      },
+      onRequest: requireAuth(deps, STAFF),
+    },
+    async (request, reply) => {
+      const file = incidentPhotoFile(deps.config.dataDir, request.params.id);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile()) throw notFound('Photo');
+      return reply
+        .type('image/webp')
+        .header('Content-Length', String(stat.size))
+        .header('Cache-Control', 'private, max-age=86400')
+        .send(fs.createReadStream(file));
+    },
+  );
+
+  // The multipart parser is registered for the upload only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: INCIDENT_LIMITS.photoMaxBytes, files: INCIDENT_LIMITS.photosMax, fields: 0, headerPairs: 100 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/public/photos',
+      {
+        schema: {
+          tags: ['incidents'],
+          summary: 'Upload up to 3 photos for a report (multipart, field "photos": JPEG, PNG or WebP, 5 MB each)',
+          description: 'Pass the returned ids as `photoIds` of the report within 1 hour.',
+          security: [],
+          consumes: ['multipart/form-data'],
+          response: { 201: uploadedPhotosSchema },
+        },
+        config: perIpLimit(limits.photoUploadsPerIpPerHour, HOUR, 'Too many photo uploads from this network. Please try again later.'),
+      },
+      async (request, reply) => {
+        const files: Buffer[] = [];
+        // Throws FST_REQ_FILE_TOO_LARGE (413) past 5 MB and FST_FILES_LIMIT (413) past 3 files.
+        for await (const part of request.files()) files.push(await part.toBuffer());
+        return reply.code(201).send(await uploadIncidentPhotos(deps, files));
+      },
+    );
+  });
+}

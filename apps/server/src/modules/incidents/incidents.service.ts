@@ -1,0 +1,210 @@
+import {
+  INCIDENT_LIMITS,
+  distanceMeters,
+  normalizeTicket,
+  pointInPolygon,
+  type CreateIncidentInput,
+  type CreateIncidentResponse,
+  type MyReportList,
+  type PublicTicket,
+  type UploadedPhotos,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import type { IncidentRow } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { RequestMeta } from '../auth/auth.service.ts';
+import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { getPublicSettings } from '../settings/settings.service.ts';
+import { normalizePhoneNumber } from '../two-factor/phone.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { ticketRatingsOf } from '../evaluations/evaluations.repository.ts';
+import {
+  claimPhotos,
+  countClaimablePhotos,
+  countDeviceIncidentsSince,
+  countPhotosOf,
+  findIncidentByTicket,
+  findUserFirstName,
+  insertIncident,
+  insertIncidentEvent,
+  insertIncidentPhotos,
+  listIncidentEventsWithNames,
+  listIncidentsOfReporter,
+  listOpenIncidentsOfTypeSince,
+} from './incidents.repository.ts';
+import { onDutyTanodIds } from './on-duty.ts';
+import { encodeIncidentPhoto, writeIncidentPhotos } from './photo-storage.ts';
+import { presentMyReport, presentPublicTicket } from './incidents.presenter.ts';
+import { hashDeviceId } from './public-guards.ts';
+import { newTicket } from './ticket.ts';
+
+const HOUR_MS = 3_600_000;
+
+const fieldError = (field: string, message: string, code: 'VALIDATION_FAILED' | 'UNPROCESSABLE' = 'VALIDATION_FAILED') =>
+  new AppError(code, message, { fields: [{ field, message }] });
+
+const photosGone = () => fieldError('photoIds', 'Some photos expired or were already used. Please attach them again.');
+
+/**
+ * `POST /api/public/photos`: every file is checked and re-encoded before any is stored, so a bad
+ * one refuses the whole request. Unclaimed photos older than a day may be swept later (a
+ * retention job; none exists yet).
+ */
+export async function uploadIncidentPhotos(deps: AppDeps, files: Buffer[]): Promise<UploadedPhotos> {
+  if (files.length === 0) throw fieldError('photos', 'Choose at least one photo');
+  if (files.length > INCIDENT_LIMITS.photosMax) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `At most ${INCIDENT_LIMITS.photosMax} photos`, {
+      fields: [{ field: 'photos', message: `At most ${INCIDENT_LIMITS.photosMax} photos` }],
+    });
+  }
+  const encoded = [];
+  for (const file of files) encoded.push(await encodeIncidentPhoto(file));
+  await writeIncidentPhotos(deps.config.dataDir, encoded);
+  const now = deps.clock.now();
+  await insertIncidentPhotos(
+    deps.db,
+    encoded.map((photo) => ({ id: photo.id, width: photo.width, height: photo.height, bytes: photo.data.length, createdAt: now })),
+  );
+  return { photos: encoded.map((photo) => ({ id: photo.id })) };
+}
+
+export interface ReportContext {
+  /** The caller when a live bearer token came with the report. */
+  actor: Actor | null;
+  deviceId: string | undefined;
+  meta: RequestMeta;
+}
+
+/**
+ * `POST /api/public/incidents`. The answer (201 with the ticket) is sent only after the
+ * incident, its `created` event, the photo claims and the staff notifications have committed
+ * together; the socket events follow the commit, and the reporter's SMS follows in the background
+ * (a failed SMS never fails the report).
+ */
+export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, context: ReportContext): Promise<CreateIncidentResponse> {
+  const now = deps.clock.now();
+  const settings = await getPublicSettings(deps);
+  const type = settings.incidentTypes.find((candidate) => candidate.name.toLowerCase() === input.type.toLowerCase())?.name;
+  if (!type) throw fieldError('type', 'Choose one of the listed incident types');
+  const occurredAt = new Date(input.occurredAt);
+  if (occurredAt.getTime() > now.getTime() + INCIDENT_LIMITS.clockSkewMs) throw fieldError('occurredAt', 'The time cannot be in the future');
+  if (settings.boundary && !pointInPolygon(input.location, settings.boundary)) {
+    throw fieldError('location', `This place is outside ${settings.name}. Move the pin inside the boundary.`);
+  }
+  let reporterPhone: string | null = null;
+  if (input.reporterPhone) {
+    reporterPhone = normalizePhoneNumber(input.reporterPhone);
+    if (!reporterPhone) throw fieldError('reporterPhone', 'Please enter a valid phone number');
+  }
+  const photoSince = new Date(now.getTime() - INCIDENT_LIMITS.photoClaimWindowMs);
+  if ((await countClaimablePhotos(deps.db, input.photoIds, photoSince)) !== input.photoIds.length) throw photosGone();
+
+  const deviceHash = context.deviceId ? hashDeviceId(context.deviceId) : null;
+  if (deviceHash) {
+    const recent = await countDeviceIncidentsSince(deps.db, deviceHash, new Date(now.getTime() - HOUR_MS));
+    if (recent.count >= deps.config.publicLimits.reportsPerDevicePerHour) {
+      const retryAt = new Date((recent.oldest ?? now).getTime() + HOUR_MS);
+      throw new AppError('RATE_LIMITED', 'Too many reports from this device. Please call the hotline if this is urgent.', {
+        retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)),
+      });
+    }
+  }
+  // Last of the checks, because it spends the payload.
+  await verifyBotCheck(deps, input.botCheck, context.meta.ip);
+
+  const resident = context.actor?.userType === 'resident' ? await findUserById(deps.db, context.actor.id) : undefined;
+  const reporterName = input.reporterName ?? (resident ? `${resident.firstName} ${resident.lastName}` : null);
+  reporterPhone ??= resident?.phoneNumber ?? null;
+
+  const incident = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const candidates = await listOpenIncidentsOfTypeSince(tx, type, new Date(now.getTime() - INCIDENT_LIMITS.duplicateWindowMs));
+    const duplicate = candidates
+      .map((candidate) => ({ candidate, meters: distanceMeters(candidate, input.location) }))
+      .filter(({ meters }) => meters <= INCIDENT_LIMITS.duplicateRadiusMeters)
+      .sort((a, b) => a.meters - b.meters)[0]?.candidate;
+
+    let row: IncidentRow | undefined;
+    for (let attempt = 0; !row && attempt < 5; attempt += 1) {
+      row = await insertIncident(tx, {
+        ticket: newTicket(input.classification),
+        type,
+        classification: input.classification,
+        description: input.description,
+        occurredAt,
+        lat: input.location.lat,
+        lng: input.location.lng,
+        accuracy: input.location.accuracy ?? null,
+        address: input.address ?? null,
+        landmark: input.landmark ?? null,
+        reporterId: resident?.id ?? null,
+        reporterName,
+        reporterPhone,
+        deviceHash,
+        possibleDuplicateOfId: duplicate?.id ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    if (!row) throw new Error('could not draw a free ticket in 5 attempts');
+    if ((await claimPhotos(tx, input.photoIds, row.id, photoSince)) !== input.photoIds.length) throw photosGone();
+    await insertIncidentEvent(tx, { incidentId: row.id, at: now, kind: 'created', actorId: resident?.id ?? null });
+
+    const message = staffMessage(row, duplicate?.ticket);
+    const entity = { type: 'incident' as const, id: row.id };
+    const kind = row.classification === 'emergency' ? 'incident.emergency_reported' : 'incident.reported';
+    await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind, entity });
+    await notify(deps, tx, afterCommit, { userIds: await onDutyTanodIds(tx, now) }, { message, kind, entity });
+    const created = row;
+    afterCommit(() => deps.events.publish('incident.created', { id: created.id, updatedAt: created.updatedAt }));
+    return row;
+  });
+
+  if (incident.reporterPhone) {
+    const to = incident.reporterPhone;
+    const lookup = `${deps.config.publicUrl}/`;
+    deps.background.run('incident receipt SMS', () =>
+      deps.sms.send({ to, text: `Bantay: we received your report. Your ticket is ${incident.ticket}. Track it at ${lookup}` }),
+    );
+  }
+  return { ticket: incident.ticket };
+}
+
+/**
+ * The panel's text. Its keywords pick the brief's category chip (incident/emergency → incidents),
+ * and emergencies start with EMERGENCY so they stand out.
+ */
+function staffMessage(incident: IncidentRow, duplicateTicket: string | undefined): string {
+  const place = (incident.landmark ?? incident.address ?? '').slice(0, 120);
+  const lead = incident.classification === 'emergency' ? 'EMERGENCY incident reported' : 'New incident reported';
+  const where = place ? ` near ${place}` : '';
+  const hint = duplicateTicket ? ` (possible duplicate of ${duplicateTicket})` : '';
+  return `${lead}: ${incident.type}${where}, ticket ${incident.ticket}${hint}`;
+}
+
+const unknownTicket = () =>
+  new AppError('NOT_FOUND', 'No report has this ticket. Check the letters and numbers (for example IR-7K3F-9QXM) and try again.');
+
+/** `GET /api/public/tickets/{ticket}`. */
+export async function lookUpTicket(deps: AppDeps, rawTicket: string): Promise<PublicTicket> {
+  const ticket = normalizeTicket(rawTicket);
+  if (!ticket) throw unknownTicket();
+  const incident = await findIncidentByTicket(deps.db, ticket);
+  if (!incident) throw unknownTicket();
+  const events = await listIncidentEventsWithNames(deps.db, incident.id);
+  const responderFirstName = incident.responderId ? await findUserFirstName(deps.db, incident.responderId) : null;
+  const rated = await ticketRatingsOf(deps.db, [incident.id]);
+  return presentPublicTicket(incident, events, responderFirstName, rated.has(incident.id));
+}
+
+/** `GET /api/residents/me/reports`: the signed-in resident's own reports, newest first. */
+export async function listMyReports(deps: AppDeps, actor: Actor): Promise<MyReportList> {
+  if (actor.userType !== 'resident') throw notFound('Reports');
+  const rows = await listIncidentsOfReporter(deps.db, actor.id, 200);
+  const ids = rows.map((row) => row.id);
+  const [photoCounts, rated] = await Promise.all([countPhotosOf(deps.db, ids), ticketRatingsOf(deps.db, ids)]);
+  return { reports: rows.map((row) => presentMyReport(row, photoCounts.get(row.id) ?? 0, rated.has(row.id))) };
+}
+

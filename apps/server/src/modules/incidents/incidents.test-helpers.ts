@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import type { SQL } from 'drizzle-orm';
+import type { Polygon } from '@bantay/shared';
+import type { TestContext } from '../../../test/harness.ts';
+import { solveBotCheck } from '../../../test/security-helpers.ts';
+import { upsertSettings } from '../settings/settings.repository.ts';
+import { DEFAULT_INCIDENT_TYPES } from '../settings/settings.service.ts';
+
+/** Helpers of the residents' side tests (issue 6): settings, reports, photos. */
+
+/** A 0.01° square (about 1.1 km) around the brief's map centre, corners as [lng, lat]. */
+export const TEST_BOUNDARY: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [121.045, 14.73],
+      [121.055, 14.73],
+      [121.055, 14.74],
+      [121.045, 14.74],
+      [121.045, 14.73],
+    ],
+  ],
+};
+export const INSIDE = { lat: 14.7356, lng: 121.0498 };
+
+export async function setBoundary(ctx: TestContext, boundary: Polygon | null): Promise<void> {
+  await upsertSettings(
+    ctx.deps.db,
+    {
+      name: 'Barangay Test',
+      abbreviation: 'BT',
+      logo: null,
+      boundary,
+      mapStartLat: INSIDE.lat,
+      mapStartLng: INSIDE.lng,
+      mapStartZoom: 14,
+      hotlines: [],
+      incidentTypes: DEFAULT_INCIDENT_TYPES,
+      timezone: 'Asia/Manila',
+    },
+    ctx.deps.clock.now(),
+  );
+}
+
+export const newDeviceId = () => crypto.randomBytes(12).toString('hex');
+
+export function reportBody(ctx: TestContext, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: 'Theft',
+    classification: 'normal',
+    description: 'A bicycle was taken from the gate.',
+    occurredAt: ctx.deps.clock.now().toISOString(),
+    location: { ...INSIDE, accuracy: 12 },
+    landmark: 'Beside the chapel',
+    deviceId: newDeviceId(),
+    ...overrides,
+  };
+}
+
+export async function postReport(
+  ctx: TestContext,
+  overrides: Record<string, unknown> = {},
+  options: { ip?: string; headers?: Record<string, string>; botCheck?: string | null } = {},
+) {
+  const botCheck = options.botCheck === undefined ? await solveBotCheck(ctx) : options.botCheck;
+  const payload = { ...reportBody(ctx, overrides), ...(botCheck === null ? {} : { botCheck }) };
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/public/incidents',
+    remoteAddress: options.ip ?? '10.1.0.1',
+    headers: options.headers,
+    payload,
+  });
+}
+
+/** A JPEG carrying camera and GPS EXIF, as phones write them. */
+export async function jpegWithExif(width = 800, height = 600): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .jpeg()
+    .withMetadata({
+      exif: {
+        IFD0: { Make: 'PhoneMaker', Model: 'Snap 9' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '14/1 44/1 8/1', GPSLongitudeRef: 'E', GPSLongitude: '121/1 2/1 59/1' },
+      },
+    })
+    .toBuffer();
+}
+
+export function multipartFiles(files: { filename: string; contentType: string; bytes: Buffer }[]) {
+  const boundary = `----bantay-${crypto.randomBytes(6).toString('hex')}`;
+  const parts = files.flatMap((file) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function uploadPhotos(ctx: TestContext, files: { filename: string; contentType: string; bytes: Buffer }[], ip = '10.1.0.1') {
+  const body = multipartFiles(files);
+  return ctx.app.inject({ method: 'POST', url: '/api/public/photos', remoteAddress: ip, headers: body.headers, payload: body.payload });
+}
+
+/** Raw SQL for assertions, on either driver. */
+export async function query<T = Record<string, unknown>>(ctx: TestContext, statement: SQL): Promise<T[]> {
+  const result = (await ctx.deps.db.execute(statement)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+}

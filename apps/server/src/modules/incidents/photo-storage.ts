@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { AppError } from '../../lib/app-error.ts';
+
+/** Refuse decompression bombs: a 5 MB file may not claim more than 40 megapixels. */
+const MAX_INPUT_PIXELS = 40_000_000;
+/** Enough for staff to read a plate or a face; smaller files for slow connections. */
+const MAX_EDGE = 2048;
+
+export function incidentPhotoDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads', 'incidents');
+}
+
+export function incidentPhotoFile(dataDir: string, id: string): string {
+  return path.join(incidentPhotoDir(dataDir), `${id}.webp`);
+}
+
+export interface EncodedPhoto {
+  id: string;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const unsupported = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload JPEG, PNG or WebP photos only', {
+    fields: [{ field: 'photos', message: 'Upload JPEG, PNG or WebP photos only' }],
+  });
+
+/**
+ * Checks the bytes (not the name or the declared type) are a JPEG, PNG or WebP image and
+ * re-encodes it as WebP. sharp writes no metadata unless asked, so EXIF (the GPS position of the
+ * reporter's home, the phone's serial) and XMP are gone; the orientation is applied first.
+ */
+export async function encodeIncidentPhoto(input: Buffer): Promise<EncodedPhoto> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw unsupported();
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    return { id: crypto.randomUUID(), data, width: info.width, height: info.height };
+  } catch {
+    throw new AppError('UNPROCESSABLE', 'A photo could not be read. Please try another one.', {
+      fields: [{ field: 'photos', message: 'This image could not be read' }],
+    });
+  }
+}
+
+export async function writeIncidentPhotos(dataDir: string, photos: EncodedPhoto[]): Promise<void> {
+  await fs.mkdir(incidentPhotoDir(dataDir), { recursive: true });
+  for (const photo of photos) await fs.writeFile(incidentPhotoFile(dataDir, photo.id), photo.data);
+}

@@ -1,0 +1,273 @@
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/transaction.ts';
+import {
+  conversationParticipants,
+  conversations,
+  messages,
+  users,
+  type ConversationParticipantRow,
+  type ConversationRow,
+  type MessageRow,
+  type UserRow,
+} from '../../db/schema/index.ts';
+
+/** The canonical order of a pair: the smaller id first (uuids compare as their hex text). */
+export function orderedPair(a: string, b: string): [string, string] {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? [x, y] : [y, x];
+}
+
+/** A conversation as one participant sees it: the shared row plus their own state. */
+export interface ConversationView extends ConversationRow {
+  me: ConversationParticipantRow;
+  /** True when the other participant sent a message this participant has not read (and not deleted). */
+  hasUnread: boolean;
+}
+
+/** Whether `userId` has an unread message from the other participant in the conversation `c` with participant row `p`. */
+const unreadExpr = (userId: string) => sql<boolean>`exists (
+  select 1 from ${messages} m
+  where m.conversation_id = ${conversations.id}
+    and m.sender_id <> ${userId}::uuid
+    and m.seq > greatest(${conversationParticipants.lastReadSeq}, ${conversationParticipants.clearedSeq})
+)`;
+
+const viewColumns = (userId: string) => ({
+  conversation: conversations,
+  me: conversationParticipants,
+  hasUnread: unreadExpr(userId),
+});
+
+function toView(row: { conversation: ConversationRow; me: ConversationParticipantRow; hasUnread: boolean }): ConversationView {
+  return { ...row.conversation, me: row.me, hasUnread: Boolean(row.hasUnread) };
+}
+
+/** The conversation as `userId` sees it, or undefined when they are not a participant (or it does not exist). */
+export async function findConversationFor(db: Executor, conversationId: string, userId: string): Promise<ConversationView | undefined> {
+  const [row] = await db
+    .select(viewColumns(userId))
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)))
+    .limit(1);
+  return row ? toView(row) : undefined;
+}
+
+/** The user's visible (not deleted) conversations, most recently active first. */
+export async function listVisibleConversationsOf(db: Executor, userId: string, limit: number): Promise<ConversationView[]> {
+  const rows = await db
+    .select(viewColumns(userId))
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(and(eq(conversationParticipants.userId, userId), isNull(conversationParticipants.deletedAt)))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(limit);
+  return rows.map(toView);
+}
+
+/** The top bar's red dot: any visible conversation with a message from the other side not yet read. */
+export async function hasUnreadMessages(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(conversationParticipants)
+    .innerJoin(messages, eq(messages.conversationId, conversationParticipants.conversationId))
+    .where(
+      and(
+        eq(conversationParticipants.userId, userId),
+        isNull(conversationParticipants.deletedAt),
+        sql`${messages.senderId} <> ${userId}::uuid`,
+        sql`${messages.seq} > greatest(${conversationParticipants.lastReadSeq}, ${conversationParticipants.clearedSeq})`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findConversationByPair(db: Executor, a: string, b: string): Promise<ConversationRow | undefined> {
+  const [low, high] = orderedPair(a, b);
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userLow, low), eq(conversations.userHigh, high)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Creates the pair's conversation unless it exists (a concurrent create of the same pair loses
+ * quietly on the unique index). The creator sees it at once; the other participant only once a
+ * message arrives, so an abandoned "new chat" never shows up in their list.
+ */
+export async function insertConversationIfAbsent(
+  db: Executor,
+  creatorId: string,
+  otherId: string,
+  now: Date,
+): Promise<ConversationRow | undefined> {
+  const [low, high] = orderedPair(creatorId, otherId);
+  const [row] = await db
+    .insert(conversations)
+    .values({ userLow: low, userHigh: high, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [conversations.userLow, conversations.userHigh] })
+    .returning();
+  if (!row) return undefined;
+  await db.insert(conversationParticipants).values([
+    { conversationId: row.id, userId: creatorId, deletedAt: null },
+    { conversationId: row.id, userId: otherId, deletedAt: now },
+  ]);
+  return row;
+}
+
+/** Shows the conversation again to one participant (their cleared history stays cleared). */
+export async function unhideConversationFor(db: Executor, conversationId: string, userId: string): Promise<void> {
+  await db
+    .update(conversationParticipants)
+    .set({ deletedAt: null })
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
+}
+
+/** Both participants' rows of a conversation. */
+export async function listParticipants(db: Executor, conversationId: string): Promise<ConversationParticipantRow[]> {
+  return db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, conversationId));
+}
+
+export async function findUsersByIds(db: Executor, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+}
+
+/**
+ * Whom a message in this conversation would go to, in one query: the other participant's id,
+ * type and status. Undefined when `userId` is not a participant (or the conversation is unknown).
+ */
+export async function findRecipientOf(
+  db: Executor,
+  conversationId: string,
+  userId: string,
+): Promise<Pick<UserRow, 'id' | 'userType' | 'status'> | undefined> {
+  const [row] = await db
+    .select({ id: users.id, userType: users.userType, status: users.status })
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .innerJoin(
+      users,
+      sql`${users.id} = case when ${conversations.userLow} = ${userId}::uuid then ${conversations.userHigh} else ${conversations.userLow} end`,
+    )
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Stores a message, makes it the conversation's newest, and brings the conversation back for a
+ * participant who had deleted it, in one statement (on the embedded database every statement
+ * costs). The message's `seq` is drawn by the UPDATE of the conversation row: PostgreSQL
+ * re-evaluates it after waiting for a concurrent sender's row lock, so within a conversation the
+ * sequence follows the commit order and read positions never skip a message.
+ * Undefined when the conversation does not exist.
+ */
+export async function insertMessage(
+  db: Executor,
+  values: { conversationId: string; senderId: string; content: string; createdAt: Date },
+): Promise<MessageRow | undefined> {
+  const at = values.createdAt.toISOString();
+  const result = await db.execute(sql`
+    with c as (
+      update ${conversations}
+      set last_message_seq = nextval(pg_get_serial_sequence('messages', 'seq')),
+          last_message_content = ${values.content},
+          last_message_sender_id = ${values.senderId}::uuid,
+          updated_at = ${at}::timestamptz
+      where id = ${values.conversationId}::uuid
+      returning id, last_message_seq
+    ),
+    shown as (
+      update ${conversationParticipants} set deleted_at = null
+      where conversation_id = (select id from c) and deleted_at is not null
+    )
+    insert into ${messages} (seq, conversation_id, sender_id, content, created_at)
+    select c.last_message_seq, c.id, ${values.senderId}::uuid, ${values.content}, ${at}::timestamptz from c
+    returning id, seq, conversation_id, sender_id, content, created_at
+  `);
+  // The two drivers shape `execute` results differently, but both carry `rows`.
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!row) return undefined;
+  return {
+    id: String(row.id),
+    seq: Number(row.seq),
+    conversationId: String(row.conversation_id),
+    senderId: String(row.sender_id),
+    content: String(row.content),
+    createdAt: new Date(row.created_at as string | Date),
+  };
+}
+
+/**
+ * A page of a conversation's messages, newest first: those after `afterSeq` (what the reader has
+ * not deleted) and, with `beforeSeq`, older than that one.
+ */
+export async function listMessagesOf(
+  db: Executor,
+  conversationId: string,
+  options: { afterSeq: number; beforeSeq?: number; limit: number },
+): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        gt(messages.seq, options.afterSeq),
+        options.beforeSeq === undefined ? undefined : lt(messages.seq, options.beforeSeq),
+      ),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(options.limit);
+}
+
+/**
+ * Marks everything up to the conversation's newest message read for one participant. Returns the
+ * participant's previous and new positions, or undefined when they are not a participant.
+ */
+export async function markConversationReadFor(
+  db: Executor,
+  conversationId: string,
+  userId: string,
+  now: Date,
+): Promise<{ before: number; after: number } | undefined> {
+  const [row] = await db
+    .select({ before: conversationParticipants.lastReadSeq, newest: conversations.lastMessageSeq })
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)))
+    .for('update', { of: conversationParticipants })
+    .limit(1);
+  if (!row) return undefined;
+  const after = Math.max(row.before, row.newest);
+  await db
+    .update(conversationParticipants)
+    .set({ lastReadSeq: after, lastReadAt: now })
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
+  return { before: row.before, after };
+}
+
+/** Hides the conversation and its history so far for one participant. False when not a participant. */
+export async function deleteConversationFor(db: Executor, conversationId: string, userId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(conversationParticipants)
+    .set({
+      deletedAt: now,
+      clearedSeq: sql`(select ${conversations.lastMessageSeq} from ${conversations} where ${conversations.id} = ${conversationId}::uuid)`,
+    })
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)))
+    .returning({ userId: conversationParticipants.userId });
+  return rows.length > 0;
+}
+
+/** How many messages a conversation holds (demo data is only added to empty ones). */
+export async function countMessagesOf(db: Executor, conversationId: string): Promise<number> {
+  const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(messages).where(eq(messages.conversationId, conversationId));
+  return Number(row?.value ?? 0);
+}
+

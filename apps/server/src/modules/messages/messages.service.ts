@@ -1,0 +1,196 @@
+import {
+  MESSAGE_LIMITS,
+  canMessage,
+  isStaff,
+  type Conversation,
+  type Message,
+  type MessageListQuery,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { inTransaction, type Executor } from '../../db/transaction.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { findUserById } from '../users/users.repository.ts';
+import {
+  deleteConversationFor,
+  findConversationByPair,
+  findConversationFor,
+  findUsersByIds,
+  hasUnreadMessages,
+  insertConversationIfAbsent,
+  insertMessage,
+  listMessagesOf,
+  listParticipants,
+  listVisibleConversationsOf,
+  findRecipientOf,
+  markConversationReadFor,
+  unhideConversationFor,
+  type ConversationView,
+} from './messages.repository.ts';
+import { presentConversation, presentMessage } from './messages.presenter.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => UUID.test(value);
+
+const conversationNotFound = () => notFound('Conversation');
+
+/**
+ * May `sender` write to `recipient` now? The brief's pairs (canMessage), and only to an active
+ * account. Returns the refusal to throw, or null.
+ */
+function recipientRefusal(sender: Pick<Actor, 'id' | 'userType'>, recipient: Pick<UserRow, 'id' | 'userType' | 'status'>): AppError | null {
+  if (recipient.status !== 'active') return forbidden('This user can no longer receive messages');
+  if (!canMessage({ id: sender.id, userType: sender.userType }, { id: recipient.id, userType: recipient.userType })) {
+    return forbidden('You cannot send messages to this user');
+  }
+  return null;
+}
+
+/** The conversation as the actor sees it; 404 for an unknown id and for someone else's conversation alike. */
+async function conversationOf(db: Executor, actor: Actor, conversationId: string): Promise<ConversationView> {
+  const view = isUuid(conversationId) ? await findConversationFor(db, conversationId.toLowerCase(), actor.id) : undefined;
+  if (!view) throw conversationNotFound();
+  return view;
+}
+
+async function present(db: Executor, views: ConversationView[]): Promise<Conversation[]> {
+  const users = await findUsersByIds(
+    db,
+    views.flatMap((v) => [v.userLow, v.userHigh]),
+  );
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return views.map((view) => presentConversation(view, byId));
+}
+
+/** `GET /api/messages/unread`. */
+export async function hasUnreadMessagesOf(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<boolean> {
+  return hasUnreadMessages(deps.db, actor.id);
+}
+
+/** `GET /api/messages/conversations`: visible conversations, most recent first. */
+export async function listMyConversations(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<Conversation[]> {
+  const views = await listVisibleConversationsOf(deps.db, actor.id, MESSAGE_LIMITS.conversationsMax);
+  return present(deps.db, views);
+}
+
+/**
+ * `POST /api/messages/conversations`: the pair's conversation, created when absent and shown
+ * again to the caller when they had deleted it.
+ */
+export async function startConversation(deps: Deps, actor: Actor, participantId: string): Promise<Conversation> {
+  const recipient = isUuid(participantId) ? await findUserById(deps.db, participantId.toLowerCase()) : undefined;
+  // Residents are not chat partners at all: they answer like an unknown id.
+  if (!recipient || !isStaff(recipient.userType)) throw notFound('User');
+  const refusal = recipientRefusal(actor, recipient);
+  if (refusal) throw refusal;
+
+  const conversationId = await inTransaction(deps.db, async (tx) => {
+    const created = await insertConversationIfAbsent(tx, actor.id, recipient.id, deps.clock.now());
+    if (created) return created.id;
+    const existing = await findConversationByPair(tx, actor.id, recipient.id);
+    if (!existing) throw new Error('startConversation: the pair has no conversation after a conflicting insert');
+    await unhideConversationFor(tx, existing.id, actor.id);
+    return existing.id;
+  });
+  const view = await conversationOf(deps.db, actor, conversationId);
+  const [conversation] = await present(deps.db, [view]);
+  return conversation!;
+}
+
+/**
+ * `GET /api/messages/conversations/{id}/messages`: the newest page first; within a page, oldest
+ * first. Messages the caller deleted are not shown.
+ */
+export async function listConversationMessages(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  conversationId: string,
+  query: MessageListQuery,
+): Promise<{ messages: Message[]; nextCursor: string | null }> {
+  const view = await conversationOf(deps.db, actor, conversationId);
+  const beforeSeq = query.before === undefined ? undefined : decodeCursor(query.before);
+  const [rows, participants] = await Promise.all([
+    listMessagesOf(deps.db, view.id, { afterSeq: view.me.clearedSeq, beforeSeq, limit: query.limit + 1 }),
+    listParticipants(deps.db, view.id),
+  ]);
+  // One extra row tells whether an older page exists.
+  const page = rows.slice(0, query.limit);
+  const oldest = page.at(-1);
+  const nextCursor = rows.length > query.limit && oldest ? encodeCursor(oldest.seq) : null;
+  return { messages: page.reverse().map((row) => presentMessage(row, participants)), nextCursor };
+}
+
+/**
+ * `POST /api/messages`: stores the message and, after commit, pushes it to both participants.
+ * A participant who had deleted the conversation sees it again.
+ */
+export async function sendMessage(deps: Deps, actor: Actor, input: { conversationId: string; content: string }): Promise<Message> {
+  const content = input.content.trim();
+  if (!content || content.length > MESSAGE_LIMITS.contentMaxLength) {
+    const message = content ? `is longer than ${MESSAGE_LIMITS.contentMaxLength} characters` : 'cannot be blank';
+    throw new AppError('VALIDATION_FAILED', `content: ${message}`, { fields: [{ field: 'content', message }] });
+  }
+  const recipient = isUuid(input.conversationId) ? await findRecipientOf(deps.db, input.conversationId.toLowerCase(), actor.id) : undefined;
+  if (!recipient) throw conversationNotFound();
+  const refusal = recipientRefusal(actor, recipient);
+  if (refusal) throw refusal;
+  const conversationId = input.conversationId.toLowerCase();
+
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    const row = await insertMessage(tx, { conversationId, senderId: actor.id, content, createdAt: deps.clock.now() });
+    if (!row) throw conversationNotFound();
+    // A new message is unread by definition: its recipient cannot have read past it yet.
+    const message: Message = presentMessage(row, []);
+    afterCommit(() => deps.events.publish('message.sent', { message, participantIds: [actor.id, recipient.id] }));
+    return message;
+  });
+}
+
+/**
+ * `POST /api/messages/conversations/{id}/read`: everything so far is read by the caller. The other
+ * participant gets a read receipt when this read anything new.
+ */
+export async function markConversationRead(deps: Deps, actor: Actor, conversationId: string): Promise<{ readAt: Date }> {
+  const view = await conversationOf(deps.db, actor, conversationId);
+  const otherUserId = view.userLow === actor.id ? view.userHigh : view.userLow;
+  const at = deps.clock.now();
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    const moved = await markConversationReadFor(tx, view.id, actor.id, at);
+    if (!moved) throw conversationNotFound();
+    if (moved.after > moved.before) {
+      afterCommit(() => deps.events.publish('conversation.read', { conversationId: view.id, userId: actor.id, otherUserId, at }));
+    }
+  });
+  return { readAt: at };
+}
+
+/** `DELETE /api/messages/conversations/{id}`: hidden for the caller only. */
+export async function deleteConversation(deps: Deps, actor: Actor, conversationId: string): Promise<void> {
+  const view = await conversationOf(deps.db, actor, conversationId);
+  const deleted = await deleteConversationFor(deps.db, view.id, actor.id, deps.clock.now());
+  if (!deleted) throw conversationNotFound();
+}
+
+/** Whether the user takes part in the conversation (socket room checks). */
+export async function isParticipant(deps: Pick<AppDeps, 'db'>, userId: string, conversationId: string): Promise<boolean> {
+  if (!isUuid(conversationId)) return false;
+  return (await findConversationFor(deps.db, conversationId.toLowerCase(), userId)) !== undefined;
+}
+
+/** The cursor is opaque to clients: the oldest message's position, base64url-encoded. */
+function encodeCursor(seq: number): string {
+  return Buffer.from(`m${seq}`).toString('base64url');
+}
+
+function decodeCursor(value: string): number {
+  const match = /^m(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
+  if (!match) {
+    throw new AppError('VALIDATION_FAILED', 'before: is not a valid cursor', {
+      fields: [{ field: 'before', message: 'is not a valid cursor' }],
+    });
+  }
+  return Number(match[1]);
+}

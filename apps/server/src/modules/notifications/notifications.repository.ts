@@ -1,0 +1,125 @@
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/transaction.ts';
+import { notifications, users, type NewNotificationRow, type NotificationRow } from '../../db/schema/index.ts';
+
+/** Whom a batch of notifications goes to, already resolved to a SQL condition on `users`. */
+export type RecipientFilter =
+  | { kind: 'users'; userIds: readonly string[] }
+  | { kind: 'types'; userTypes: readonly ('tanod' | 'admin' | 'supadmin')[] };
+
+export interface NotificationContent {
+  message: string;
+  kind: string;
+  entityType: string | null;
+  entityId: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Inserts one notification per recipient in a single statement (`insert … select from users`), so
+ * notifying every tanod costs one round trip. Only active staff receive notifications: residents
+ * have no panel, and deactivated users cannot sign in.
+ */
+export async function insertNotificationsFor(
+  db: Executor,
+  recipients: RecipientFilter,
+  content: NotificationContent,
+  exceptUserIds: readonly string[],
+): Promise<NotificationRow[]> {
+  const conditions: SQL[] = [eq(users.status, 'active'), inArray(users.userType, ['tanod', 'admin', 'supadmin'])];
+  if (recipients.kind === 'users') {
+    if (recipients.userIds.length === 0) return [];
+    conditions.push(inArray(users.id, [...recipients.userIds]));
+  } else {
+    if (recipients.userTypes.length === 0) return [];
+    conditions.push(inArray(users.userType, [...recipients.userTypes]));
+  }
+  for (const id of exceptUserIds) conditions.push(ne(users.id, id));
+  const selected = db
+    // Insert-select needs every column of the table, in the table's order.
+    .select({
+      id: sql<string>`gen_random_uuid()`.as('id'),
+      userId: users.id,
+      message: sql<string>`${content.message}::text`.as('message'),
+      read: sql<boolean>`false`.as('read'),
+      kind: sql<string>`${content.kind}::text`.as('kind'),
+      entityType: sql<string | null>`${content.entityType}::text`.as('entity_type'),
+      entityId: sql<string | null>`${content.entityId}::text`.as('entity_id'),
+      createdAt: sql<Date>`${content.createdAt.toISOString()}::timestamptz`.as('created_at'),
+    })
+    .from(users)
+    .where(and(...conditions));
+  return db.insert(notifications).select(selected).returning();
+}
+
+/** Plain insert of prepared rows (demo data). */
+export async function insertNotificationRows(db: Executor, rows: NewNotificationRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(notifications).values(rows);
+}
+
+/** A position in the newest-first list: rows strictly older than it come next. */
+export interface ListCursor {
+  createdAt: Date;
+  id: string;
+}
+
+const olderThan = (cursor: ListCursor) =>
+  sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
+
+export async function listNotificationsOf(
+  db: Executor,
+  userId: string,
+  options: { limit: number; before?: ListCursor; unreadOnly?: boolean },
+): Promise<NotificationRow[]> {
+  const conditions: SQL[] = [eq(notifications.userId, userId)];
+  if (options.before) conditions.push(olderThan(options.before));
+  if (options.unreadOnly) conditions.push(eq(notifications.read, false));
+  return db
+    .select()
+    .from(notifications)
+    .where(and(...conditions))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(options.limit);
+}
+
+export async function hasUnreadNotifications(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function countNotificationsOf(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(notifications).where(eq(notifications.userId, userId));
+  return Number(row?.value ?? 0);
+}
+
+export async function markAllNotificationsRead(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Marks one of the user's own notifications read; undefined when it is not theirs or not there. */
+export async function markNotificationRead(db: Executor, userId: string, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteNotificationOf(db: Executor, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,175 @@
+import {
+  NOTIFICATION_LIMITS,
+  notificationKindSchema,
+  type Notification,
+  type NotificationEntityType,
+  type NotificationListQuery,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { inTransaction, type Executor } from '../../db/transaction.ts';
+import type { Actor } from '../auth/actor.ts';
+import {
+  deleteNotificationOf,
+  hasUnreadNotifications as hasUnreadRows,
+  insertNotificationsFor,
+  listNotificationsOf,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type ListCursor,
+  type RecipientFilter,
+} from './notifications.repository.ts';
+import { presentNotification } from './notifications.presenter.ts';
+
+/** The `afterCommit` of `inTransaction`. */
+export type AfterCommit = (effect: () => void) => void;
+
+/**
+ * Who receives a notification. Only active staff ever do: residents have no panel.
+ * - `{ userId }` one user; `{ userIds }` a list;
+ * - `{ role: 'tanods' }` every active tanod; `'admins'` every admin and supadmin; `'staff'` all.
+ */
+export type NotifyTarget =
+  | { userId: string }
+  | { userIds: readonly string[] }
+  | { role: 'tanods' | 'admins' | 'staff' };
+
+export interface NotifyInput {
+  /** The text shown in the panel; the brief's category chips are derived from its keywords. */
+  message: string;
+  /** `<area>.<event>`, e.g. `incident.assigned`. Defaults to `general`. */
+  kind?: string;
+  /** What a click opens. */
+  entity?: { type: NotificationEntityType; id: string };
+  /** Users left out even when the target includes them, typically the actor who caused it. */
+  except?: readonly string[];
+}
+
+const ROLE_TYPES = {
+  tanods: ['tanod'],
+  admins: ['admin', 'supadmin'],
+  staff: ['tanod', 'admin', 'supadmin'],
+} as const;
+
+function recipientsOf(target: NotifyTarget): RecipientFilter {
+  if ('userId' in target) return { kind: 'users', userIds: [target.userId] };
+  if ('userIds' in target) return { kind: 'users', userIds: [...new Set(target.userIds)].filter(isUuid) };
+  return { kind: 'types', userTypes: ROLE_TYPES[target.role] };
+}
+
+/**
+ * Notifies people as part of the caller's transaction: the rows are written with `tx`, and only
+ * once that transaction commits is every recipient's open socket told (`notificationUpdate`). A
+ * rollback therefore leaves no row and no message. Returns what was stored, one per recipient.
+ *
+ * ```ts
+ * await inTransaction(deps.db, async (tx, afterCommit) => {
+ *   const incident = await insertIncident(tx, …);
+ *   await notify(deps, tx, afterCommit, { role: 'admins' }, {
+ *     message: `New incident ${incident.ticket} reported`,
+ *     kind: 'incident.reported',
+ *     entity: { type: 'incident', id: incident.id },
+ *   });
+ * });
+ * ```
+ */
+export async function notify(
+  deps: Pick<AppDeps, 'clock' | 'events'>,
+  tx: Executor,
+  afterCommit: AfterCommit,
+  target: NotifyTarget,
+  input: NotifyInput,
+): Promise<{ userId: string; notification: Notification }[]> {
+  const message = input.message.trim();
+  if (!message) throw new Error('notify: the message is empty');
+  if (message.length > NOTIFICATION_LIMITS.messageMaxLength) {
+    throw new Error(`notify: the message is longer than ${NOTIFICATION_LIMITS.messageMaxLength} characters`);
+  }
+  const kind = notificationKindSchema.parse(input.kind ?? 'general');
+  if ('userId' in target && !isUuid(target.userId)) return [];
+  const rows = await insertNotificationsFor(
+    tx,
+    recipientsOf(target),
+    {
+      message,
+      kind,
+      entityType: input.entity?.type ?? null,
+      entityId: input.entity?.id ?? null,
+      createdAt: deps.clock.now(),
+    },
+    input.except ?? [],
+  );
+  const items = rows.map((row) => ({ userId: row.userId, notification: presentNotification(row) }));
+  if (items.length > 0) afterCommit(() => deps.events.publish('notifications.created', { items }));
+  return items;
+}
+
+/** notify() in a transaction of its own, for callers that have none (scheduled jobs). */
+export async function notifyNow(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
+  target: NotifyTarget,
+  input: NotifyInput,
+): Promise<{ userId: string; notification: Notification }[]> {
+  return inTransaction(deps.db, (tx, afterCommit) => notify(deps, tx, afterCommit, target, input));
+}
+
+export async function listMyNotifications(
+  deps: AppDeps,
+  actor: Actor,
+  query: NotificationListQuery,
+): Promise<{ notifications: Notification[]; nextCursor: string | null }> {
+  const before = query.before === undefined ? undefined : decodeCursor(query.before);
+  // One extra row tells whether an older page exists without a count query.
+  const rows = await listNotificationsOf(deps.db, actor.id, { limit: query.limit + 1, before });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
+  return { notifications: page.map(presentNotification), nextCursor };
+}
+
+export async function listMyUnreadNotifications(deps: AppDeps, actor: Actor): Promise<Notification[]> {
+  const rows = await listNotificationsOf(deps.db, actor.id, { limit: NOTIFICATION_LIMITS.unreadMax, unreadOnly: true });
+  return rows.map(presentNotification);
+}
+
+export async function markAllMyNotificationsRead(deps: AppDeps, actor: Actor): Promise<number> {
+  return markAllNotificationsRead(deps.db, actor.id);
+}
+
+/** Someone else's id, an unknown id and a malformed id all answer the same 404. */
+export async function markMyNotificationRead(deps: AppDeps, actor: Actor, id: string): Promise<Notification> {
+  const row = isUuid(id) ? await markNotificationRead(deps.db, actor.id, id) : undefined;
+  if (!row) throw notFound('Notification');
+  return presentNotification(row);
+}
+
+export async function deleteMyNotification(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  const deleted = isUuid(id) && (await deleteNotificationOf(deps.db, actor.id, id));
+  if (!deleted) throw notFound('Notification');
+}
+
+/** The red dot of the top bar (`hasUnreadNotifications` on /api/auth/me). */
+export async function hasUnreadNotifications(deps: Pick<AppDeps, 'db'>, userId: string): Promise<boolean> {
+  return hasUnreadRows(deps.db, userId);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The cursor is opaque to clients: the last row's time and id, base64url-encoded. */
+function encodeCursor(cursor: ListCursor): string {
+  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString('base64url');
+}
+
+function decodeCursor(value: string): ListCursor {
+  const [time, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(time ?? '');
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) {
+    throw new AppError('VALIDATION_FAILED', 'before: is not a valid cursor', {
+      fields: [{ field: 'before', message: 'is not a valid cursor' }],
+    });
+  }
+  return { createdAt, id };
+}

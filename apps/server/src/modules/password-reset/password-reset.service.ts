@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import { FORGOT_PASSWORD_ANSWER, SECURITY_LIMITS, type ForgotPasswordRequest, type ResetPasswordRequest } from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { passwordProblem } from '../account/password-policy.ts';
+import { hashSecret } from '../auth/passwords.ts';
+import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { findUserById, updateUser } from '../users/users.repository.ts';
+import {
+  countResetTokensSince,
+  findLiveResetToken,
+  findResettableUserByEmail,
+  insertResetToken,
+  retireResetTokens,
+  useResetToken,
+} from './password-reset.repository.ts';
+
+/** Random 32-byte tokens need no slow hash: sha256 is enough to make a leaked table useless. */
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+const invalidToken = () => new AppError('INVALID_RESET_TOKEN', 'This reset link is invalid, used or expired. Please ask for a new one.');
+
+/**
+ * `POST /api/auth/forgot-password`. The answer is the same, and as quick, whether or not the
+ * account exists: the lookup and one insert are all the request waits for; the email is sent in
+ * the background, so a slow mail server cannot reveal that the address is registered.
+ */
+export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordRequest): Promise<{ ok: true; message: string }> {
+  const answer = { ok: true as const, message: FORGOT_PASSWORD_ANSWER };
+  const user = await findResettableUserByEmail(deps.db, input.email);
+  if (!user?.email) return answer;
+  const now = deps.clock.now();
+  if ((await countResetTokensSince(deps.db, user.id, new Date(now.getTime() - 3_600_000))) >= SECURITY_LIMITS.resetEmailsPerHour) {
+    return answer;
+  }
+  const token = crypto.randomBytes(32).toString('base64url');
+  await insertResetToken(deps.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + SECURITY_LIMITS.resetTokenTtlMs),
+    now,
+  });
+  const link = `${deps.config.publicUrl}/reset-password/${token}`;
+  const to = user.email;
+  deps.background.run('password reset email', () =>
+    deps.mail.send({
+      to,
+      subject: 'Reset your Bantay password',
+      text:
+        `Hello ${user.firstName},\n\n` +
+        `Someone (hopefully you) asked to reset the password of your Bantay account (${user.username ?? to}).\n` +
+        `Open this link within 1 hour to choose a new password. It works once:\n\n${link}\n\n` +
+        'If you did not ask for this, ignore this email: your password stays as it is.\n',
+    }),
+  );
+  return answer;
+}
+
+/** Tells the reset page whether to show the form or "ask for a new link". */
+export async function checkResetToken(deps: AppDeps, token: string): Promise<{ valid: boolean }> {
+  return { valid: Boolean(await findLiveResetToken(deps.db, hashToken(token), deps.clock.now())) };
+}
+
+/** `POST /api/auth/reset-password`: sets the password and ends every session of that user. */
+export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest): Promise<{ ok: true }> {
+  const now = deps.clock.now();
+  const tokenHash = hashToken(input.token);
+  const live = await findLiveResetToken(deps.db, tokenHash, now);
+  if (!live) throw invalidToken();
+  const user = await findUserById(deps.db, live.userId);
+  if (!user || user.status !== 'active') throw invalidToken();
+  // Checked before the token is spent, so a weak choice can be corrected with the same link.
+  const problem = passwordProblem(input.password, [user.username, user.email, user.firstName, user.lastName, user.phoneNumber, 'bantay', 'tanod', 'barangay']);
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, { fields: [{ field: 'password', message: problem }] });
+  const passwordHash = await hashSecret(input.password);
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    if (!(await useResetToken(tx, tokenHash, now))) throw invalidToken();
+    await retireResetTokens(tx, user.id, now);
+    // A reset also lifts a lockout: the owner has just proven control of the email.
+    await updateUser(tx, user.id, { passwordHash, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, updatedAt: now });
+    const sessionIds = await revokeUserSessions(tx, user.id, now);
+    if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
+  });
+  return { ok: true };
+}

@@ -1,0 +1,157 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SECURITY_LIMITS,
+  codeSentSchema,
+  currentUserSchema,
+  loginSuccessSchema,
+  myReportListSchema,
+  okSchema,
+  residentForgotPinRequestSchema,
+  residentForgotPinResponseSchema,
+  residentLoginRequestSchema,
+  residentResetPinRequestSchema,
+  residentSendCodeRequestSchema,
+  residentSignupRequestSchema,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { actorOf, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { updateAccountPhoto } from '../account/account.service.ts';
+import { listMyReports } from '../incidents/incidents.service.ts';
+import { perIpLimit } from '../incidents/public-guards.ts';
+import { checkPinResetToken, loginResident, requestPinReset, resetPin, sendResidentSignupCode, signUpResident } from './residents.service.ts';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const codeLimit = perIpLimit(deps.config.codeRateLimit, FIFTEEN_MINUTES, 'Too many code requests from this device. Please try again later.');
+  const attemptLimit = perIpLimit(deps.config.loginRateLimit, FIFTEEN_MINUTES, 'Too many attempts from this device. Please try again later.');
+  const residentOnly = requireAuth(deps, ['resident']);
+
+  r.post(
+    '/api/residents/send-code',
+    {
+      schema: {
+        tags: ['residents'],
+        summary: 'Send a 6-digit sign-up code to a mobile number (bot-checked)',
+        security: [],
+        body: residentSendCodeRequestSchema,
+        response: { 200: codeSentSchema },
+      },
+      config: codeLimit,
+    },
+    (request) => sendResidentSignupCode(deps, request.body, requestMeta(request)),
+  );
+
+  r.post(
+    '/api/residents/signup',
+    {
+      schema: {
+        tags: ['residents'],
+        summary: 'Create a resident account with the SMS code and a 6-digit PIN; signs in',
+        security: [],
+        body: residentSignupRequestSchema,
+        response: { 201: loginSuccessSchema },
+      },
+      config: attemptLimit,
+    },
+    async (request, reply) => reply.code(201).send(await signUpResident(deps, request.body, requestMeta(request))),
+  );
+
+  r.post(
+    '/api/residents/login',
+    {
+      schema: {
+        tags: ['residents'],
+        summary: 'Resident sign-in with mobile number and PIN',
+        security: [],
+        body: residentLoginRequestSchema,
+        response: { 200: loginSuccessSchema },
+      },
+      config: attemptLimit,
+    },
+    (request) => loginResident(deps, request.body, requestMeta(request)),
+  );
+
+  r.post(
+    '/api/residents/forgot-pin',
+    {
+      schema: {
+        tags: ['residents'],
+        summary: 'Send a reset-PIN link by SMS or email (same answer whether or not the account exists)',
+        security: [],
+        body: residentForgotPinRequestSchema,
+        response: { 200: residentForgotPinResponseSchema },
+      },
+      config: codeLimit,
+    },
+    (request) => requestPinReset(deps, request.body),
+  );
+
+  r.post(
+    '/api/residents/reset-pin/check',
+    {
+      schema: {
+        tags: ['residents'],
+        summary: 'Whether a reset-PIN link still works',
+        security: [],
+        body: z.object({ token: z.string().max(200) }),
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
+      config: attemptLimit,
+    },
+    (request) => checkPinResetToken(deps, request.body.token),
+  );
+
+  r.post(
+    '/api/residents/reset-pin',
+    {
+      schema: {
+        tags: ['residents'],
+        summary: 'Set a new PIN with the link; every session of the account ends',
+        security: [],
+        body: residentResetPinRequestSchema,
+        response: { 200: okSchema },
+      },
+      config: attemptLimit,
+    },
+    (request) => resetPin(deps, request.body),
+  );
+
+  r.get(
+    '/api/residents/me/reports',
+    {
+      schema: { tags: ['residents'], summary: "The signed-in resident's reports, newest first", response: { 200: myReportListSchema } },
+      onRequest: residentOnly,
+    },
+    (request) => listMyReports(deps, actorOf(request)),
+  );
+
+  // The account photo pipeline of issue 5 (re-encoded, metadata stripped), for residents.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: SECURITY_LIMITS.photoMaxBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/residents/me/photo',
+      {
+        schema: {
+          tags: ['residents'],
+          summary: 'Upload my profile photo (multipart, field "photo": JPEG, PNG or WebP up to 5 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: currentUserSchema },
+        },
+        onRequest: residentOnly,
+      },
+      async (request) => {
+        const file = await request.file();
+        if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a photo to upload', { fields: [{ field: 'photo', message: 'Choose a photo to upload' }] });
+        return updateAccountPhoto(deps, actorOf(request), await file.toBuffer());
+      },
+    );
+  });
+}

@@ -1,0 +1,41 @@
+import type { CurrentUser, UserSummary } from '@bantay/shared';
+import type { UserRow } from '../../db/schema/index.ts';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The signed-in user's own view. Hashes and lockout counters never leave the server. */
+export function presentCurrentUser(row: UserRow, extra: { hasUnreadNotifications: boolean }): CurrentUser {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
+    username: row.username,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    userType: row.userType,
+    profilePicture: row.profilePicture,
+    isTeamLeader: row.isTeamLeader,
+    status: row.status,
+    twoFactorEnabled: row.twoFactorEnabled,
+    isOnline: row.isOnline,
+    lastActive: iso(row.lastActive),
+    address: row.address,
+    birthday: row.birthday,
+    gender: row.gender,
+    hasUnreadNotifications: extra.hasUnreadNotifications,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function presentUserSummary(row: UserRow): UserSummary {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    userType: row.userType,
+    profilePicture: row.profilePicture,
+    isOnline: row.isOnline,
+    lastActive: iso(row.lastActive),
+  };
+}

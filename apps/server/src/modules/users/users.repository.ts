@@ -1,0 +1,78 @@
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import type { UserType } from '@bantay/shared';
+import type { Executor } from '../../db/transaction.ts';
+import { users, type NewUserRow, type UserRow } from '../../db/schema/index.ts';
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Staff sign in with their username or their email; both are stored lower-case. */
+export async function findStaffByLogin(db: Executor, identifier: string): Promise<UserRow | undefined> {
+  const value = identifier.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        or(eq(users.username, value), eq(users.email, value)),
+        inArray(users.userType, ['tanod', 'admin', 'supadmin']),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function insertUser(db: Executor, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, username: values.username?.toLowerCase(), email: values.email?.toLowerCase() })
+    .returning();
+  return row!;
+}
+
+export async function updateUser(db: Executor, id: string, values: Partial<NewUserRow>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function listActiveUsersOfTypes(
+  db: Executor,
+  types: UserType[],
+  excludeId: string,
+): Promise<UserRow[]> {
+  if (types.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(and(inArray(users.userType, types), eq(users.status, 'active'), ne(users.id, excludeId)))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+}
+
+/**
+ * Sets a user's presence when it differs from what is stored, and stamps lastActive. Returns the
+ * new presence when it changed, undefined when it was already so (a second tab, a duplicate).
+ */
+export async function setUserPresence(
+  db: Executor,
+  id: string,
+  isOnline: boolean,
+  now: Date,
+): Promise<{ isOnline: boolean; lastActive: Date | null } | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ isOnline, lastActive: now })
+    .where(and(eq(users.id, id), ne(users.isOnline, isOnline)))
+    .returning({ isOnline: users.isOnline, lastActive: users.lastActive });
+  return row;
+}
+
+/** After a restart of a single instance nobody is connected yet: clear stale online flags. */
+export async function markAllUsersOffline(db: Executor, now: Date): Promise<void> {
+  await db.update(users).set({ isOnline: false, lastActive: now }).where(eq(users.isOnline, true));
+}

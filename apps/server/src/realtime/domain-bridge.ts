@@ -1,0 +1,88 @@
+import type { EntityChanged } from '@bantay/shared';
+import type { DomainEventMap, DomainEvents, EntityChange } from '../lib/domain-events.ts';
+import { ADMIN_ROOMS, STAFF_ROOMS, sessionRoom, userRoom } from './rooms.ts';
+import type { RealtimeLog, RealtimeServer } from './types.ts';
+
+/** The domain events that carry an EntityChange. */
+type EntityEventName = {
+  [K in keyof DomainEventMap]: DomainEventMap[K] extends EntityChange ? K : never;
+}[keyof DomainEventMap];
+
+type EntitySocketEvent =
+  | 'incident:created'
+  | 'incident:updated'
+  | 'assistance:created'
+  | 'assistance:updated'
+  | 'schedule:updated'
+  | 'loan:updated';
+
+/**
+ * Turns domain events (published by services after their transaction commits) into socket
+ * messages. This is the only place that knows which rooms hear what. Returns the unsubscriber.
+ */
+export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log: RealtimeLog): () => void {
+  const unsubscribers: (() => void)[] = [];
+
+  // A failing listener must not break the publisher, whose transaction has already committed.
+  function on<K extends keyof DomainEventMap>(name: K, listener: (payload: DomainEventMap[K]) => void | Promise<void>) {
+    unsubscribers.push(
+      events.subscribe(name, (payload) => {
+        try {
+          void Promise.resolve(listener(payload)).catch((error: unknown) => log.error({ err: error, event: name }, 'realtime delivery failed'));
+        } catch (error) {
+          log.error({ err: error, event: name }, 'realtime delivery failed');
+        }
+      }),
+    );
+  }
+
+  function entity(name: EntityEventName, socketEvent: EntitySocketEvent, rooms: string[]) {
+    on(name, (change) => {
+      const payload: EntityChanged = { _id: change.id, updatedAt: change.updatedAt.toISOString() };
+      io.to([...rooms, ...(change.userIds ?? []).map(userRoom)]).emit(socketEvent, payload);
+    });
+  }
+
+  // Through the server rather than local sockets, so an adapter reaches every instance.
+  on('sessions.revoked', ({ sessionIds }) => {
+    if (sessionIds.length === 0) return;
+    return io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  });
+
+  on('notifications.created', ({ items }) => {
+    for (const { userId, notification } of items) {
+      io.to(userRoom(userId)).emit('notificationUpdate', { type: 'new', notification });
+    }
+  });
+
+  // Chat (issue 4). A message goes to both participants' user rooms, so the panel and the unread
+  // dot update with the dialog closed and the sender's other tabs see it too; one emit to several
+  // rooms reaches each socket once. The conversation room only carries typing.
+  on('message.sent', ({ message, participantIds }) => {
+    io.to(participantIds.map(userRoom)).emit('messageReceived', message);
+  });
+  // The read receipt turns the sender's ticks double.
+  on('conversation.read', ({ conversationId, userId, otherUserId, at }) => {
+    io.to(userRoom(otherUserId)).emit('conversation:read', { conversationId, userId, at: at.toISOString() });
+  });
+
+  entity('incident.created', 'incident:created', STAFF_ROOMS);
+  entity('incident.updated', 'incident:updated', STAFF_ROOMS);
+  entity('assistance.created', 'assistance:created', STAFF_ROOMS);
+  entity('assistance.updated', 'assistance:updated', STAFF_ROOMS);
+  entity('schedule.updated', 'schedule:updated', STAFF_ROOMS);
+  // Loans concern the admins who manage resources and the borrower (in userIds).
+  entity('loan.updated', 'loan:updated', ADMIN_ROOMS);
+
+  // Positions go to the admins watching patrols; a feature may add others through the rooms.
+  on('tracking.position', (position) => {
+    io.to(ADMIN_ROOMS).emit('tracking:position', position);
+  });
+  on('tracking.status', (status) => {
+    io.to(ADMIN_ROOMS).emit('tracking:status', status);
+  });
+
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
+}

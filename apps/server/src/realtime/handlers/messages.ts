@@ -1,0 +1,84 @@
+import { MESSAGE_LIMITS, type RealtimeAck } from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { isParticipant } from '../../modules/messages/messages.service.ts';
+import { conversationRoom, userRoom } from '../rooms.ts';
+import type { RealtimeSocket } from '../types.ts';
+
+type Ack = (result: RealtimeAck) => void;
+
+const NOT_FOUND: RealtimeAck = { ok: false, error: { code: 'NOT_FOUND', message: 'Conversation not found' } };
+const INVALID: RealtimeAck = { ok: false, error: { code: 'VALIDATION_FAILED', message: 'conversationId: is required' } };
+
+/** The acknowledgement callback, wherever the client put it (the brief's client may send extra arguments). */
+const ackOf = (args: unknown[]): Ack | undefined => args.findLast((arg): arg is Ack => typeof arg === 'function');
+
+/** The brief sends the id itself; a `{ conversationId }` object is accepted too. */
+function conversationIdOf(value: unknown): string | null {
+  const id = typeof value === 'object' && value !== null ? (value as { conversationId?: unknown }).conversationId : value;
+  return typeof id === 'string' && id.length > 0 && id.length <= 100 ? id.toLowerCase() : null;
+}
+
+/**
+ * Chat events (brief §7, issue 4).
+ * - `joinConversation(id, ack)`: a participant's socket joins `conversation:<id>` (the chat dialog
+ *   is open) and hears the other participant typing. Anyone else gets `{ ok: false, NOT_FOUND }`
+ *   and joins nothing.
+ * - `leaveConversation(id, ack)`: leaves it (dialog closed).
+ * - `typing({ conversationId })`: forwarded as `userTyping` to the other participant's sockets in
+ *   the room, never back to the typist's own tabs. Only from a socket in the room (so only a
+ *   participant), at most MESSAGE_LIMITS.typingPerSecond a second; the rest are dropped.
+ *
+ * Messages and read receipts are not sent from here: they follow committed writes, through domain
+ * events (domain-bridge.ts).
+ */
+export function messageHandlers(socket: RealtimeSocket, deps: AppDeps): void {
+  const { userId } = socket.data;
+  let typingWindowStart = 0;
+  let typingInWindow = 0;
+
+  socket.on('joinConversation', (...args: unknown[]) => {
+    const ack = ackOf(args);
+    const conversationId = conversationIdOf(args[0]);
+    if (!conversationId) return ack?.(INVALID);
+    isParticipant(deps, userId, conversationId).then(
+      async (allowed) => {
+        if (!allowed || socket.disconnected) return ack?.(NOT_FOUND);
+        await socket.join(conversationRoom(conversationId));
+        ack?.({ ok: true });
+      },
+      () => ack?.({ ok: false, error: { code: 'INTERNAL', message: 'Could not open the conversation. Please try again.' } }),
+    );
+  });
+
+  socket.on('leaveConversation', (...args: unknown[]) => {
+    const ack = ackOf(args);
+    const conversationId = conversationIdOf(args[0]);
+    if (!conversationId) return ack?.(INVALID);
+    const room = conversationRoom(conversationId);
+    // Only participants can ever be in the room, so being in it is proof enough.
+    if (socket.rooms.has(room)) {
+      void Promise.resolve(socket.leave(room)).then(() => ack?.({ ok: true }));
+      return;
+    }
+    isParticipant(deps, userId, conversationId).then(
+      (allowed) => ack?.(allowed ? { ok: true } : NOT_FOUND),
+      () => ack?.(NOT_FOUND),
+    );
+  });
+
+  socket.on('typing', (payload: unknown) => {
+    const conversationId = conversationIdOf(payload);
+    if (!conversationId) return;
+    const room = conversationRoom(conversationId);
+    if (!socket.rooms.has(room)) return;
+    // The app's clock, so tests can hold time still and count exactly.
+    const now = deps.clock.now().getTime();
+    if (now - typingWindowStart >= 1000) {
+      typingWindowStart = now;
+      typingInWindow = 0;
+    }
+    typingInWindow += 1;
+    if (typingInWindow > MESSAGE_LIMITS.typingPerSecond) return;
+    socket.to(room).except(userRoom(userId)).emit('userTyping', { conversationId, userId });
+  });
+}

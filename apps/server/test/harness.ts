@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { UserType } from '@bantay/shared';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import type { UserRow } from '../src/db/schema/index.ts';
+import type { AppDeps } from '../src/deps.ts';
+import { ManualClock, systemClock, type Clock } from '../src/lib/clock.ts';
+import { DomainEvents } from '../src/lib/domain-events.ts';
+import { openSession } from '../src/modules/auth/auth.service.ts';
+import { hashSecret } from '../src/modules/auth/passwords.ts';
+import { createTokenService } from '../src/modules/auth/tokens.ts';
+import { insertUser } from '../src/modules/users/users.repository.ts';
+import { openTestDatabase } from './database.ts';
+import { createOutsideServices, silentLogger } from '../src/adapters/index.ts';
+import { BackgroundTasks } from '../src/lib/background-tasks.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+  /** Replaces built dependencies, e.g. a failing SMS sender. */
+  deps?: Partial<AppDeps>;
+}
+
+/** A real app on a fresh database of its own. Call once per file (beforeAll) and close after. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const dataDir = path.join(os.tmpdir(), `bantay-data-${crypto.randomBytes(6).toString('hex')}`);
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    // A proof-of-work that solves in milliseconds; the protocol is the same.
+    ALTCHA_COST: '1',
+    ALTCHA_MAX_NUMBER: '20',
+    ...options.env,
+  });
+  const clock = options.clock ?? systemClock;
+  const secret = crypto.randomBytes(32).toString('hex');
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    clock,
+    tokens: createTokenService(secret, clock),
+    events: new DomainEvents(),
+    // The local defaults, writing their outboxes under this test's DATA_DIR (test/security-helpers.ts reads them).
+    ...createOutsideServices(config, { log: silentLogger, now: () => clock.now(), secret }),
+    background: new BackgroundTasks(silentLogger),
+    ...options.deps,
+  };
+  const app = await buildApp({ deps, database });
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    close: async () => {
+      await app.close();
+      await deps.background.idle();
+      await deps.mail.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { ManualClock };
+
+export const TEST_PASSWORD = 'correct-horse-battery-9';
+let cachedHash: Promise<string> | undefined;
+
+let counter = 0;
+
+/** Creates a user with the test password. Unique names so many can live in one database. */
+export async function createUser(
+  ctx: TestContext,
+  overrides: Partial<Parameters<typeof insertUser>[1]> & { userType?: UserType } = {},
+): Promise<UserRow> {
+  cachedHash ??= hashSecret(TEST_PASSWORD);
+  counter += 1;
+  const suffix = `${process.pid}${counter}${crypto.randomBytes(2).toString('hex')}`;
+  const userType = overrides.userType ?? 'tanod';
+  return insertUser(ctx.deps.db, {
+    firstName: `First${counter}`,
+    lastName: `Last${counter}`,
+    username: userType === 'resident' ? null : `user${suffix}`,
+    email: userType === 'resident' ? null : `user${suffix}@example.test`,
+    passwordHash: await cachedHash,
+    ...overrides,
+    userType,
+  });
+}
+
+/** Signs a user in without the password round trip; returns the bearer token. */
+export async function signIn(ctx: TestContext, user: UserRow): Promise<string> {
+  const { token } = await openSession(ctx.deps, user, { ip: '127.0.0.1', userAgent: 'vitest' });
+  return token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

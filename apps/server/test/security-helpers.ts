@@ -1,0 +1,70 @@
+import fs from 'node:fs/promises';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { smsOutboxFile } from '../src/adapters/sms/console-sms.ts';
+import { mailOutboxIndex } from '../src/adapters/email/outbox-email.ts';
+import type { TestContext } from './harness.ts';
+
+/**
+ * Helpers for the outside services (issue 5) in tests: solve the bot check like the widget does,
+ * and read what the local SMS and email defaults wrote under the test's DATA_DIR.
+ */
+
+/** Fetches a challenge from `GET /api/bot-check/challenge` and returns the solved `botCheck` payload. */
+export async function solveBotCheck(ctx: TestContext): Promise<string> {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/bot-check/challenge' });
+  if (response.statusCode !== 200) throw new Error(`challenge failed: ${response.statusCode} ${response.body}`);
+  const challenge = response.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the bot-check challenge');
+  // The altcha widget's v2 payload: base64 of { challenge, solution }.
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+export interface OutboxSms {
+  to: string;
+  text: string;
+  at: string;
+}
+
+/** Every SMS the console provider sent, oldest first (DATA_DIR/outbox/sms.jsonl). */
+export async function readSmsOutbox(ctx: TestContext): Promise<OutboxSms[]> {
+  return readJsonLines<OutboxSms>(smsOutboxFile(ctx.deps.config.dataDir));
+}
+
+/** The 6-digit code of the last SMS sent to `to` (E.164). */
+export async function lastSmsCode(ctx: TestContext, to: string): Promise<string> {
+  const messages = (await readSmsOutbox(ctx)).filter((m) => m.to === to);
+  const code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code was sent to ${to}`);
+  return code;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The .eml file under DATA_DIR/outbox/mail/. */
+  file: string;
+  at: string;
+}
+
+/** Every email the outbox provider wrote, oldest first, after pending background sends finish. */
+export async function readMailOutbox(ctx: TestContext): Promise<OutboxMail[]> {
+  await ctx.deps.background.idle();
+  return readJsonLines<OutboxMail>(mailOutboxIndex(ctx.deps.config.dataDir));
+}
+
+async function readJsonLines<T>(file: string): Promise<T[]> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as T);
+}

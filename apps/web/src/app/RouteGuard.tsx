@@ -1,0 +1,49 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { UserType } from '@bantay/shared';
+import { decideGuard } from '@/lib/guard.ts';
+import { useSession } from '@/lib/session.tsx';
+import { storage } from '@/lib/storage.ts';
+import { notify } from '@/lib/toast.ts';
+
+interface RouteGuardProps {
+  allowed: readonly UserType[] | 'any-signed-in';
+  children: ReactNode;
+}
+
+/** Brief §4 route guard: renders, waits, sends to sign-in (saving the path) or denies. */
+export function RouteGuard({ allowed, children }: RouteGuardProps) {
+  const session = useSession();
+  const location = useLocation();
+  const decision = decideGuard({
+    status: session.status,
+    isLoggingIn: storage.get('isCurrentlyLoggingIn') === 'true',
+    userType: session.userType,
+    hasToken: Boolean(storage.get('token')),
+    allowed,
+  });
+  const announced = useRef<string | null>(null);
+
+  useEffect(() => {
+    const key = `${decision.kind}:${location.pathname}`;
+    if (announced.current === key) return;
+    announced.current = key;
+    if (decision.kind === 'login') {
+      storage.set('redirectAfterLogin', location.pathname + location.search);
+      if (decision.toast === 'expired') notify.error('Your session has expired. Please login again.');
+    } else if (decision.kind === 'deny') {
+      notify.error('You do not have permission to access this page');
+    }
+  }, [decision, location.pathname, location.search]);
+
+  switch (decision.kind) {
+    case 'wait':
+      return null;
+    case 'render':
+      return <>{children}</>;
+    case 'login':
+      return <Navigate to="/tanod-login" replace />;
+    case 'deny':
+      return <Navigate to={decision.redirectTo} replace />;
+  }
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MessagesButton } from '@/features/messages/MessagesButton.tsx';
+import { NotificationsButton } from '@/features/notifications/NotificationsButton.tsx';
+import { RealtimeProvider } from '@/lib/realtime.tsx';
+import { useSession } from '@/lib/session.tsx';
+import { SideNav } from './SideNav.tsx';
+import { TopBar } from './TopBar.tsx';
+import { AvatarMenu } from './AvatarMenu.tsx';
+import { useSideNav } from './use-side-nav.ts';
+
+/** The shared layout of brief §1: side navigation, top bar and the main area. */
+export default function StaffLayout() {
+  const { userType, user } = useSession();
+  const nav = useSideNav();
+  // One query cache per signed-in layout: signing out unmounts it, so no data outlives the session.
+  // It lives here, not at the root, so the public pages never download the query library.
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        // Fresh data arrives by socket push; refetching on every focus would only add requests.
+        defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 } },
+      }),
+  );
+
+  const staffActions = (
+    <>
+      <MessagesButton />
+      <NotificationsButton initiallyUnread={user?.hasUnreadNotifications ?? false} />
+      <AvatarMenu />
+    </>
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RealtimeProvider>
+        <div className="flex min-h-dvh bg-canvas text-ink">
+          <SideNav
+            userType={userType}
+            isOpen={nav.isOpen}
+            isMobile={nav.isMobile}
+            onNavigate={nav.onNavigate}
+            onClose={nav.close}
+          />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <TopBar
+              isResident={userType === 'resident'}
+              navOpen={nav.isOpen}
+              onToggleNav={nav.toggle}
+              staffActions={staffActions}
+            />
+            <main id="main" className="flex-1 p-4 sm:p-6">
+              <Outlet />
+            </main>
+          </div>
+        </div>
+      </RealtimeProvider>
+    </QueryClientProvider>
+  );
+}

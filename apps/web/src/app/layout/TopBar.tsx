@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ArrowLeft, Menu, Moon, Sun } from 'lucide-react';
+import { useTheme } from '@/lib/theme.tsx';
+import { storage } from '@/lib/storage.ts';
+
+interface TopBarProps {
+  isResident: boolean;
+  navOpen: boolean;
+  onToggleNav(): void;
+  /** Messages, notifications and the avatar menu (staff only). */
+  staffActions: ReactNode;
+}
+
+/** Brief §2 top bar. Residents get only Back; staff get messages, notifications and the avatar menu. */
+export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBarProps) {
+  const { theme, toggleTheme } = useTheme();
+  const navigate = useNavigate();
+  const dark = theme === 'dark';
+
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-line bg-surface/95 px-3 backdrop-blur sm:px-4">
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
+        aria-controls="side-nav"
+        aria-expanded={navOpen}
+        onClick={onToggleNav}
+      >
+        <Menu className="h-5 w-5" aria-hidden="true" />
+      </button>
+      <div className="flex-1" />
+      <button
+        type="button"
+        className="icon-btn"
+        title={dark ? 'Switch to Light Mode' : 'Switch to Dark Mode'}
+        aria-label={dark ? 'Switch to Light Mode' : 'Switch to Dark Mode'}
+        onClick={toggleTheme}
+      >
+        {dark ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
+      </button>
+      {isResident ? (
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            storage.clearAll();
+            navigate('/');
+          }}
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back
+        </button>
+      ) : (
+        staffActions
+      )}
+    </header>
+  );
+}

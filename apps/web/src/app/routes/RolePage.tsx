@@ -1,0 +1,21 @@
+import { useSession } from '@/lib/session.tsx';
+
+/** A staff page's frame: its title and who is signed in. Features fill the body. */
+export default function RolePage({ title, children }: { title: string; children?: React.ReactNode }) {
+  const { user } = useSession();
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
+      <header className="mb-6">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink">
+          {title}
+        </h1>
+        {user && (
+          <p className="mt-1 text-sm text-muted" data-testid="signed-in-user">
+            Signed in as {user.firstName} {user.lastName} · <span className="capitalize">{user.userType}</span>
+          </p>
+        )}
+      </header>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useSession } from '@/lib/session.tsx';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+import { ProfilePhotoCard } from './ProfilePhotoCard.tsx';
+import { SessionsList } from './SessionsList.tsx';
+
+function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="card">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+interface AccountPageProps {
+  /** Opens the two-factor dialog (it belongs to the two-factor feature; the route passes it in). */
+  onOpenTwoFactor(): void;
+}
+
+/** /myaccount (product §4.12): photo and profile, two-factor, password, sessions. */
+export function AccountPage({ onOpenTwoFactor }: AccountPageProps) {
+  const { user } = useSession();
+  const twoFactorOn = user?.twoFactorEnabled ?? false;
+  return (
+    <div className="grid items-start gap-6 xl:grid-cols-2">
+      <div className="flex min-w-0 flex-col gap-6">
+        <Section id="account-profile" title="Profile" description="How other staff see you, and how the barangay reaches you.">
+          <div className="flex flex-col gap-6">
+            <ProfilePhotoCard />
+            <ProfileForm />
+          </div>
+        </Section>
+      </div>
+      <div className="flex min-w-0 flex-col gap-6">
+        <Section id="account-two-factor" title="Two-factor authentication">
+          <div className="flex flex-wrap items-center gap-3">
+            {twoFactorOn ? (
+              <ShieldCheck className="h-6 w-6 shrink-0 text-success" aria-hidden="true" />
+            ) : (
+              <ShieldOff className="h-6 w-6 shrink-0 text-muted" aria-hidden="true" />
+            )}
+            <p className="min-w-0 flex-1 text-sm" data-testid="account-two-factor-state">
+              {twoFactorOn ? (
+                <>
+                  <strong>On.</strong> Signing in asks for a code sent to {user?.phoneNumber}.
+                </>
+              ) : (
+                <>
+                  <strong>Off.</strong> Add a code sent to your phone to every sign-in.
+                </>
+              )}
+            </p>
+            <button type="button" className="btn btn-secondary" onClick={onOpenTwoFactor}>
+              {twoFactorOn ? 'Manage' : 'Set up'}
+            </button>
+          </div>
+        </Section>
+        <Section id="account-password" title="Change password">
+          <ChangePasswordForm />
+        </Section>
+        <Section id="account-sessions" title="Where you are signed in" description="Sign out any device you do not recognise.">
+          <SessionsList />
+        </Section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { LIMITS, type AccountUpdate, type CurrentUser } from '@bantay/shared';
+import { TextField } from '@/components/form/TextField.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.tsx';
+import { notify } from '@/lib/toast.ts';
+import { updateAccount } from './account-api.ts';
+
+interface ProfileValues {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  phoneNumber: string;
+  address: string;
+  birthday: string;
+  gender: string;
+}
+
+const FIELDS: (keyof ProfileValues)[] = ['firstName', 'middleName', 'lastName', 'username', 'email', 'phoneNumber', 'address', 'birthday', 'gender'];
+/**
+ * The browser checks the plain rules of the shared account schema, with its messages; the server
+ * checks everything again (uniqueness, real phone numbers, dates) and its field errors land here
+ * too. The zod schema itself is not used here: it would put zod in the chunk that the public
+ * password pages share with this form.
+ */
+const nameRule = (label: string) => ({
+  validate: (value: string) =>
+    value.trim() === '' ? `${label} is required` : value.trim().length <= LIMITS.nameMaxLength || `${label} is too long`,
+});
+const optionalMax = (max: number) => ({ validate: (value: string) => value.trim().length <= max || `Must be at most ${max} characters` });
+const RULES = {
+  firstName: nameRule('First name'),
+  middleName: optionalMax(LIMITS.nameMaxLength),
+  lastName: nameRule('Last name'),
+  username: {
+    validate: (value: string) => {
+      const v = value.trim();
+      if (v.length < 3) return 'Username must be at least 3 characters';
+      if (v.length > LIMITS.usernameMaxLength) return 'Username is too long';
+      return /^[A-Za-z0-9._-]+$/.test(v) || 'Use letters, digits, dots, dashes and underscores only';
+    },
+  },
+  email: { validate: (value: string) => value.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'Enter a valid email address' },
+  phoneNumber: { validate: (value: string) => value.trim() === '' || value.trim().length >= 10 || 'Please enter a valid phone number' },
+  address: optionalMax(300),
+  birthday: {},
+  gender: optionalMax(40),
+} satisfies Record<keyof ProfileValues, object>;
+
+const GENDERS = [
+  { value: '', label: 'Prefer not to say' },
+  { value: 'female', label: 'Female' },
+  { value: 'male', label: 'Male' },
+  { value: 'other', label: 'Other' },
+];
+
+function valuesOf(user: CurrentUser | null): ProfileValues {
+  return {
+    firstName: user?.firstName ?? '',
+    middleName: user?.middleName ?? '',
+    lastName: user?.lastName ?? '',
+    username: user?.username ?? '',
+    email: user?.email ?? '',
+    phoneNumber: user?.phoneNumber ?? '',
+    address: user?.address ?? '',
+    birthday: user?.birthday ?? '',
+    gender: user?.gender ?? '',
+  };
+}
+
+/** Names, contact, username, address, birthday and gender; only changed fields are sent. */
+export function ProfileForm() {
+  const { user, refresh } = useSession();
+  const genderId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, dirtyFields, isDirty },
+  } = useForm<ProfileValues>({
+    values: valuesOf(user),
+    // A session re-check must not wipe what the user is typing. reset() inherits this option,
+    // so the explicit resets below turn it off.
+    resetOptions: { keepDirtyValues: true },
+    // The shared schema checks in the browser what the server checks; the raw strings are sent.
+  });
+  const twoFactorOn = user?.twoFactorEnabled ?? false;
+  const genderOptions = user?.gender && !GENDERS.some((g) => g.value === user.gender) ? [...GENDERS, { value: user.gender, label: user.gender }] : GENDERS;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const changes: AccountUpdate = {};
+    for (const field of FIELDS) if (dirtyFields[field]) (changes as Record<string, string>)[field] = values[field];
+    if (Object.keys(changes).length === 0) return;
+    try {
+      const updated = await updateAccount(changes);
+      reset(valuesOf(updated), { keepDirtyValues: false });
+      await refresh();
+      notify.success('Profile updated');
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length > 0) {
+        let focused = false;
+        for (const field of error.fields) {
+          if (FIELDS.includes(field.field as keyof ProfileValues)) {
+            setError(field.field as keyof ProfileValues, { message: field.message }, { shouldFocus: !focused });
+            focused = true;
+          }
+        }
+        if (!focused) notify.error(error.message);
+        return;
+      }
+      notify.error(error instanceof ApiError && error.status < 500 && !error.isNetwork ? error.message : 'Error saving your profile. Please try again.');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Profile">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', RULES.firstName)} />
+        <TextField label="Middle name" autoComplete="additional-name" error={errors.middleName?.message} {...register('middleName', RULES.middleName)} />
+        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', RULES.lastName)} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...register('username', RULES.username)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email', RULES.email)}
+        />
+        <TextField
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          readOnly={twoFactorOn}
+          hint={twoFactorOn ? 'Used for two-factor authentication. Turn it off to change this number.' : 'Mobile number, e.g. 0917 123 4567'}
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber', RULES.phoneNumber)}
+        />
+        <TextField label="Birthday" type="date" autoComplete="bday" error={errors.birthday?.message} {...register('birthday')} />
+      </div>
+      <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address', RULES.address)} />
+      <div className="sm:max-w-xs">
+        <label htmlFor={genderId} className="mb-1.5 block text-sm font-medium text-ink">
+          Gender
+        </label>
+        <select
+          id={genderId}
+          className="input"
+          aria-invalid={errors.gender ? true : undefined}
+          aria-describedby={errors.gender ? `${genderId}-error` : undefined}
+          {...register('gender', RULES.gender)}
+        >
+          {genderOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {errors.gender && (
+          <p id={`${genderId}-error`} className="mt-1 text-sm text-danger">
+            {errors.gender.message}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn btn-secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(valuesOf(user), { keepDirtyValues: false })}>
+          Discard changes
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={!isDirty || isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save profile'}
+        </button>
+      </div>
+    </form>
+  );
+}

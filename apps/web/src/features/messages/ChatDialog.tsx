@@ -1,0 +1,360 @@
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, CheckCheck, SendHorizontal, Smile, X } from 'lucide-react';
+import type { PresenceChanged } from '@bantay/shared';
+import { Loading } from '@/components/Loading.tsx';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { useRealtime, useSocketEvent } from '@/lib/realtime.tsx';
+import { storedUserId } from '@/lib/storage.ts';
+import { useTheme } from '@/lib/theme.tsx';
+import { notify } from '@/lib/toast.ts';
+import {
+  CONTENT_MAX_LENGTH,
+  fullName,
+  isTemporary,
+  otherParticipant,
+  savedConversation,
+  tickState,
+  TYPING_THROTTLE_MS,
+  TYPING_VISIBLE_MS,
+} from './message-logic.ts';
+import { groupByDay, statusText, timeOfDay } from './message-dates.ts';
+import {
+  addToThread,
+  createConversation,
+  markConversationRead,
+  sendMessage,
+  setConversationRead,
+  threadMessages,
+  upsertConversation,
+  useThread,
+} from './messages-api.ts';
+import type { Conversation } from './message-types.ts';
+import { PersonAvatar } from './PersonAvatar.tsx';
+
+// Brief §2 + product §8: the picker is heavy, so it is fetched the first time it is opened.
+const EmojiPicker = lazy(() => import('./EmojiPickerPopover.tsx'));
+
+interface ChatDialogProps {
+  conversation: Conversation;
+  onClose(): void;
+  /** The temporary conversation was saved by the server (brief §4). */
+  onSaved(conversation: Conversation): void;
+}
+
+/** Brief §2 chat dialog: header, messages by day with ticks, typing indicator, text box and emoji picker. */
+export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialogProps) {
+  const queryClient = useQueryClient();
+  const { socket, connected } = useRealtime();
+  const { theme } = useTheme();
+  const timeZone = usePublicSettings().data?.timezone;
+  const me = storedUserId();
+  const temporary = isTemporary(conversation);
+  const conversationId = temporary ? null : conversation._id;
+
+  const baseOther = otherParticipant(conversation, me);
+  const [presence, setPresence] = useState<PresenceChanged | null>(null);
+  const other = baseOther && presence?.userId === baseOther._id ? { ...baseOther, ...presence } : baseOther;
+  const firstName = other?.firstName ?? '';
+  const name = fullName(other);
+
+  const thread = useThread(conversationId);
+  const messages = threadMessages(thread.data);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [typing, setTyping] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const typingTimer = useRef<number | null>(null);
+  const lastTypingSent = useRef(0);
+
+  // Brief §8: 'Error fetching messages.', but no toast while polling (socket down).
+  const reported = useRef(false);
+  const failed = thread.isError && !thread.data && connected;
+  useEffect(() => {
+    if (failed && !reported.current) {
+      reported.current = true;
+      notify.error('Error fetching messages.');
+    }
+  }, [failed]);
+
+  // Join the conversation's room while open (and again after a reconnect); leave on close.
+  useEffect(() => {
+    if (!socket || !connected || !conversationId) return;
+    socket.emit('joinConversation', conversationId);
+    return () => {
+      if (socket.connected) socket.emit('leaveConversation', conversationId);
+    };
+  }, [socket, connected, conversationId]);
+
+  // Opening marks the conversation read (brief §4); so does a message arriving while it is open.
+  const markRead = useRef<() => void>(() => {});
+  useEffect(() => {
+    markRead.current = () => {
+      if (!conversationId) return;
+      setConversationRead(queryClient, conversationId);
+      markConversationRead(conversationId).catch((error: unknown) => console.error('Could not mark the conversation read', error));
+    };
+  }, [conversationId, queryClient]);
+  useEffect(() => {
+    if (conversationId) markRead.current();
+  }, [conversationId]);
+
+  useSocketEvent('messageReceived', (message) => {
+    if (message.conversationId !== conversationId || message.userId === me) return;
+    if (typingTimer.current !== null) window.clearTimeout(typingTimer.current);
+    setTyping(false);
+    markRead.current();
+  });
+  useSocketEvent('userTyping', (event) => {
+    if (event.conversationId !== conversationId || event.userId === me) return;
+    setTyping(true);
+    if (typingTimer.current !== null) window.clearTimeout(typingTimer.current);
+    typingTimer.current = window.setTimeout(() => setTyping(false), TYPING_VISIBLE_MS);
+  });
+  useSocketEvent('presence:changed', (change) => {
+    if (change.userId === baseOther?._id) setPresence(change);
+  });
+  useEffect(() => () => {
+    if (typingTimer.current !== null) window.clearTimeout(typingTimer.current);
+  }, []);
+
+  // Escape closes the picker first, then the dialog.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      if (pickerOpen) setPickerOpen(false);
+      else onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose, pickerOpen]);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  // ---- Scrolling: stick to the newest message; keep the place when older ones load above ----
+  const stickToBottom = useRef(true);
+  const distanceFromBottom = useRef(0);
+  const firstId = messages[0]?._id ?? null;
+  const lastId = messages[messages.length - 1]?._id ?? null;
+  const seen = useRef<{ first: string | null; last: string | null }>({ first: null, last: null });
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const before = seen.current;
+    if (before.first && firstId !== before.first && lastId === before.last) {
+      list.scrollTop = list.scrollHeight - distanceFromBottom.current;
+    } else if (stickToBottom.current || (lastId !== before.last && messages[messages.length - 1]?.userId === me)) {
+      list.scrollTop = list.scrollHeight;
+    }
+    seen.current = { first: firstId, last: lastId };
+  }, [firstId, lastId, typing, messages, me]);
+
+  function onScroll() {
+    const list = listRef.current;
+    if (!list) return;
+    stickToBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+    distanceFromBottom.current = list.scrollHeight - list.scrollTop;
+    if (list.scrollTop < 48 && thread.hasNextPage && !thread.isFetchingNextPage) void thread.fetchNextPage();
+  }
+
+  // ---- Writing ----
+  function onChange(value: string) {
+    setText(value);
+    const now = Date.now();
+    if (conversationId && socket?.connected && value.trim() && now - lastTypingSent.current > TYPING_THROTTLE_MS) {
+      lastTypingSent.current = now;
+      socket.emit('typing', { conversationId });
+    }
+  }
+
+  async function send() {
+    const content = text.trim();
+    if (!content || sending || !other) return;
+    setSending(true);
+    setText('');
+    stickToBottom.current = true;
+    const restore = () => setText((current) => (current.trim() ? `${content}\n${current}` : content));
+    let target = conversation;
+    try {
+      if (isTemporary(target)) {
+        // Brief §4: the client saves the conversation first, then sends the first message.
+        try {
+          target = savedConversation(conversation, await createConversation(other._id));
+        } catch {
+          notify.error('Error starting conversation.');
+          restore();
+          return;
+        }
+        upsertConversation(queryClient, target);
+        onSaved(target);
+      }
+      try {
+        const message = await sendMessage(target._id, content);
+        addToThread(queryClient, message);
+        upsertConversation(queryClient, { ...target, lastMessage: message.content, lastMessageSender: { _id: message.userId }, read: true, updatedAt: message.createdAt });
+      } catch {
+        notify.error('Error sending message.');
+        restore();
+      }
+    } finally {
+      setSending(false);
+      inputRef.current?.focus();
+    }
+  }
+
+  function onKeyDown(event: ReactKeyboardEvent<HTMLTextAreaElement>) {
+    // Brief §5: Enter sends, Shift+Enter is a new line (and an IME composition is left alone).
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  }
+
+  // Grow the box with its text, up to about five lines.
+  useLayoutEffect(() => {
+    const box = inputRef.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    box.style.height = `${Math.min(box.scrollHeight, 120)}px`;
+  }, [text]);
+
+  const groups = groupByDay(messages, new Date(), timeZone);
+  const loading = conversationId !== null && !thread.data;
+  const empty = temporary || (thread.data && messages.length === 0);
+
+  return createPortal(
+    <section
+      role="dialog"
+      aria-label={`Chat with ${name}`}
+      className="popover fixed inset-0 z-50 flex flex-col overflow-hidden rounded-none md:inset-auto md:bottom-4 md:right-4 md:h-[min(580px,calc(100dvh-6rem))] md:w-[380px] md:rounded-xl"
+    >
+      <header className="flex items-center gap-3 border-b border-line py-2 pl-3 pr-1">
+        <PersonAvatar person={other} size={40} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-bold leading-tight">{name}</h2>
+          <p className={`truncate text-xs ${other?.isOnline ? 'text-success' : 'text-muted'}`} data-testid="chat-status">
+            {other ? statusText(other, new Date(), timeZone) : ''}
+          </p>
+        </div>
+        <button type="button" className="icon-btn" title="Close" aria-label="Close chat" onClick={onClose}>
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </header>
+
+      <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto bg-canvas px-3 py-2" onScroll={onScroll} aria-live="polite">
+        {thread.isFetchingNextPage && (
+          <div className="flex justify-center py-2">
+            <Loading label="Loading older messages" />
+          </div>
+        )}
+        {loading ? (
+          <p className="p-6 text-center text-sm text-muted" role="status">
+            {thread.isError ? 'Error fetching messages.' : 'Loading messages...'}
+          </p>
+        ) : empty ? (
+          <div className="flex h-full flex-col items-center justify-center p-6 text-center">
+            <p className="font-semibold">No messages yet</p>
+            <p className="mt-1 text-sm text-muted">Send a message to start the conversation with {firstName}</p>
+          </div>
+        ) : (
+          groups.map((group) => (
+            <div key={group.key} role="group" aria-label={group.label}>
+              <div className="sticky top-0 z-10 flex justify-center py-2">
+                <span className="rounded-full bg-surface-2 px-3 py-0.5 text-xs font-semibold text-muted shadow-sm">{group.label}</span>
+              </div>
+              <ul className="flex flex-col gap-1.5">
+                {group.messages.map((message) => {
+                  const tick = tickState(message, me);
+                  const mine = tick !== 'none';
+                  return (
+                    <li key={message._id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-testid="message">
+                      <div
+                        className={`max-w-[80%] rounded-2xl px-3 py-1.5 text-sm shadow-sm ${
+                          mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md border border-line bg-surface text-ink'
+                        }`}
+                      >
+                        <p className="whitespace-pre-wrap break-words">{message.content}</p>
+                        <p className={`mt-0.5 flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-muted'}`}>
+                          <time dateTime={message.createdAt}>{timeOfDay(message.createdAt, timeZone)}</time>
+                          {tick === 'sent' && <Check className="h-3.5 w-3.5" role="img" aria-label="Sent" data-testid="tick" data-state="sent" />}
+                          {tick === 'read' && (
+                            <CheckCheck className="h-3.5 w-3.5 text-sky-200" role="img" aria-label="Read" data-testid="tick" data-state="read" />
+                          )}
+                        </p>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))
+        )}
+      </div>
+
+      <div className="h-6 bg-canvas px-4 text-xs italic text-muted" aria-live="polite">
+        {typing && <span data-testid="typing-indicator">{firstName} is typing...</span>}
+      </div>
+
+      <form
+        className="relative flex items-end gap-1 border-t border-line bg-surface p-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        {pickerOpen && (
+          <div className="absolute bottom-full left-2 z-20 mb-2 max-w-[calc(100vw-1rem)] rounded-lg shadow-2xl">
+            <Suspense
+              fallback={
+                <div className="popover flex h-[400px] w-[320px] items-center justify-center">
+                  <Loading label="Loading emoji" />
+                </div>
+              }
+            >
+              <EmojiPicker
+                theme={theme}
+                onPick={(emoji) => {
+                  setText((current) => current + emoji);
+                  setPickerOpen(false);
+                  inputRef.current?.focus();
+                }}
+              />
+            </Suspense>
+          </div>
+        )}
+        <button
+          type="button"
+          className={`icon-btn ${pickerOpen ? 'text-brand-600' : ''}`}
+          title="Emoji"
+          aria-label="Emoji"
+          aria-expanded={pickerOpen}
+          onClick={() => setPickerOpen((value) => !value)}
+        >
+          <Smile className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <label className="min-w-0 flex-1">
+          <span className="sr-only">Message</span>
+          <textarea
+            ref={inputRef}
+            rows={1}
+            className="input max-h-[120px] min-h-11 resize-none py-2.5 text-sm leading-5"
+            placeholder="Type a message..."
+            maxLength={CONTENT_MAX_LENGTH}
+            value={text}
+            onChange={(event) => onChange(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+        </label>
+        <button type="submit" className="icon-btn bg-brand-600 text-white hover:bg-brand-700 hover:text-white disabled:bg-surface-2 disabled:text-muted" aria-label="Send" title="Send" disabled={!text.trim() || sending}>
+          <SendHorizontal className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </form>
+    </section>,
+    document.body,
+  );
+}

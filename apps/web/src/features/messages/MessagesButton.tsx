@@ -1,0 +1,58 @@
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { MessageSquare } from 'lucide-react';
+import { storedUserId } from '@/lib/storage.ts';
+import { otherParticipant } from './message-logic.ts';
+import { useHasUnread, useMessagesLive } from './messages-api.ts';
+import type { Conversation } from './message-types.ts';
+
+// The panel, the chat dialog and (inside it) the emoji picker are chunks of their own, fetched on
+// first use: the top bar carries only this button.
+const MessagesPanel = lazy(() => import('./MessagesPanel.tsx'));
+const ChatDialog = lazy(() => import('./ChatDialog.tsx'));
+
+/** The top bar's Messages button: a red dot while any conversation is unread, the panel on click. */
+export function MessagesButton() {
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [chat, setChat] = useState<Conversation | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useMessagesLive(chat && !chat.temporary ? chat._id : null);
+  const hasUnread = useHasUnread();
+
+  const closePanel = useCallback(() => setPanelOpen(false), []);
+  const openChat = useCallback((conversation: Conversation) => {
+    setPanelOpen(false);
+    setChat(conversation);
+  }, []);
+  const closeChat = useCallback(() => setChat(null), []);
+
+  return (
+    <div className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-btn relative"
+        aria-label="Messages"
+        title="Messages"
+        aria-expanded={panelOpen}
+        aria-haspopup="dialog"
+        onClick={() => setPanelOpen((value) => !value)}
+      >
+        <MessageSquare className="h-5 w-5" aria-hidden="true" />
+        {hasUnread && <span className="unread-dot" data-testid="messages-dot" />}
+      </button>
+      {panelOpen && (
+        <Suspense fallback={null}>
+          <MessagesPanel anchor={buttonRef} onClose={closePanel} onOpenConversation={openChat} />
+        </Suspense>
+      )}
+      {chat && (
+        <Suspense fallback={null}>
+          <ChatDialog
+            // One dialog per person: saving a temporary conversation keeps the dialog (and its text box).
+            key={otherParticipant(chat, storedUserId())?._id ?? chat._id}
+            conversation={chat} onClose={closeChat} onSaved={setChat} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Avatar } from '@/components/Avatar.tsx';
+import type { ChatParticipant } from './message-types.ts';
+
+/** An avatar with the online dot of brief §2 (green while online). */
+export function PersonAvatar({ person, size }: { person: ChatParticipant | undefined; size: number }) {
+  return (
+    <span className="relative inline-flex shrink-0">
+      <Avatar firstName={person?.firstName} lastName={person?.lastName} src={person?.profilePicture} size={size} />
+      {person?.isOnline && (
+        <span
+          className="absolute bottom-0 right-0 h-3 w-3 rounded-full bg-emerald-500 ring-2 ring-surface"
+          role="img"
+          aria-label="Online"
+          data-testid="online-dot"
+        />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ChatMessage, ChatParticipant } from './message-types.ts';
+
+/*
+ * Dates and status lines, shown in the barangay's time zone (architecture: store UTC, show
+ * Asia/Manila or the configured zone). Kept apart from message-logic.ts so the always-loaded
+ * top-bar button does not carry them; only the panel and the dialog chunks do.
+ */
+
+function dayKey(date: Date, timeZone?: string): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+function previousDayKey(key: string): string {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d - 1));
+  return date.toISOString().slice(0, 10);
+}
+
+/** Brief §2: 'Today', 'Yesterday', or the full weekday and date. */
+export function dayLabel(iso: string, now: Date = new Date(), timeZone?: string): string {
+  const date = new Date(iso);
+  const key = dayKey(date, timeZone);
+  const today = dayKey(now, timeZone);
+  if (key === today) return 'Today';
+  if (key === previousDayKey(today)) return 'Yesterday';
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+}
+
+export interface DayGroup {
+  key: string;
+  label: string;
+  messages: ChatMessage[];
+}
+
+/** Messages (oldest first) grouped by calendar day. */
+export function groupByDay(messages: ChatMessage[], now: Date = new Date(), timeZone?: string): DayGroup[] {
+  const groups: DayGroup[] = [];
+  for (const message of messages) {
+    const key = dayKey(new Date(message.createdAt), timeZone);
+    const last = groups[groups.length - 1];
+    if (last && last.key === key) last.messages.push(message);
+    else groups.push({ key, label: dayLabel(message.createdAt, now, timeZone), messages: [message] });
+  }
+  return groups;
+}
+
+export function timeOfDay(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** The panel row's time: the time today, 'Yesterday', the weekday this week, else the date. */
+export function rowTime(iso: string, now: Date = new Date(), timeZone?: string): string {
+  const label = dayLabel(iso, now, timeZone);
+  if (label === 'Today') return timeOfDay(iso, timeZone);
+  if (label === 'Yesterday') return label;
+  const date = new Date(iso);
+  const days = (now.getTime() - date.getTime()) / 86_400_000;
+  if (days < 6) return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(date);
+  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(date);
+}
+
+const USER_TYPE_LABELS: Record<string, string> = { tanod: 'Tanod', admin: 'Admin', supadmin: 'Super admin', resident: 'Resident' };
+
+/** Brief §2: 'Online', 'Last seen {date}', or the user type when nothing is known. */
+export function statusText(
+  person: Pick<ChatParticipant, 'isOnline' | 'lastActive' | 'userType'>,
+  now: Date = new Date(),
+  timeZone?: string,
+): string {
+  if (person.isOnline) return 'Online';
+  if (person.lastActive) {
+    const label = dayLabel(person.lastActive, now, timeZone);
+    const time = timeOfDay(person.lastActive, timeZone);
+    if (label === 'Today') return `Last seen today at ${time}`;
+    if (label === 'Yesterday') return `Last seen yesterday at ${time}`;
+    const date = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(person.lastActive));
+    return `Last seen ${date}`;
+  }
+  return userTypeLabel(person.userType);
+}
+
+export function userTypeLabel(userType: string): string {
+  return USER_TYPE_LABELS[userType] ?? userType;
+}

@@ -1,0 +1,408 @@
+import { useEffect, useReducer, useRef, useState, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast, ToastContainer } from 'react-toastify';
+import {
+  AlertTriangle,
+  ArrowDownWideNarrow,
+  ArrowUpNarrowWide,
+  Bell,
+  CalendarClock,
+  CheckCheck,
+  Filter,
+  LifeBuoy,
+  ListChecks,
+  Search,
+  Trash2,
+  Wrench,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import { notificationCategory, type Notification, type NotificationCategory } from '@bantay/shared';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { storage } from '@/lib/storage.ts';
+import { useTheme } from '@/lib/theme.tsx';
+import { deleteNotification, markAllRead, markOneRead, NOTIFICATIONS_KEY, useNotifications } from './notifications-api.ts';
+import { CATEGORY_CHIPS, relativeTime, unreadCount, visibleNotifications, type CategoryFilter, type SortOrder } from './notification-logic.ts';
+
+/** Brief §9: 800 ms long press enters selection; deletes run 100 ms after the confirmation closes. */
+const LONG_PRESS_MS = 800;
+const DELETE_DELAY_MS = 100;
+const PANEL_TOASTS = 'notifications-panel';
+
+const ICONS: Record<NotificationCategory, LucideIcon> = {
+  incidents: AlertTriangle,
+  schedules: CalendarClock,
+  equipment: Wrench,
+  assistance: LifeBuoy,
+  general: Bell,
+};
+
+const CHIP_LABELS: Record<CategoryFilter, string> = {
+  all: 'All',
+  incidents: 'Incidents',
+  schedules: 'Schedules',
+  equipment: 'Equipment',
+  assistance: 'Assistance',
+};
+
+type PendingDelete = { kind: 'one'; id: string } | { kind: 'many'; ids: string[] };
+
+const panelToast = {
+  success: (message: string) => toast.success(message, { containerId: PANEL_TOASTS }),
+  error: (message: string) => toast.error(message, { containerId: PANEL_TOASTS }),
+};
+
+interface NotificationsPanelProps {
+  onClose(): void;
+  anchor: RefObject<HTMLElement | null>;
+}
+
+export default function NotificationsPanel({ onClose, anchor }: NotificationsPanelProps) {
+  const queryClient = useQueryClient();
+  const { theme } = useTheme();
+  const hasToken = Boolean(storage.get('token'));
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // The panel works on its own copy, taken when it opens: opening marks everything read on the
+  // server (brief §7), yet the user should still see which ones were new.
+  const [items, setItems] = useState<Notification[] | null>(null);
+  const [count, dispatchCount] = useReducer(unreadCount, 0);
+  const query = useNotifications((arrived) => {
+    setItems((current) => (current && !current.some((item) => item._id === arrived._id) ? [arrived, ...current] : current));
+    dispatchCount({ type: 'arrived' });
+  });
+  if (items === null && query.data) {
+    setItems(query.data);
+    dispatchCount({ type: 'loaded', items: query.data });
+  }
+
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<CategoryFilter>('all');
+  const [sort, setSort] = useState<SortOrder>('newest');
+  const [showFilters, setShowFilters] = useState(true);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [pending, setPending] = useState<PendingDelete | null>(null);
+  const pressTimer = useRef<number | null>(null);
+  const longPressed = useRef(false);
+
+  const setCacheAllRead = () =>
+    queryClient.setQueryData<Notification[]>(NOTIFICATIONS_KEY, (current) => current?.map((item) => ({ ...item, read: true })));
+
+  // Opening the panel marks all read on the server (brief §7); the top bar's dot goes out.
+  const markedOnOpen = useRef(false);
+  const loaded = items !== null;
+  useEffect(() => {
+    if (!loaded || markedOnOpen.current) return;
+    markedOnOpen.current = true;
+    markAllRead().then(setCacheAllRead, (error: unknown) => console.error('Could not mark notifications read', error));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
+  }, [loaded]);
+
+  const reportedError = useRef(false);
+  useEffect(() => {
+    if (query.isError && !reportedError.current) {
+      reportedError.current = true;
+      panelToast.error('Error fetching notifications.');
+    }
+  }, [query.isError]);
+
+  // Closes on a click outside (but not on the bell, the confirmation or a toast).
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Element;
+      if (panelRef.current?.contains(target) || anchor.current?.contains(target)) return;
+      if (target.closest?.('[data-confirm-dialog], .Toastify')) return;
+      onClose();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) onClose();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [anchor, onClose]);
+
+  const visible = items ? visibleNotifications(items, { search, category, sort }) : [];
+
+  function removeLocally(ids: string[]) {
+    const gone = new Set(ids);
+    setItems((current) => {
+      const next = (current ?? []).filter((item) => !gone.has(item._id));
+      dispatchCount({ type: 'loaded', items: next });
+      return next;
+    });
+    queryClient.setQueryData<Notification[]>(NOTIFICATIONS_KEY, (current) => current?.filter((item) => !gone.has(item._id)));
+    setSelected((current) => new Set([...current].filter((id) => !gone.has(id))));
+  }
+
+  async function onMarkAll() {
+    try {
+      await markAllRead();
+      setItems((current) => current?.map((item) => ({ ...item, read: true })) ?? current);
+      dispatchCount({ type: 'markedAll' });
+      setCacheAllRead();
+      panelToast.success('All notifications marked as read');
+    } catch {
+      panelToast.error('Error marking notifications as read');
+    }
+  }
+
+  function onItemClick(item: Notification) {
+    if (longPressed.current) {
+      longPressed.current = false;
+      return;
+    }
+    if (selecting) {
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(item._id)) next.delete(item._id);
+        else next.add(item._id);
+        return next;
+      });
+      return;
+    }
+    if (item.read) return;
+    setItems((current) => current?.map((n) => (n._id === item._id ? { ...n, read: true } : n)) ?? current);
+    dispatchCount({ type: 'markedOne' });
+    // Brief §8: failing to mark one notification read is only logged.
+    markOneRead(item._id).catch((error: unknown) => console.error('Could not mark the notification read', error));
+  }
+
+  function startPress(item: Notification) {
+    cancelPress();
+    pressTimer.current = window.setTimeout(() => {
+      longPressed.current = true;
+      setSelecting(true);
+      setSelected(new Set([item._id]));
+    }, LONG_PRESS_MS);
+  }
+  function cancelPress() {
+    if (pressTimer.current !== null) window.clearTimeout(pressTimer.current);
+    pressTimer.current = null;
+  }
+
+  function askDeleteSelected() {
+    if (selected.size === 0) {
+      panelToast.error('No notifications selected to delete.');
+      return;
+    }
+    setPending({ kind: 'many', ids: [...selected] });
+  }
+
+  function confirmDelete() {
+    const job = pending;
+    setPending(null);
+    if (!job) return;
+    window.setTimeout(() => void runDelete(job), DELETE_DELAY_MS);
+  }
+
+  async function runDelete(job: PendingDelete) {
+    if (job.kind === 'one') {
+      try {
+        await deleteNotification(job.id);
+        removeLocally([job.id]);
+        panelToast.success('Notification deleted successfully');
+      } catch {
+        panelToast.error('Error deleting notification');
+      }
+      return;
+    }
+    const results = await Promise.allSettled(job.ids.map((id) => deleteNotification(id)));
+    removeLocally(job.ids.filter((_, index) => results[index]!.status === 'fulfilled'));
+    if (results.every((result) => result.status === 'fulfilled')) {
+      panelToast.success('Selected notifications deleted successfully');
+      setSelecting(false);
+    } else {
+      panelToast.error('Error deleting selected notifications');
+    }
+  }
+
+  const body = !hasToken ? (
+    <p className="p-6 text-center text-sm text-muted">Please log in to view notifications.</p>
+  ) : items === null ? (
+    <p className="p-6 text-center text-sm text-muted" role="status">
+      {query.isError ? 'Error fetching notifications.' : 'Loading notifications...'}
+    </p>
+  ) : visible.length === 0 ? (
+    <div className="p-8 text-center">
+      {search.trim() ? (
+        <>
+          <p className="font-semibold">No notifications found</p>
+          <p className="mt-1 text-sm text-muted">Try a different search term</p>
+        </>
+      ) : (
+        <p className="font-semibold">You&apos;re all caught up!</p>
+      )}
+    </div>
+  ) : (
+    <ul className="divide-y divide-line" aria-label="Notifications list">
+      {visible.map((item) => {
+        const Icon = ICONS[notificationCategory(item.message)];
+        const isSelected = selected.has(item._id);
+        return (
+          <li key={item._id} className="group relative flex items-stretch">
+            <button
+              type="button"
+              className={`flex min-h-16 flex-1 select-none items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-surface-2 ${
+                isSelected ? 'bg-brand-50 dark:bg-surface-2' : ''
+              }`}
+              aria-pressed={selecting ? isSelected : undefined}
+              data-unread={!item.read || undefined}
+              onClick={() => onItemClick(item)}
+              onPointerDown={() => startPress(item)}
+              onPointerUp={cancelPress}
+              onPointerLeave={cancelPress}
+              onPointerCancel={cancelPress}
+              onContextMenu={(event) => event.preventDefault()}
+            >
+              {selecting && (
+                <span
+                  aria-hidden="true"
+                  className={`mt-1 h-4 w-4 shrink-0 rounded border ${isSelected ? 'border-brand-600 bg-brand-600' : 'border-line'}`}
+                />
+              )}
+              <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-surface-2 text-brand-600">
+                <Icon className="h-4 w-4" aria-hidden="true" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className={`block text-sm ${item.read ? 'text-ink-soft' : 'font-semibold text-ink'}`}>{item.message}</span>
+                <span className="mt-0.5 block text-xs text-muted">{relativeTime(item.createdAt)}</span>
+              </span>
+              {!item.read && <span className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" aria-label="Unread" />}
+            </button>
+            {!selecting && (
+              <button
+                type="button"
+                className="icon-btn mr-1 self-center text-muted md:opacity-0 md:group-hover:opacity-100 md:focus:opacity-100"
+                aria-label="Delete notification"
+                onClick={() => setPending({ kind: 'one', id: item._id })}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+
+  return (
+    <div
+      ref={panelRef}
+      role="dialog"
+      aria-label="Notifications"
+      className="popover fixed inset-x-0 bottom-0 top-16 flex flex-col overflow-hidden rounded-none md:absolute md:inset-auto md:right-0 md:top-12 md:max-h-[min(70vh,640px)] md:w-[360px] md:rounded-xl"
+    >
+      <header className="flex items-center gap-1 border-b border-line px-4 py-2">
+        <h2 className="text-base font-bold">Notifications</h2>
+        <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="new-badge">
+          {count} new
+        </span>
+        <div className="flex-1" />
+        <button type="button" className="icon-btn" title="Mark all as read" aria-label="Mark all as read" onClick={() => void onMarkAll()}>
+          <CheckCheck className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className={`icon-btn ${selecting ? 'text-brand-600' : ''}`}
+          title="Select multiple"
+          aria-label="Select multiple"
+          aria-pressed={selecting}
+          onClick={() => {
+            setSelecting((value) => !value);
+            setSelected(new Set());
+          }}
+        >
+          <ListChecks className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <button type="button" className="icon-btn" title="Close" aria-label="Close notifications" onClick={onClose}>
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </header>
+      <div className="flex items-center gap-1 border-b border-line px-3 py-2">
+        <label className="relative flex-1">
+          <span className="sr-only">Search notifications</span>
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+          <input
+            type="search"
+            className="input min-h-10 pl-9 text-sm"
+            placeholder="Search notifications..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="icon-btn"
+          title={sort === 'newest' ? 'Newest first' : 'Oldest first'}
+          aria-label={sort === 'newest' ? 'Sorted newest first' : 'Sorted oldest first'}
+          onClick={() => setSort((value) => (value === 'newest' ? 'oldest' : 'newest'))}
+        >
+          {sort === 'newest' ? <ArrowDownWideNarrow className="h-5 w-5" aria-hidden="true" /> : <ArrowUpNarrowWide className="h-5 w-5" aria-hidden="true" />}
+        </button>
+        <button
+          type="button"
+          className={`icon-btn ${showFilters ? 'text-brand-600' : ''}`}
+          title="Filter"
+          aria-label="Filter by category"
+          aria-pressed={showFilters}
+          onClick={() => setShowFilters((value) => !value)}
+        >
+          <Filter className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </div>
+      {showFilters && (
+        <div className="flex gap-2 overflow-x-auto border-b border-line px-3 py-2" role="group" aria-label="Categories">
+          {CATEGORY_CHIPS.map((chip) => (
+            <button
+              key={chip}
+              type="button"
+              aria-pressed={category === chip}
+              className={`shrink-0 rounded-full border px-3 py-1 text-xs font-semibold transition-colors ${
+                category === chip ? 'border-brand-600 bg-brand-600 text-white' : 'border-line text-ink-soft hover:bg-surface-2'
+              }`}
+              onClick={() => setCategory(chip)}
+            >
+              {CHIP_LABELS[chip]}
+            </button>
+          ))}
+        </div>
+      )}
+      {selecting && (
+        <div className="flex items-center gap-2 border-b border-line bg-surface-2 px-3 py-2 text-sm">
+          <span className="font-medium">{selected.size} selected</span>
+          <div className="flex-1" />
+          <button type="button" className="btn btn-ghost min-h-9 px-2" onClick={() => setSelected(new Set(visible.map((item) => item._id)))}>
+            Select all
+          </button>
+          <button type="button" className="btn btn-danger min-h-9 px-3" onClick={askDeleteSelected}>
+            Delete selected
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost min-h-9 px-2"
+            onClick={() => {
+              setSelecting(false);
+              setSelected(new Set());
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
+      <div className="min-h-0 flex-1 overflow-y-auto">{body}</div>
+      <ConfirmDialog
+        open={pending !== null}
+        message={pending?.kind === 'many' ? `Delete ${pending.ids.length} notifications?` : 'Delete this notification?'}
+        confirmLabel={pending?.kind === 'many' ? 'Delete All' : 'Delete'}
+        onConfirm={confirmDelete}
+        onCancel={() => setPending(null)}
+      />
+      <ToastContainer containerId={PANEL_TOASTS} position="top-right" autoClose={3000} theme={theme} newestOnTop />
+    </div>
+  );
+}

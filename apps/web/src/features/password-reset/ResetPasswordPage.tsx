@@ -1,0 +1,153 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useForm, useWatch } from 'react-hook-form';
+import { LinkIcon } from 'lucide-react';
+import { TextField } from '@/components/form/TextField.tsx';
+import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter.tsx';
+import { Loading } from '@/components/Loading.tsx';
+import { api, ApiError } from '@/lib/api-client.ts';
+import { newPasswordProblem } from '@/lib/password-strength.ts';
+import { notify } from '@/lib/toast.ts';
+import { ResetFrame } from './ResetFrame.tsx';
+
+interface Values {
+  password: string;
+  confirm: string;
+}
+
+type LinkState = 'checking' | 'valid' | 'dead' | 'unreachable';
+
+/**
+ * /reset-password/{token}: the link from the email. The token is checked first, so a used or
+ * expired link says so at once instead of after the user has typed a password.
+ */
+export default function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [linkState, setLinkState] = useState<LinkState>('checking');
+  const [attempt, setAttempt] = useState(0);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { password: '', confirm: '' } });
+  const password = useWatch({ control, name: 'password' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ valid: boolean }>('/api/auth/reset-password/check', { method: 'POST', body: { token }, token: null, signal: controller.signal })
+      .then((result) => setLinkState(result.valid ? 'valid' : 'dead'))
+      .catch((error: unknown) => {
+        if ((error as Error).name === 'AbortError') return;
+        setLinkState(error instanceof ApiError && error.status === 400 ? 'dead' : 'unreachable');
+      });
+    return () => controller.abort();
+  }, [token, attempt]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await api<{ ok: true }>('/api/auth/reset-password', { method: 'POST', body: { token, password: values.password }, token: null });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'INVALID_RESET_TOKEN') {
+        setLinkState('dead');
+        return;
+      }
+      if (error instanceof ApiError && !error.isNetwork && error.status < 500) {
+        const field = error.fields.find((item) => item.field === 'password');
+        if (field) setError('password', { message: field.message });
+        else setFormError(error.message);
+        return;
+      }
+      setFormError(error instanceof ApiError && error.isNetwork ? error.message : 'Something went wrong. Please try again.');
+      return;
+    }
+    notify.success('Your password has been changed. Sign in with your new password.');
+    navigate('/tanod-login', { replace: true });
+  });
+
+  if (linkState === 'checking') {
+    return (
+      <ResetFrame title="Set a new password">
+        <div className="card flex justify-center">
+          <Loading label="Checking your link…" />
+        </div>
+      </ResetFrame>
+    );
+  }
+
+  if (linkState === 'dead') {
+    return (
+      <ResetFrame title="Set a new password">
+        <div className="card flex flex-col items-center gap-3 text-center" role="alert">
+          <LinkIcon className="h-10 w-10 text-danger" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">This link no longer works</h2>
+          <p className="text-sm text-ink-soft">
+            Reset links work once, for 1 hour. This one has expired, was already used, or is incomplete.
+          </p>
+          <Link to="/forgot-password" className="btn btn-primary w-full">
+            Ask for a new link
+          </Link>
+        </div>
+      </ResetFrame>
+    );
+  }
+
+  if (linkState === 'unreachable') {
+    return (
+      <ResetFrame title="Set a new password">
+        <div className="card flex flex-col items-center gap-3 text-center" role="alert">
+          <p className="text-sm text-ink-soft">We could not check your link. Check your connection and try again.</p>
+          <button
+            type="button"
+            className="btn btn-secondary w-full"
+            onClick={() => {
+              setLinkState('checking');
+              setAttempt((value) => value + 1);
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      </ResetFrame>
+    );
+  }
+
+  return (
+    <ResetFrame title="Set a new password">
+      <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-4">
+        <p className="text-sm text-ink-soft">Choose a new password for your staff account. You will be signed out everywhere.</p>
+        {formError && (
+          <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
+            {formError}
+          </p>
+        )}
+        <div>
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password', { validate: (value) => newPasswordProblem(value) ?? true })}
+          />
+          <PasswordStrengthMeter password={password} />
+        </div>
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm?.message}
+          {...register('confirm', {
+            validate: (value, all) => (value === '' ? 'Confirm your new password' : value === all.password || 'The passwords do not match'),
+          })}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Set new password'}
+        </button>
+      </form>
+    </ResetFrame>
+  );
+}

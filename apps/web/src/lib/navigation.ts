@@ -1,0 +1,72 @@
+import type { UserType } from '@bantay/shared';
+
+/**
+ * Brief §2: a menu path is built from its label — first letter upper-case, the rest lower-case,
+ * spaces removed ("Patrol Map" → "/Patrolmap"). Routes match case-insensitively (product §1).
+ */
+export function labelToPath(label: string): string {
+  const lower = label.toLowerCase();
+  return `/${(lower.charAt(0).toUpperCase() + lower.slice(1)).replace(/\s+/g, '')}`;
+}
+
+export type MenuIcon =
+  | 'dashboard'
+  | 'map'
+  | 'calendar'
+  | 'chart'
+  | 'toolbox'
+  | 'home'
+  | 'alert'
+  | 'star'
+  | 'users'
+  | 'radar'
+  | 'boxes';
+
+export interface MenuItem {
+  label: string;
+  path: string;
+  icon: MenuIcon;
+}
+
+const item = (label: string, icon: MenuIcon, path = labelToPath(label)): MenuItem => ({ label, path, icon });
+
+const ADMIN_MENU: MenuItem[] = [
+  item('Admin Dashboard', 'dashboard'),
+  item('Manage Tanod', 'users'),
+  item('Manage Patrol Schedules', 'calendar'),
+  item('Patrol & Incident Tracking', 'radar'),
+  item('Resources', 'boxes'),
+];
+
+/** Brief §2 side-navigation menus. Any other user type gets no menu. */
+export function menuFor(userType: UserType | null): MenuItem[] {
+  switch (userType) {
+    case 'tanod':
+      return [
+        item('DashBoard', 'dashboard'),
+        item('Patrol Map', 'map'),
+        item('Schedule', 'calendar'),
+        item('Performance', 'chart'),
+        item('Equipments', 'toolbox'),
+      ];
+    case 'resident':
+      // "Home" by the label rule would be /Home, which is no route: the residents' home is the landing page.
+      return [item('Home', 'home', '/'), item('Report Incidents', 'alert'), item('Tanod Evaluation', 'star')];
+    case 'admin':
+    case 'supadmin':
+      return ADMIN_MENU;
+    default:
+      return [];
+  }
+}
+
+/** Where each role lands after sign-in when no destination was saved. */
+export function homeFor(userType: UserType): string {
+  if (userType === 'tanod') return '/Dashboard';
+  if (userType === 'admin' || userType === 'supadmin') return '/Admindashboard';
+  return '/';
+}
+
+export function samePath(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}

@@ -1,0 +1,38 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { PublicSettings } from '@bantay/shared';
+import { api } from './api-client.ts';
+
+/**
+ * The barangay's public settings, fetched once per page load and shared by every component. A
+ * tiny store instead of a query library, so the public pages stay light (product §8).
+ */
+let settings: PublicSettings | undefined;
+let inFlight: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+function load(): Promise<void> {
+  inFlight ??= api<PublicSettings>('/api/settings/public', { token: null })
+    .then((value) => {
+      settings = value;
+      for (const listener of listeners) listener();
+    })
+    .catch((error: unknown) => {
+      // Pages fall back to neutral names; the next mount tries again.
+      console.error('Could not load the barangay settings', error);
+      inFlight = undefined;
+    });
+  return inFlight;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function usePublicSettings(): { data: PublicSettings | undefined } {
+  const data = useSyncExternalStore(subscribe, () => settings, () => undefined);
+  useEffect(() => {
+    if (!settings) void load();
+  }, []);
+  return { data };
+}

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/**
+ * Accounts and security (issue 5): bot-check, SMS two-factor, My Account, password reset.
+ * The dictionary check of the password policy runs on the server only, so this module stays
+ * small enough for the web's first load.
+ */
+
+export const SECURITY_LIMITS = {
+  /** Product §4.12: codes are six digits, expire in 5 minutes, allow 5 attempts, resend after 60 s. */
+  codeLength: 6,
+  codeTtlMs: 5 * 60_000,
+  codeMaxAttempts: 5,
+  codeResendMs: 60_000,
+  /** Codes a user may request to set up 2FA in one hour. */
+  codeSendsPerHour: 5,
+  /** Sends (first plus resends) of one sign-in challenge; then the user signs in again. */
+  loginChallengeMaxSends: 5,
+  /** A sign-in challenge ends this long after the password step, however often it is resent. */
+  loginChallengeTtlMs: 15 * 60_000,
+  /** Brief §5: Send Code is disabled below 10 characters. */
+  phoneMinLength: 10,
+  resetTokenTtlMs: 60 * 60_000,
+  /** Reset emails sent for one account in an hour; further requests get the same answer, silently. */
+  resetEmailsPerHour: 3,
+  photoMaxBytes: 5 * 1024 * 1024,
+  photoTypes: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Password policy (product §4.12). The web's strength meter uses the same rules and messages.
+
+export const PASSWORD_MESSAGES = {
+  tooShort: `Password must be at least ${LIMITS.passwordMinLength} characters`,
+  tooLong: `Password must be at most ${LIMITS.passwordMaxLength} characters`,
+  tooCommon: 'This password is too common or too easy to guess. Try a longer phrase or add unusual words.',
+  required: 'Password is required',
+} as const;
+
+/** Length rules only; the server adds the common-password check. */
+export const newPasswordSchema = z
+  .string({ error: PASSWORD_MESSAGES.required })
+  .min(LIMITS.passwordMinLength, PASSWORD_MESSAGES.tooShort)
+  .max(LIMITS.passwordMaxLength, PASSWORD_MESSAGES.tooLong);
+
+// ---------------------------------------------------------------------------------------------
+// Bot-check
+
+export const BOT_CHECK_PROVIDERS = ['altcha', 'turnstile', 'hcaptcha', 'recaptcha'] as const;
+export type BotCheckProviderName = (typeof BOT_CHECK_PROVIDERS)[number];
+
+/**
+ * The solved bot-check: for ALTCHA the widget's base64 payload, for the others the provider's
+ * response token.
+ */
+export const botCheckPayloadSchema = z
+  .string({ error: 'Bot check is required' })
+  .min(1, 'Bot check is required')
+  .max(8192, 'Bot check payload is too long');
+
+/** What the web needs to show the right widget. */
+export const botCheckConfigSchema = z.object({
+  provider: z.enum(BOT_CHECK_PROVIDERS),
+  /** Site key of Turnstile / hCaptcha / reCAPTCHA; null for ALTCHA. */
+  siteKey: z.string().nullable(),
+  /** ALTCHA's challenge URL (the widget's `challengeurl`); null for the others. */
+  challengeUrl: z.string().nullable(),
+});
+export type BotCheckConfig = z.infer<typeof botCheckConfigSchema>;
+
+/** An ALTCHA v2 challenge, passed to the widget unchanged. */
+export const altchaChallengeSchema = z.object({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+  }),
+  signature: z.string(),
+});
+export type AltchaChallenge = z.infer<typeof altchaChallengeSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Two-factor
+
+/** A phone number as typed; the server normalises it to E.164 (Philippines by default). */
+export const phoneNumberInputSchema = z
+  .string({ error: 'Please enter a valid phone number' })
+  .trim()
+  .min(SECURITY_LIMITS.phoneMinLength, 'Please enter a valid phone number')
+  .max(32, 'Please enter a valid phone number');
+
+export const verificationCodeSchema = z
+  .string({ error: 'Enter the 6-digit code' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+
+export const sendCodeRequestSchema = z.object({
+  phoneNumber: phoneNumberInputSchema,
+  botCheck: botCheckPayloadSchema,
+});
+export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
+
+export const codeSentSchema = z.object({
+  /** The number the code went to, in E.164. */
+  phoneNumber: z.string(),
+  expiresInSeconds: z.number(),
+  resendAfterSeconds: z.number(),
+});
+export type CodeSent = z.infer<typeof codeSentSchema>;
+
+export const enableTwoFactorRequestSchema = z.object({
+  phoneNumber: phoneNumberInputSchema,
+  code: verificationCodeSchema,
+});
+export type EnableTwoFactorRequest = z.infer<typeof enableTwoFactorRequestSchema>;
+
+export const twoFactorStatusSchema = z.object({
+  twoFactorEnabled: z.boolean(),
+  phoneNumber: z.string().nullable(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** The answer of `POST /api/auth/login` when the account has 2FA on. */
+export const loginChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challengeId: z.string(),
+  /** The stored number with all but the last four digits hidden, e.g. `+63•••••••4567`. */
+  phoneHint: z.string(),
+  expiresInSeconds: z.number(),
+  resendAfterSeconds: z.number(),
+});
+export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
+
+export const loginVerifyRequestSchema = z.object({
+  challengeId: z.uuid('Sign in again'),
+  code: verificationCodeSchema,
+});
+export type LoginVerifyRequest = z.infer<typeof loginVerifyRequestSchema>;
+
+export const loginResendRequestSchema = z.object({
+  challengeId: z.uuid('Sign in again'),
+});
+export type LoginResendRequest = z.infer<typeof loginResendRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// My Account
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(LIMITS.nameMaxLength, `${label} is too long`);
+
+/** PATCH body: every field optional; empty optional fields clear the value. */
+export const accountUpdateSchema = z
+  .object({
+    firstName: name('First name'),
+    middleName: optionalText(LIMITS.nameMaxLength),
+    lastName: name('Last name'),
+    email: z
+      .union([z.literal(''), z.email('Enter a valid email address').max(254)])
+      .transform((value) => (value === '' ? null : value.toLowerCase()))
+      .nullable(),
+    phoneNumber: z
+      .union([z.literal(''), phoneNumberInputSchema])
+      .transform((value) => (value === '' ? null : value))
+      .nullable(),
+    username: z
+      .string({ error: 'Username is required' })
+      .trim()
+      .min(3, 'Username must be at least 3 characters')
+      .max(LIMITS.usernameMaxLength, 'Username is too long')
+      .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only')
+      .transform((value) => value.toLowerCase()),
+    address: optionalText(300),
+    birthday: z
+      .union([z.literal(''), z.iso.date('Enter a date as YYYY-MM-DD')])
+      .transform((value) => (value === '' ? null : value))
+      .nullable(),
+    gender: optionalText(40),
+  })
+  .partial();
+export type AccountUpdate = z.input<typeof accountUpdateSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(LIMITS.passwordMaxLength),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const passwordChangedSchema = z.object({
+  ok: z.literal(true),
+  /** How many other sessions were ended. */
+  sessionsEnded: z.number(),
+});
+
+export const accountSessionSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** True for the session making the request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const accountSessionListSchema = z.object({ sessions: z.array(accountSessionSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Password reset
+
+export const forgotPasswordRequestSchema = z.object({
+  email: z.email('Enter a valid email address').max(254).transform((value) => value.toLowerCase()),
+});
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses that email address, we have sent it a link to reset the password. The link works once, for 1 hour.';
+
+export const forgotPasswordResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string({ error: 'The reset link is invalid' }).trim().min(20, 'The reset link is invalid').max(200, 'The reset link is invalid'),
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { USER_TYPES } from './roles.ts';
+import { LIMITS } from './limits.ts';
+import { loginChallengeSchema } from './account.ts';
+
+export const userTypeSchema = z.enum(USER_TYPES);
+
+export const loginRequestSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(254, 'Username is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.passwordMaxLength, 'Password is too long'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** A completed sign-in. */
+export const loginSuccessSchema = z.object({
+  token: z.string(),
+  userType: userTypeSchema,
+  userId: z.string(),
+});
+export type LoginSuccess = z.infer<typeof loginSuccessSchema>;
+
+/**
+ * `POST /api/auth/login` either signs in at once or, when the account has 2FA on, answers with
+ * a code challenge to complete through `POST /api/auth/login/verify` (issue 5).
+ */
+export const loginResponseSchema = z.union([loginSuccessSchema, loginChallengeSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The user as the API shows it to the user themself (brief §3). Never carries a hash. */
+export const currentUserSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  userType: userTypeSchema,
+  profilePicture: z.string().nullable(),
+  isTeamLeader: z.boolean(),
+  status: z.enum(['active', 'deactivated']),
+  twoFactorEnabled: z.boolean(),
+  isOnline: z.boolean(),
+  lastActive: z.string().nullable(),
+  address: z.string().nullable(),
+  birthday: z.string().nullable(),
+  gender: z.string().nullable(),
+  hasUnreadNotifications: z.boolean(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Another user as shown in pickers and conversations. */
+export const userSummarySchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: userTypeSchema,
+  profilePicture: z.string().nullable(),
+  isOnline: z.boolean(),
+  lastActive: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;

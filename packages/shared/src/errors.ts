@@ -1,0 +1,46 @@
+/**
+ * Every error the API returns has one of these codes. The HTTP status is derived from the code,
+ * so the server and the web client agree on what each failure means.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  /** Issue 5: the phone number cannot be read as a real number ('Please enter a valid phone number'). */
+  INVALID_PHONE_NUMBER: 400,
+  /** Issue 5: a wrong, expired or used verification code ('Invalid verification code'). */
+  INVALID_CODE: 400,
+  /** Issue 5: the bot-check payload is missing, wrong, expired or already used. */
+  BOT_CHECK_FAILED: 400,
+  /** Issue 5: a password-reset link that is unknown, used or expired. */
+  INVALID_RESET_TOKEN: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ACCOUNT_DEACTIVATED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  ACCOUNT_LOCKED: 429,
+  INTERNAL: 500,
+  /** An outside service (SMS gateway, mail server, bot-check provider) failed. */
+  UPSTREAM_FAILED: 502,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldError {
+  /** Dotted path of the failing field, e.g. `location.lat`. */
+  field: string;
+  message: string;
+}
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: FieldError[];
+  };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { botCheckPayloadSchema } from './account.ts';
+import { deviceIdSchema } from './incidents.ts';
+
+/** Tanod evaluations (issue 6, product §4.9): the public directory, directory ratings, ticket ratings. */
+
+export const EVALUATION_LIMITS = {
+  commentMaxLength: 500,
+  nameMaxLength: 80,
+  /** One directory rating per tanod per device (or per signed-in resident) in this time. */
+  ratingCooldownMs: 30 * 24 * 60 * 60_000,
+  /** Visible comments shown per tanod in the directory, newest first. */
+  recentComments: 3,
+  searchMaxLength: 80,
+} as const;
+
+const ratingSchema = z
+  .number({ error: 'Choose 1 to 5 stars' })
+  .int('Choose 1 to 5 stars')
+  .min(1, 'Choose 1 to 5 stars')
+  .max(5, 'Choose 1 to 5 stars');
+
+const commentSchema = z
+  .string({ error: 'Write a comment' })
+  .trim()
+  .min(1, 'Write a comment')
+  .max(EVALUATION_LIMITS.commentMaxLength, `The comment must be at most ${EVALUATION_LIMITS.commentMaxLength} characters`);
+
+/** `GET /api/public/tanods?search=`. */
+export const tanodDirectoryQuerySchema = z.object({
+  /** Matches first or last name (case-insensitive). */
+  search: z.string().trim().max(EVALUATION_LIMITS.searchMaxLength).optional(),
+});
+export type TanodDirectoryQuery = z.infer<typeof tanodDirectoryQuerySchema>;
+
+export const publicCommentSchema = z.object({
+  _id: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  /** The name the rater gave; null shows as "Anonymous". */
+  name: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type PublicComment = z.infer<typeof publicCommentSchema>;
+
+export const publicTanodSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePicture: z.string().nullable(),
+  /** Mean of the ratings not hidden by an admin, one decimal; null when there are none. */
+  averageRating: z.number().nullable(),
+  /** Number of ratings not hidden. */
+  ratingCount: z.number(),
+  /** Up to 3 visible comments, newest first. */
+  recentComments: z.array(publicCommentSchema),
+});
+export type PublicTanod = z.infer<typeof publicTanodSchema>;
+
+export const tanodDirectorySchema = z.object({
+  /** Active tanods by first and last name. */
+  tanods: z.array(publicTanodSchema),
+});
+export type TanodDirectory = z.infer<typeof tanodDirectorySchema>;
+
+/** `POST /api/public/evaluations`: a directory rating (optional bearer token of a resident). */
+export const createEvaluationRequestSchema = z.object({
+  /** `_id` of an active tanod from the directory. */
+  tanodId: z.uuid('Choose a tanod'),
+  /** 1 to 5 stars. */
+  rating: ratingSchema,
+  /** Required, up to 500 characters. */
+  comment: commentSchema,
+  /** The rater's name, shown with the comment; ignored when `anonymous` is true. */
+  name: z
+    .string()
+    .trim()
+    .max(EVALUATION_LIMITS.nameMaxLength, 'The name is too long')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** True to show "Anonymous" whatever the name. */
+  anonymous: z.boolean().default(false),
+  /** The browser's random device id (localStorage `deviceId`). */
+  deviceId: deviceIdSchema,
+  /** The solved bot-check. */
+  botCheck: botCheckPayloadSchema,
+});
+export type CreateEvaluationRequest = z.input<typeof createEvaluationRequestSchema>;
+export type CreateEvaluationInput = z.output<typeof createEvaluationRequestSchema>;
+
+export const evaluationCreatedSchema = z.object({
+  /** The new evaluation's id. */
+  _id: z.string(),
+});
+export type EvaluationCreated = z.infer<typeof evaluationCreatedSchema>;
+
+/** `POST /api/public/tickets/{ticket}/rating`: once, for a resolved ticket with a responder. */
+export const ticketRatingRequestSchema = z.object({
+  /** 1 to 5 stars for the responding tanod. */
+  rating: ratingSchema,
+  /** Required, up to 500 characters. */
+  comment: commentSchema,
+});
+export type TicketRatingRequest = z.infer<typeof ticketRatingRequestSchema>;

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { botCheckPayloadSchema } from './account.ts';
+
+/**
+ * Incidents on the residents' side (issue 6): photo upload, the report, the ticket lookup.
+ * Staff-side shapes (claim, resolve, lists) come with the incident-handling issue.
+ */
+
+export const INCIDENT_CLASSIFICATIONS = ['normal', 'emergency'] as const;
+export type IncidentClassification = (typeof INCIDENT_CLASSIFICATIONS)[number];
+
+/** Product §3. Nothing is deleted: a false alarm is a status. */
+export const INCIDENT_STATUSES = ['pending', 'in_progress', 'resolved', 'rejected', 'false_alarm'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+/** Product §3: the staff timeline. `note` (and assistance steps) are never shown to the public. */
+export const INCIDENT_EVENT_KINDS = [
+  'created',
+  'assigned',
+  'responded',
+  'note',
+  'assistance_requested',
+  'assistance_decided',
+  'resolved',
+  'rejected',
+  'false_alarm',
+  'rated',
+] as const;
+export type IncidentEventKind = (typeof INCIDENT_EVENT_KINDS)[number];
+
+/** The emergency screen's types (product §4.2); the barangay's settings list them too. */
+export const EMERGENCY_TYPES = ['Fire', 'Medical emergency', 'Crime in progress', 'Natural disaster', 'Accident', 'Other'] as const;
+
+export const INCIDENT_LIMITS = {
+  descriptionMaxLength: 1000,
+  landmarkMaxLength: 200,
+  addressMaxLength: 300,
+  reporterNameMaxLength: 80,
+  /** Photos per report, and per upload request. */
+  photosMax: 3,
+  photoMaxBytes: 5 * 1024 * 1024,
+  photoTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  /** A photo must be attached to a report within this time after its upload. */
+  photoClaimWindowMs: 60 * 60_000,
+  /** `occurredAt` may be this far ahead of the server clock (phones' clocks drift). */
+  clockSkewMs: 5 * 60_000,
+  /** Product §4.2: a report of the same type this close in space and time is a possible duplicate. */
+  duplicateRadiusMeters: 100,
+  duplicateWindowMs: 30 * 60_000,
+  /** Length of the client's `deviceId` (a random id kept in localStorage). */
+  deviceIdMinLength: 8,
+  deviceIdMaxLength: 128,
+} as const;
+
+/**
+ * The ticket: `IR-` (normal) or `ER-` (emergency) and two groups of four characters from an
+ * alphabet without look-alikes (no 0/O, 1/I/L), e.g. `IR-7K3F-9QXM`.
+ */
+export const TICKET_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const TICKET_PATTERN = /^(IR|ER)-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
+
+/**
+ * A ticket as typed or pasted (`ir 7k3f 9qxm`, ` IR-7K3F-9QXM `, `IR7K3F9QXM`) in its canonical
+ * form, or null when it cannot be a ticket. The web uses it before calling the lookup; the server
+ * applies it again.
+ */
+export function normalizeTicket(input: string): string | null {
+  const compact = input.toUpperCase().replace(/[\s\-–—_.]/g, '');
+  const candidate = compact.length === 10 ? `${compact.slice(0, 2)}-${compact.slice(2, 6)}-${compact.slice(6)}` : '';
+  return TICKET_PATTERN.test(candidate) ? candidate : null;
+}
+
+/**
+ * A random id the web creates once per browser and keeps in localStorage (key `deviceId`); it is
+ * sent with reports and ratings so limits apply per device. The server stores only its hash.
+ */
+export const deviceIdSchema = z
+  .string({ error: 'Device id is required' })
+  .trim()
+  .min(INCIDENT_LIMITS.deviceIdMinLength, 'Device id is invalid')
+  .max(INCIDENT_LIMITS.deviceIdMaxLength, 'Device id is invalid')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Device id is invalid');
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const reportLocationSchema = z.object({
+  /** Latitude in degrees (WGS 84). */
+  lat: z.number({ error: 'Choose the place on the map' }).min(-90).max(90),
+  /** Longitude in degrees (WGS 84). */
+  lng: z.number({ error: 'Choose the place on the map' }).min(-180).max(180),
+  /** The GPS accuracy radius in metres, when the position came from the device. */
+  accuracy: z.number().min(0).max(100_000).optional(),
+});
+export type ReportLocation = z.infer<typeof reportLocationSchema>;
+
+/** `POST /api/public/photos` (multipart, field `photos`, up to 3 files) answers with their ids. */
+export const uploadedPhotosSchema = z.object({
+  photos: z.array(
+    z.object({
+      /** Pass it in `photoIds` of the report within 1 hour. */
+      id: z.string(),
+    }),
+  ),
+});
+export type UploadedPhotos = z.infer<typeof uploadedPhotosSchema>;
+
+/** `POST /api/public/incidents`: a report, anonymous or by a signed-in resident (bearer token). */
+export const createIncidentRequestSchema = z
+  .object({
+    /** One of the barangay's incident types (`GET /api/settings/public` → `incidentTypes[].name`). */
+    type: z.string({ error: 'Choose the type of incident' }).trim().min(1, 'Choose the type of incident').max(80),
+    /** `emergency` for the one-tap emergency report; tickets then start with `ER-`. */
+    classification: z.enum(INCIDENT_CLASSIFICATIONS, { error: 'Choose normal or emergency' }),
+    /** What happened, up to 1,000 characters. Required for normal reports; optional for emergencies. */
+    description: z
+      .string()
+      .trim()
+      .max(INCIDENT_LIMITS.descriptionMaxLength, `Description must be at most ${INCIDENT_LIMITS.descriptionMaxLength} characters`)
+      .default(''),
+    /** When it happened, ISO 8601 with an offset; not in the future. The emergency screen sends now. */
+    occurredAt: z.iso.datetime({ offset: true, error: 'Enter when it happened' }),
+    /** Where: the GPS position or a pin on the map; must be inside the barangay boundary when one is set. */
+    location: reportLocationSchema,
+    /** A landmark note ("beside the chapel"). */
+    landmark: optionalText(INCIDENT_LIMITS.landmarkMaxLength, 'Landmark'),
+    /** The address, typed or reverse-geocoded and edited. */
+    address: optionalText(INCIDENT_LIMITS.addressMaxLength, 'Address'),
+    /** Optional for anonymous reports; a signed-in resident's name is used when omitted. */
+    reporterName: optionalText(INCIDENT_LIMITS.reporterNameMaxLength, 'Name'),
+    /** Optional; gets an SMS with the ticket. Any Philippine format; stored in E.164. */
+    reporterPhone: optionalText(32, 'Phone number'),
+    /** Ids from `POST /api/public/photos`, uploaded within the last hour and not used yet. */
+    photoIds: z.array(z.uuid('Upload the photos again')).max(INCIDENT_LIMITS.photosMax, `At most ${INCIDENT_LIMITS.photosMax} photos`).default([]),
+    /** The solved bot-check (see `GET /api/bot-check/config`). */
+    botCheck: botCheckPayloadSchema,
+    /** The browser's random device id (see `deviceIdSchema`); the `X-Device-Id` header works too. */
+    deviceId: deviceIdSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.classification === 'normal' && !value.description) {
+      ctx.addIssue({ code: 'custom', path: ['description'], message: 'Describe what happened' });
+    }
+    if (value.photoIds.length !== new Set(value.photoIds).size) {
+      ctx.addIssue({ code: 'custom', path: ['photoIds'], message: 'The same photo is attached twice' });
+    }
+  });
+export type CreateIncidentRequest = z.input<typeof createIncidentRequestSchema>;
+export type CreateIncidentInput = z.output<typeof createIncidentRequestSchema>;
+
+export const createIncidentResponseSchema = z.object({
+  /** The ticket to keep, e.g. `IR-7K3F-9QXM`. */
+  ticket: z.string(),
+});
+export type CreateIncidentResponse = z.infer<typeof createIncidentResponseSchema>;
+
+/** One public step of a ticket's timeline (product §4.3). */
+export const publicTimelineEntrySchema = z.object({
+  /** reported → responding → resolved | rejected | false_alarm; `rated` once the reporter rated. */
+  kind: z.enum(['reported', 'responding', 'resolved', 'rejected', 'false_alarm', 'rated']),
+  /** When, ISO 8601. */
+  at: z.string(),
+  /** For `responding`: the tanod's first name only. */
+  tanodFirstName: z.string().nullable(),
+  /** For `rejected` and `false_alarm`: the reason staff gave. */
+  reason: z.string().nullable(),
+});
+export type PublicTimelineEntry = z.infer<typeof publicTimelineEntrySchema>;
+
+/** `GET /api/public/tickets/{ticket}`: what anyone holding the ticket may see. Never reporter data. */
+export const publicTicketSchema = z.object({
+  /** The canonical ticket. */
+  ticket: z.string(),
+  type: z.string(),
+  classification: z.enum(INCIDENT_CLASSIFICATIONS),
+  status: z.enum(INCIDENT_STATUSES),
+  /** When it was reported, ISO 8601. */
+  reportedAt: z.string(),
+  /** When it happened, as the reporter said. */
+  occurredAt: z.string(),
+  /** When anything last changed. */
+  updatedAt: z.string(),
+  /** Coarse location: the texts when given; otherwise the point rounded to about 100 m. Never the exact point. */
+  location: z.object({
+    address: z.string().nullable(),
+    landmark: z.string().nullable(),
+    /** Only when there is no address or landmark: the point rounded to 3 decimals (~110 m). */
+    approximate: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  }),
+  /** Oldest first. */
+  timeline: z.array(publicTimelineEntrySchema),
+  /** The responder's first name, once someone responded. */
+  responderFirstName: z.string().nullable(),
+  /** True when resolved with a responder and not rated yet: the page offers the rating form. */
+  canRate: z.boolean(),
+});
+export type PublicTicket = z.infer<typeof publicTicketSchema>;
+
+/** One of a signed-in resident's own reports (`GET /api/residents/me/reports`). */
+export const myReportSchema = z.object({
+  _id: z.string(),
+  ticket: z.string(),
+  type: z.string(),
+  classification: z.enum(INCIDENT_CLASSIFICATIONS),
+  status: z.enum(INCIDENT_STATUSES),
+  description: z.string(),
+  /** ISO 8601. */
+  reportedAt: z.string(),
+  occurredAt: z.string(),
+  updatedAt: z.string(),
+  address: z.string().nullable(),
+  landmark: z.string().nullable(),
+  /** The resident's own report, so the exact point is theirs to see. */
+  location: z.object({ lat: z.number(), lng: z.number() }),
+  photoCount: z.number(),
+  canRate: z.boolean(),
+});
+export type MyReport = z.infer<typeof myReportSchema>;
+
+export const myReportListSchema = z.object({
+  /** Newest first (at most 200). */
+  reports: z.array(myReportSchema),
+});
+export type MyReportList = z.infer<typeof myReportListSchema>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Limits of the notifications API, shared so the web client pages the same way. */
+export const NOTIFICATION_LIMITS = {
+  messageMaxLength: 500,
+  pageDefault: 100,
+  pageMax: 200,
+  /** `GET /api/notifications/unread` returns at most this many (newest first). */
+  unreadMax: 500,
+} as const;
+
+/**
+ * What a notification points at, so a click can open it (product §3). Stored as text so a new
+ * feature adds its type here without a migration.
+ */
+export const NOTIFICATION_ENTITY_TYPES = [
+  'incident',
+  'assistance',
+  'schedule',
+  'patrol',
+  'loan',
+  'inventory_item',
+  'vehicle',
+  'vehicle_request',
+  'conversation',
+  'evaluation',
+  'user',
+] as const;
+export type NotificationEntityType = (typeof NOTIFICATION_ENTITY_TYPES)[number];
+export const notificationEntityTypeSchema = z.enum(NOTIFICATION_ENTITY_TYPES);
+
+/**
+ * What happened, as `<area>.<event>` (`incident.assigned`, `loan.overdue`), or `general`. Free
+ * text within this shape: the category chips come from the message (brief §4), not from the kind.
+ */
+export const notificationKindSchema = z
+  .string()
+  .max(64)
+  .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/, 'must look like area.event');
+
+/** A notification as the API shows it (brief §3 plus product §3's kind and entity reference). */
+export const notificationSchema = z.object({
+  _id: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  kind: z.string(),
+  entityType: notificationEntityTypeSchema.nullable(),
+  entityId: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIMITS.pageMax).default(NOTIFICATION_LIMITS.pageDefault),
+  /** The `X-Next-Cursor` header of the previous page: returns the notifications older than it. */
+  before: z.string().max(200).optional(),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+/** Response header carrying the cursor of the next (older) page; absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export const notificationListSchema = z.array(notificationSchema);
+
+export const unreadNotificationsSchema = z.object({ unreadNotifications: z.array(notificationSchema) });
+export type UnreadNotifications = z.infer<typeof unreadNotificationsSchema>;
+
+export const markAllReadResponseSchema = z.object({ ok: z.literal(true), updated: z.number().int() });
+
+export const notificationIdParamsSchema = z.object({ id: z.string().max(100) });
+
+/** The panel's category chips (brief §2), derived from the message (brief §4). */
+export const NOTIFICATION_CATEGORIES = ['incidents', 'schedules', 'equipment', 'assistance', 'general'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+const CATEGORY_RULES: [RegExp, NotificationCategory][] = [
+  [/assistance|help/i, 'assistance'],
+  [/incident|emergency/i, 'incidents'],
+  [/schedule|patrol/i, 'schedules'],
+  [/equipment|borrow/i, 'equipment'],
+];
+
+/** Brief §4: the first matching keyword group wins, case-insensitive; otherwise general. */
+export function notificationCategory(message: string): NotificationCategory {
+  for (const [pattern, category] of CATEGORY_RULES) if (pattern.test(message)) return category;
+  return 'general';
+}

@@ -1,0 +1,111 @@
+import type { ErrorCode } from './errors.ts';
+import type { Notification } from './notifications.ts';
+
+/**
+ * The socket.io event maps, typing both the server (`Server<ClientToServerEvents,
+ * ServerToClientEvents, InterServerEvents, SocketData>`) and the web client
+ * (`Socket<ServerToClientEvents, ClientToServerEvents>`).
+ *
+ * The brief's events keep their names and shapes (seed §7); new ones are `domain:verb`
+ * (product §7). Entity events are thin: the id and when it changed, and the client refetches.
+ *
+ * Handshake: `io(origin, { auth: { token } })` with the bearer token from sign-in; an
+ * `Authorization: Bearer …` header is accepted too (plain Node clients). A refused connection
+ * gets `connect_error` whose `message` says why and whose `data` is a {@link RealtimeRefusal}.
+ */
+
+/** Why the server refused a connection: `err.data` on the client's `connect_error`. */
+export interface RealtimeRefusal {
+  code: Extract<ErrorCode, 'UNAUTHENTICATED' | 'FORBIDDEN' | 'UNAVAILABLE'>;
+}
+
+/** The reply to an acknowledged client event. */
+export type RealtimeAck = { ok: true } | { ok: false; error: { code: ErrorCode; message: string } };
+
+/** A chat message as pushed to both participants (brief: conversationId, _id, content). */
+export interface RealtimeMessage {
+  _id: string;
+  conversationId: string;
+  userId: string;
+  content: string;
+  createdAt: string;
+  read: boolean;
+}
+
+/** An entity changed: refetch it (product §7: thin events). */
+export interface EntityChanged {
+  _id: string;
+  updatedAt: string;
+}
+
+export interface TrackingPosition {
+  userId: string;
+  patrolId: string | null;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+  speed: number | null;
+  heading: number | null;
+  /** Device time of the fix, ISO 8601. */
+  at: string;
+}
+
+export interface TrackingStatus {
+  userId: string;
+  patrolId: string | null;
+  isTracking: boolean;
+  at: string;
+}
+
+export interface PresenceChanged {
+  userId: string;
+  isOnline: boolean;
+  lastActive: string | null;
+}
+
+export interface NotificationUpdate {
+  type: 'new';
+  notification: Notification;
+}
+
+export interface ServerToClientEvents {
+  // The brief's events.
+  messageReceived: (message: RealtimeMessage) => void;
+  userTyping: (payload: { conversationId: string; userId: string }) => void;
+  notificationUpdate: (payload: NotificationUpdate) => void;
+  // Product §7.
+  'incident:created': (payload: EntityChanged) => void;
+  'incident:updated': (payload: EntityChanged) => void;
+  'assistance:created': (payload: EntityChanged) => void;
+  'assistance:updated': (payload: EntityChanged) => void;
+  'tracking:position': (payload: TrackingPosition) => void;
+  'tracking:status': (payload: TrackingStatus) => void;
+  'schedule:updated': (payload: EntityChanged) => void;
+  'loan:updated': (payload: EntityChanged) => void;
+  'presence:changed': (payload: PresenceChanged) => void;
+  /** Read receipts for chat (issue 4): `userId` has read the conversation up to `at`. */
+  'conversation:read': (payload: { conversationId: string; userId: string; at: string }) => void;
+}
+
+export interface ClientToServerEvents {
+  joinConversation: (conversationId: string, ack?: (result: RealtimeAck) => void) => void;
+  leaveConversation: (conversationId: string, ack?: (result: RealtimeAck) => void) => void;
+  /** `userId` is the brief's; the server uses the socket's own user and ignores it. */
+  typing: (payload: { conversationId: string; userId?: string }) => void;
+  /**
+   * The socket joins its own user room at connect, so this only confirms it (idempotent). Any
+   * argument other than the acknowledgement (the brief's client may send its user id) is ignored:
+   * nobody can join another user's room.
+   */
+  joinNotificationRoom: (ack?: (result: RealtimeAck) => void) => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- socket.io's slot for server-to-server events; none yet.
+export interface InterServerEvents {}
+
+/** What the server keeps on each authenticated socket (`socket.data`). */
+export interface SocketData {
+  userId: string;
+  userType: 'tanod' | 'admin' | 'supadmin';
+  sessionId: string;
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { botCheckPayloadSchema, phoneNumberInputSchema, verificationCodeSchema } from './account.ts';
+
+/**
+ * Resident accounts (issue 6, product §4.1): sign-up with an SMS code, sign-in with mobile
+ * number and a 6-digit PIN, reset PIN by SMS or email link. Sign-in and sign-up answer with the
+ * same `{ token, userType, userId }` as the staff sign-in (`loginSuccessSchema`).
+ */
+
+export const RESIDENT_LIMITS = {
+  pinLength: 6,
+  /** Product §4.1: five wrong PINs (within 15 minutes) lock the account for 15 minutes. */
+  pinMaxFailures: 5,
+  pinFailureWindowMs: 15 * 60_000,
+  pinLockMs: 15 * 60_000,
+  /** Reset links: single use, 1 hour. */
+  resetTokenTtlMs: 60 * 60_000,
+  addressMaxLength: 300,
+} as const;
+
+export const PIN_MESSAGES = {
+  required: 'Enter a 6-digit PIN',
+  format: 'The PIN must be exactly 6 digits',
+  weak: 'This PIN is too easy to guess. Avoid repeated digits and sequences like 123456.',
+  mismatch: 'The PINs do not match',
+} as const;
+
+/**
+ * Why a 6-digit PIN is too easy to guess, or null when it is fine: one digit repeated
+ * (`111111`), a straight run up or down (`123456`, `987654`, wrapping `890123`), or a
+ * repeated pair or triple (`121212`, `123123`). The server applies the same rule.
+ */
+export function weakPinProblem(pin: string): string | null {
+  if (!/^\d{6}$/.test(pin)) return PIN_MESSAGES.format;
+  const digits = [...pin].map(Number);
+  const steps = digits.slice(1).map((digit, i) => (digit - digits[i]! + 10) % 10);
+  const straight = steps.every((step) => step === steps[0]) && (steps[0] === 0 || steps[0] === 1 || steps[0] === 9);
+  const repeatedPair = pin === pin.slice(0, 2).repeat(3);
+  const repeatedTriple = pin === pin.slice(0, 3).repeat(2);
+  return straight || repeatedPair || repeatedTriple ? PIN_MESSAGES.weak : null;
+}
+
+/** Exactly six digits (the strength rule runs on top, see `weakPinProblem`). */
+export const pinSchema = z
+  .string({ error: PIN_MESSAGES.required })
+  .regex(/^\d{6}$/, PIN_MESSAGES.format);
+
+/** A new PIN: six digits, not trivially weak. */
+export const newPinSchema = pinSchema.superRefine((pin, ctx) => {
+  const problem = weakPinProblem(pin);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(LIMITS.nameMaxLength, `${label} is too long`);
+
+/** `POST /api/residents/send-code`: an SMS code to prove the mobile number before sign-up. */
+export const residentSendCodeRequestSchema = z.object({
+  /** Any Philippine format (`0917 123 4567`, `+639171234567`); normalised to E.164. */
+  phoneNumber: phoneNumberInputSchema,
+  /** The solved bot-check (see `GET /api/bot-check/config`). */
+  botCheck: botCheckPayloadSchema,
+});
+export type ResidentSendCodeRequest = z.infer<typeof residentSendCodeRequestSchema>;
+
+/** `POST /api/residents/signup`: creates the account and signs in. */
+export const residentSignupRequestSchema = z
+  .object({
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    /** Optional; empty means none. */
+    middleName: z
+      .string()
+      .trim()
+      .max(LIMITS.nameMaxLength, 'Middle name is too long')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    /** `YYYY-MM-DD`, in the past. */
+    birthday: z.iso.date('Enter a date as YYYY-MM-DD'),
+    /** Home address in the barangay. */
+    address: z
+      .string({ error: 'Address is required' })
+      .trim()
+      .min(1, 'Address is required')
+      .max(RESIDENT_LIMITS.addressMaxLength, 'Address is too long'),
+    /** The mobile number the code was sent to. */
+    phoneNumber: phoneNumberInputSchema,
+    /** The 6-digit code from the SMS. */
+    code: verificationCodeSchema,
+    /** The chosen 6-digit PIN. */
+    pin: newPinSchema,
+    /** The PIN again; must match. */
+    pinConfirm: z.string({ error: 'Confirm the PIN' }),
+    /** Optional; lets the resident reset the PIN by email. Unique among accounts. */
+    email: z
+      .union([z.literal(''), z.email('Enter a valid email address').max(254)])
+      .optional()
+      .transform((value) => (value ? value.toLowerCase() : undefined)),
+  })
+  .superRefine((value, ctx) => {
+    if (value.pin !== value.pinConfirm) ctx.addIssue({ code: 'custom', path: ['pinConfirm'], message: PIN_MESSAGES.mismatch });
+  });
+export type ResidentSignupRequest = z.input<typeof residentSignupRequestSchema>;
+export type ResidentSignupInput = z.output<typeof residentSignupRequestSchema>;
+
+/** `POST /api/residents/login`. */
+export const residentLoginRequestSchema = z.object({
+  /** Any Philippine format; normalised to E.164. */
+  phoneNumber: z.string({ error: 'Enter your mobile number' }).trim().min(1, 'Enter your mobile number').max(32, 'Enter your mobile number'),
+  /** The 6-digit PIN. Any string up to 32 characters is accepted here and simply fails when wrong. */
+  pin: z.string({ error: PIN_MESSAGES.required }).min(1, PIN_MESSAGES.required).max(32, PIN_MESSAGES.format),
+});
+export type ResidentLoginRequest = z.infer<typeof residentLoginRequestSchema>;
+
+/** `POST /api/residents/forgot-pin`: exactly one of the two. The answer never says whether an account exists. */
+export const residentForgotPinRequestSchema = z
+  .object({
+    /** Sends an SMS with the link. */
+    phoneNumber: z.string().trim().max(32, 'Please enter a valid phone number').optional(),
+    /** Sends an email with the link. */
+    email: z.email('Enter a valid email address').max(254).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.phoneNumber && !value.email) {
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'Enter your mobile number or your email address' });
+    }
+    if (value.phoneNumber && value.email) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter either a mobile number or an email address, not both' });
+    }
+  });
+export type ResidentForgotPinRequest = z.infer<typeof residentForgotPinRequestSchema>;
+
+export const FORGOT_PIN_ANSWER =
+  'If an account uses that number or email, we have sent it a link to reset the PIN. The link works once, for 1 hour.';
+
+export const residentForgotPinResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
+
+/** `POST /api/residents/reset-pin`: with the token from the link `/reset-pin/{token}`. */
+export const residentResetPinRequestSchema = z
+  .object({
+    token: z.string({ error: 'The reset link is invalid' }).trim().min(20, 'The reset link is invalid').max(200, 'The reset link is invalid'),
+    pin: newPinSchema,
+    pinConfirm: z.string({ error: 'Confirm the PIN' }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.pin !== value.pinConfirm) ctx.addIssue({ code: 'custom', path: ['pinConfirm'], message: PIN_MESSAGES.mismatch });
+  });
+export type ResidentResetPinRequest = z.infer<typeof residentResetPinRequestSchema>;

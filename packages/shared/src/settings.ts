@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const positionSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+
+/** A GeoJSON Polygon: rings of [lng, lat] positions, each ring closed. */
+export const polygonSchema = z.object({
+  type: z.literal('Polygon'),
+  coordinates: z
+    .array(z.array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])).min(4))
+    .min(1),
+});
+export type Polygon = z.infer<typeof polygonSchema>;
+
+export const incidentTypeSchema = z.object({
+  name: z.string().min(1).max(80),
+  classification: z.enum(['normal', 'emergency']),
+});
+export type IncidentType = z.infer<typeof incidentTypeSchema>;
+
+export const hotlineSchema = z.object({
+  label: z.string().min(1).max(80),
+  number: z.string().min(3).max(32),
+});
+export type Hotline = z.infer<typeof hotlineSchema>;
+
+export const publicSettingsSchema = z.object({
+  name: z.string(),
+  abbreviation: z.string(),
+  logo: z.string().nullable(),
+  mapStart: z.object({ lat: z.number(), lng: z.number(), zoom: z.number() }),
+  hotlines: z.array(hotlineSchema),
+  incidentTypes: z.array(incidentTypeSchema),
+  boundary: polygonSchema.nullable(),
+  timezone: z.string(),
+  /** Tile server for Leaflet maps (configuration, so a barangay can use its own). */
+  map: z.object({ tileUrl: z.string(), attribution: z.string() }),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** Brief §9: the map starts here until a boundary is set. */
+export const DEFAULT_MAP_START = { lat: 14.7356, lng: 121.0498, zoom: 13 } as const;
