@@ -7,7 +7,11 @@ import { RouteGuard } from './RouteGuard.tsx';
 // Every page is its own chunk, so the public pages never download the staff app (product §8).
 const LandingPage = lazyPage(() => import('./routes/LandingPage.tsx'));
 const LoginPage = lazyPage(() => import('@/features/auth/LoginPage.tsx'));
-const PendingPublicPage = lazyPage(() => import('./routes/PendingPublicPage.tsx'));
+const SignupChooserPage = lazyPage(() => import('@/features/residents/SignupChooserPage.tsx'));
+const ResidentSignupPage = lazyPage(() => import('@/features/residents/ResidentSignupPage.tsx'));
+const ResetPinPage = lazyPage(() => import('@/features/residents/ResetPinPage.tsx'));
+const ReportIncidentsPage = lazyPage(() => import('@/features/report/ReportIncidentsPage.tsx'));
+const TanodEvaluationPage = lazyPage(() => import('@/features/evaluations/TanodEvaluationPage.tsx'));
 const StaffLayout = lazyPage(() => import('./layout/StaffLayout.tsx'));
 const RolePage = lazyPage(() => import('./routes/RolePage.tsx'));
 const MyAccountPage = lazyPage(() => import('./routes/MyAccountPage.tsx'));
@@ -29,10 +33,6 @@ function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-
   };
 }
 
-function pending(path: string, title: string, summary: string): RouteObject {
-  return { path, element: <PendingPublicPage title={title} summary={summary} /> };
-}
-
 /** Brief §2 routes. Matching is case-insensitive (React Router's default), per product §1. */
 export const routes: RouteObject[] = [
   {
@@ -40,13 +40,13 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/tanod-login', element: <LoginPage /> },
-      pending('/signup', 'Sign up', 'Residents create an account here to follow their reports.'),
-      pending('/resident-signup', 'Resident sign-up', 'Create a resident account with your mobile number and a PIN.'),
-      pending('/Tanodevaluation', 'Rate our tanods', 'Tell us how our tanods served you.'),
-      pending('/Reportincidents', 'Report an incident', 'Tell the barangay what happened and where.'),
+      { path: '/signup', element: <SignupChooserPage /> },
+      { path: '/resident-signup', element: <ResidentSignupPage /> },
+      { path: '/Tanodevaluation', element: <TanodEvaluationPage /> },
+      { path: '/Reportincidents', element: <ReportIncidentsPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password/:token', element: <ResetPasswordPage /> },
-      pending('/reset-pin/:token', 'Set a new PIN', 'Choose a new PIN for your resident account.'),
+      { path: '/reset-pin/:token', element: <ResetPinPage /> },
       {
         element: (
           <RouteGuard allowed="any-signed-in">

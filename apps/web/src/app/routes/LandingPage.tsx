@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Phone, ShieldAlert, Siren, Star, Ticket } from 'lucide-react';
 import { usePublicSettings } from '@/lib/public-settings.ts';
-import { PublicShell } from './PublicShell.tsx';
+import { PublicShell } from '@/components/PublicShell.tsx';
 
 /** The public front page: what a resident can do without signing in. */
 export default function LandingPage() {

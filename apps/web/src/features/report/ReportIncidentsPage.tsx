@@ -1,0 +1,10 @@
+import { PublicShell } from '@/components/PublicShell.tsx';
+
+/** Wiring placeholder: replaced by the feature's page. */
+export default function ReportIncidentsPage() {
+  return (
+    <PublicShell>
+      <h1 className="p-4 text-2xl font-bold">Report an incident</h1>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,10 @@
+import { PublicShell } from '@/components/PublicShell.tsx';
+
+/** Wiring placeholder: replaced by the feature's page. */
+export default function SignupChooserPage() {
+  return (
+    <PublicShell>
+      <h1 className="p-4 text-2xl font-bold">Sign up</h1>
+    </PublicShell>
+  );
+}
