@@ -9,7 +9,7 @@ import { ACCOUNT_RULES } from '@/lib/account-rules.ts';
 import { Modal } from '@/components/Modal.tsx';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
-import { solveBotCheck } from './bot-check.ts';
+import { solveBotCheck } from '@/lib/bot-check.ts';
 import {
   TWO_FACTOR_TEXTS,
   canEnable,

@@ -1,7 +1,7 @@
 import type { CodeSent, TwoFactorStatus } from '@bantay/shared';
 import { ACCOUNT_RULES } from '@/lib/account-rules.ts';
 import { api, ApiError } from '@/lib/api-client.ts';
-import { BotCheckError } from './bot-check.ts';
+import { BotCheckError } from '@/lib/bot-check.ts';
 
 /** Brief §8 texts, verbatim. */
 export const TWO_FACTOR_TEXTS = {
