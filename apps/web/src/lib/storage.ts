@@ -10,6 +10,7 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   redirectAfterLogin: 'redirectAfterLogin',
   lastLoginDestination: 'lastLoginDestination',
+  deviceId: 'deviceId',
 } as const;
 
 type Key = keyof typeof STORAGE_KEYS;
