@@ -8,7 +8,8 @@ import { storage } from './storage.ts';
 export function deviceId(): string {
   const stored = storage.get('deviceId');
   if (stored && /^[A-Za-z0-9_-]{8,128}$/.test(stored)) return stored;
-  const fresh = crypto.randomUUID().replace(/-/g, '');
+  // getRandomValues, unlike randomUUID, also works on a plain-http address (a LAN install).
+  const fresh = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
   storage.set('deviceId', fresh);
   return fresh;
 }
