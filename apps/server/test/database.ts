@@ -23,7 +23,7 @@ export async function openTestDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
-        await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+        await dropWhenClosed(adminUrl, name);
       },
     };
   }
@@ -40,6 +40,27 @@ export async function withAdminClient<T>(url: string, work: (client: pg.Client) 
   } finally {
     await client.end();
   }
+}
+
+/**
+ * pool.end() resolves once every connection has been asked to end, not once the server has seen
+ * it go. Dropping "with (force)" then kills connections that are still closing, and their clients
+ * report it as an unhandled error; so wait for them to go instead, as a plain drop requires.
+ */
+async function dropWhenClosed(adminUrl: string, name: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  await withAdminClient(adminUrl, async (client) => {
+    for (;;) {
+      try {
+        await client.query(`drop database if exists ${name}`);
+        return;
+      } catch (error) {
+        const inUse = (error as { code?: string }).code === '55006';
+        if (!inUse || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  });
 }
 
 function requireEnv(name: string): string {

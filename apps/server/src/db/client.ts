@@ -39,6 +39,9 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir?: string; loadDataDir?: B
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server drops (a restart, an administrator) is replaced on the next
+    // query; without this listener the pool's 'error' event would crash the process.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
