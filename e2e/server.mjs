@@ -19,9 +19,13 @@ const env = {
   PORT: process.env.E2E_PORT ?? '4310',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
-  // Every test signs in from 127.0.0.1; the per-IP limit is covered by the server tests.
+  // Every test comes from 127.0.0.1; the per-IP limits are covered by the server tests.
   LOGIN_RATE_LIMIT: '100000',
   CODE_RATE_LIMIT: '100000',
+  REPORT_RATE_LIMIT_PER_IP: '100000',
+  PHOTO_UPLOAD_RATE_LIMIT: '100000',
+  TICKET_LOOKUP_RATE_LIMIT: '100000',
+  RATING_RATE_LIMIT: '100000',
 };
 // The browser tests run on the embedded database, as a fresh install does.
 delete env.DATABASE_URL;

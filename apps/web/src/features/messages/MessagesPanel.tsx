@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus, Search, Trash2, X } from 'lucide-react';
@@ -20,6 +20,7 @@ import { rowTime, userTypeLabel } from './message-dates.ts';
 import { deleteConversation, removeConversation, useConversations, useUsers } from './messages-api.ts';
 import type { ChatParticipant, Conversation } from './message-types.ts';
 import { PersonAvatar } from './PersonAvatar.tsx';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 
 interface MessagesPanelProps {
   anchor: RefObject<HTMLElement | null>;
@@ -34,7 +35,7 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
   const timeZone = usePublicSettings().data?.timezone;
   const me = storedUserId();
   const hasToken = Boolean(storage.get('token'));
-  const isPhone = useIsPhone();
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const panelRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<'list' | 'new'>('list');
   const [search, setSearch] = useState('');
@@ -227,18 +228,6 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
   // Under 768 px the panel fills the screen below the top bar. It is moved to the page's end there,
   // because the top bar's backdrop blur would otherwise confine a fixed element to the bar itself.
   return isPhone ? createPortal(panel, document.body) : panel;
-}
-
-const PHONE_QUERY = '(max-width: 767.98px)';
-function useIsPhone(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      const query = window.matchMedia(PHONE_QUERY);
-      query.addEventListener('change', listener);
-      return () => query.removeEventListener('change', listener);
-    },
-    () => window.matchMedia(PHONE_QUERY).matches,
-  );
 }
 
 function useReportOnce(failed: boolean, message: string) {

@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast, ToastContainer } from 'react-toastify';
 import {
@@ -21,6 +22,7 @@ import { notificationCategory, type Notification, type NotificationCategory } fr
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { storage } from '@/lib/storage.ts';
 import { useTheme } from '@/lib/theme.tsx';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { deleteNotification, markAllRead, markOneRead, NOTIFICATIONS_KEY, useNotifications } from './notifications-api.ts';
 import { CATEGORY_CHIPS, relativeTime, unreadCount, visibleNotifications, type CategoryFilter, type SortOrder } from './notification-logic.ts';
 
@@ -62,6 +64,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
   const { theme } = useTheme();
   const hasToken = Boolean(storage.get('token'));
   const panelRef = useRef<HTMLDivElement>(null);
+  const isPhone = useMediaQuery(PHONE_QUERY);
 
   // The panel works on its own copy, taken when it opens: opening marks everything read on the
   // server (brief §7), yet the user should still see which ones were new.
@@ -174,6 +177,9 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
 
   function startPress(item: Notification) {
     cancelPress();
+    // A long press whose release landed elsewhere (the selection bar appearing moves the list)
+    // produced no click to swallow; the flag must not eat this new press's click instead.
+    longPressed.current = false;
     pressTimer.current = window.setTimeout(() => {
       longPressed.current = true;
       setSelecting(true);
@@ -290,7 +296,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
     </ul>
   );
 
-  return (
+  const panel = (
     <div
       ref={panelRef}
       role="dialog"
@@ -405,4 +411,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
       <ToastContainer containerId={PANEL_TOASTS} position="top-right" autoClose={3000} theme={theme} newestOnTop />
     </div>
   );
+  // Under 768 px the panel fills the screen below the top bar. It is moved to the page's end there,
+  // because the top bar's backdrop blur would otherwise confine a fixed element to the bar itself.
+  return isPhone ? createPortal(panel, document.body) : panel;
 }
