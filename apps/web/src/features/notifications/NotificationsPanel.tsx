@@ -303,9 +303,9 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
       aria-label="Notifications"
       className="popover fixed inset-x-0 bottom-0 top-16 flex flex-col overflow-hidden rounded-none md:absolute md:inset-auto md:right-0 md:top-12 md:max-h-[min(70vh,640px)] md:w-[360px] md:rounded-xl"
     >
-      <header className="flex items-center gap-1 border-b border-line px-4 py-2">
+      <header className="flex shrink-0 items-center gap-1 border-b border-line px-4 py-2">
         <h2 className="text-base font-bold">Notifications</h2>
-        <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="new-badge">
+        <span className="ml-2 whitespace-nowrap rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="new-badge">
           {count} new
         </span>
         <div className="flex-1" />
@@ -329,7 +329,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
       </header>
-      <div className="flex items-center gap-1 border-b border-line px-3 py-2">
+      <div className="flex shrink-0 items-center gap-1 border-b border-line px-3 py-2">
         <label className="relative flex-1">
           <span className="sr-only">Search notifications</span>
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
@@ -362,7 +362,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
         </button>
       </div>
       {showFilters && (
-        <div className="flex gap-2 overflow-x-auto border-b border-line px-3 py-2" role="group" aria-label="Categories">
+        <div className="flex shrink-0 gap-2 overflow-x-auto border-b border-line px-3 py-2" role="group" aria-label="Categories">
           {CATEGORY_CHIPS.map((chip) => (
             <button
               key={chip}
@@ -379,18 +379,18 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
         </div>
       )}
       {selecting && (
-        <div className="flex items-center gap-2 border-b border-line bg-surface-2 px-3 py-2 text-sm">
-          <span className="font-medium">{selected.size} selected</span>
-          <div className="flex-1" />
-          <button type="button" className="btn btn-ghost min-h-9 px-2" onClick={() => setSelected(new Set(visible.map((item) => item._id)))}>
+        <div className="flex shrink-0 items-center gap-1 whitespace-nowrap border-b border-line bg-surface-2 px-3 py-2 text-sm">
+          <span className="mr-auto font-medium">{selected.size} selected</span>
+          <button type="button" className="btn btn-ghost min-h-9 px-2 text-sm" onClick={() => setSelected(new Set(visible.map((item) => item._id)))}>
             Select all
           </button>
-          <button type="button" className="btn btn-danger min-h-9 px-3" onClick={askDeleteSelected}>
-            Delete selected
+          {/* "Delete" alone fits a 360 px panel; the accessible name keeps the brief's action. */}
+          <button type="button" className="btn btn-danger min-h-9 px-3 text-sm" aria-label="Delete selected" onClick={askDeleteSelected}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
           </button>
           <button
             type="button"
-            className="btn btn-ghost min-h-9 px-2"
+            className="btn btn-ghost min-h-9 px-2 text-sm"
             onClick={() => {
               setSelecting(false);
               setSelected(new Set());
