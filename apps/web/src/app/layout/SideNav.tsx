@@ -90,7 +90,7 @@ export function SideNav({ userType, isOpen, isMobile, onNavigate, onClose }: Sid
                   ].join(' ')}
                 >
                   <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
-                  <span className={expanded ? 'truncate' : 'sr-only'}>{item.label}</span>
+                  <span className={expanded ? 'min-w-0 leading-tight' : 'sr-only'}>{item.label}</span>
                 </NavLink>
               </li>
             );
