@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { MessageSquare } from 'lucide-react';
+import { PopupToggle } from '@/components/PopupToggle.tsx';
 import { storedUserId } from '@/lib/storage.ts';
 import { otherParticipant } from './message-logic.ts';
 import { useHasUnread, useMessagesLive } from './messages-api.ts';
@@ -27,19 +28,15 @@ export function MessagesButton() {
 
   return (
     <div className="relative">
-      <button
+      <PopupToggle
         ref={buttonRef}
-        type="button"
-        className="icon-btn relative"
-        aria-label="Messages"
-        title="Messages"
-        aria-expanded={panelOpen}
-        aria-haspopup="dialog"
-        onClick={() => setPanelOpen((value) => !value)}
-      >
-        <MessageSquare className="h-5 w-5" aria-hidden="true" />
-        {hasUnread && <span className="unread-dot" data-testid="messages-dot" />}
-      </button>
+        label="Messages"
+        icon={MessageSquare}
+        open={panelOpen}
+        dot={hasUnread}
+        dotTestId="messages-dot"
+        onToggle={() => setPanelOpen((value) => !value)}
+      />
       {panelOpen && (
         <Suspense fallback={null}>
           <MessagesPanel anchor={buttonRef} onClose={closePanel} onOpenConversation={openChat} />

@@ -21,6 +21,7 @@ import { deleteConversation, removeConversation, useConversations, useUsers } fr
 import type { ChatParticipant, Conversation } from './message-types.ts';
 import { PersonAvatar } from './PersonAvatar.tsx';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
+import { useDismiss } from '@/lib/use-dismiss.ts';
 
 interface MessagesPanelProps {
   anchor: RefObject<HTMLElement | null>;
@@ -49,24 +50,7 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
   useReportOnce(conversations.isError && !conversations.data && connected, 'Error fetching conversations.');
   useReportOnce(users.isError && !users.data, 'Error fetching users.');
 
-  // Closes on a click outside (but not on the button, the confirmation or a toast).
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Element;
-      if (panelRef.current?.contains(target) || anchor.current?.contains(target)) return;
-      if (target.closest?.('[data-confirm-dialog], .Toastify')) return;
-      onClose();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) onClose();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [anchor, onClose]);
+  useDismiss(panelRef, anchor, onClose);
 
   const list = conversations.data ?? [];
   const unread = list.filter((c) => isUnread(c, me)).length;

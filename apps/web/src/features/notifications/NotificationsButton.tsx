@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Bell } from 'lucide-react';
+import { PopupToggle } from '@/components/PopupToggle.tsx';
 import { useNotifications } from './notifications-api.ts';
 
 const NotificationsPanel = lazy(() => import('./NotificationsPanel.tsx'));
@@ -10,25 +11,22 @@ export function NotificationsButton({ initiallyUnread }: { initiallyUnread: bool
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { data } = useNotifications();
   const hasUnread = data ? data.some((item) => !item.read) : initiallyUnread;
+  const close = useCallback(() => setOpen(false), []);
 
   return (
     <div className="relative">
-      <button
+      <PopupToggle
         ref={buttonRef}
-        type="button"
-        className="icon-btn relative"
-        aria-label="Notifications"
-        title="Notifications"
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        onClick={() => setOpen((value) => !value)}
-      >
-        <Bell className="h-5 w-5" aria-hidden="true" />
-        {hasUnread && <span className="unread-dot" data-testid="notifications-dot" />}
-      </button>
+        label="Notifications"
+        icon={Bell}
+        open={open}
+        dot={hasUnread}
+        dotTestId="notifications-dot"
+        onToggle={() => setOpen((value) => !value)}
+      />
       {open && (
         <Suspense fallback={null}>
-          <NotificationsPanel onClose={() => setOpen(false)} anchor={buttonRef} />
+          <NotificationsPanel onClose={close} anchor={buttonRef} />
         </Suspense>
       )}
     </div>

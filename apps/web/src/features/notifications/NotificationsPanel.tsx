@@ -25,6 +25,7 @@ import { useTheme } from '@/lib/theme.tsx';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { deleteNotification, markAllRead, markOneRead, NOTIFICATIONS_KEY, useNotifications } from './notifications-api.ts';
 import { CATEGORY_CHIPS, relativeTime, unreadCount, visibleNotifications, type CategoryFilter, type SortOrder } from './notification-logic.ts';
+import { useDismiss } from '@/lib/use-dismiss.ts';
 
 /** Brief §9: 800 ms long press enters selection; deletes run 100 ms after the confirmation closes. */
 const LONG_PRESS_MS = 800;
@@ -110,24 +111,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
     }
   }, [query.isError]);
 
-  // Closes on a click outside (but not on the bell, the confirmation or a toast).
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Element;
-      if (panelRef.current?.contains(target) || anchor.current?.contains(target)) return;
-      if (target.closest?.('[data-confirm-dialog], .Toastify')) return;
-      onClose();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) onClose();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [anchor, onClose]);
+  useDismiss(panelRef, anchor, onClose);
 
   const visible = items ? visibleNotifications(items, { search, category, sort }) : [];
 
