@@ -50,6 +50,8 @@ describe('the feedback dialog', () => {
     const { user } = open();
     await user.click(screen.getByRole('button', { name: 'Send rating' }));
     expect(await screen.findByText('Choose 1 to 5 stars')).toBeTruthy();
+    // Focus goes to the first field to fix, the stars.
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: '1 star, Poor' }));
     const comment = screen.getByRole('textbox', { name: /Your comment/ });
     expect(comment.getAttribute('aria-invalid')).toBe('true');
     expect(comment.getAttribute('aria-describedby')).toContain(screen.getByText('Write a comment').id);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { CheckCircle2, Info } from 'lucide-react';
+import { Check, CheckCircle2, Info } from 'lucide-react';
 import { EVALUATION_LIMITS, type PublicTanod } from '@bantay/shared';
 import { Avatar } from '@/components/Avatar.tsx';
 import { Modal } from '@/components/Modal.tsx';
@@ -32,6 +32,8 @@ interface FeedbackDialogProps {
   onRated(target: RatingTarget): void;
 }
 
+const FIELD_ORDER: FeedbackField[] = ['rating', 'comment', 'name'];
+
 /** The browser-side check, as a react-hook-form resolver so errors sit next to their fields. */
 const feedbackResolver: Resolver<FeedbackValues> = (values) => {
   const found = validateFeedback(values);
@@ -59,8 +61,19 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<FeedbackValues>({ defaultValues: emptyFeedback(defaultName ?? ''), resolver: feedbackResolver });
+  } = useForm<FeedbackValues>({
+    defaultValues: emptyFeedback(defaultName ?? ''),
+    resolver: feedbackResolver,
+    // Focus goes to the first wrong field in the order they are shown (see onInvalid), which
+    // react-hook-form's own choice (the order fields were registered) does not promise.
+    shouldFocusError: false,
+  });
+  const focusFirst = (fields: Partial<Record<FeedbackField, unknown>>) => {
+    const first = FIELD_ORDER.find((field) => fields[field]);
+    if (first) setFocus(first);
+  };
   const counter = commentCounter(useWatch({ control, name: 'comment' }) ?? '');
   const anonymous = useWatch({ control, name: 'anonymous' });
 
@@ -80,11 +93,11 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
       onRated(target);
     } catch (error) {
       const described = describeSubmitFailure(error);
-      const fields = Object.entries(described.fields) as [FeedbackField, string][];
-      fields.forEach(([field, message], index) => setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
+      for (const [field, message] of Object.entries(described.fields) as [FeedbackField, string][]) setError(field, { type: 'server', message });
+      focusFirst(described.fields);
       setFailure(described.message ? described : null);
     }
-  });
+  }, focusFirst);
 
   if (sentStars !== null) {
     return (
@@ -122,7 +135,9 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
               ) : (
                 <p>No ratings yet. Be the first!</p>
               )}
-              <p className="mt-0.5">One rating per tanod every 30 days from each phone.</p>
+              <p className="mt-0.5">
+                {defaultName ? 'You can rate each tanod once every 30 days.' : 'One rating per tanod every 30 days from each phone.'}
+              </p>
             </div>
           </div>
         ) : (
@@ -196,8 +211,10 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
                   ].map((option) => (
                     <label
                       key={option.label}
-                      className={`flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-3 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--focus)] has-[:focus-visible]:outline-solid ${
-                        field.value === option.value ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-surface text-ink hover:bg-surface-2'
+                      className={`flex min-h-11 cursor-pointer items-center justify-center gap-1.5 rounded-lg border px-3 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--focus)] has-[:focus-visible]:outline-solid ${
+                        field.value === option.value
+                          ? 'border-brand-600 bg-brand-50 text-brand-700 ring-1 ring-brand-600 dark:bg-brand-600/20 dark:text-ink'
+                          : 'border-line bg-surface text-ink-soft hover:bg-surface-2'
                       }`}
                     >
                       <input
@@ -208,6 +225,7 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
                         onChange={() => field.onChange(option.value)}
                         onBlur={field.onBlur}
                       />
+                      {field.value === option.value && <Check className="h-4 w-4 shrink-0" aria-hidden="true" />}
                       {option.label}
                     </label>
                   ))}

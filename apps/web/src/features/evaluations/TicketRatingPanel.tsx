@@ -67,7 +67,9 @@ export function TicketRatingPanel({ ticket, lookup, onRetry, onRate }: TicketRat
     return (
       <section className={`${frame} border-line bg-surface`} aria-label="Your report">
         <Loading label={`Looking up report ${ticket}…`} />
-        <p className="self-center text-sm text-ink-soft">Looking up report {ticket}…</p>
+        <p className="self-center text-sm text-ink-soft" aria-hidden="true">
+          Looking up report {ticket}…
+        </p>
       </section>
     );
   }
