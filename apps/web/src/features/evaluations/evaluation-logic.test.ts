@@ -219,10 +219,11 @@ describe('rating from a ticket', () => {
     expect(!result.canRate && result.reason).toMatch(reason);
   });
 
-  it('a ticket in a link is tidied to its canonical form; a malformed one is passed on for the server to refuse', () => {
-    expect(ticketFromQuery('ir 4bzn 6tde')).toBe('IR-4BZN-6TDE');
+  it('a ticket in a link is tidied for showing; the server matches it and names the canonical form', () => {
+    expect(ticketFromQuery(' ir-4bzn-6tde ')).toBe('IR-4BZN-6TDE');
     expect(ticketFromQuery('IR-4BZN-6TDE')).toBe('IR-4BZN-6TDE');
-    expect(ticketFromQuery('nonsense')).toBe('nonsense');
+    expect(ticketFromQuery('nonsense')).toBe('NONSENSE');
+    expect(ticketFromQuery('x'.repeat(100))).toHaveLength(64);
     expect(ticketFromQuery('  ')).toBeNull();
     expect(ticketFromQuery(null)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { EVALUATION_LIMITS, normalizeTicket, type PublicTanod, type PublicTicket } from '@bantay/shared';
+import { EVALUATION_LIMITS, type PublicTanod, type PublicTicket } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
 
@@ -200,11 +200,11 @@ export function ticketRateability(ticket: Pick<PublicTicket, 'ticket' | 'status'
 }
 
 /**
- * The ticket of a `?ticket=` link in its canonical form ("ir 4bzn 6tde" gives "IR-4BZN-6TDE"); a
- * value that is not shaped like a ticket is passed on as typed, and the server says it is unknown.
+ * The ticket of a `?ticket=` link, tidied for showing ("ir-4bzn-6tde" gives "IR-4BZN-6TDE"). The
+ * server matches it loosely and answers with the canonical ticket, which the page uses from then
+ * on; the shared normaliser is not imported here because its module would bring zod with it.
  */
 export function ticketFromQuery(value: string | null): string | null {
-  const raw = value?.trim() ?? '';
-  if (!raw) return null;
-  return normalizeTicket(raw) ?? raw.slice(0, 64);
+  const ticket = (value ?? '').trim().toUpperCase().replace(/\s+/g, ' ');
+  return ticket ? ticket.slice(0, 64) : null;
 }
