@@ -4,6 +4,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 // tanod1…tanod5 with directory ratings, and demo reports in every state.
 test.use({ viewport: { width: 375, height: 780 } });
 
+const DEMO_TANODS = ['Juan Dela Cruz', 'Maricel Reyes', 'Andres Mendoza', 'Rowena Garcia', 'Paolo Aquino'];
+
 const card = (page: Page, name: string) => page.getByTestId('tanod-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const commentBox = (scope: Locator) => scope.getByRole('textbox', { name: /Your comment/ });
@@ -19,12 +21,12 @@ async function summaryOf(tanodCard: Locator): Promise<{ average: string; count: 
 }
 
 test.describe('rating a tanod from the directory', () => {
-  test('a resident finds a tanod by name, is told the comment is missing, rates them, and sees the thank-you and the new average, count and comment', async ({
+  test('someone without an account finds a tanod by name, is told the comment is missing, rates them, and sees the thank-you and the new average, count and comment', async ({
     page,
   }) => {
     await page.goto('/Tanodevaluation');
     await expect(page.getByRole('heading', { name: 'Rate our tanods', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('tanod-card')).toHaveCount(5);
+    for (const name of DEMO_TANODS) await expect(card(page, name)).toBeVisible();
 
     const search = page.getByRole('searchbox', { name: 'Search tanods by name' });
     await search.fill('zzz');
@@ -43,10 +45,14 @@ test.describe('rating a tanod from the directory', () => {
     await paolo.getByRole('button', { name: 'Rate Paolo Aquino' }).click();
     const form = dialog(page, 'Rate Paolo Aquino');
     await expect(form).toBeVisible();
-    // Focus starts on the stars; the arrow keys choose.
+    // Focus starts on the rating group; Tab enters the stars, the arrow keys choose, Tab leaves.
+    await expect(form.getByRole('group', { name: /Your rating/ })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(form.getByRole('radio', { name: '1 star, Poor' })).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(form.getByRole('radio', { name: '2 stars, Fair' })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(commentBox(form)).toBeFocused();
 
     await form.getByRole('button', { name: 'Send rating' }).click();
     await expect(commentBox(form)).toHaveAttribute('aria-invalid', 'true');
@@ -124,13 +130,30 @@ test.describe('rating a tanod from the directory', () => {
   });
 });
 
+test('when the list cannot be loaded the page says so, and Try again loads it', async ({ page }) => {
+  let failures = 0;
+  await page.route('**/api/public/tanods', async (route) => {
+    if (failures === 0) {
+      failures += 1;
+      await route.abort('internetdisconnected');
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto('/Tanodevaluation');
+  await expect(page.getByRole('alert')).toContainText('Cannot reach the server. Check your connection.');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(card(page, 'Juan Dela Cruz')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test.describe('rating the responder of a report', () => {
   test('reports that cannot be rated say why: still pending, already rated, unknown', async ({ page }) => {
     await page.goto('/Tanodevaluation?ticket=IR-7K3F-9QXM');
     await expect(page.getByTestId('ticket-refusal')).toHaveText(/Report IR-7K3F-9QXM is still waiting for a tanod\. You can rate the tanod who responds once the report is resolved\./);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // The directory stays usable below.
-    await expect(page.getByTestId('tanod-card')).toHaveCount(5);
+    await expect(card(page, 'Juan Dela Cruz')).toBeVisible();
 
     await page.goto('/Tanodevaluation?ticket=IR-9PZD-6KEC');
     await expect(page.getByTestId('ticket-refusal')).toHaveText(/Report IR-9PZD-6KEC was already rated/);

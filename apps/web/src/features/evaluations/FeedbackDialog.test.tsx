@@ -37,11 +37,12 @@ function open(props: Partial<Parameters<typeof FeedbackDialog>[0]> = {}) {
 }
 
 describe('the feedback dialog', () => {
-  it('opens with focus on the stars, and the arrow keys choose how many', async () => {
+  it('opens on the rating group; Tab enters the stars and the arrow keys choose how many', async () => {
     const { user } = open();
     expect(screen.getByRole('dialog', { name: 'Rate Juan Dela Cruz' })).toBeTruthy();
-    const first = screen.getByRole('radio', { name: '1 star, Poor' });
-    expect(document.activeElement).toBe(first);
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: /Your rating/ }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: '1 star, Poor' }));
     await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     expect((screen.getByRole('radio', { name: '4 stars, Very good' }) as HTMLInputElement).checked).toBe(true);
   });
@@ -50,8 +51,8 @@ describe('the feedback dialog', () => {
     const { user } = open();
     await user.click(screen.getByRole('button', { name: 'Send rating' }));
     expect(await screen.findByText('Choose 1 to 5 stars')).toBeTruthy();
-    // Focus goes to the first field to fix, the stars.
-    expect(document.activeElement).toBe(screen.getByRole('radio', { name: '1 star, Poor' }));
+    // Focus goes to the first field to fix, the stars' group.
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: /Your rating/ }));
     const comment = screen.getByRole('textbox', { name: /Your comment/ });
     expect(comment.getAttribute('aria-invalid')).toBe('true');
     expect(comment.getAttribute('aria-describedby')).toContain(screen.getByText('Write a comment').id);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Check, CheckCircle2, Info } from 'lucide-react';
 import { EVALUATION_LIMITS, type PublicTanod } from '@bantay/shared';
@@ -56,6 +56,7 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
   const ids = { rating: useId(), comment: useId(), counter: useId(), who: useId() };
   const failureRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLButtonElement>(null);
+  const ratingGroupRef = useRef<HTMLFieldSetElement>(null);
   const {
     control,
     register,
@@ -72,7 +73,9 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
   });
   const focusFirst = (fields: Partial<Record<FeedbackField, unknown>>) => {
     const first = FIELD_ORDER.find((field) => fields[field]);
-    if (first) setFocus(first);
+    // The stars are reached through their group, for the same reason as the first focus.
+    if (first === 'rating') ratingGroupRef.current?.focus();
+    else if (first) setFocus(first);
   };
   const counter = commentCounter(useWatch({ control, name: 'comment' }) ?? '');
   const anonymous = useWatch({ control, name: 'anonymous' });
@@ -84,7 +87,7 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
     if (sentStars !== null) doneRef.current?.focus();
   }, [sentStars]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const send = async (values: FeedbackValues) => {
     setFailure(null);
     try {
       if (target.kind === 'tanod') await rateTanod(target.tanod._id, values);
@@ -97,7 +100,9 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
       focusFirst(described.fields);
       setFailure(described.message ? described : null);
     }
-  }, focusFirst);
+  };
+  // Built per submit, so the handlers (which focus through a ref) are only read in the event.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(send, focusFirst)(event);
 
   if (sentStars !== null) {
     return (
@@ -147,7 +152,12 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
           </p>
         )}
 
-        <fieldset>
+        {/*
+          The dialog starts on the rating group, the first thing to answer: Tab enters the stars.
+          Not on the first star itself: in Chromium, Tab from a radio focused by script while none
+          of its group is checked moved to the next star instead of leaving the group.
+        */}
+        <fieldset ref={ratingGroupRef} data-autofocus tabIndex={-1} className="-m-2 rounded-xl p-2">
           <legend className="mb-1 text-sm font-medium">
             Your rating <span className="text-muted">(required)</span>
           </legend>

@@ -63,8 +63,6 @@ export const StarInput = forwardRef<HTMLInputElement, StarInputProps>(function S
           >
             <input
               ref={n === 1 ? ref : undefined}
-              // The dialog puts focus here first: the stars are the first thing to answer.
-              data-autofocus={n === 1 ? true : undefined}
               type="radio"
               name={name}
               value={n}
