@@ -73,7 +73,7 @@ export function DirectoryList({ directory, visible, query, timeZone, onClearSear
         </p>
         {isRefreshing && <Loading variant="pulse" label="Updating the list…" />}
         {error && !isRefreshing && (
-          <button type="button" className="btn btn-ghost min-h-9 px-2 text-danger" onClick={reload}>
+          <button type="button" className="btn btn-ghost px-2 text-danger" onClick={reload}>
             <RefreshCw className="h-4 w-4" aria-hidden="true" />
             Could not update. Retry
           </button>

@@ -67,7 +67,7 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
   } = useForm<FeedbackValues>({
     defaultValues: emptyFeedback(defaultName ?? ''),
     resolver: feedbackResolver,
-    // Focus goes to the first wrong field in the order they are shown (see onInvalid), which
+    // Focus goes to the first wrong field in the order they are shown (focusFirst), which
     // react-hook-form's own choice (the order fields were registered) does not promise.
     shouldFocusError: false,
   });
@@ -102,7 +102,11 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
     }
   };
   // Built per submit, so the handlers (which focus through a ref) are only read in the event.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(send, focusFirst)(event);
+  const onInvalid = (fields: Partial<Record<FeedbackField, unknown>>) => {
+    setFailure(null);
+    focusFirst(fields);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(send, onInvalid)(event);
 
   if (sentStars !== null) {
     return (
