@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { botCheckPayloadSchema } from './account.ts';
+import { EVALUATION_LIMITS } from './evaluation-limits.ts';
 import { deviceIdSchema } from './incidents.ts';
 
 /** Tanod evaluations (issue 6, product §4.9): the public directory, directory ratings, ticket ratings. */
 
-export const EVALUATION_LIMITS = {
-  commentMaxLength: 500,
-  nameMaxLength: 80,
-  /** One directory rating per tanod per device (or per signed-in resident) in this time. */
-  ratingCooldownMs: 30 * 24 * 60 * 60_000,
-  /** Visible comments shown per tanod in the directory, newest first. */
-  recentComments: 3,
-  searchMaxLength: 80,
-} as const;
+// The limits live in a module without zod and are re-exported here, so the public page can read
+// them without downloading the schemas (product §8).
+export { EVALUATION_LIMITS };
 
 const ratingSchema = z
   .number({ error: 'Choose 1 to 5 stars' })

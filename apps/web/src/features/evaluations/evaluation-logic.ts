@@ -1,0 +1,210 @@
+import { EVALUATION_LIMITS, type PublicTanod, type PublicTicket } from '@bantay/shared';
+import { ApiError } from '@/lib/api-client.ts';
+import { BotCheckError } from '@/lib/bot-check.ts';
+
+/** Pure rules of the evaluation page: search, number formats, form checks and error texts. */
+
+/** Lower-cased, accents removed, spaces collapsed: "Peña  " and "pena" compare equal. */
+export function normalizeName(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const fullName = (tanod: Pick<PublicTanod, 'firstName' | 'lastName'>) => `${tanod.firstName} ${tanod.lastName}`.trim();
+
+/**
+ * The directory is one small list (a barangay has tens of tanods, not thousands), fetched once, so
+ * the search filters in the browser: instant on a slow connection, no request per keystroke.
+ * Every word typed must start a word of the name ("jua dela" finds Juan Dela Cruz), or the whole
+ * query must appear in it ("ela c").
+ */
+export function filterTanods<T extends Pick<PublicTanod, 'firstName' | 'lastName'>>(tanods: readonly T[], query: string): T[] {
+  const wanted = normalizeName(query);
+  if (!wanted) return [...tanods];
+  const terms = wanted.split(' ');
+  return tanods.filter((tanod) => {
+    const name = normalizeName(fullName(tanod));
+    if (name.includes(wanted)) return true;
+    const words = name.split(' ');
+    return terms.every((term) => words.some((word) => word.startsWith(term)));
+  });
+}
+
+/** "4.3": one decimal always, so 4 reads "4.0" beside "4.5". Null when there are no ratings. */
+export function formatAverage(average: number | null): string | null {
+  if (average === null || !Number.isFinite(average)) return null;
+  return (Math.round(average * 10) / 10).toFixed(1);
+}
+
+/** The accessible name of a star summary: "4.3 out of 5", or "No ratings yet". */
+export function averageLabel(average: number | null): string {
+  const text = formatAverage(average);
+  return text === null ? 'No ratings yet' : `${text} out of 5`;
+}
+
+export function ratingCountLabel(count: number): string {
+  return count === 1 ? '1 rating' : `${count} ratings`;
+}
+
+export const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
+
+/** "4 stars, Very good": the label of one star choice. */
+export function starChoiceLabel(value: number): string {
+  return `${value} ${value === 1 ? 'star' : 'stars'}, ${STAR_WORDS[value - 1] ?? ''}`.replace(/, $/, '');
+}
+
+/**
+ * When a comment was left, in words a resident reads at a glance: "Today", "Yesterday",
+ * "3 days ago", then the date. Days are counted in the barangay's time zone.
+ */
+export function commentDate(iso: string, now: Date, timeZone = 'Asia/Manila'): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  const days = Math.round((Date.parse(dayOf(now)) - Date.parse(dayOf(at))) / 86_400_000);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  const sameYear = dayOf(now).slice(0, 4) === dayOf(at).slice(0, 4);
+  return new Intl.DateTimeFormat('en-PH', { timeZone, month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) }).format(at);
+}
+
+/** The values of the feedback form. `rating` is 0 until a star is chosen. */
+export interface FeedbackValues {
+  rating: number;
+  comment: string;
+  name: string;
+  anonymous: boolean;
+}
+
+export const emptyFeedback = (name = ''): FeedbackValues => ({ rating: 0, comment: '', name, anonymous: false });
+
+// The same words as the server's shared schema, so a refusal from either side reads the same.
+export const FEEDBACK_TEXTS = {
+  ratingRequired: 'Choose 1 to 5 stars',
+  commentRequired: 'Write a comment',
+  commentTooLong: `The comment must be at most ${EVALUATION_LIMITS.commentMaxLength} characters`,
+  nameTooLong: 'The name is too long',
+} as const;
+
+export type FeedbackField = 'rating' | 'comment' | 'name';
+
+/** The browser's check of the form; the server checks again with the shared schema. */
+export function validateFeedback(values: FeedbackValues): Partial<Record<FeedbackField, string>> {
+  const errors: Partial<Record<FeedbackField, string>> = {};
+  if (!Number.isInteger(values.rating) || values.rating < 1 || values.rating > 5) errors.rating = FEEDBACK_TEXTS.ratingRequired;
+  const comment = values.comment.trim();
+  if (!comment) errors.comment = FEEDBACK_TEXTS.commentRequired;
+  else if (comment.length > EVALUATION_LIMITS.commentMaxLength) errors.comment = FEEDBACK_TEXTS.commentTooLong;
+  if (!values.anonymous && values.name.trim().length > EVALUATION_LIMITS.nameMaxLength) errors.name = FEEDBACK_TEXTS.nameTooLong;
+  return errors;
+}
+
+/** "12 / 500", and whether the comment is over the limit (trailing spaces do not count). */
+export function commentCounter(comment: string): { text: string; over: boolean } {
+  const length = comment.trim().length;
+  return { text: `${length} / ${EVALUATION_LIMITS.commentMaxLength}`, over: length > EVALUATION_LIMITS.commentMaxLength };
+}
+
+/** What the server receives from the form: trimmed; the name only when the rater gives one. */
+export function feedbackPayload(values: FeedbackValues): { rating: number; comment: string; name?: string; anonymous: boolean } {
+  const name = values.name.trim();
+  return {
+    rating: values.rating,
+    comment: values.comment.trim(),
+    ...(values.anonymous || !name ? {} : { name }),
+    anonymous: values.anonymous,
+  };
+}
+
+// Product §1: the brief's bot-check texts stand for the equivalent failures of the self-hosted check.
+export const BOT_CHECK_TEXTS = {
+  expired: 'reCAPTCHA expired. Please try again.',
+  setup: 'Error setting up verification. Please try again.',
+} as const;
+
+export const GENERIC_FAILURE = 'Your rating could not be sent. Please try again.';
+
+export interface SubmitFailure {
+  /** Errors to show next to their fields. */
+  fields: Partial<Record<FeedbackField, string>>;
+  /** A message for the whole form, or null when the field errors say it all. */
+  message: string | null;
+  /** The server refused for good (already rated, cannot be rated): trying again will not help. */
+  final: boolean;
+}
+
+/** Turns a failed submission into what the form shows: field errors, or one clear message. */
+export function describeSubmitFailure(error: unknown): SubmitFailure {
+  if (error instanceof BotCheckError) return { fields: {}, message: BOT_CHECK_TEXTS[error.reason], final: false };
+  if (!(error instanceof ApiError)) return { fields: {}, message: GENERIC_FAILURE, final: false };
+  switch (error.code) {
+    case 'VALIDATION_FAILED': {
+      const fields: Partial<Record<FeedbackField, string>> = {};
+      const others: string[] = [];
+      for (const field of error.fields) {
+        if (field.field === 'rating' || field.field === 'comment' || field.field === 'name') fields[field.field] ??= field.message;
+        else others.push(field.message);
+      }
+      // A refused device id or tanod id is not the rater's doing; say so in general words.
+      const message = others.length > 0 || Object.keys(fields).length === 0 ? GENERIC_FAILURE : null;
+      return { fields, message, final: false };
+    }
+    case 'BOT_CHECK_FAILED':
+      return { fields: {}, message: /expired/i.test(error.message) ? BOT_CHECK_TEXTS.expired : BOT_CHECK_TEXTS.setup, final: false };
+    case 'CONFLICT':
+    case 'UNPROCESSABLE':
+      // Already rated (this tanod in 30 days, or this ticket), or a ticket that cannot be rated.
+      return { fields: {}, message: error.message, final: true };
+    case 'NOT_FOUND':
+    case 'RATE_LIMITED':
+      return { fields: {}, message: error.message, final: error.code === 'NOT_FOUND' };
+    case 'NETWORK':
+      return { fields: {}, message: error.message, final: false };
+    default:
+      return { fields: {}, message: GENERIC_FAILURE, final: false };
+  }
+}
+
+/** Why a ticket's responder can or cannot be rated, from the public ticket lookup. */
+export type TicketRateability = { canRate: true; responderFirstName: string } | { canRate: false; reason: string };
+
+export function ticketRateability(ticket: Pick<PublicTicket, 'ticket' | 'status' | 'canRate' | 'responderFirstName' | 'timeline'>): TicketRateability {
+  if (ticket.canRate && ticket.responderFirstName) return { canRate: true, responderFirstName: ticket.responderFirstName };
+  if (ticket.timeline.some((entry) => entry.kind === 'rated')) {
+    return { canRate: false, reason: `Report ${ticket.ticket} was already rated. Each report can be rated once. Thank you!` };
+  }
+  switch (ticket.status) {
+    case 'pending':
+      return { canRate: false, reason: `Report ${ticket.ticket} is still waiting for a tanod. You can rate the tanod who responds once the report is resolved.` };
+    case 'in_progress':
+      return {
+        canRate: false,
+        reason: `A tanod is still handling report ${ticket.ticket}. You can rate ${ticket.responderFirstName ?? 'them'} once the report is resolved.`,
+      };
+    case 'rejected':
+      return { canRate: false, reason: `Report ${ticket.ticket} was closed without a response, so there is no tanod to rate for it.` };
+    case 'false_alarm':
+      return { canRate: false, reason: `Report ${ticket.ticket} was closed as a false alarm, so it cannot be rated.` };
+    case 'resolved':
+      return ticket.responderFirstName
+        ? { canRate: false, reason: `Report ${ticket.ticket} cannot be rated.` }
+        : { canRate: false, reason: `Report ${ticket.ticket} was resolved without a tanod responding, so there is no tanod to rate for it.` };
+    default:
+      return { canRate: false, reason: `Report ${ticket.ticket} cannot be rated.` };
+  }
+}
+
+/**
+ * The ticket of a `?ticket=` link, tidied for showing ("ir-4bzn-6tde" gives "IR-4BZN-6TDE"). The
+ * server matches it loosely and answers with the canonical ticket, which the page uses from then
+ * on; the shared normaliser is not imported here because its module would bring zod with it.
+ */
+export function ticketFromQuery(value: string | null): string | null {
+  const ticket = (value ?? '').trim().toUpperCase().replace(/\s+/g, ' ');
+  return ticket ? ticket.slice(0, 64) : null;
+}
