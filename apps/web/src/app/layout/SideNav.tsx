@@ -86,7 +86,7 @@ export function SideNav({ userType, isOpen, isMobile, onNavigate, onClose }: Sid
                   title={expanded ? undefined : item.label}
                   className={[
                     'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                    active ? 'bg-brand-600 text-white' : 'text-ink-soft hover:bg-surface-2 hover:text-ink',
+                    active ? 'bg-brand-fill text-white' : 'text-ink-soft hover:bg-surface-2 hover:text-ink',
                   ].join(' ')}
                 >
                   <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />

@@ -275,7 +275,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
                     <li key={message._id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-testid="message">
                       <div
                         className={`max-w-[80%] rounded-2xl px-3 py-1.5 text-sm shadow-sm ${
-                          mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md border border-line bg-surface text-ink'
+                          mine ? 'rounded-br-md bg-brand-fill text-white' : 'rounded-bl-md border border-line bg-surface text-ink'
                         }`}
                       >
                         <p className="whitespace-pre-wrap break-words">{message.content}</p>
@@ -350,7 +350,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
             onKeyDown={onKeyDown}
           />
         </label>
-        <button type="submit" className="icon-btn bg-brand-600 text-white hover:bg-brand-700 hover:text-white disabled:bg-surface-2 disabled:text-muted" aria-label="Send" title="Send" disabled={!text.trim() || sending}>
+        <button type="submit" className="icon-btn bg-brand-fill text-white hover:opacity-90 hover:text-white disabled:bg-surface-2 disabled:text-muted" aria-label="Send" title="Send" disabled={!text.trim() || sending}>
           <SendHorizontal className="h-5 w-5" aria-hidden="true" />
         </button>
       </form>

@@ -168,7 +168,7 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
           <header className="flex items-center gap-1 border-b border-line py-2 pl-4 pr-2">
             <h2 className="text-base font-bold">Messages</h2>
             <span
-              className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${unread > 0 ? 'bg-brand-600 text-white' : 'bg-surface-2 text-muted'}`}
+              className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${unread > 0 ? 'bg-brand-fill text-white' : 'bg-surface-2 text-muted'}`}
               data-testid="unread-count"
             >
               {unread} unread

@@ -289,7 +289,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
     >
       <header className="flex shrink-0 items-center gap-1 border-b border-line px-4 py-2">
         <h2 className="text-base font-bold">Notifications</h2>
-        <span className="ml-2 whitespace-nowrap rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="new-badge">
+        <span className="ml-2 whitespace-nowrap rounded-full bg-brand-fill px-2 py-0.5 text-xs font-semibold text-white" data-testid="new-badge">
           {count} new
         </span>
         <div className="flex-1" />
@@ -353,7 +353,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
               type="button"
               aria-pressed={category === chip}
               className={`shrink-0 rounded-full border px-3 py-1 text-xs font-semibold transition-colors ${
-                category === chip ? 'border-brand-600 bg-brand-600 text-white' : 'border-line text-ink-soft hover:bg-surface-2'
+                category === chip ? 'border-brand-fill bg-brand-fill text-white' : 'border-line text-ink-soft hover:bg-surface-2'
               }`}
               onClick={() => setCategory(chip)}
             >
