@@ -5,10 +5,10 @@ import { MessagesButton } from '@/features/messages/MessagesButton.tsx';
 import { NotificationsButton } from '@/features/notifications/NotificationsButton.tsx';
 import { RealtimeProvider } from '@/lib/realtime.tsx';
 import { useSession } from '@/lib/session.tsx';
-import { SideNav } from './SideNav.tsx';
-import { TopBar } from './TopBar.tsx';
+import { SideNav } from '@/components/layout/SideNav.tsx';
+import { TopBar } from '@/components/layout/TopBar.tsx';
+import { useSideNav } from '@/components/layout/use-side-nav.ts';
 import { AvatarMenu } from './AvatarMenu.tsx';
-import { useSideNav } from './use-side-nav.ts';
 
 /** The shared layout of brief §1: side navigation, top bar and the main area. */
 export default function StaffLayout() {

@@ -1,63 +1,127 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { Phone, ShieldAlert, Siren, Star, Ticket } from 'lucide-react';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { ChevronRight, Phone, ShieldAlert, Siren, Star, Ticket } from 'lucide-react';
+import { BrandMark } from '@/components/BrandMark.tsx';
 import { PublicShell } from '@/components/PublicShell.tsx';
+import { Loading } from '@/components/Loading.tsx';
+import { loadMyReportsCard } from '@/features/residents/lazy-parts.ts';
+import { ResidentSignInCard } from '@/features/residents/ResidentSignInCard.tsx';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { useResidentSession } from '@/lib/resident-session.ts';
 
-/** The public front page: what a resident can do without signing in. */
+// Only signed-in residents see their list, so visitors never download it.
+const MyReportsCard = lazy(() => loadMyReportsCard().then((module) => ({ default: module.MyReportsCard })));
+
+/**
+ * The public front page: what anyone can do without signing in (report, emergency, track a
+ * ticket, rate the tanods, call a hotline), the residents' sign-in, and once signed in, the
+ * resident's own reports in its place (product §4.1). The report page owns the three action
+ * URLs below; they are the contract with it.
+ */
 export default function LandingPage() {
   const { data: settings } = usePublicSettings();
+  const resident = useResidentSession();
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const hotlines = settings?.hotlines ?? [];
+
   return (
     <PublicShell>
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
-        <section>
-          <p className="text-sm font-semibold uppercase tracking-widest text-brand-600">Bantay</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight">{settings?.name ?? 'Your barangay'}</h1>
-          <p className="mt-2 text-muted">Report an incident, follow your ticket, and rate our tanods. No account needed.</p>
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:py-8">
+        <section className="flex items-center gap-4">
+          <BrandMark logo={settings?.logo} className="h-14 w-14 shrink-0 sm:h-16 sm:w-16" />
+          <div className="min-w-0">
+            <p className="text-xs font-semibold uppercase tracking-widest text-brand-600">Bantay</p>
+            <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{settings?.name ?? 'Your barangay'}</h1>
+          </div>
         </section>
-        <section aria-label="Actions" className="grid gap-3 sm:grid-cols-3">
-          <Link to="/Reportincidents" className="action-card">
-            <ShieldAlert className="h-7 w-7 text-brand-600" aria-hidden="true" />
-            <span className="text-lg font-semibold">Report an incident</span>
-          </Link>
+        <p className="-mt-2 text-ink-soft">Report an incident, follow your ticket and rate our tanods. No account needed.</p>
+
+        <section aria-label="What do you need?" className="grid gap-3 sm:grid-cols-3">
           <Link to="/Reportincidents?emergency=1" className="action-card action-card-danger">
-            <Siren className="h-7 w-7" aria-hidden="true" />
-            <span className="text-lg font-semibold">Emergency</span>
+            <Siren className="h-8 w-8" aria-hidden="true" />
+            <span>
+              <span className="block text-lg font-bold">Emergency</span>
+              <span className="block text-sm text-white/90">One tap: sends your location to the tanods now</span>
+            </span>
+          </Link>
+          <Link to="/Reportincidents" className="action-card">
+            <ShieldAlert className="h-8 w-8 text-brand-600" aria-hidden="true" />
+            <span>
+              <span className="block text-lg font-semibold">Report an incident</span>
+              <span className="block text-sm text-muted">Tell us what happened and where</span>
+            </span>
           </Link>
           <Link to="/Reportincidents?track=1" className="action-card">
-            <Ticket className="h-7 w-7 text-brand-600" aria-hidden="true" />
-            <span className="text-lg font-semibold">Track a ticket</span>
+            <Ticket className="h-8 w-8 text-brand-600" aria-hidden="true" />
+            <span>
+              <span className="block text-lg font-semibold">Track a ticket</span>
+              <span className="block text-sm text-muted">See what happened to your report</span>
+            </span>
           </Link>
         </section>
-        <Link to="/Tanodevaluation" className="inline-flex items-center gap-2 font-medium text-brand-600 hover:underline">
-          <Star className="h-4 w-4" aria-hidden="true" /> Rate our tanods
-        </Link>
-        {settings && settings.hotlines.length > 0 && (
-          <section aria-labelledby="hotlines" className="card">
-            <h2 id="hotlines" className="mb-3 font-semibold">
-              Hotlines
-            </h2>
-            <ul className="grid gap-2 sm:grid-cols-2">
-              {settings.hotlines.map((hotline) => (
-                <li key={hotline.number}>
-                  <a href={`tel:${hotline.number}`} className="flex min-h-11 items-center gap-3 rounded-lg px-2 hover:bg-surface-2">
-                    <Phone className="h-4 w-4 text-brand-600" aria-hidden="true" />
-                    <span className="flex-1">{hotline.label}</span>
-                    <span className="font-mono text-sm text-muted">{hotline.number}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        <section className="flex flex-wrap items-center gap-3 border-t border-line pt-6 text-sm">
-          <Link to="/signup" className="btn btn-ghost">
-            Resident sign-up
-          </Link>
-          <div className="flex-1" />
-          <Link to="/tanod-login" className="btn btn-secondary">
+
+        {/* A resident's own reports come first on a phone; a visitor's sign-in form after the hotlines. */}
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+          {resident && (
+            <div className="lg:col-start-2 lg:row-start-1">
+              <Suspense
+                fallback={
+                  <div className="card flex justify-center py-8">
+                    <Loading label="Loading your reports…" />
+                  </div>
+                }
+              >
+                <MyReportsCard focusOnMount={justSignedIn} />
+              </Suspense>
+            </div>
+          )}
+          <div className="flex flex-col gap-6 lg:col-start-1 lg:row-start-1">
+            {hotlines.length > 0 && (
+              <section aria-labelledby="hotlines-title" className="card">
+                <h2 id="hotlines-title" className="text-lg font-semibold">
+                  Hotlines
+                </h2>
+                <p className="mt-1 text-sm text-muted">Tap a number to call.</p>
+                <ul className="mt-3 grid gap-1 sm:grid-cols-2">
+                  {hotlines.map((hotline) => (
+                    <li key={`${hotline.label}-${hotline.number}`}>
+                      <a
+                        href={`tel:${hotline.number.replace(/[^\d+]/g, '')}`}
+                        className="-mx-2 flex min-h-12 items-center gap-3 rounded-lg px-2 py-1 hover:bg-surface-2"
+                      >
+                        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600/10 text-brand-600">
+                          <Phone className="h-4 w-4" aria-hidden="true" />
+                        </span>
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate text-sm font-medium">{hotline.label}</span>
+                          <span className="block font-mono text-sm text-ink-soft">{hotline.number}</span>
+                        </span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            <Link to="/Tanodevaluation" className="card flex min-h-16 items-center gap-3 hover:border-brand-600">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-amber-400/20 text-amber-600 dark:text-amber-300">
+                <Star className="h-5 w-5" aria-hidden="true" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold">Rate our tanods</span>
+                <span className="block text-sm text-muted">Tell us how they did. It helps them serve you better.</span>
+              </span>
+              <ChevronRight className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
+            </Link>
+          </div>
+          {!resident && <ResidentSignInCard onSignedIn={() => setJustSignedIn(true)} />}
+        </div>
+
+        <footer className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-line pt-4 text-sm text-muted">
+          <span>Tanod or barangay staff?</span>
+          <Link to="/tanod-login" className="btn btn-ghost -ml-2 px-2 text-brand-600">
             Staff sign-in
           </Link>
-        </section>
+        </footer>
       </div>
     </PublicShell>
   );

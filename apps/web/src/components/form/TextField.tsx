@@ -5,11 +5,13 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
   hint?: string;
+  /** What a password-type field holds, for its show/hide button ("Show PIN"). */
+  secretName?: string;
 }
 
 /** A labelled input whose error sits next to it and is announced (aria-describedby). */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, type = 'text', className, ...props },
+  { label, error, hint, secretName = 'password', type = 'text', className, ...props },
   ref,
 ) {
   const id = useId();
@@ -35,7 +37,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           <button
             type="button"
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-muted hover:text-ink"
-            aria-label={reveal ? 'Hide password' : 'Show password'}
+            aria-label={reveal ? `Hide ${secretName}` : `Show ${secretName}`}
             onClick={() => setReveal((value) => !value)}
           >
             {reveal ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}

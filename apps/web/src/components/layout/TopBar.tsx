@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, Menu, Moon, Sun } from 'lucide-react';
 import { useTheme } from '@/lib/theme.tsx';
-import { storage } from '@/lib/storage.ts';
+import { leaveAsResident } from '@/lib/resident-session.ts';
 
 interface TopBarProps {
   isResident: boolean;
   navOpen: boolean;
   onToggleNav(): void;
   /** Messages, notifications and the avatar menu (staff only). */
-  staffActions: ReactNode;
+  staffActions?: ReactNode;
 }
 
 /** Brief §2 top bar. Residents get only Back; staff get messages, notifications and the avatar menu. */
@@ -45,7 +45,7 @@ export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBa
           type="button"
           className="btn btn-ghost"
           onClick={() => {
-            storage.clearAll();
+            leaveAsResident();
             navigate('/');
           }}
         >

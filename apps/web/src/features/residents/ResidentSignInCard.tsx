@@ -1,0 +1,138 @@
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { TextField } from '@/components/form/TextField.tsx';
+import { startResidentSession } from '@/lib/resident-session.ts';
+import { mobileNumberProblem, normalizeMobileNumber } from './phone.ts';
+import { digitsOnly, PIN_LENGTH } from './pin-rules.ts';
+import { loadForgotPinDialog, loadMyReportsCard } from './lazy-parts.ts';
+import { loginFailure, residentLogin } from './residents-api.ts';
+
+interface FieldErrors {
+  phoneNumber?: string;
+  pin?: string;
+}
+
+const ForgotPinDialog = lazy(loadForgotPinDialog);
+
+/** The fragment that brings a visitor to this form (from /signup, or after a PIN reset). */
+export const SIGN_IN_HASH = '#sign-in';
+
+/**
+ * Product §4.1: residents sign in on the landing page with their mobile number and 6-digit PIN.
+ * Two fields, checked by hand rather than with a form library, so the landing page stays within
+ * its download budget (product §8). The server's answer decides: a wrong PIN, or the lockout after
+ * five of them, is shown above the form in the server's words.
+ */
+export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
+  const location = useLocation();
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const pinRef = useRef<HTMLInputElement>(null);
+  const [phone, setPhone] = useState('');
+  const [pin, setPin] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  useEffect(() => {
+    if (location.hash !== SIGN_IN_HASH) return;
+    phoneRef.current?.scrollIntoView({ block: 'center' });
+    phoneRef.current?.focus({ preventScroll: true });
+  }, [location.hash, location.key]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const phoneError = mobileNumberProblem(phone) ?? undefined;
+    const pinError = pin === '' ? 'Enter your PIN' : pin.length !== PIN_LENGTH ? 'Your PIN has 6 digits' : undefined;
+    setErrors({ phoneNumber: phoneError, pin: pinError });
+    setFormError(null);
+    if (phoneError || pinError) {
+      (phoneError ? phoneRef : pinRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    void loadMyReportsCard();
+    try {
+      const result = await residentLogin(normalizeMobileNumber(phone)!, pin);
+      startResidentSession(result);
+      onSignedIn();
+    } catch (error) {
+      const failure = loginFailure(error);
+      setErrors(Object.fromEntries(failure.fields.map((item) => [item.field, item.message])));
+      setFormError(failure.general);
+      if (failure.wrongPin) setPin('');
+      if (failure.fields[0]?.field === 'phoneNumber') phoneRef.current?.focus();
+      else if (failure.wrongPin || failure.fields.length > 0) pinRef.current?.focus();
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section id="sign-in" aria-labelledby="sign-in-title" className="card scroll-mt-20">
+      <h2 id="sign-in-title" className="text-lg font-semibold">
+        Resident sign-in
+      </h2>
+      <p className="mt-1 text-sm text-muted">Follow your reports and get your contact details filled in for you.</p>
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+        {formError && (
+          <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
+            {formError}
+          </p>
+        )}
+        <TextField
+          ref={phoneRef}
+          label="Mobile number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="0917 123 4567"
+          value={phone}
+          error={errors.phoneNumber}
+          onChange={(event) => {
+            setPhone(event.target.value);
+            setErrors((current) => ({ ...current, phoneNumber: undefined }));
+          }}
+        />
+        <TextField
+          ref={pinRef}
+          label="PIN"
+          type="password"
+          secretName="PIN"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="current-password"
+          maxLength={PIN_LENGTH}
+          className="[&_input]:tracking-[0.3em]"
+          value={pin}
+          error={errors.pin}
+          onChange={(event) => {
+            setPin(digitsOnly(event.target.value));
+            setErrors((current) => ({ ...current, pin: undefined }));
+          }}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <button
+            type="button"
+            className="btn btn-ghost -ml-2 px-2 text-brand-600"
+            onPointerDown={() => void loadForgotPinDialog()}
+            onFocus={() => void loadForgotPinDialog()}
+            onClick={() => setForgotOpen(true)}
+          >
+            Forgot PIN?
+          </button>
+          <Link to="/signup" className="btn btn-ghost -mr-2 px-2 text-brand-600">
+            Create an account
+          </Link>
+        </div>
+      </form>
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPinDialog initialPhone={phone} onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
