@@ -4,6 +4,7 @@ import { TextField } from '@/components/form/TextField.tsx';
 import { startResidentSession } from '@/lib/resident-session.ts';
 import { mobileNumberProblem, normalizeMobileNumber } from './phone.ts';
 import { digitsOnly, PIN_LENGTH } from './pin-rules.ts';
+import { SIGN_IN_HASH } from './paths.ts';
 import { loadForgotPinDialog, loadMyReportsCard } from './lazy-parts.ts';
 import { loginFailure, residentLogin } from './residents-api.ts';
 
@@ -13,9 +14,6 @@ interface FieldErrors {
 }
 
 const ForgotPinDialog = lazy(loadForgotPinDialog);
-
-/** The fragment that brings a visitor to this form (from /signup, or after a PIN reset). */
-export const SIGN_IN_HASH = '#sign-in';
 
 /**
  * Product §4.1: residents sign in on the landing page with their mobile number and 6-digit PIN.

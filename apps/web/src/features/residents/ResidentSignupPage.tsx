@@ -1,10 +1,444 @@
-import { PublicShell } from '@/components/PublicShell.tsx';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { Camera, CheckCircle2 } from 'lucide-react';
+import { TextField } from '@/components/form/TextField.tsx';
+import { ACCOUNT_RULES } from '@/lib/account-rules.ts';
+import { solveBotCheck } from '@/lib/bot-check.ts';
+import { startResidentSession, useResidentSession } from '@/lib/resident-session.ts';
+import { notify } from '@/lib/toast.ts';
+import { formatMobileNumber, mobileNumberProblem, normalizeMobileNumber } from './phone.ts';
+import { digitsOnly, newPinProblem, PIN_LENGTH, pinConfirmProblem } from './pin-rules.ts';
+import { SIGN_IN_PATH } from './paths.ts';
+import { ResidentPageFrame } from './ResidentPageFrame.tsx';
+import { residentSignup, sendSignupCode, uploadResidentPhoto } from './residents-api.ts';
+import { photoProblem, sendCodeErrorText, signupFailure } from './signup-errors.ts';
 
-/** Wiring placeholder: replaced by the feature's page. */
+interface Values {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  birthday: string;
+  address: string;
+  phoneNumber: string;
+  code: string;
+  pin: string;
+  pinConfirm: string;
+  email: string;
+}
+
+// A light check for the browser; the server validates with the shared schema.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ADDRESS_MAX = 300;
+const NAME_MAX = 80;
+
+/** Today as YYYY-MM-DD on this device, the latest possible birthday. */
+const today = () => new Date().toLocaleDateString('en-CA');
+
+const required = (label: string) => (value: string) => value.trim() !== '' || `${label} is required`;
+
+/** Keeps only digits in a PIN or code field as it is typed or pasted, then tells the form. */
+function digitsField(registration: UseFormRegisterReturn, max: number): UseFormRegisterReturn {
+  return {
+    ...registration,
+    onChange: (event: { target: HTMLInputElement }) => {
+      event.target.value = digitsOnly(event.target.value, max);
+      return registration.onChange(event);
+    },
+  };
+}
+
+/**
+ * /resident-signup (product §4.1): name, birthday, address, a mobile number proven with an SMS
+ * code (the code send is guarded by the invisible bot-check), a 6-digit PIN chosen twice, and an
+ * optional email and photo. The server's refusals appear next to the field they concern. On
+ * success the resident is signed in and lands on the home page.
+ */
 export default function ResidentSignupPage() {
+  const navigate = useNavigate();
+  const resident = useResidentSession();
+  const [formError, setFormError] = useState<string | null>(null);
+  const formErrorRef = useRef<HTMLParagraphElement>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setFocus,
+    setValue,
+    trigger,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    defaultValues: { firstName: '', middleName: '', lastName: '', birthday: '', address: '', phoneNumber: '', code: '', pin: '', pinConfirm: '', email: '' },
+  });
+  const phone = useWatch({ control, name: 'phoneNumber' });
+  const normalizedPhone = normalizeMobileNumber(phone);
+  const codeIsForThisNumber = sentTo !== null && sentTo === normalizedPhone;
+  const waitSeconds = codeIsForThisNumber ? Math.max(0, Math.ceil((resendAt - now) / 1000)) : 0;
+  const phoneId = useId();
+
+  useEffect(() => {
+    if (waitSeconds === 0) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [waitSeconds]);
+
+  useEffect(() => {
+    if (formError) formErrorRef.current?.focus();
+  }, [formError]);
+
+  async function onSendCode() {
+    if (!(await trigger('phoneNumber'))) {
+      setFocus('phoneNumber');
+      return;
+    }
+    setSending(true);
+    setFormError(null);
+    try {
+      const botCheck = await solveBotCheck();
+      const sent = await sendSignupCode(normalizedPhone!, botCheck);
+      setSentTo(sent.phoneNumber);
+      setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
+      setNow(Date.now());
+      setValue('code', '');
+      clearErrors('code');
+      setFocus('code');
+    } catch (error) {
+      setError('phoneNumber', { message: sendCodeErrorText(error) }, { shouldFocus: true });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function onPhotoChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (!file) return;
+    const problem = photoProblem(file);
+    setPhotoError(problem);
+    setPhoto(problem ? null : file);
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    let result;
+    try {
+      result = await residentSignup({
+        firstName: values.firstName.trim(),
+        middleName: values.middleName.trim() || undefined,
+        lastName: values.lastName.trim(),
+        birthday: values.birthday,
+        address: values.address.trim(),
+        phoneNumber: normalizedPhone ?? values.phoneNumber.trim(),
+        code: values.code,
+        pin: values.pin,
+        pinConfirm: values.pinConfirm,
+        email: values.email.trim() || undefined,
+      });
+    } catch (error) {
+      const failure = signupFailure(error);
+      failure.fields.forEach((item, index) => setError(item.field, { message: item.message }, { shouldFocus: index === 0 }));
+      setFormError(failure.general);
+      return;
+    }
+    setDone(true);
+    startResidentSession(result);
+    if (photo) {
+      try {
+        await uploadResidentPhoto(photo, result.token);
+      } catch {
+        notify.warning('Your account is ready, but the photo could not be uploaded.');
+      }
+    }
+    notify.success(`Welcome, ${values.firstName.trim()}! Your account is ready and you are signed in.`);
+    navigate('/', { replace: true });
+  });
+
+  if (resident && !done) {
+    return (
+      <ResidentPageFrame title="Resident sign-up">
+        <div className="card flex flex-col items-center gap-3 text-center">
+          <CheckCircle2 className="h-10 w-10 text-success" aria-hidden="true" />
+          <p className="font-semibold">You are signed in to your resident account.</p>
+          <p className="text-sm text-ink-soft">To make another account, press Back at the top first.</p>
+          <Link to="/" className="btn btn-primary w-full">
+            Go to the home page
+          </Link>
+        </div>
+      </ResidentPageFrame>
+    );
+  }
+
+  const sendLabel = sending ? 'Sending…' : waitSeconds > 0 ? `Resend in ${waitSeconds}s` : codeIsForThisNumber ? 'Resend code' : 'Send code';
+  const phoneHint = codeIsForThisNumber
+    ? `We sent a 6-digit code to ${formatMobileNumber(sentTo)}. It expires in 5 minutes.`
+    : sentTo
+      ? 'You changed the number: send a code to this one.'
+      : 'We text you a 6-digit code to check that the number is yours.';
+
   return (
-    <PublicShell>
-      <h1 className="p-4 text-2xl font-bold">Resident sign-up</h1>
-    </PublicShell>
+    <ResidentPageFrame title="Resident sign-up" widthClass="max-w-xl">
+      <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-6" aria-label="Resident sign-up">
+        {formError && (
+          <p ref={formErrorRef} tabIndex={-1} role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
+            {formError}
+          </p>
+        )}
+
+        <FormSection title="About you" first>
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            autoCapitalize="words"
+            maxLength={NAME_MAX}
+            error={errors.firstName?.message}
+            {...register('firstName', { validate: required('First name') })}
+          />
+          <TextField
+            label="Middle name (optional)"
+            autoComplete="additional-name"
+            autoCapitalize="words"
+            maxLength={NAME_MAX}
+            error={errors.middleName?.message}
+            {...register('middleName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            autoCapitalize="words"
+            maxLength={NAME_MAX}
+            error={errors.lastName?.message}
+            {...register('lastName', { validate: required('Last name') })}
+          />
+          <TextField
+            label="Birthday"
+            type="date"
+            autoComplete="bday"
+            min="1900-01-01"
+            max={today()}
+            error={errors.birthday?.message}
+            {...register('birthday', {
+              validate: (value) =>
+                value === '' ? 'Birthday is required' : value > today() || value < '1900-01-01' ? 'Enter your real birthday' : true,
+            })}
+          />
+          <TextField
+            label="Home address"
+            autoComplete="street-address"
+            placeholder="House no., street, purok"
+            maxLength={ADDRESS_MAX}
+            error={errors.address?.message}
+            {...register('address', { validate: required('Address') })}
+          />
+        </FormSection>
+
+        <FormSection title="Your mobile number" note="You sign in with it. It must be able to receive SMS.">
+          <div>
+            <label htmlFor={phoneId} className="mb-1.5 block text-sm font-medium">
+              Mobile number
+            </label>
+            <div className="flex gap-2">
+              <input
+                id={phoneId}
+                className="input min-w-0 flex-1"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="0917 123 4567"
+                aria-invalid={errors.phoneNumber ? true : undefined}
+                aria-describedby={`${phoneId}-note`}
+                {...register('phoneNumber', { validate: (value) => mobileNumberProblem(value) ?? true })}
+              />
+              <button
+                type="button"
+                className="btn btn-secondary w-32 shrink-0"
+                disabled={sending || waitSeconds > 0}
+                onClick={() => void onSendCode()}
+              >
+                {sendLabel}
+              </button>
+            </div>
+            {errors.phoneNumber ? (
+              <p id={`${phoneId}-note`} className="mt-1 text-sm text-danger">
+                {errors.phoneNumber.message}
+              </p>
+            ) : (
+              <p id={`${phoneId}-note`} className="mt-1 text-xs text-muted" aria-live="polite">
+                {phoneHint}
+              </p>
+            )}
+          </div>
+          <TextField
+            label="Verification code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={ACCOUNT_RULES.codeLength}
+            className="[&_input]:font-mono [&_input]:tracking-[0.4em]"
+            error={errors.code?.message}
+            {...digitsField(
+              register('code', {
+                validate: (value) =>
+                  !codeIsForThisNumber
+                    ? 'Send a code to your mobile number first'
+                    : value.length === ACCOUNT_RULES.codeLength || 'Enter the 6-digit code',
+              }),
+              ACCOUNT_RULES.codeLength,
+            )}
+          />
+        </FormSection>
+
+        <FormSection title="Your PIN" note="Six digits you will use to sign in. Avoid your birthday and easy ones like 123456.">
+          <TextField
+            label="PIN"
+            type="password"
+            secretName="PIN"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="new-password"
+            maxLength={PIN_LENGTH}
+            className="[&_input]:tracking-[0.3em]"
+            error={errors.pin?.message}
+            {...digitsField(register('pin', { validate: (value) => newPinProblem(value) ?? true }), PIN_LENGTH)}
+          />
+          <TextField
+            label="Confirm PIN"
+            type="password"
+            secretName="PIN"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="new-password"
+            maxLength={PIN_LENGTH}
+            className="[&_input]:tracking-[0.3em]"
+            error={errors.pinConfirm?.message}
+            {...digitsField(
+              register('pinConfirm', { validate: (value, all) => pinConfirmProblem(all.pin, value) ?? true }),
+              PIN_LENGTH,
+            )}
+          />
+        </FormSection>
+
+        <FormSection title="Optional">
+          <TextField
+            label="Email address (optional)"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            hint="Lets you reset your PIN by email too."
+            error={errors.email?.message}
+            {...register('email', {
+              validate: (value) => value.trim() === '' || EMAIL_PATTERN.test(value.trim()) || 'Enter a valid email address',
+            })}
+          />
+          <PhotoPicker photo={photo} error={photoError} onChange={onPhotoChange} onRemove={() => setPhoto(null)} />
+        </FormSection>
+
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating your account…' : 'Create account'}
+        </button>
+        <p className="-mt-2 text-center text-sm text-muted">
+          Already signed up?{' '}
+          <Link to={SIGN_IN_PATH} className="font-medium text-brand-600 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </form>
+    </ResidentPageFrame>
+  );
+}
+
+interface FormSectionProps {
+  title: string;
+  note?: string;
+  /** The first section has no rule above it. */
+  first?: boolean;
+  children: ReactNode;
+}
+
+/** A titled group of fields (a fieldset, so screen readers announce the group). */
+function FormSection({ title, note, first = false, children }: FormSectionProps) {
+  return (
+    <div className={first ? undefined : 'border-t border-line pt-5'}>
+      <fieldset className="min-w-0">
+        <legend className="text-base font-semibold">{title}</legend>
+        {note && <p className="mt-1 text-sm text-muted">{note}</p>}
+        <div className="mt-3 flex flex-col gap-4">{children}</div>
+      </fieldset>
+    </div>
+  );
+}
+
+interface PhotoPickerProps {
+  photo: File | null;
+  error: string | null;
+  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  onRemove(): void;
+}
+
+/** An optional profile photo, previewed here and uploaded once the account exists. */
+function PhotoPicker({ photo, error, onChange, onRemove }: PhotoPickerProps) {
+  const inputId = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!photo) return;
+    const url = URL.createObjectURL(photo);
+    // The preview follows the chosen file; the URL is released when the file changes.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPreview(url);
+    return () => {
+      URL.revokeObjectURL(url);
+      setPreview(null);
+    };
+  }, [photo]);
+
+  return (
+    <div>
+      <p className="mb-1.5 text-sm font-medium" id={`${inputId}-label`}>
+        Photo (optional)
+      </p>
+      <div className="flex items-center gap-3">
+        <span className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-full bg-surface-2 text-muted">
+          {preview ? <img src={preview} alt="Your chosen photo" className="h-full w-full object-cover" /> : <Camera className="h-6 w-6" aria-hidden="true" />}
+        </span>
+        <div className="flex flex-wrap gap-2">
+          <label htmlFor={inputId} className="btn btn-secondary focus-ring-within cursor-pointer">
+            {photo ? 'Change photo' : 'Choose photo'}
+            <input
+              id={inputId}
+              type="file"
+              accept={ACCOUNT_RULES.photoTypes.join(',')}
+              className="sr-only"
+              aria-describedby={`${inputId}-note`}
+              onChange={onChange}
+            />
+          </label>
+          {photo && (
+            <button type="button" className="btn btn-ghost" onClick={onRemove}>
+              Remove
+            </button>
+          )}
+        </div>
+      </div>
+      {error ? (
+        <p id={`${inputId}-note`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      ) : (
+        <p id={`${inputId}-note`} className="mt-1 text-xs text-muted">
+          JPEG, PNG or WebP, up to 5 MB. It helps the tanods recognise you.
+        </p>
+      )}
+    </div>
   );
 }

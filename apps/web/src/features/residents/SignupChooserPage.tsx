@@ -1,10 +1,63 @@
-import { PublicShell } from '@/components/PublicShell.tsx';
+import { Link } from 'react-router';
+import { Check, ShieldCheck, UserRound } from 'lucide-react';
+import { ResidentPageFrame } from './ResidentPageFrame.tsx';
+import { SIGN_IN_PATH } from './paths.ts';
 
-/** Wiring placeholder: replaced by the feature's page. */
+/**
+ * /signup: the sign-up chooser (product §2). Residents sign themselves up; staff accounts are
+ * created by the barangay admin, so staff are sent to their sign-in instead.
+ */
 export default function SignupChooserPage() {
   return (
-    <PublicShell>
-      <h1 className="p-4 text-2xl font-bold">Sign up</h1>
-    </PublicShell>
+    <ResidentPageFrame title="Create an account" widthClass="max-w-3xl">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="resident-choice" className="card flex flex-col gap-3">
+          <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-600/10 text-brand-600">
+            <UserRound className="h-6 w-6" aria-hidden="true" />
+          </span>
+          <h2 id="resident-choice" className="text-lg font-semibold">
+            I live in the barangay
+          </h2>
+          <p className="text-sm text-ink-soft">
+            Sign up with your mobile number and a 6-digit PIN. Then you can follow your reports, and your contact details are filled in
+            when you report.
+          </p>
+          <ul className="flex flex-col gap-1.5 text-sm text-ink-soft">
+            {['Takes about two minutes', 'We text a code to check your number', 'Free, and you can still report without it'].map((line) => (
+              <li key={line} className="flex items-start gap-2">
+                <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
+                {line}
+              </li>
+            ))}
+          </ul>
+          <div className="flex-1" />
+          <Link to="/resident-signup" className="btn btn-primary w-full">
+            Sign up as a resident
+          </Link>
+        </section>
+        <section aria-labelledby="staff-choice" className="card flex flex-col gap-3">
+          <span className="flex h-11 w-11 items-center justify-center rounded-full bg-surface-2 text-ink-soft">
+            <ShieldCheck className="h-6 w-6" aria-hidden="true" />
+          </span>
+          <h2 id="staff-choice" className="text-lg font-semibold">
+            I am a tanod or barangay staff
+          </h2>
+          <p className="text-sm text-ink-soft">
+            Staff accounts are created by the barangay admin; there is no sign-up for them. Ask your admin for your username and
+            password, then sign in.
+          </p>
+          <div className="flex-1" />
+          <Link to="/tanod-login" className="btn btn-secondary w-full">
+            Staff sign-in
+          </Link>
+        </section>
+      </div>
+      <p className="mt-6 text-center text-sm text-muted">
+        Already have a resident account?{' '}
+        <Link to={SIGN_IN_PATH} className="font-medium text-brand-600 hover:underline">
+          Sign in on the home page
+        </Link>
+      </p>
+    </ResidentPageFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { ACCOUNT_RULES } from '@/lib/account-rules.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
 import { RESIDENT_TEXTS } from './residents-api.ts';
@@ -49,4 +50,11 @@ export function signupFailure(error: unknown): { fields: { field: SignupField; m
   if (error.code === 'INVALID_PHONE_NUMBER') return { fields: [{ field: 'phoneNumber', message: error.message }], general: null };
   if (error.isNetwork || error.status < 500) return { fields: [], general: error.message };
   return { fields: [], general: RESIDENT_TEXTS.somethingWrong };
+}
+
+/** Why a chosen photo cannot be used (the server checks the content again), or null. */
+export function photoProblem(file: { type: string; size: number }): string | null {
+  if (!ACCOUNT_RULES.photoTypes.includes(file.type)) return 'Choose a JPEG, PNG or WebP photo';
+  if (file.size > ACCOUNT_RULES.photoMaxBytes) return 'The photo is larger than 5 MB';
+  return null;
 }
