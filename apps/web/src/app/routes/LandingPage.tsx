@@ -5,9 +5,13 @@ import { BrandMark } from '@/components/BrandMark.tsx';
 import { PublicShell } from '@/components/PublicShell.tsx';
 import { Loading } from '@/components/Loading.tsx';
 import { loadMyReportsCard } from '@/features/residents/lazy-parts.ts';
+import { formatPhoneForDisplay } from '@/features/residents/phone.ts';
 import { ResidentSignInCard } from '@/features/residents/ResidentSignInCard.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useResidentSession } from '@/lib/resident-session.ts';
+
+// Side by side on a phone, so all three fit near the top of a small screen; stacked cards from sm up.
+const ACTION_LAYOUT = 'min-h-20 flex-row items-center justify-start gap-4 sm:min-h-28 sm:flex-col sm:items-start sm:justify-between sm:gap-3';
 
 // Only signed-in residents see their list, so visitors never download it.
 const MyReportsCard = lazy(() => loadMyReportsCard().then((module) => ({ default: module.MyReportsCard })));
@@ -34,25 +38,29 @@ export default function LandingPage() {
             <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{settings?.name ?? 'Your barangay'}</h1>
           </div>
         </section>
-        <p className="-mt-2 text-ink-soft">Report an incident, follow your ticket and rate our tanods. No account needed.</p>
+        <p className="-mt-2 text-ink-soft">
+          {resident
+            ? 'Report an incident, follow your reports and rate our tanods.'
+            : 'Report an incident, follow your ticket and rate our tanods. No account needed.'}
+        </p>
 
         <section aria-label="What do you need?" className="grid gap-3 sm:grid-cols-3">
-          <Link to="/Reportincidents?emergency=1" className="action-card action-card-danger">
-            <Siren className="h-8 w-8" aria-hidden="true" />
+          <Link to="/Reportincidents?emergency=1" className={`action-card action-card-danger ${ACTION_LAYOUT}`}>
+            <Siren className="h-8 w-8 shrink-0" aria-hidden="true" />
             <span>
               <span className="block text-lg font-bold">Emergency</span>
-              <span className="block text-sm text-white/90">One tap: sends your location to the tanods now</span>
+              <span className="block text-sm text-white/90">Get help now: fire, medical, crime in progress</span>
             </span>
           </Link>
-          <Link to="/Reportincidents" className="action-card">
-            <ShieldAlert className="h-8 w-8 text-brand-600" aria-hidden="true" />
+          <Link to="/Reportincidents" className={`action-card ${ACTION_LAYOUT}`}>
+            <ShieldAlert className="h-8 w-8 shrink-0 text-brand-600" aria-hidden="true" />
             <span>
               <span className="block text-lg font-semibold">Report an incident</span>
               <span className="block text-sm text-muted">Tell us what happened and where</span>
             </span>
           </Link>
-          <Link to="/Reportincidents?track=1" className="action-card">
-            <Ticket className="h-8 w-8 text-brand-600" aria-hidden="true" />
+          <Link to="/Reportincidents?track=1" className={`action-card ${ACTION_LAYOUT}`}>
+            <Ticket className="h-8 w-8 shrink-0 text-brand-600" aria-hidden="true" />
             <span>
               <span className="block text-lg font-semibold">Track a ticket</span>
               <span className="block text-sm text-muted">See what happened to your report</span>
@@ -61,7 +69,7 @@ export default function LandingPage() {
         </section>
 
         {/* A resident's own reports come first on a phone; a visitor's sign-in form after the hotlines. */}
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
           {resident && (
             <div className="lg:col-start-2 lg:row-start-1">
               <Suspense
@@ -94,7 +102,7 @@ export default function LandingPage() {
                         </span>
                         <span className="min-w-0 flex-1">
                           <span className="block truncate text-sm font-medium">{hotline.label}</span>
-                          <span className="block font-mono text-sm text-ink-soft">{hotline.number}</span>
+                          <span className="block font-mono text-sm text-ink-soft">{formatPhoneForDisplay(hotline.number)}</span>
                         </span>
                       </a>
                     </li>

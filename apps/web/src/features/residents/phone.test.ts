@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMobileNumber, mobileNumberProblem, normalizeMobileNumber, PHONE_TEXTS } from './phone.ts';
+import { formatMobileNumber, formatPhoneForDisplay, mobileNumberProblem, normalizeMobileNumber, PHONE_TEXTS } from './phone.ts';
 
 describe('mobile numbers as residents type them', () => {
   it.each([
@@ -37,5 +37,11 @@ describe('mobile numbers as residents type them', () => {
   it('a Philippine number is shown back in groups; others as they are', () => {
     expect(formatMobileNumber('+639171234567')).toBe('+63 917 123 4567');
     expect(formatMobileNumber('+14155552671')).toBe('+14155552671');
+  });
+
+  it('hotline numbers are grouped for reading', () => {
+    expect(formatPhoneForDisplay('+639171230000')).toBe('+63 917 123 0000');
+    expect(formatPhoneForDisplay('+63289301234')).toBe('+63 2 8930 1234');
+    expect(formatPhoneForDisplay('911')).toBe('911');
   });
 });

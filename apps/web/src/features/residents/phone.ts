@@ -37,3 +37,14 @@ export function formatMobileNumber(e164: string): string {
   const match = /^\+63(9\d{2})(\d{3})(\d{4})$/.exec(e164);
   return match ? `+63 ${match[1]} ${match[2]} ${match[3]}` : e164;
 }
+
+/**
+ * A stored number (E.164 or short, like 911) grouped for reading: `+63 917 123 0000` for a mobile,
+ * `+63 2 8930 1234` for a Metro Manila landline; anything else as it is.
+ */
+export function formatPhoneForDisplay(number: string): string {
+  const mobile = formatMobileNumber(number);
+  if (mobile !== number) return mobile;
+  const manila = /^\+632(\d{4})(\d{4})$/.exec(number);
+  return manila ? `+63 2 ${manila[1]} ${manila[2]}` : number;
+}
