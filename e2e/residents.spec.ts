@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { toast } from './fixtures.ts';
 import { codeIn, mailOutbox, smsOutbox } from './outbox.ts';
-import { createResident, freshMobileNumber, reportAsResident, resetPinPathIn } from './resident-fixtures.ts';
+import { reportIncident } from './public-api.ts';
+import { createResident, freshMobileNumber, resetPinPathIn, TINY_PNG } from './resident-fixtures.ts';
 
 // Residents use cheap phones: every test runs at 375 px.
 test.use({ viewport: { width: 375, height: 780 } });
@@ -59,7 +60,10 @@ test.describe('residents', () => {
     await expect(card.getByLabel('Mobile number')).toBeFocused();
   });
 
-  test('a resident signs up with the texted code, is refused a wrong code and unequal PINs, and lands signed in', async ({ page }) => {
+  test('a resident signs up with the texted code and a photo, is refused a wrong code and unequal PINs, and lands signed in', async ({
+    page,
+    request,
+  }) => {
     const sms = smsOutbox();
     const phone = freshMobileNumber();
     await page.goto('/');
@@ -77,6 +81,12 @@ test.describe('residents', () => {
     await page.getByLabel('Mobile number').fill(phone.local);
     await pinField(page).fill('730415');
     await page.getByLabel('Confirm PIN').fill('730416');
+    // The optional photo: only images, previewed before it is sent.
+    const photo = page.getByLabel('Choose photo');
+    await photo.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    await expect(page.getByText('Choose a JPEG, PNG or WebP photo')).toBeVisible();
+    await photo.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect(page.getByRole('img', { name: 'Your chosen photo' })).toBeVisible();
 
     // Refused in the browser: no code was sent yet, and the two PINs differ.
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -110,8 +120,11 @@ test.describe('residents', () => {
     await expect(signInCard(page)).toHaveCount(0);
     const session = await storedSession(page);
     expect(session.userType).toBe('resident');
-    expect(session.token).toBeTruthy();
     expect(session.userId).toBeTruthy();
+    // The photo went up once the account existed.
+    const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${session.token}` } });
+    expect(me.ok()).toBe(true);
+    expect(await me.json()).toMatchObject({ firstName: 'Rosario', userType: 'resident', profilePicture: expect.stringMatching(/\S/) });
   });
 
   test('a resident signs in on the landing page, sees their report, moves around the resident menu, and Back signs them out', async ({
@@ -119,7 +132,7 @@ test.describe('residents', () => {
     request,
   }) => {
     const resident = await createResident(request);
-    const ticket = await reportAsResident(request, resident.token);
+    const ticket = await reportIncident(request, { type: 'Theft', description: 'A bicycle was taken from the gate.' }, resident.token);
     await page.goto('/');
 
     // A wrong PIN: the server's words, the PIN cleared and in focus for another try.

@@ -149,8 +149,7 @@ export default function ResidentSignupPage() {
       setFormError(failure.general);
       return;
     }
-    setDone(true);
-    startResidentSession(result);
+    // The photo goes up before the session is stored, so the page keeps its frame until it leaves.
     if (photo) {
       try {
         await uploadResidentPhoto(photo, result.token);
@@ -158,6 +157,8 @@ export default function ResidentSignupPage() {
         notify.warning('Your account is ready, but the photo could not be uploaded.');
       }
     }
+    setDone(true);
+    startResidentSession(result);
     notify.success(`Welcome, ${values.firstName.trim()}! Your account is ready and you are signed in.`);
     navigate('/', { replace: true });
   });
