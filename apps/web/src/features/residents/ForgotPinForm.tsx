@@ -15,13 +15,15 @@ interface ForgotPinFormProps {
   initialPhone?: string;
   /** Put the first field in focus when shown (the dialog does that itself). */
   autoFocusField?: boolean;
+  /** Say what the link does; off where the page has just said it. */
+  withIntro?: boolean;
 }
 
 /**
  * Product §4.1: a reset-PIN link by SMS (mobile number) or by email. The answer is the same
  * whether or not an account exists, so the form never tells who has one.
  */
-export function ForgotPinForm({ initialPhone = '', autoFocusField = false }: ForgotPinFormProps) {
+export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withIntro = true }: ForgotPinFormProps) {
   const [method, setMethod] = useState<Method>('sms');
   const [phone, setPhone] = useState(initialPhone);
   const [email, setEmail] = useState('');
@@ -91,7 +93,7 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false }: For
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-ink-soft">We will send you a link to choose a new PIN. It works once, for 1 hour.</p>
+      {withIntro && <p className="text-sm text-ink-soft">We will send you a link to choose a new PIN. It works once, for 1 hour.</p>}
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium">Send the link by</legend>
         <div className="grid grid-cols-2 gap-1 rounded-lg border border-line bg-surface-2 p-1">
@@ -104,7 +106,7 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false }: For
             <label
               key={value}
               className={`segment ${
-                method === value ? 'bg-surface text-ink shadow-sm' : 'text-ink-soft hover:text-ink'
+                method === value ? 'bg-brand-600 text-white shadow-sm' : 'text-ink-soft hover:text-ink'
               }`}
             >
               <input

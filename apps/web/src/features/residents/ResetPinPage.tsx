@@ -180,7 +180,7 @@ function DeadLink() {
         </div>
         {asking ? (
           <div className="border-t border-line pt-4">
-            <ForgotPinForm autoFocusField />
+            <ForgotPinForm autoFocusField withIntro={false} />
           </div>
         ) : (
           <button type="button" className="btn btn-primary w-full" onClick={() => setAsking(true)}>

@@ -260,7 +260,7 @@ export default function ResidentSignupPage() {
               />
               <button
                 type="button"
-                className="btn btn-secondary w-32 shrink-0"
+                className="btn btn-secondary w-36 shrink-0 whitespace-nowrap px-3"
                 disabled={sending || waitSeconds > 0}
                 onClick={() => void onSendCode()}
               >

@@ -23,7 +23,7 @@ export default function SignupChooserPage() {
             when you report.
           </p>
           <ul className="flex flex-col gap-1.5 text-sm text-ink-soft">
-            {['Takes about two minutes', 'We text a code to check your number', 'Free, and you can still report without it'].map((line) => (
+            {['Takes about two minutes', 'We text a code to check your number', 'Reporting without an account still works'].map((line) => (
               <li key={line} className="flex items-start gap-2">
                 <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
                 {line}
