@@ -349,7 +349,7 @@ export default function ResidentSignupPage() {
         </button>
         <p className="-mt-2 text-center text-sm text-muted">
           Already signed up?{' '}
-          <Link to={SIGN_IN_PATH} className="font-medium text-brand-600 hover:underline">
+          <Link to={SIGN_IN_PATH} className="inline-flex min-h-11 items-center font-medium text-brand-600 hover:underline">
             Sign in
           </Link>
         </p>

@@ -54,7 +54,7 @@ export default function SignupChooserPage() {
       </div>
       <p className="mt-6 text-center text-sm text-muted">
         Already have a resident account?{' '}
-        <Link to={SIGN_IN_PATH} className="font-medium text-brand-600 hover:underline">
+        <Link to={SIGN_IN_PATH} className="inline-flex min-h-11 items-center font-medium text-brand-600 hover:underline">
           Sign in on the home page
         </Link>
       </p>
