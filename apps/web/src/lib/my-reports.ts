@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { MyReport, MyReportList } from '@bantay/shared';
 import { api, ApiError } from './api-client.ts';
-import { dropResidentSession, type ResidentSession } from './resident-session.ts';
+import { dropResidentSession, readResidentSession, type ResidentSession } from './resident-session.ts';
 import { notify } from './toast.ts';
 
 /**
@@ -82,6 +82,8 @@ export function useMyReports(session: ResidentSession | null, { refresh = false 
       if (state) forgetMyReports();
       return;
     }
+    // The token of this render may already have been refused and dropped by another caller.
+    if (readResidentSession()?.token !== token) return;
     if (refresh || state?.token !== token) void loadMyReports(token);
   }, [token, refresh]);
 
