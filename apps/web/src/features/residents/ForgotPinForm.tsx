@@ -106,7 +106,7 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withI
             <label
               key={value}
               className={`segment ${
-                method === value ? 'bg-brand-600 text-white shadow-sm' : 'text-ink-soft hover:text-ink'
+                method === value ? 'bg-brand-fill text-white shadow-sm' : 'text-ink-soft hover:text-ink'
               }`}
             >
               <input
