@@ -1,42 +1,14 @@
 import { z } from 'zod';
-import { LIMITS } from './limits.ts';
+import { LIMITS, PASSWORD_MESSAGES, SECURITY_LIMITS } from './limits.ts';
 
 /**
  * Accounts and security (issue 5): bot-check, SMS two-factor, My Account, password reset.
  * The dictionary check of the password policy runs on the server only, so this module stays
- * small enough for the web's first load.
+ * small enough for the web's first load. Its constants live in limits.ts.
  */
-
-export const SECURITY_LIMITS = {
-  /** Product §4.12: codes are six digits, expire in 5 minutes, allow 5 attempts, resend after 60 s. */
-  codeLength: 6,
-  codeTtlMs: 5 * 60_000,
-  codeMaxAttempts: 5,
-  codeResendMs: 60_000,
-  /** Codes a user may request to set up 2FA in one hour. */
-  codeSendsPerHour: 5,
-  /** Sends (first plus resends) of one sign-in challenge; then the user signs in again. */
-  loginChallengeMaxSends: 5,
-  /** A sign-in challenge ends this long after the password step, however often it is resent. */
-  loginChallengeTtlMs: 15 * 60_000,
-  /** Brief §5: Send Code is disabled below 10 characters. */
-  phoneMinLength: 10,
-  resetTokenTtlMs: 60 * 60_000,
-  /** Reset emails sent for one account in an hour; further requests get the same answer, silently. */
-  resetEmailsPerHour: 3,
-  photoMaxBytes: 5 * 1024 * 1024,
-  photoTypes: ['image/jpeg', 'image/png', 'image/webp'],
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Password policy (product §4.12). The web's strength meter uses the same rules and messages.
-
-export const PASSWORD_MESSAGES = {
-  tooShort: `Password must be at least ${LIMITS.passwordMinLength} characters`,
-  tooLong: `Password must be at most ${LIMITS.passwordMaxLength} characters`,
-  tooCommon: 'This password is too common or too easy to guess. Try a longer phrase or add unusual words.',
-  required: 'Password is required',
-} as const;
 
 /** Length rules only; the server adds the common-password check. */
 export const newPasswordSchema = z

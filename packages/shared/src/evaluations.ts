@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { botCheckPayloadSchema } from './account.ts';
-import { EVALUATION_LIMITS } from './evaluation-limits.ts';
+import { EVALUATION_LIMITS } from './limits.ts';
 import { deviceIdSchema } from './incidents.ts';
 
 /** Tanod evaluations (issue 6, product §4.9): the public directory, directory ratings, ticket ratings. */
-
-// The limits live in a module without zod and are re-exported here, so the public page can read
-// them without downloading the schemas (product §8).
-export { EVALUATION_LIMITS };
 
 const ratingSchema = z
   .number({ error: 'Choose 1 to 5 stars' })

@@ -1,4 +1,8 @@
-/** Constants shared by the server rules and the web forms. */
+/**
+ * Constants and plain rules shared by the server and the web forms. This module must stay free of
+ * zod (and of anything else heavy): the web's public pages import it as `@bantay/shared/limits`,
+ * so a light page gets one rule without the schemas of the whole package.
+ */
 export const LIMITS = {
   passwordMinLength: 10,
   passwordMaxLength: 200,
@@ -8,4 +12,78 @@ export const LIMITS = {
   loginMaxFailures: 10,
   loginFailureWindowMs: 15 * 60_000,
   loginLockMs: 15 * 60_000,
+} as const;
+
+export const SECURITY_LIMITS = {
+  /** Product §4.12: codes are six digits, expire in 5 minutes, allow 5 attempts, resend after 60 s. */
+  codeLength: 6,
+  codeTtlMs: 5 * 60_000,
+  codeMaxAttempts: 5,
+  codeResendMs: 60_000,
+  /** Codes a user may request to set up 2FA in one hour. */
+  codeSendsPerHour: 5,
+  /** Sends (first plus resends) of one sign-in challenge; then the user signs in again. */
+  loginChallengeMaxSends: 5,
+  /** A sign-in challenge ends this long after the password step, however often it is resent. */
+  loginChallengeTtlMs: 15 * 60_000,
+  /** Brief §5: Send Code is disabled below 10 characters. */
+  phoneMinLength: 10,
+  resetTokenTtlMs: 60 * 60_000,
+  /** Reset emails sent for one account in an hour; further requests get the same answer, silently. */
+  resetEmailsPerHour: 3,
+  photoMaxBytes: 5 * 1024 * 1024,
+  photoTypes: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
+
+export const PASSWORD_MESSAGES = {
+  tooShort: `Password must be at least ${LIMITS.passwordMinLength} characters`,
+  tooLong: `Password must be at most ${LIMITS.passwordMaxLength} characters`,
+  tooCommon: 'This password is too common or too easy to guess. Try a longer phrase or add unusual words.',
+  required: 'Password is required',
+} as const;
+
+export const RESIDENT_LIMITS = {
+  pinLength: 6,
+  /** Product §4.1: five wrong PINs (within 15 minutes) lock the account for 15 minutes. */
+  pinMaxFailures: 5,
+  pinFailureWindowMs: 15 * 60_000,
+  pinLockMs: 15 * 60_000,
+  /** Reset links: single use, 1 hour. */
+  resetTokenTtlMs: 60 * 60_000,
+  addressMaxLength: 300,
+} as const;
+
+export const PIN_MESSAGES = {
+  required: 'Enter a 6-digit PIN',
+  format: 'The PIN must be exactly 6 digits',
+  weak: 'This PIN is too easy to guess. Avoid repeated digits and sequences like 123456.',
+  mismatch: 'The PINs do not match',
+} as const;
+
+/**
+ * Why a 6-digit PIN is too easy to guess, or null when it is fine: one digit repeated
+ * (`111111`), a straight run up or down (`123456`, `987654`, wrapping `890123`), or a
+ * repeated pair or triple (`121212`, `123123`). The server applies the same rule.
+ */
+export function weakPinProblem(pin: string): string | null {
+  if (!/^\d{6}$/.test(pin)) return PIN_MESSAGES.format;
+  const digits = [...pin].map(Number);
+  const steps = digits.slice(1).map((digit, i) => (digit - digits[i]! + 10) % 10);
+  const straight = steps.every((step) => step === steps[0]) && (steps[0] === 0 || steps[0] === 1 || steps[0] === 9);
+  const repeatedPair = pin === pin.slice(0, 2).repeat(3);
+  const repeatedTriple = pin === pin.slice(0, 3).repeat(2);
+  return straight || repeatedPair || repeatedTriple ? PIN_MESSAGES.weak : null;
+}
+
+/** Exactly six digits (the strength rule runs on top, see `weakPinProblem`). */
+
+/** Limits of tanod evaluations (product §4.9), shared by the server's rules and the web form. */
+export const EVALUATION_LIMITS = {
+  commentMaxLength: 500,
+  nameMaxLength: 80,
+  /** One directory rating per tanod per device (or per signed-in resident) in this time. */
+  ratingCooldownMs: 30 * 24 * 60 * 60_000,
+  /** Visible comments shown per tanod in the directory, newest first. */
+  recentComments: 3,
+  searchMaxLength: 80,
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PIN_MESSAGES, residentSignupRequestSchema, weakPinProblem } from './residents.ts';
+import { PIN_MESSAGES, weakPinProblem } from './limits.ts';
+import { residentSignupRequestSchema } from './residents.ts';
 import { normalizeTicket } from './incidents.ts';
 
 describe('choosing a PIN', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './limits.ts';
+import { LIMITS, PIN_MESSAGES, RESIDENT_LIMITS, weakPinProblem } from './limits.ts';
 import { botCheckPayloadSchema, phoneNumberInputSchema, verificationCodeSchema } from './account.ts';
 
 /**
@@ -8,40 +8,6 @@ import { botCheckPayloadSchema, phoneNumberInputSchema, verificationCodeSchema }
  * same `{ token, userType, userId }` as the staff sign-in (`loginSuccessSchema`).
  */
 
-export const RESIDENT_LIMITS = {
-  pinLength: 6,
-  /** Product §4.1: five wrong PINs (within 15 minutes) lock the account for 15 minutes. */
-  pinMaxFailures: 5,
-  pinFailureWindowMs: 15 * 60_000,
-  pinLockMs: 15 * 60_000,
-  /** Reset links: single use, 1 hour. */
-  resetTokenTtlMs: 60 * 60_000,
-  addressMaxLength: 300,
-} as const;
-
-export const PIN_MESSAGES = {
-  required: 'Enter a 6-digit PIN',
-  format: 'The PIN must be exactly 6 digits',
-  weak: 'This PIN is too easy to guess. Avoid repeated digits and sequences like 123456.',
-  mismatch: 'The PINs do not match',
-} as const;
-
-/**
- * Why a 6-digit PIN is too easy to guess, or null when it is fine: one digit repeated
- * (`111111`), a straight run up or down (`123456`, `987654`, wrapping `890123`), or a
- * repeated pair or triple (`121212`, `123123`). The server applies the same rule.
- */
-export function weakPinProblem(pin: string): string | null {
-  if (!/^\d{6}$/.test(pin)) return PIN_MESSAGES.format;
-  const digits = [...pin].map(Number);
-  const steps = digits.slice(1).map((digit, i) => (digit - digits[i]! + 10) % 10);
-  const straight = steps.every((step) => step === steps[0]) && (steps[0] === 0 || steps[0] === 1 || steps[0] === 9);
-  const repeatedPair = pin === pin.slice(0, 2).repeat(3);
-  const repeatedTriple = pin === pin.slice(0, 3).repeat(2);
-  return straight || repeatedPair || repeatedTriple ? PIN_MESSAGES.weak : null;
-}
-
-/** Exactly six digits (the strength rule runs on top, see `weakPinProblem`). */
 export const pinSchema = z
   .string({ error: PIN_MESSAGES.required })
   .regex(/^\d{6}$/, PIN_MESSAGES.format);

@@ -1,5 +1,5 @@
-import { LIMITS } from '@bantay/shared';
-import { PASSWORD_TEXTS } from './account-rules.ts';
+import { LIMITS } from '@bantay/shared/limits';
+import { PASSWORD_MESSAGES } from '@bantay/shared/limits';
 
 export type StrengthScore = 0 | 1 | 2 | 3 | 4;
 export type StrengthCheck = (password: string, userInputs?: readonly (string | null | undefined)[]) => StrengthScore;
@@ -44,10 +44,10 @@ export function loadedStrengthCheck(): StrengthCheck | undefined {
  * once the dictionaries are here (the server gives the same message either way).
  */
 export function newPasswordProblem(password: string, userInputs: readonly (string | null | undefined)[] = []): string | null {
-  if (password === '') return PASSWORD_TEXTS.required;
-  if (password.length < LIMITS.passwordMinLength) return PASSWORD_TEXTS.tooShort;
-  if (password.length > LIMITS.passwordMaxLength) return PASSWORD_TEXTS.tooLong;
+  if (password === '') return PASSWORD_MESSAGES.required;
+  if (password.length < LIMITS.passwordMinLength) return PASSWORD_MESSAGES.tooShort;
+  if (password.length > LIMITS.passwordMaxLength) return PASSWORD_MESSAGES.tooLong;
   const check = loadedStrengthCheck();
-  if (check && check(password, userInputs) < MIN_STRENGTH_SCORE) return PASSWORD_TEXTS.tooCommon;
+  if (check && check(password, userInputs) < MIN_STRENGTH_SCORE) return PASSWORD_MESSAGES.tooCommon;
   return null;
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { LIMITS, type AccountUpdate, type CurrentUser } from '@bantay/shared';
+import { LIMITS } from '@bantay/shared/limits';
+import { type AccountUpdate, type CurrentUser } from '@bantay/shared';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.tsx';

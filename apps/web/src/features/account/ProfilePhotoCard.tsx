@@ -1,19 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
 import { Avatar } from '@/components/Avatar.tsx';
-import { ACCOUNT_RULES } from '@/lib/account-rules.ts';
+import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
 import { uploadPhoto } from './account-api.ts';
 
-const TYPES: readonly string[] = ACCOUNT_RULES.photoTypes;
-const MAX_MB = ACCOUNT_RULES.photoMaxBytes / (1024 * 1024);
+const TYPES: readonly string[] = SECURITY_LIMITS.photoTypes;
+const MAX_MB = SECURITY_LIMITS.photoMaxBytes / (1024 * 1024);
 
 /** A quick check before the upload; the server checks the content itself and decides. */
 export function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!TYPES.includes(file.type)) return 'Choose a JPEG, PNG or WebP image.';
-  if (file.size > ACCOUNT_RULES.photoMaxBytes) return `The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
+  if (file.size > SECURITY_LIMITS.photoMaxBytes) return `The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
   return null;
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Check, CheckCircle2, Info } from 'lucide-react';
-import { EVALUATION_LIMITS, type PublicTanod } from '@bantay/shared';
+import { EVALUATION_LIMITS } from '@bantay/shared/limits';
+import { type PublicTanod } from '@bantay/shared';
 import { Avatar } from '@/components/Avatar.tsx';
 import { Modal } from '@/components/Modal.tsx';
 import { TextField } from '@/components/form/TextField.tsx';

@@ -1,4 +1,5 @@
-import { EVALUATION_LIMITS, type PublicTanod, type PublicTicket } from '@bantay/shared';
+import { EVALUATION_LIMITS } from '@bantay/shared/limits';
+import { type PublicTanod, type PublicTicket } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import {  } from '@bantay/shared/limits';
 import { MESSAGE_LIMITS } from '@bantay/shared';
 import type { ChatMessage, ChatParticipant, Conversation } from './message-types.ts';
 import {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Camera, CheckCircle2 } from 'lucide-react';
 import { TextField } from '@/components/form/TextField.tsx';
-import { ACCOUNT_RULES } from '@/lib/account-rules.ts';
+import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { solveBotCheck } from '@/lib/bot-check.ts';
 import { startResidentSession, useResidentSession } from '@/lib/resident-session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -282,7 +282,7 @@ export default function ResidentSignupPage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
-            maxLength={ACCOUNT_RULES.codeLength}
+            maxLength={SECURITY_LIMITS.codeLength}
             className="[&_input]:font-mono [&_input]:tracking-[0.4em]"
             error={errors.code?.message}
             {...digitsField(
@@ -290,9 +290,9 @@ export default function ResidentSignupPage() {
                 validate: (value) =>
                   !codeIsForThisNumber
                     ? 'Send a code to your mobile number first'
-                    : value.length === ACCOUNT_RULES.codeLength || 'Enter the 6-digit code',
+                    : value.length === SECURITY_LIMITS.codeLength || 'Enter the 6-digit code',
               }),
-              ACCOUNT_RULES.codeLength,
+              SECURITY_LIMITS.codeLength,
             )}
           />
         </FormSection>
@@ -418,7 +418,7 @@ function PhotoPicker({ photo, error, onChange, onRemove }: PhotoPickerProps) {
             <input
               id={inputId}
               type="file"
-              accept={ACCOUNT_RULES.photoTypes.join(',')}
+              accept={SECURITY_LIMITS.photoTypes.join(',')}
               className="sr-only"
               aria-describedby={`${inputId}-note`}
               onChange={onChange}

@@ -1,4 +1,4 @@
-import { ACCOUNT_RULES } from '@/lib/account-rules.ts';
+import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
 import { RESIDENT_TEXTS } from './residents-api.ts';
@@ -54,7 +54,7 @@ export function signupFailure(error: unknown): { fields: { field: SignupField; m
 
 /** Why a chosen photo cannot be used (the server checks the content again), or null. */
 export function photoProblem(file: { type: string; size: number }): string | null {
-  if (!ACCOUNT_RULES.photoTypes.includes(file.type)) return 'Choose a JPEG, PNG or WebP photo';
-  if (file.size > ACCOUNT_RULES.photoMaxBytes) return 'The photo is larger than 5 MB';
+  if (!(SECURITY_LIMITS.photoTypes as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP photo';
+  if (file.size > SECURITY_LIMITS.photoMaxBytes) return 'The photo is larger than 5 MB';
   return null;
 }

@@ -5,7 +5,7 @@ import PhoneInput from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
 import 'react-phone-number-input/style.css';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { ACCOUNT_RULES } from '@/lib/account-rules.ts';
+import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { Modal } from '@/components/Modal.tsx';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
@@ -189,12 +189,12 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
             className="input text-center font-mono text-xl tracking-[0.4em]"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={ACCOUNT_RULES.codeLength}
+            maxLength={SECURITY_LIMITS.codeLength}
             value={code}
             aria-invalid={codeError ? true : undefined}
             aria-describedby={codeError ? `${codeId}-error` : undefined}
             onChange={(event) => {
-              setCode(event.target.value.replace(/\D/g, '').slice(0, ACCOUNT_RULES.codeLength));
+              setCode(event.target.value.replace(/\D/g, '').slice(0, SECURITY_LIMITS.codeLength));
               setCodeError(null);
             }}
             onKeyDown={(event) => {

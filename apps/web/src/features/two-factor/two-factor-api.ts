@@ -1,5 +1,5 @@
 import type { CodeSent, TwoFactorStatus } from '@bantay/shared';
-import { ACCOUNT_RULES } from '@/lib/account-rules.ts';
+import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
 
@@ -25,12 +25,12 @@ export function withPlus(phone: string): string {
 
 /** Brief §5: Send Code is disabled if the number is empty, shorter than 10 characters, or busy. */
 export function canSendCode(phone: string | undefined, busy: boolean): boolean {
-  return !busy && Boolean(phone) && withPlus(phone ?? '').length >= ACCOUNT_RULES.phoneMinLength;
+  return !busy && Boolean(phone) && withPlus(phone ?? '').length >= SECURITY_LIMITS.phoneMinLength;
 }
 
 /** Brief §5: Enable 2FA needs exactly 6 characters in the code field. */
 export function canEnable(code: string, busy: boolean): boolean {
-  return !busy && code.length === ACCOUNT_RULES.codeLength;
+  return !busy && code.length === SECURITY_LIMITS.codeLength;
 }
 
 export const sendCode = (phoneNumber: string, botCheck: string) =>
