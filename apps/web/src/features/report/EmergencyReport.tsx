@@ -1,0 +1,208 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { CarFront, CircleAlert, CloudLightning, Flame, HeartPulse, ShieldAlert, Siren, type LucideIcon } from 'lucide-react';
+import type { ReportLocation } from '@bantay/shared';
+import { ApiError } from '@/lib/api-client.ts';
+import { solveBotCheck } from '@/lib/bot-check.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { LocationPicker } from './LocationPicker.tsx';
+import { fetchResidentContact, submitErrorMessage, submitReport, type ResidentContact } from './report-api.ts';
+import { Hotlines } from './report-parts.tsx';
+import { emergencyTypes } from './report-rules.ts';
+import { ReportDone, type SentReport } from './ReportDone.tsx';
+
+const ICONS: Record<string, LucideIcon> = {
+  fire: Flame,
+  'medical emergency': HeartPulse,
+  'crime in progress': ShieldAlert,
+  'natural disaster': CloudLightning,
+  accident: CarFront,
+};
+
+const LINE_MAX = 300;
+
+/** Starts the invisible bot-check now, so Send does not wait for it on a slow phone. */
+function preSolve(): Promise<string> {
+  const pending = solveBotCheck();
+  pending.catch(() => {
+    // submitReport solves again if this one failed.
+  });
+  return pending;
+}
+
+/**
+ * `/Reportincidents?emergency=1`: the fastest report (product §4.2). It asks for the position at
+ * once, offers the emergency types as big buttons and one optional line, and sends with
+ * classification emergency. The map's code is fetched only if the phone gives no usable position.
+ */
+export function EmergencyReport() {
+  const id = useId();
+  const { data: settings } = usePublicSettings();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [line, setLine] = useState('');
+  const [location, setLocation] = useState<ReportLocation | null>(null);
+  const [locationError, setLocationError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentReport | null>(null);
+  const [resident, setResident] = useState<ResidentContact | null>(null);
+  const botCheck = useRef<Promise<string> | null>(null);
+
+  const choices = emergencyTypes(settings?.incidentTypes);
+  const type = chosen && choices.includes(chosen) ? chosen : null;
+
+  useEffect(() => {
+    botCheck.current = preSolve();
+    const controller = new AbortController();
+    void fetchResidentContact(controller.signal).then((contact) => {
+      if (!controller.signal.aborted) setResident(contact);
+    });
+    return () => controller.abort();
+  }, []);
+
+  async function send() {
+    if (!type || !location) {
+      setMissing(!type ? 'Choose what is happening.' : 'We still need your location: allow it, or put a pin on the map.');
+      return;
+    }
+    setMissing(null);
+    setError(null);
+    setBusy(true);
+    const pending = botCheck.current ?? undefined;
+    botCheck.current = null;
+    try {
+      const { ticket } = await submitReport(
+        { type, classification: 'emergency', description: line.trim(), occurredAt: new Date().toISOString(), location, photoIds: [] },
+        pending,
+      );
+      setSent({ ticket, type, classification: 'emergency', reportedAt: new Date(), phone: resident?.phone || undefined });
+    } catch (failure) {
+      botCheck.current = preSolve();
+      const locationField = failure instanceof ApiError ? failure.fields.find((field) => field.field.startsWith('location')) : undefined;
+      if (locationField) setLocationError(locationField.message);
+      else setError(submitErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function another() {
+    setSent(null);
+    setChosen(null);
+    setLine('');
+    botCheck.current = preSolve();
+  }
+
+  if (sent) {
+    return (
+      <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6">
+        <title>{`Emergency report sent · ${settings?.name ?? 'Bantay'}`}</title>
+        <ReportDone sent={sent} settings={settings} onAnother={another} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6">
+      <title>{`Emergency · ${settings?.name ?? 'Bantay'}`}</title>
+      <div className="flex items-center gap-3">
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-red-700 text-white">
+          <Siren className="h-6 w-6" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-red-700 dark:text-red-400">Emergency report</h1>
+          <p className="text-sm text-ink-soft">Alerts the tanods on duty and the barangay at once.</p>
+        </div>
+      </div>
+
+      <section aria-labelledby={`${id}-where`} className="flex flex-col gap-2">
+        <h2 id={`${id}-where`} className="font-semibold">
+          1. Your location
+        </h2>
+        <LocationPicker
+          settings={settings}
+          value={location}
+          onChange={(next) => {
+            setLocation(next);
+            setLocationError(undefined);
+          }}
+          error={locationError}
+          emergency
+        />
+      </section>
+
+      <form
+        noValidate
+        className="flex flex-col gap-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <fieldset>
+          <legend className="mb-2 font-semibold">2. What is happening?</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {choices.map((name) => {
+              const Icon = ICONS[name.trim().toLowerCase()] ?? CircleAlert;
+              const pressed = type === name;
+              return (
+                <button
+                  key={name}
+                  type="button"
+                  aria-pressed={pressed}
+                  onClick={() => {
+                    setChosen(name);
+                    setMissing(null);
+                  }}
+                  className={`flex min-h-24 flex-col items-center justify-center gap-2 rounded-xl border-2 p-3 text-center text-base font-semibold transition-colors ${
+                    pressed ? 'border-red-700 bg-red-700 text-white' : 'border-line bg-surface text-ink hover:border-red-700'
+                  }`}
+                >
+                  <Icon className={`h-8 w-8 ${pressed ? 'text-white' : 'text-red-700 dark:text-red-400'}`} aria-hidden="true" />
+                  {name}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <div>
+          <label htmlFor={`${id}-line`} className="mb-1.5 block font-semibold">
+            3. Anything else? <span className="font-normal text-muted">(optional)</span>
+          </label>
+          <input
+            id={`${id}-line`}
+            className="input"
+            value={line}
+            maxLength={LINE_MAX}
+            placeholder="e.g. two people hurt, the house at the corner"
+            onChange={(event) => setLine(event.target.value)}
+          />
+        </div>
+
+        {(missing || error) && (
+          <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger">
+            {missing ?? error}
+          </p>
+        )}
+
+        <button type="submit" className="btn min-h-14 w-full bg-red-700 text-lg text-white hover:bg-red-800" disabled={busy}>
+          <Siren className="h-6 w-6" aria-hidden="true" />
+          {busy ? 'Sending…' : 'Send emergency report'}
+        </button>
+        <p className="sr-only" role="status" aria-live="polite">
+          {busy ? 'Sending the emergency report' : ''}
+        </p>
+      </form>
+
+      {settings && <Hotlines hotlines={settings.hotlines} title="Call for help" tone="urgent" />}
+      <p className="text-center text-sm text-muted">
+        Not urgent?{' '}
+        <Link to="/Reportincidents" className="inline-flex min-h-11 items-center font-medium text-brand-600 underline dark:text-brand-100">
+          Make a normal report
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { Component, lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Crosshair, MapPin } from 'lucide-react';
+import type { PublicSettings, ReportLocation } from '@bantay/shared';
+import { locate, LocateError } from './geolocation.ts';
+import { checkPin, type PinPoint } from './report-rules.ts';
+
+const loadMap = () => import('./ReportMap.tsx');
+const ReportMap = lazy(loadMap);
+
+/** Fetches the map's code ahead of time (the wizard does it while the reporter types). */
+export function preloadMap(): void {
+  void loadMap().catch(() => {
+    // The picker shows its own error if the map is needed and still cannot load.
+  });
+}
+
+class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <p role="alert" className="rounded-lg border border-line bg-surface-2 p-4 text-sm">
+        The map could not load. Check your connection and reload the page, or use your current position.
+      </p>
+    );
+  }
+}
+
+function MapPlaceholder() {
+  return (
+    <div className="flex h-72 w-full items-center justify-center rounded-xl border border-line bg-surface-2 text-sm text-muted sm:h-96">
+      Loading the map…
+    </div>
+  );
+}
+
+export interface LocationPickerProps {
+  settings: PublicSettings | undefined;
+  value: ReportLocation | null;
+  onChange(location: ReportLocation | null): void;
+  /** A message about the location from the form or the server (e.g. outside the boundary). */
+  error?: string;
+  /** The emergency screen asks for the position at once and shows the map only when needed. */
+  emergency?: boolean;
+}
+
+const fixed = (value: number) => value.toFixed(5);
+
+/**
+ * Where it happened: the phone's position, or a pin dropped or dragged on the map. A point outside
+ * the barangay is refused here, with the reason, before the server ever sees it.
+ */
+export function LocationPicker({ settings, value, onChange, error, emergency = false }: LocationPickerProps) {
+  const id = useId();
+  const [locating, setLocating] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [mapOpen, setMapOpen] = useState(!emergency);
+  const [source, setSource] = useState<'gps' | 'map' | null>(value ? 'map' : null);
+  const asked = useRef(false);
+  const barangay = settings?.name ?? 'the barangay';
+
+  const accept = useCallback(
+    (point: PinPoint, accuracy: number | undefined, from: 'gps' | 'map'): boolean => {
+      const check = checkPin(point, settings?.boundary, barangay);
+      if (check !== true) {
+        setProblem(check);
+        return false;
+      }
+      setProblem(null);
+      setSource(from);
+      onChange({ lat: point.lat, lng: point.lng, ...(accuracy !== undefined ? { accuracy: Math.round(accuracy) } : {}) });
+      return true;
+    },
+    [settings?.boundary, barangay, onChange],
+  );
+
+  const findMyPosition = useCallback(async () => {
+    setLocating(true);
+    setProblem(null);
+    try {
+      const fix = await locate();
+      if (!accept(fix, fix.accuracy, 'gps')) {
+        setProblem(`Your position seems to be outside ${barangay}. Put the pin on the map where it happened.`);
+        setMapOpen(true);
+      }
+    } catch (failure) {
+      setProblem(failure instanceof LocateError ? failure.message : 'Your location could not be read. Put a pin on the map instead.');
+      setMapOpen(true);
+    } finally {
+      setLocating(false);
+    }
+  }, [accept, barangay]);
+
+  // The emergency screen asks at once; the boundary must be known first to judge the answer.
+  useEffect(() => {
+    if (!emergency || asked.current || !settings || value) return;
+    asked.current = true;
+    void findMyPosition();
+  }, [emergency, settings, value, findMyPosition]);
+
+  const message = problem ?? error;
+  return (
+    <div className="flex flex-col gap-3" aria-describedby={message ? `${id}-problem` : undefined}>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <button type="button" className="btn btn-primary sm:flex-1" onClick={() => void findMyPosition()} disabled={locating || !settings}>
+          <Crosshair className="h-5 w-5" aria-hidden="true" />
+          {locating ? 'Finding your position…' : value && source === 'gps' ? 'Find my position again' : 'Use my current position'}
+        </button>
+        {!mapOpen && (
+          <button type="button" className="btn btn-secondary sm:flex-1" onClick={() => setMapOpen(true)}>
+            <MapPin className="h-5 w-5" aria-hidden="true" />
+            Choose on the map
+          </button>
+        )}
+      </div>
+
+      <p className="text-sm" role="status" aria-live="polite">
+        {value ? (
+          <span className="inline-flex items-center gap-1.5 font-medium text-success">
+            <MapPin className="h-4 w-4" aria-hidden="true" />
+            {source === 'gps'
+              ? `Your position is set${value.accuracy ? ` (within about ${value.accuracy} m)` : ''}.`
+              : 'The pin is set.'}{' '}
+            <span className="font-normal text-muted">
+              {fixed(value.lat)}, {fixed(value.lng)}
+            </span>
+          </span>
+        ) : locating ? (
+          <span className="text-muted">Asking your phone for its position…</span>
+        ) : (
+          <span className="text-muted">
+            {mapOpen ? 'Tap the map where it happened, or use your position.' : 'No location yet.'}
+          </span>
+        )}
+      </p>
+
+      {message && (
+        <p id={`${id}-problem`} role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger">
+          {message}
+        </p>
+      )}
+
+      {mapOpen && settings && (
+        <MapErrorBoundary>
+          <Suspense fallback={<MapPlaceholder />}>
+            <ReportMap
+              settings={settings}
+              pin={value}
+              onPick={(point) => accept(point, undefined, 'map')}
+              label={`Map of ${barangay}: tap to put the pin where it happened, drag the pin to move it`}
+            />
+          </Suspense>
+        </MapErrorBoundary>
+      )}
+      {mapOpen && !settings && <MapPlaceholder />}
+    </div>
+  );
+}

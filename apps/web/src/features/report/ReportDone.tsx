@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CheckCircle2, Copy, Download, MessageSquare, Search } from 'lucide-react';
+import type { IncidentClassification, PublicSettings } from '@bantay/shared';
+import { buildReceipt, receiptFileName, trackPath } from './receipt.ts';
+import { FocusHeading, Hotlines } from './report-parts.tsx';
+
+export interface SentReport {
+  ticket: string;
+  type: string;
+  classification: IncidentClassification;
+  reportedAt: Date;
+  occurredAt?: Date;
+  /** The phone the reporter gave (or the resident's own), which gets the ticket by SMS. */
+  phone?: string;
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // The clipboard API needs a secure context; a LAN install on plain http falls back to this.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** After a report: the ticket, big, to copy, download as a receipt, and track (product §4.2). */
+export function ReportDone({ sent, settings, onAnother }: { sent: SentReport; settings: PublicSettings | undefined; onAnother(): void }) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const emergency = sent.classification === 'emergency';
+  const receipt = () =>
+    buildReceipt({
+      barangayName: settings?.name ?? 'Bantay',
+      ticket: sent.ticket,
+      type: sent.type,
+      classification: sent.classification,
+      reportedAt: sent.reportedAt,
+      occurredAt: sent.occurredAt,
+      timeZone: settings?.timezone,
+      origin: window.location.origin,
+    });
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="card flex flex-col items-center gap-4 text-center">
+        <CheckCircle2 className="h-12 w-12 text-success" aria-hidden="true" />
+        <FocusHeading focusOnMount className="text-2xl">
+          {emergency ? 'Emergency report sent' : 'Report sent'}
+        </FocusHeading>
+        <p className="text-ink-soft">
+          {emergency
+            ? 'The tanods on duty and the barangay admins have been alerted.'
+            : 'The tanods on duty and the barangay admins have been told. Keep your ticket to follow the report.'}
+        </p>
+        <div className="w-full rounded-xl border-2 border-dashed border-brand-600 bg-brand-50 px-3 py-4 dark:bg-surface-2">
+          <p className="text-sm font-medium text-ink-soft">Your ticket</p>
+          <p className="mt-1 select-all break-all font-mono text-3xl font-bold tracking-wider sm:text-4xl" data-testid="ticket">
+            {sent.ticket}
+          </p>
+        </div>
+        <div className="grid w-full gap-2 sm:grid-cols-3">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => void copyText(sent.ticket).then((ok) => setCopied(ok ? 'yes' : 'no'))}
+          >
+            <Copy className="h-4 w-4" aria-hidden="true" /> {copied === 'yes' ? 'Copied' : 'Copy ticket'}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => download(receiptFileName(sent.ticket), receipt())}>
+            <Download className="h-4 w-4" aria-hidden="true" /> Download receipt
+          </button>
+          <Link to={trackPath(sent.ticket)} className="btn btn-primary">
+            <Search className="h-4 w-4" aria-hidden="true" /> Track this report
+          </Link>
+        </div>
+        <p className="min-h-5 text-sm text-muted" role="status" aria-live="polite">
+          {copied === 'yes' ? 'The ticket is copied.' : copied === 'no' ? 'Could not copy: write the ticket down.' : ''}
+        </p>
+        {sent.phone && (
+          <p className="flex items-start gap-2 rounded-lg bg-surface-2 px-3 py-2 text-left text-sm">
+            <MessageSquare className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+            <span>
+              We are also sending the ticket by SMS to <strong className="whitespace-nowrap">{sent.phone}</strong>.
+            </span>
+          </p>
+        )}
+      </div>
+      {emergency && settings && <Hotlines hotlines={settings.hotlines} title="If you can, also call" tone="urgent" />}
+      <button type="button" className="btn btn-ghost self-center" onClick={onAnother}>
+        Report another incident
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Pencil } from 'lucide-react';
+import { INCIDENT_LIMITS, type PublicSettings, type ReportLocation } from '@bantay/shared';
+import { TextField } from '@/components/form/TextField.tsx';
+import type { ReportDraft } from './draft.ts';
+import type { ResidentContact } from './report-api.ts';
+import { FocusHeading } from './report-parts.tsx';
+import { checkPhone, formatWhen, localInputToDate } from './report-rules.ts';
+import type { AttachedPhoto } from './WhatStep.tsx';
+
+interface ReviewStepProps {
+  form: UseFormReturn<ReportDraft>;
+  settings: PublicSettings | undefined;
+  location: ReportLocation | null;
+  photos: AttachedPhoto[];
+  resident: ResidentContact | null;
+  onEdit(step: 'what' | 'where'): void;
+  focusHeading: boolean;
+}
+
+function Section({ title, onEdit, children }: { title: string; onEdit(): void; children: ReactNode }) {
+  return (
+    <section className="card p-4" aria-label={title}>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h3 className="font-semibold">{title}</h3>
+        <button type="button" className="btn btn-ghost -my-2 -mr-2" onClick={onEdit} aria-label={`Edit: ${title}`}>
+          <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+        </button>
+      </div>
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">{children}</dl>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-muted">{label}</dt>
+      <dd className="-mt-1.5 break-words sm:mt-0">{children}</dd>
+    </>
+  );
+}
+
+const none = <span className="text-muted">—</span>;
+
+export function ReviewStep({ form, settings, location, photos, resident, onEdit, focusHeading }: ReviewStepProps) {
+  const {
+    register,
+    getValues,
+    formState: { errors },
+  } = form;
+  const draft = getValues();
+  const when = localInputToDate(draft.occurredAt);
+  return (
+    <div className="flex flex-col gap-4">
+      <FocusHeading focusOnMount={focusHeading}>Check and send</FocusHeading>
+      <Section title="What happened" onEdit={() => onEdit('what')}>
+        <Row label="Type">{draft.type || none}</Row>
+        <Row label="Urgency">{draft.classification === 'emergency' ? <strong className="text-danger">Emergency</strong> : 'Normal'}</Row>
+        <Row label="Description">
+          <span className="whitespace-pre-line">{draft.description.trim() || none}</span>
+        </Row>
+        <Row label="When">{when ? formatWhen(when, settings?.timezone) : none}</Row>
+        <Row label="Photos">
+          {photos.length === 0 ? (
+            none
+          ) : (
+            <span className="flex gap-2">
+              {photos.map((photo, index) => (
+                <img key={photo.url} src={photo.url} alt={`Photo ${index + 1}`} className="h-16 w-16 rounded-md border border-line object-cover" />
+              ))}
+            </span>
+          )}
+        </Row>
+      </Section>
+      <Section title="Where" onEdit={() => onEdit('where')}>
+        <Row label="Location">{location ? `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}${location.accuracy ? ` (±${location.accuracy} m)` : ''}` : none}</Row>
+        <Row label="Landmark">{draft.landmark.trim() || none}</Row>
+        <Row label="Address">{draft.address.trim() || none}</Row>
+      </Section>
+      <section className="card flex flex-col gap-4 p-4" aria-labelledby="report-contact">
+        <div>
+          <h3 id="report-contact" className="font-semibold">
+            Your contact <span className="font-normal text-muted">(optional)</span>
+          </h3>
+          <p className="mt-1 text-sm text-muted">
+            {resident
+              ? 'You are signed in: the report goes to your history. Change the details below if needed.'
+              : 'You may stay anonymous. With a phone number, you get the ticket by SMS and the tanods can call you back.'}
+          </p>
+        </div>
+        <TextField
+          label="Name"
+          autoComplete="name"
+          maxLength={INCIDENT_LIMITS.reporterNameMaxLength}
+          error={errors.reporterName?.message}
+          {...register('reporterName', {
+            maxLength: { value: INCIDENT_LIMITS.reporterNameMaxLength, message: `At most ${INCIDENT_LIMITS.reporterNameMaxLength} characters` },
+          })}
+        />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="0917 123 4567"
+          error={errors.reporterPhone?.message}
+          {...register('reporterPhone', { validate: checkPhone })}
+        />
+      </section>
+    </div>
+  );
+}

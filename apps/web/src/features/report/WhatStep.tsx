@@ -1,0 +1,178 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { UseFormReturn } from 'react-hook-form';
+import { ImagePlus, Siren, X } from 'lucide-react';
+import type { PublicSettings } from '@bantay/shared';
+import { TextField } from '@/components/form/TextField.tsx';
+import { defaultClassification, type ReportDraft } from './draft.ts';
+import { FocusHeading } from './report-parts.tsx';
+import { checkDescription, checkOccurredAt, checkType, DESCRIPTION_MAX, PHOTOS_MAX, toLocalInputValue } from './report-rules.ts';
+
+export interface AttachedPhoto {
+  file: File;
+  /** An object URL for the preview; revoked when the photo is removed. */
+  url: string;
+}
+
+interface WhatStepProps {
+  form: UseFormReturn<ReportDraft>;
+  settings: PublicSettings | undefined;
+  photos: AttachedPhoto[];
+  photoErrors: string[];
+  onAddPhotos(files: File[]): void;
+  onRemovePhoto(index: number): void;
+  focusHeading: boolean;
+}
+
+export function WhatStep({ form, settings, photos, photoErrors, onAddPhotos, onRemovePhoto, focusHeading }: WhatStepProps) {
+  const id = useId();
+  const {
+    register,
+    watch,
+    setValue,
+    formState: { errors },
+  } = form;
+  const description = watch('description');
+  const types = settings?.incidentTypes ?? [];
+  const typeField = register('type', {
+    validate: checkType,
+    onChange: (event: { target: { value: string } }) => {
+      setValue('classification', defaultClassification(settings?.incidentTypes, event.target.value));
+    },
+  });
+  return (
+    <div className="flex flex-col gap-5">
+      <FocusHeading focusOnMount={focusHeading}>What happened?</FocusHeading>
+      <p className="-mt-3 flex flex-wrap items-center gap-1 text-sm text-ink-soft">
+        <Siren className="h-4 w-4 text-red-700 dark:text-red-400" aria-hidden="true" />
+        Someone in danger right now?
+        <Link to="/Reportincidents?emergency=1" className="inline-flex min-h-11 items-center font-semibold text-red-700 underline dark:text-red-400">
+          Send an emergency report
+        </Link>
+      </p>
+
+      <div>
+        <label htmlFor={`${id}-type`} className="mb-1.5 block text-sm font-medium">
+          Type of incident
+        </label>
+        <select
+          id={`${id}-type`}
+          className="input"
+          aria-invalid={errors.type ? true : undefined}
+          aria-describedby={errors.type ? `${id}-type-error` : undefined}
+          disabled={!settings}
+          {...typeField}
+        >
+          <option value="">{settings ? 'Choose…' : 'Loading the types…'}</option>
+          {types.map((type) => (
+            <option key={type.name} value={type.name}>
+              {type.name}
+            </option>
+          ))}
+        </select>
+        {errors.type && (
+          <p id={`${id}-type-error`} className="mt-1 text-sm text-danger">
+            {errors.type.message}
+          </p>
+        )}
+      </div>
+
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium">How urgent is it?</legend>
+        <div className="grid grid-cols-2 gap-2">
+          <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface px-3 has-checked:border-brand-600 has-checked:bg-brand-50 dark:has-checked:bg-surface-2">
+            <input type="radio" value="normal" className="h-4 w-4 accent-brand-600" {...register('classification')} />
+            <span className="text-sm font-medium">Normal</span>
+          </label>
+          <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface px-3 has-checked:border-red-700 has-checked:bg-red-50 dark:has-checked:bg-surface-2">
+            <input type="radio" value="emergency" className="h-4 w-4 accent-red-700" {...register('classification')} />
+            <span className="text-sm font-medium">Emergency</span>
+          </label>
+        </div>
+      </fieldset>
+
+      <div>
+        <div className="mb-1.5 flex items-baseline justify-between gap-2">
+          <label htmlFor={`${id}-description`} className="text-sm font-medium">
+            What happened
+          </label>
+          <span id={`${id}-count`} className={`text-xs tabular-nums ${description.length >= DESCRIPTION_MAX ? 'font-semibold text-danger' : 'text-muted'}`}>
+            {description.length.toLocaleString('en-US')} / {DESCRIPTION_MAX.toLocaleString('en-US')}
+          </span>
+        </div>
+        <textarea
+          id={`${id}-description`}
+          rows={5}
+          maxLength={DESCRIPTION_MAX}
+          className="input resize-y"
+          placeholder="Who, what, and anything that helps the tanods (no need to repeat the place)."
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={[errors.description ? `${id}-description-error` : '', `${id}-count`].filter(Boolean).join(' ')}
+          {...register('description', { validate: (value, values) => checkDescription(value, values.classification) })}
+        />
+        {errors.description && (
+          <p id={`${id}-description-error`} className="mt-1 text-sm text-danger">
+            {errors.description.message}
+          </p>
+        )}
+      </div>
+
+      <TextField
+        label="When did it happen?"
+        type="datetime-local"
+        max={toLocalInputValue(new Date())}
+        error={errors.occurredAt?.message}
+        hint="Leave it as is if it is happening now."
+        {...register('occurredAt', { validate: (value) => checkOccurredAt(value, new Date()) })}
+      />
+
+      <div>
+        <p id={`${id}-photos-label`} className="mb-1.5 text-sm font-medium">
+          Photos <span className="font-normal text-muted">(optional, up to {PHOTOS_MAX}, 5 MB each)</span>
+        </p>
+        {photos.length > 0 && (
+          <ul className="mb-2 grid grid-cols-3 gap-2" aria-labelledby={`${id}-photos-label`}>
+            {photos.map((photo, index) => (
+              <li key={photo.url} className="relative overflow-hidden rounded-lg border border-line bg-surface-2">
+                <img src={photo.url} alt={`Photo ${index + 1}: ${photo.file.name}`} className="aspect-square w-full object-cover" />
+                <button
+                  type="button"
+                  className="absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-full bg-black/65 text-white hover:bg-black/80"
+                  aria-label={`Remove photo ${index + 1} (${photo.file.name})`}
+                  onClick={() => onRemovePhoto(index)}
+                >
+                  <X className="h-5 w-5" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {photos.length < PHOTOS_MAX && (
+          <label className="btn btn-secondary w-full cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-[var(--focus)] sm:w-auto">
+            <ImagePlus className="h-5 w-5" aria-hidden="true" />
+            {photos.length === 0 ? 'Add photos' : 'Add another photo'}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              className="sr-only"
+              aria-describedby={photoErrors.length > 0 ? `${id}-photo-errors` : undefined}
+              onChange={(event) => {
+                const files = Array.from(event.target.files ?? []);
+                event.target.value = '';
+                if (files.length > 0) onAddPhotos(files);
+              }}
+            />
+          </label>
+        )}
+        {photoErrors.length > 0 && (
+          <ul id={`${id}-photo-errors`} role="alert" className="mt-2 flex flex-col gap-1 text-sm text-danger">
+            {photoErrors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

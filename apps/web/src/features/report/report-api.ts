@@ -1,0 +1,84 @@
+import type {
+  CreateIncidentRequest,
+  CreateIncidentResponse,
+  CurrentUser,
+  PublicTicket,
+  UploadedPhotos,
+} from '@bantay/shared';
+import { api, ApiError } from '@/lib/api-client.ts';
+import { BotCheckError, solveBotCheck } from '@/lib/bot-check.ts';
+import { deviceId } from '@/lib/device-id.ts';
+import { storage, storedUserType } from '@/lib/storage.ts';
+
+/** The signed-in resident's token, or null: only a resident's report is linked to an account. */
+export function residentToken(): string | null {
+  const token = storage.get('token');
+  return token && storedUserType() === 'resident' ? token : null;
+}
+
+export interface ResidentContact {
+  name: string;
+  phone: string;
+}
+
+/** The signed-in resident's name and phone, to prefill the report; null when not signed in. */
+export async function fetchResidentContact(signal?: AbortSignal): Promise<ResidentContact | null> {
+  const token = residentToken();
+  if (!token) return null;
+  try {
+    const me = await api<CurrentUser>('/api/auth/me', { token, signal });
+    if (me.userType !== 'resident') return null;
+    return { name: [me.firstName, me.lastName].filter(Boolean).join(' '), phone: me.phoneNumber ?? '' };
+  } catch {
+    // A stale session is no reason to block a report: it goes out anonymous.
+    return null;
+  }
+}
+
+export async function uploadPhotos(files: readonly File[]): Promise<string[]> {
+  const form = new FormData();
+  for (const file of files) form.append('photos', file, file.name);
+  const result = await api<UploadedPhotos>('/api/public/photos', { method: 'POST', body: form, token: null });
+  return result.photos.map((photo) => photo.id);
+}
+
+export type ReportBody = Omit<CreateIncidentRequest, 'botCheck' | 'deviceId'>;
+
+/**
+ * Sends a report with a freshly solved bot-check, or with `preSolved` when the screen solved one
+ * ahead of time (the emergency screen does, so a slow phone does not wait at the end). A payload
+ * the server refuses (expired or used) is solved again once.
+ */
+export async function submitReport(body: ReportBody, preSolved?: Promise<string>): Promise<CreateIncidentResponse> {
+  const send = async (botCheck: string) =>
+    api<CreateIncidentResponse>('/api/public/incidents', {
+      method: 'POST',
+      body: { ...body, botCheck, deviceId: deviceId() },
+      token: residentToken(),
+    });
+  const first = preSolved ? await preSolved.catch(() => solveBotCheck()) : await solveBotCheck();
+  try {
+    return await send(first);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'BOT_CHECK_FAILED') return send(await solveBotCheck());
+    throw error;
+  }
+}
+
+export function lookUpTicket(ticket: string, signal?: AbortSignal): Promise<PublicTicket> {
+  return api<PublicTicket>(`/api/public/tickets/${encodeURIComponent(ticket)}`, { token: null, signal });
+}
+
+/** A sentence for a failed submit that is not about one field. */
+export function submitErrorMessage(error: unknown): string {
+  if (error instanceof BotCheckError) {
+    // Product §1: the brief's texts for the equivalent failures of the invisible check.
+    return error.reason === 'expired' ? 'reCAPTCHA expired. Please try again.' : 'Error setting up verification. Please try again.';
+  }
+  if (error instanceof ApiError) {
+    if (error.isNetwork) return 'Cannot reach the server. Check your connection and try again. Nothing you typed is lost.';
+    if (error.status >= 500) return 'The server could not take the report just now. Please try again, or call a hotline if it is urgent.';
+    return error.message;
+  }
+  return 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,155 @@
+import { EMERGENCY_TYPES, INCIDENT_LIMITS, pointInPolygon, type IncidentClassification, type IncidentType, type Polygon } from '@bantay/shared';
+
+/**
+ * The report form's rules, as pure functions so they are unit-tested and shared by the wizard and
+ * the emergency screen. The server applies the same rules with the shared zod schema; these only
+ * spare the reporter a round trip (and keep zod, about 25 KB gzip, off this page).
+ */
+
+/** The browser may run a little ahead of the server; the server allows 5 minutes, we allow 1. */
+const FUTURE_SLACK_MS = 60_000;
+
+export const DESCRIPTION_MAX = INCIDENT_LIMITS.descriptionMaxLength;
+export const PHOTOS_MAX = INCIDENT_LIMITS.photosMax;
+export const PHOTO_MAX_BYTES = INCIDENT_LIMITS.photoMaxBytes;
+const PHOTO_TYPES: readonly string[] = INCIDENT_LIMITS.photoTypes;
+
+export type Check = true | string;
+
+export function checkType(type: string): Check {
+  return type.trim() ? true : 'Choose the type of incident';
+}
+
+export function checkDescription(text: string, classification: IncidentClassification): Check {
+  const trimmed = text.trim();
+  if (classification === 'normal' && !trimmed) return 'Describe what happened';
+  if (trimmed.length > DESCRIPTION_MAX) return `Description must be at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters`;
+  return true;
+}
+
+/** `value` is an `<input type="datetime-local">` value, read in the browser's time zone. */
+export function checkOccurredAt(value: string, now: Date): Check {
+  if (!value) return 'Enter when it happened';
+  const at = localInputToDate(value);
+  if (!at) return 'Enter a valid date and time';
+  if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) return 'The time cannot be in the future';
+  return true;
+}
+
+/** Optional; when given it must look like a phone number. The server checks it for real. */
+export function checkPhone(value: string): Check {
+  const compact = value.replace(/[\s\-().]/g, '');
+  if (!compact) return true;
+  return /^\+?\d{7,15}$/.test(compact) ? true : 'Please enter a valid phone number';
+}
+
+export interface PhotoLike {
+  name: string;
+  size: number;
+  type: string;
+}
+
+/**
+ * Which of the newly chosen files may join the ones already attached, and why the others may not.
+ * Checked before any upload: images the server accepts only, 5 MB each, 3 in all.
+ */
+export function admitPhotos<T extends PhotoLike>(attached: readonly PhotoLike[], chosen: readonly T[]): { accepted: T[]; errors: string[] } {
+  const accepted: T[] = [];
+  const errors: string[] = [];
+  let overflow = 0;
+  for (const file of chosen) {
+    if (!PHOTO_TYPES.includes(file.type)) {
+      errors.push(`${file.name} is not a photo. Choose a JPEG, PNG or WebP image.`);
+    } else if (file.size > PHOTO_MAX_BYTES) {
+      errors.push(`${file.name} is larger than 5 MB. Choose a smaller photo.`);
+    } else if (attached.length + accepted.length >= PHOTOS_MAX) {
+      overflow += 1;
+    } else {
+      accepted.push(file);
+    }
+  }
+  if (overflow > 0) errors.push(`At most ${PHOTOS_MAX} photos. ${overflow === 1 ? 'One photo was' : `${overflow} photos were`} left out.`);
+  return { accepted, errors };
+}
+
+export interface PinPoint {
+  lat: number;
+  lng: number;
+}
+
+/** The client-side boundary check: the pin is refused on the spot, before the server sees it. */
+export function checkPin(point: PinPoint, boundary: Polygon | null | undefined, barangayName: string): Check {
+  if (!boundary) return true;
+  return pointInPolygon(point, boundary) ? true : `This place is outside ${barangayName}. Put the pin inside the outlined area.`;
+}
+
+/** `[[south, west], [north, east]]` of the boundary's outer ring, for fitting the map to it. */
+export function boundaryBounds(boundary: Polygon): [[number, number], [number, number]] | null {
+  const ring = boundary.coordinates[0];
+  if (!ring || ring.length === 0) return null;
+  let south = Infinity;
+  let west = Infinity;
+  let north = -Infinity;
+  let east = -Infinity;
+  for (const [lng, lat] of ring) {
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+    west = Math.min(west, lng);
+    east = Math.max(east, lng);
+  }
+  return [
+    [south, west],
+    [north, east],
+  ];
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A date as an `<input type="datetime-local">` value (minutes), in the browser's time zone. */
+export function toLocalInputValue(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Reads a `datetime-local` value in the browser's time zone; null when it is not one. */
+export function localInputToDate(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
+  const date = new Date(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s);
+  // Reject 2026-02-31 and the like, which Date would roll over into March.
+  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
+  return date;
+}
+
+/** `en-PH` date and time in the barangay's time zone ("21 May 2026, 3:04 pm"). */
+export function formatWhen(iso: string | Date, timeZone: string | undefined): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  try {
+    return new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  }
+}
+
+/**
+ * The emergency screen's choices: the barangay's emergency types, plus its "Other" (product §4.2
+ * lists Fire, Medical emergency, Crime in progress, Natural disaster, Accident, Other). Until the
+ * settings arrive, the standard list is shown so the screen is usable at once; the server only
+ * accepts types from the settings, and the standard ones are the defaults there.
+ */
+export function emergencyTypes(types: readonly IncidentType[] | undefined): string[] {
+  if (!types || types.length === 0) return [...EMERGENCY_TYPES];
+  const names = types.filter((type) => type.classification === 'emergency').map((type) => type.name);
+  const other = types.find((type) => type.name.trim().toLowerCase() === 'other');
+  if (other && !names.includes(other.name)) names.push(other.name);
+  return names.length > 0 ? names : types.map((type) => type.name);
+}
+
+export type ReportView = 'report' | 'emergency' | 'track';
+
+/** Which screen `/Reportincidents` shows for its query: `?emergency=1`, `?track=1` or `?ticket=`, else the wizard. */
+export function viewOf(params: URLSearchParams): ReportView {
+  if (params.get('emergency') === '1') return 'emergency';
+  if (params.has('ticket') || params.get('track') === '1') return 'track';
+  return 'report';
+}
