@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CarFront, CircleAlert, CloudLightning, Flame, HeartPulse, ShieldAlert, Siren, type LucideIcon } from 'lucide-react';
+import {
+  CarFront,
+  CircleAlert,
+  CloudLightning,
+  Flame,
+  HeartPulse,
+  ShieldAlert,
+  Siren,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReportLocation } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { solveBotCheck } from '@/lib/bot-check.ts';
@@ -63,7 +72,9 @@ export function EmergencyReport() {
 
   async function send() {
     if (!type || !location) {
-      setMissing(!type ? 'Choose what is happening.' : 'We still need your location: allow it, or put a pin on the map.');
+      setMissing(
+        !type ? 'Choose what is happening.' : 'We still need your location: allow it, or put a pin on the map.',
+      );
       return;
     }
     setMissing(null);
@@ -73,13 +84,27 @@ export function EmergencyReport() {
     botCheck.current = null;
     try {
       const { ticket } = await submitReport(
-        { type, classification: 'emergency', description: line.trim(), occurredAt: new Date().toISOString(), location, photoIds: [] },
+        {
+          type,
+          classification: 'emergency',
+          description: line.trim(),
+          occurredAt: new Date().toISOString(),
+          location,
+          photoIds: [],
+        },
         pending,
       );
-      setSent({ ticket, type, classification: 'emergency', reportedAt: new Date(), phone: resident?.phone || undefined });
+      setSent({
+        ticket,
+        type,
+        classification: 'emergency',
+        reportedAt: new Date(),
+        phone: resident?.phone || undefined,
+      });
     } catch (failure) {
       botCheck.current = preSolve();
-      const locationField = failure instanceof ApiError ? failure.fields.find((field) => field.field.startsWith('location')) : undefined;
+      const locationField =
+        failure instanceof ApiError ? failure.fields.find((field) => field.field.startsWith('location')) : undefined;
       if (locationField) setLocationError(locationField.message);
       else setError(submitErrorMessage(failure));
     } finally {
@@ -156,10 +181,15 @@ export function EmergencyReport() {
                     setMissing(null);
                   }}
                   className={`flex min-h-24 flex-col items-center justify-center gap-2 rounded-xl border-2 p-3 text-center text-base font-semibold transition-colors ${
-                    pressed ? 'border-red-700 bg-red-700 text-white' : 'border-line bg-surface text-ink hover:border-red-700'
+                    pressed
+                      ? 'border-red-700 bg-red-700 text-white'
+                      : 'border-line bg-surface text-ink hover:border-red-700'
                   }`}
                 >
-                  <Icon className={`h-8 w-8 ${pressed ? 'text-white' : 'text-red-700 dark:text-red-400'}`} aria-hidden="true" />
+                  <Icon
+                    className={`h-8 w-8 ${pressed ? 'text-white' : 'text-red-700 dark:text-red-400'}`}
+                    aria-hidden="true"
+                  />
                   {name}
                 </button>
               );
@@ -187,7 +217,11 @@ export function EmergencyReport() {
           </p>
         )}
 
-        <button type="submit" className="btn min-h-14 w-full bg-red-700 text-lg text-white hover:bg-red-800" disabled={busy}>
+        <button
+          type="submit"
+          className="btn min-h-14 w-full bg-red-700 text-lg text-white hover:bg-red-800"
+          disabled={busy}
+        >
           <Siren className="h-6 w-6" aria-hidden="true" />
           {busy ? 'Sending…' : 'Send emergency report'}
         </button>
@@ -199,7 +233,10 @@ export function EmergencyReport() {
       {settings && <Hotlines hotlines={settings.hotlines} title="Call for help" tone="urgent" />}
       <p className="text-center text-sm text-muted">
         Not urgent?{' '}
-        <Link to="/Reportincidents" className="inline-flex min-h-11 items-center font-medium text-brand-600 underline dark:text-brand-100">
+        <Link
+          to="/Reportincidents"
+          className="inline-flex min-h-11 items-center font-medium text-brand-600 underline dark:text-brand-100"
+        >
           Make a normal report
         </Link>
       </p>

@@ -71,7 +71,11 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
       }
       setProblem(null);
       setSource(from);
-      onChange({ lat: point.lat, lng: point.lng, ...(accuracy !== undefined ? { accuracy: Math.round(accuracy) } : {}) });
+      onChange({
+        lat: point.lat,
+        lng: point.lng,
+        ...(accuracy !== undefined ? { accuracy: Math.round(accuracy) } : {}),
+      });
       return true;
     },
     [settings?.boundary, barangay, onChange],
@@ -87,7 +91,11 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
         setMapOpen(true);
       }
     } catch (failure) {
-      setProblem(failure instanceof LocateError ? failure.message : 'Your location could not be read. Put a pin on the map instead.');
+      setProblem(
+        failure instanceof LocateError
+          ? failure.message
+          : 'Your location could not be read. Put a pin on the map instead.',
+      );
       setMapOpen(true);
     } finally {
       setLocating(false);
@@ -105,9 +113,18 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
   return (
     <div className="flex flex-col gap-3" aria-describedby={message ? `${id}-problem` : undefined}>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="button" className="btn btn-primary sm:flex-1" onClick={() => void findMyPosition()} disabled={locating || !settings}>
+        <button
+          type="button"
+          className="btn btn-primary sm:flex-1"
+          onClick={() => void findMyPosition()}
+          disabled={locating || !settings}
+        >
           <Crosshair className="h-5 w-5" aria-hidden="true" />
-          {locating ? 'Finding your position…' : value && source === 'gps' ? 'Find my position again' : 'Use my current position'}
+          {locating
+            ? 'Finding your position…'
+            : value && source === 'gps'
+              ? 'Find my position again'
+              : 'Use my current position'}
         </button>
         {!mapOpen && (
           <button type="button" className="btn btn-secondary sm:flex-1" onClick={() => setMapOpen(true)}>
@@ -138,7 +155,11 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
       </p>
 
       {message && (
-        <p id={`${id}-problem`} role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger">
+        <p
+          id={`${id}-problem`}
+          role="alert"
+          className="rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger"
+        >
           {message}
         </p>
       )}

@@ -46,7 +46,15 @@ function download(fileName: string, text: string) {
 }
 
 /** After a report: the ticket, big, to copy, download as a receipt, and track (product §4.2). */
-export function ReportDone({ sent, settings, onAnother }: { sent: SentReport; settings: PublicSettings | undefined; onAnother(): void }) {
+export function ReportDone({
+  sent,
+  settings,
+  onAnother,
+}: {
+  sent: SentReport;
+  settings: PublicSettings | undefined;
+  onAnother(): void;
+}) {
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const emergency = sent.classification === 'emergency';
   const receipt = () =>
@@ -74,7 +82,10 @@ export function ReportDone({ sent, settings, onAnother }: { sent: SentReport; se
         </p>
         <div className="w-full rounded-xl border-2 border-dashed border-brand-600 bg-brand-50 px-3 py-4 dark:bg-surface-2">
           <p className="text-sm font-medium text-ink-soft">Your ticket</p>
-          <p className="mt-1 select-all break-all font-mono text-3xl font-bold tracking-wider sm:text-4xl" data-testid="ticket">
+          <p
+            className="mt-1 select-all break-all font-mono text-3xl font-bold tracking-wider sm:text-4xl"
+            data-testid="ticket"
+          >
             {sent.ticket}
           </p>
         </div>
@@ -86,7 +97,11 @@ export function ReportDone({ sent, settings, onAnother }: { sent: SentReport; se
           >
             <Copy className="h-4 w-4" aria-hidden="true" /> {copied === 'yes' ? 'Copied' : 'Copy ticket'}
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => download(receiptFileName(sent.ticket), receipt())}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => download(receiptFileName(sent.ticket), receipt())}
+          >
             <Download className="h-4 w-4" aria-hidden="true" /> Download receipt
           </button>
           <Link to={trackPath(sent.ticket)} className="btn btn-primary">

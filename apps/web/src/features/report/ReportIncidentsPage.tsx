@@ -19,7 +19,9 @@ export default function ReportIncidentsPage() {
       {view === 'emergency' ? (
         <EmergencyReport />
       ) : (
-        <Suspense fallback={<Loading fullArea label="Loading…" />}>{view === 'track' ? <TicketLookup /> : <ReportWizard />}</Suspense>
+        <Suspense fallback={<Loading fullArea label="Loading…" />}>
+          {view === 'track' ? <TicketLookup /> : <ReportWizard />}
+        </Suspense>
       )}
     </PublicShell>
   );

@@ -8,7 +8,13 @@ import { solveBotCheck } from '@/lib/bot-check.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { FIELD_STEP, toReportBody, type DraftField, type ReportDraft } from './draft.ts';
 import { preloadMap } from './LocationPicker.tsx';
-import { fetchResidentContact, submitErrorMessage, submitReport, uploadPhotos, type ResidentContact } from './report-api.ts';
+import {
+  fetchResidentContact,
+  submitErrorMessage,
+  submitReport,
+  uploadPhotos,
+  type ResidentContact,
+} from './report-api.ts';
 import { Hotlines } from './report-parts.tsx';
 import { admitPhotos, toLocalInputValue } from './report-rules.ts';
 import { ReportDone, type SentReport } from './ReportDone.tsx';
@@ -37,7 +43,8 @@ const emptyDraft = (): ReportDraft => ({
   reporterPhone: '',
 });
 
-const sameFiles = (a: readonly File[] | undefined, b: readonly File[]) => !!a && a.length === b.length && a.every((file, i) => file === b[i]);
+const sameFiles = (a: readonly File[] | undefined, b: readonly File[]) =>
+  !!a && a.length === b.length && a.every((file, i) => file === b[i]);
 
 function Progress({ step }: { step: Step }) {
   const index = STEPS.findIndex((s) => s.key === step);
@@ -51,8 +58,13 @@ function Progress({ step }: { step: Step }) {
           const state = i < index ? 'done' : i === index ? 'current' : 'todo';
           return (
             <li key={s.key} aria-current={state === 'current' ? 'step' : undefined} className="flex flex-col gap-1.5">
-              <span className={`h-1.5 rounded-full ${state === 'todo' ? 'bg-line' : 'bg-brand-600'}`} aria-hidden="true" />
-              <span className={`flex items-center gap-1 text-xs sm:text-sm ${state === 'current' ? 'font-semibold text-ink' : 'text-muted'}`}>
+              <span
+                className={`h-1.5 rounded-full ${state === 'todo' ? 'bg-line' : 'bg-brand-600'}`}
+                aria-hidden="true"
+              />
+              <span
+                className={`flex items-center gap-1 text-xs sm:text-sm ${state === 'current' ? 'font-semibold text-ink' : 'text-muted'}`}
+              >
                 {state === 'done' && <Check className="h-3.5 w-3.5 shrink-0 text-success" aria-hidden="true" />}
                 {s.label}
                 {state === 'done' && <span className="sr-only"> (done)</span>}
@@ -132,7 +144,8 @@ export default function ReportWizard() {
       files,
     );
     setPhotoErrors(errors);
-    if (accepted.length > 0) setPhotos((current) => [...current, ...accepted.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+    if (accepted.length > 0)
+      setPhotos((current) => [...current, ...accepted.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
   }
 
   function removePhoto(index: number) {
@@ -204,7 +217,10 @@ export default function ReportWizard() {
       });
     } catch (error) {
       if (error instanceof ApiError && !error.isNetwork && error.status < 500 && showServerErrors(error)) return;
-      setSubmitError({ message: submitErrorMessage(error), rateLimited: error instanceof ApiError && error.status === 429 });
+      setSubmitError({
+        message: submitErrorMessage(error),
+        rateLimited: error instanceof ApiError && error.status === 429,
+      });
     } finally {
       setBusy(null);
     }
@@ -266,7 +282,15 @@ export default function ReportWizard() {
               />
             )}
             {step === 'review' && (
-              <ReviewStep form={form} settings={settings} location={location} photos={photos} resident={resident} onEdit={goTo} focusHeading={moved} />
+              <ReviewStep
+                form={form}
+                settings={settings}
+                location={location}
+                photos={photos}
+                resident={resident}
+                onEdit={goTo}
+                focusHeading={moved}
+              />
             )}
             {submitError && (
               <div role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger">
@@ -280,11 +304,20 @@ export default function ReportWizard() {
                   Cancel
                 </Link>
               ) : (
-                <button type="button" className="btn btn-secondary" onClick={() => goTo(step === 'review' ? 'where' : 'what')} disabled={!!busy}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => goTo(step === 'review' ? 'where' : 'what')}
+                  disabled={!!busy}
+                >
                   <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back
                 </button>
               )}
-              <button type="submit" className="btn btn-primary min-h-12 text-base sm:min-w-40" disabled={!!busy || !settings}>
+              <button
+                type="submit"
+                className="btn btn-primary min-h-12 text-base sm:min-w-40"
+                disabled={!!busy || !settings}
+              >
                 {step === 'review' ? (
                   <>
                     <Send className="h-4 w-4" aria-hidden="true" /> {busy ?? 'Send report'}

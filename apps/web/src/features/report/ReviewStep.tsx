@@ -57,7 +57,9 @@ export function ReviewStep({ form, settings, location, photos, resident, onEdit,
       <FocusHeading focusOnMount={focusHeading}>Check and send</FocusHeading>
       <Section title="What happened" onEdit={() => onEdit('what')}>
         <Row label="Type">{draft.type || none}</Row>
-        <Row label="Urgency">{draft.classification === 'emergency' ? <strong className="text-danger">Emergency</strong> : 'Normal'}</Row>
+        <Row label="Urgency">
+          {draft.classification === 'emergency' ? <strong className="text-danger">Emergency</strong> : 'Normal'}
+        </Row>
         <Row label="Description">
           <span className="whitespace-pre-line">{draft.description.trim() || none}</span>
         </Row>
@@ -68,14 +70,23 @@ export function ReviewStep({ form, settings, location, photos, resident, onEdit,
           ) : (
             <span className="flex gap-2">
               {photos.map((photo, index) => (
-                <img key={photo.url} src={photo.url} alt={`Photo ${index + 1}`} className="h-16 w-16 rounded-md border border-line object-cover" />
+                <img
+                  key={photo.url}
+                  src={photo.url}
+                  alt={`Photo ${index + 1}`}
+                  className="h-16 w-16 rounded-md border border-line object-cover"
+                />
               ))}
             </span>
           )}
         </Row>
       </Section>
       <Section title="Where" onEdit={() => onEdit('where')}>
-        <Row label="Location">{location ? `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}${location.accuracy ? ` (±${location.accuracy} m)` : ''}` : none}</Row>
+        <Row label="Location">
+          {location
+            ? `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}${location.accuracy ? ` (±${location.accuracy} m)` : ''}`
+            : none}
+        </Row>
         <Row label="Landmark">{draft.landmark.trim() || none}</Row>
         <Row label="Address">{draft.address.trim() || none}</Row>
       </Section>
@@ -96,7 +107,10 @@ export function ReviewStep({ form, settings, location, photos, resident, onEdit,
           maxLength={INCIDENT_LIMITS.reporterNameMaxLength}
           error={errors.reporterName?.message}
           {...register('reporterName', {
-            maxLength: { value: INCIDENT_LIMITS.reporterNameMaxLength, message: `At most ${INCIDENT_LIMITS.reporterNameMaxLength} characters` },
+            maxLength: {
+              value: INCIDENT_LIMITS.reporterNameMaxLength,
+              message: `At most ${INCIDENT_LIMITS.reporterNameMaxLength} characters`,
+            },
           })}
         />
         <TextField

@@ -11,10 +11,7 @@ import { FocusHeading, STATUS_LABELS } from './report-parts.tsx';
 import { formatWhen } from './report-rules.ts';
 
 type State =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'found'; result: PublicTicket }
-  | { kind: 'error'; message: string };
+  { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; result: PublicTicket } | { kind: 'error'; message: string };
 
 /** A receipt is a few hundred bytes; anything much bigger is the wrong file. */
 const RECEIPT_MAX_BYTES = 64 * 1024;
@@ -55,7 +52,17 @@ function timelineText(entry: PublicTimelineEntry): string {
   }
 }
 
-function Result({ result, timeZone, onRefresh, refreshing }: { result: PublicTicket; timeZone: string | undefined; onRefresh(): void; refreshing: boolean }) {
+function Result({
+  result,
+  timeZone,
+  onRefresh,
+  refreshing,
+}: {
+  result: PublicTicket;
+  timeZone: string | undefined;
+  onRefresh(): void;
+  refreshing: boolean;
+}) {
   const { location } = result;
   const place = [location.address, location.landmark].filter(Boolean).join(' · ');
   return (
@@ -64,7 +71,10 @@ function Result({ result, timeZone, onRefresh, refreshing }: { result: PublicTic
         <FocusHeading focusOnMount className="font-mono text-2xl tracking-wider">
           <span id="ticket-result">{result.ticket}</span>
         </FocusHeading>
-        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[result.status]}`} data-testid="ticket-status">
+        <span
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[result.status]}`}
+          data-testid="ticket-status"
+        >
           {STATUS_LABELS[result.status]}
         </span>
       </div>
@@ -72,7 +82,9 @@ function Result({ result, timeZone, onRefresh, refreshing }: { result: PublicTic
         <dt className="font-medium text-muted">Type</dt>
         <dd className="-mt-1.5 sm:mt-0">{result.type}</dd>
         <dt className="font-medium text-muted">Urgency</dt>
-        <dd className="-mt-1.5 sm:mt-0">{result.classification === 'emergency' ? <strong className="text-danger">Emergency</strong> : 'Normal'}</dd>
+        <dd className="-mt-1.5 sm:mt-0">
+          {result.classification === 'emergency' ? <strong className="text-danger">Emergency</strong> : 'Normal'}
+        </dd>
         <dt className="font-medium text-muted">Status</dt>
         <dd className="-mt-1.5 sm:mt-0">{STATUS_LABELS[result.status]}</dd>
         <dt className="font-medium text-muted">Reported</dt>
@@ -92,7 +104,9 @@ function Result({ result, timeZone, onRefresh, refreshing }: { result: PublicTic
             <li key={`${entry.kind}-${entry.at}-${index}`} className="relative flex gap-3 pb-4 last:pb-0">
               <span className="relative flex w-3 justify-center" aria-hidden="true">
                 <span className="mt-1.5 h-3 w-3 rounded-full bg-brand-600" />
-                {index < result.timeline.length - 1 && <span className="absolute top-5 bottom-[-0.25rem] w-0.5 bg-line" />}
+                {index < result.timeline.length - 1 && (
+                  <span className="absolute top-5 bottom-[-0.25rem] w-0.5 bg-line" />
+                )}
               </span>
               <div className="min-w-0">
                 <p className="font-medium break-words">{timelineText(entry)}</p>
@@ -184,7 +198,9 @@ export default function TicketLookup() {
     }
     const ticket = ticketFromReceipt(text);
     if (!ticket) {
-      setFileError('No ticket was found in this file. Choose the receipt you downloaded after your report, or type the ticket.');
+      setFileError(
+        'No ticket was found in this file. Choose the receipt you downloaded after your report, or type the ticket.',
+      );
       return;
     }
     lookUp(ticket);
@@ -196,7 +212,9 @@ export default function TicketLookup() {
       <title>{`Track a report · ${settings?.name ?? 'Bantay'}`}</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Track a report</h1>
-        <p className="mt-1 text-sm text-ink-soft">Enter the ticket you got after your report, or upload the receipt file.</p>
+        <p className="mt-1 text-sm text-ink-soft">
+          Enter the ticket you got after your report, or upload the receipt file.
+        </p>
       </div>
       <form
         noValidate
@@ -225,7 +243,8 @@ export default function TicketLookup() {
           </button>
         </div>
         <div className="flex items-center gap-3 text-sm text-muted">
-          <span className="h-px flex-1 bg-line" aria-hidden="true" /> or <span className="h-px flex-1 bg-line" aria-hidden="true" />
+          <span className="h-px flex-1 bg-line" aria-hidden="true" /> or{' '}
+          <span className="h-px flex-1 bg-line" aria-hidden="true" />
         </div>
         <div>
           <label className="btn btn-secondary w-full cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-[var(--focus)]">
@@ -253,10 +272,18 @@ export default function TicketLookup() {
         </p>
       </form>
       {found && (
-        <Result result={found} timeZone={settings?.timezone} onRefresh={() => lookUp(found.ticket)} refreshing={state.kind === 'loading'} />
+        <Result
+          result={found}
+          timeZone={settings?.timezone}
+          onRefresh={() => lookUp(found.ticket)}
+          refreshing={state.kind === 'loading'}
+        />
       )}
       <p className="text-center text-sm text-muted">
-        <Link to="/Reportincidents" className="inline-flex min-h-11 items-center font-medium text-brand-600 underline dark:text-brand-100">
+        <Link
+          to="/Reportincidents"
+          className="inline-flex min-h-11 items-center font-medium text-brand-600 underline dark:text-brand-100"
+        >
           Report an incident
         </Link>
       </p>

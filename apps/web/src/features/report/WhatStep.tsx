@@ -6,7 +6,14 @@ import type { PublicSettings } from '@bantay/shared';
 import { TextField } from '@/components/form/TextField.tsx';
 import { defaultClassification, type ReportDraft } from './draft.ts';
 import { FocusHeading } from './report-parts.tsx';
-import { checkDescription, checkOccurredAt, checkType, DESCRIPTION_MAX, PHOTOS_MAX, toLocalInputValue } from './report-rules.ts';
+import {
+  checkDescription,
+  checkOccurredAt,
+  checkType,
+  DESCRIPTION_MAX,
+  PHOTOS_MAX,
+  toLocalInputValue,
+} from './report-rules.ts';
 
 export interface AttachedPhoto {
   file: File;
@@ -24,7 +31,15 @@ interface WhatStepProps {
   focusHeading: boolean;
 }
 
-export function WhatStep({ form, settings, photos, photoErrors, onAddPhotos, onRemovePhoto, focusHeading }: WhatStepProps) {
+export function WhatStep({
+  form,
+  settings,
+  photos,
+  photoErrors,
+  onAddPhotos,
+  onRemovePhoto,
+  focusHeading,
+}: WhatStepProps) {
   const id = useId();
   const {
     register,
@@ -46,7 +61,10 @@ export function WhatStep({ form, settings, photos, photoErrors, onAddPhotos, onR
       <p className="-mt-3 flex flex-wrap items-center gap-1 text-sm text-ink-soft">
         <Siren className="h-4 w-4 text-red-700 dark:text-red-400" aria-hidden="true" />
         Someone in danger right now?
-        <Link to="/Reportincidents?emergency=1" className="inline-flex min-h-11 items-center font-semibold text-red-700 underline dark:text-red-400">
+        <Link
+          to="/Reportincidents?emergency=1"
+          className="inline-flex min-h-11 items-center font-semibold text-red-700 underline dark:text-red-400"
+        >
           Send an emergency report
         </Link>
       </p>
@@ -96,7 +114,10 @@ export function WhatStep({ form, settings, photos, photoErrors, onAddPhotos, onR
           <label htmlFor={`${id}-description`} className="text-sm font-medium">
             What happened
           </label>
-          <span id={`${id}-count`} className={`text-xs tabular-nums ${description.length >= DESCRIPTION_MAX ? 'font-semibold text-danger' : 'text-muted'}`}>
+          <span
+            id={`${id}-count`}
+            className={`text-xs tabular-nums ${description.length >= DESCRIPTION_MAX ? 'font-semibold text-danger' : 'text-muted'}`}
+          >
             {description.length.toLocaleString('en-US')} / {DESCRIPTION_MAX.toLocaleString('en-US')}
           </span>
         </div>
@@ -107,7 +128,9 @@ export function WhatStep({ form, settings, photos, photoErrors, onAddPhotos, onR
           className="input resize-y"
           placeholder="Who, what, and anything that helps the tanods (no need to repeat the place)."
           aria-invalid={errors.description ? true : undefined}
-          aria-describedby={[errors.description ? `${id}-description-error` : '', `${id}-count`].filter(Boolean).join(' ')}
+          aria-describedby={[errors.description ? `${id}-description-error` : '', `${id}-count`]
+            .filter(Boolean)
+            .join(' ')}
           {...register('description', { validate: (value, values) => checkDescription(value, values.classification) })}
         />
         {errors.description && (
@@ -134,7 +157,11 @@ export function WhatStep({ form, settings, photos, photoErrors, onAddPhotos, onR
           <ul className="mb-2 grid grid-cols-3 gap-2" aria-labelledby={`${id}-photos-label`}>
             {photos.map((photo, index) => (
               <li key={photo.url} className="relative overflow-hidden rounded-lg border border-line bg-surface-2">
-                <img src={photo.url} alt={`Photo ${index + 1}: ${photo.file.name}`} className="aspect-square w-full object-cover" />
+                <img
+                  src={photo.url}
+                  alt={`Photo ${index + 1}: ${photo.file.name}`}
+                  className="aspect-square w-full object-cover"
+                />
                 <button
                   type="button"
                   className="absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-full bg-black/65 text-white hover:bg-black/80"

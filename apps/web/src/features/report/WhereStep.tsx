@@ -33,7 +33,10 @@ export function WhereStep({ form, settings, location, onLocation, locationError,
         maxLength={INCIDENT_LIMITS.landmarkMaxLength}
         error={errors.landmark?.message}
         {...register('landmark', {
-          maxLength: { value: INCIDENT_LIMITS.landmarkMaxLength, message: `At most ${INCIDENT_LIMITS.landmarkMaxLength} characters` },
+          maxLength: {
+            value: INCIDENT_LIMITS.landmarkMaxLength,
+            message: `At most ${INCIDENT_LIMITS.landmarkMaxLength} characters`,
+          },
         })}
       />
       <TextField
@@ -43,7 +46,10 @@ export function WhereStep({ form, settings, location, onLocation, locationError,
         maxLength={INCIDENT_LIMITS.addressMaxLength}
         error={errors.address?.message}
         {...register('address', {
-          maxLength: { value: INCIDENT_LIMITS.addressMaxLength, message: `At most ${INCIDENT_LIMITS.addressMaxLength} characters` },
+          maxLength: {
+            value: INCIDENT_LIMITS.addressMaxLength,
+            message: `At most ${INCIDENT_LIMITS.addressMaxLength} characters`,
+          },
         })}
       />
     </div>

@@ -36,7 +36,10 @@ export const FIELD_STEP: Record<string, 'what' | 'where' | 'review'> = {
 };
 
 /** The classification a type starts with (settings); the reporter may still change it. */
-export function defaultClassification(types: readonly IncidentType[] | undefined, name: string): IncidentClassification {
+export function defaultClassification(
+  types: readonly IncidentType[] | undefined,
+  name: string,
+): IncidentClassification {
   return types?.find((type) => type.name === name)?.classification ?? 'normal';
 }
 

@@ -33,11 +33,14 @@ export function locate(): Promise<Fix> {
     }
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        const accuracy = Number.isFinite(position.coords.accuracy) ? Math.min(100_000, Math.max(0, position.coords.accuracy)) : undefined;
+        const accuracy = Number.isFinite(position.coords.accuracy)
+          ? Math.min(100_000, Math.max(0, position.coords.accuracy))
+          : undefined;
         resolve({ lat: position.coords.latitude, lng: position.coords.longitude, accuracy });
       },
       (error) => {
-        const reason: LocateFailure = error.code === error.PERMISSION_DENIED ? 'denied' : error.code === error.TIMEOUT ? 'timeout' : 'unavailable';
+        const reason: LocateFailure =
+          error.code === error.PERMISSION_DENIED ? 'denied' : error.code === error.TIMEOUT ? 'timeout' : 'unavailable';
         reject(new LocateError(reason));
       },
       { enableHighAccuracy: true, timeout: LOCATE_TIMEOUT_MS, maximumAge: 30_000 },

@@ -73,11 +73,15 @@ export function lookUpTicket(ticket: string, signal?: AbortSignal): Promise<Publ
 export function submitErrorMessage(error: unknown): string {
   if (error instanceof BotCheckError) {
     // Product §1: the brief's texts for the equivalent failures of the invisible check.
-    return error.reason === 'expired' ? 'reCAPTCHA expired. Please try again.' : 'Error setting up verification. Please try again.';
+    return error.reason === 'expired'
+      ? 'reCAPTCHA expired. Please try again.'
+      : 'Error setting up verification. Please try again.';
   }
   if (error instanceof ApiError) {
-    if (error.isNetwork) return 'Cannot reach the server. Check your connection and try again. Nothing you typed is lost.';
-    if (error.status >= 500) return 'The server could not take the report just now. Please try again, or call a hotline if it is urgent.';
+    if (error.isNetwork)
+      return 'Cannot reach the server. Check your connection and try again. Nothing you typed is lost.';
+    if (error.status >= 500)
+      return 'The server could not take the report just now. Please try again, or call a hotline if it is urgent.';
     return error.message;
   }
   return 'Something went wrong. Please try again.';

@@ -6,20 +6,40 @@ import type { Hotline } from '@bantay/shared';
  * A view's or step's heading. With `focusOnMount` it takes the focus when it appears, so a screen
  * reader announces the new step and the keyboard starts from there (not from the old button).
  */
-export function FocusHeading({ children, focusOnMount, className = '' }: { children: ReactNode; focusOnMount: boolean; className?: string }) {
+export function FocusHeading({
+  children,
+  focusOnMount,
+  className = '',
+}: {
+  children: ReactNode;
+  focusOnMount: boolean;
+  className?: string;
+}) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnMount) ref.current?.focus();
   }, [focusOnMount]);
   return (
-    <h2 ref={ref} tabIndex={-1} className={`text-xl font-bold tracking-tight outline-none focus-visible:outline-2 ${className}`}>
+    <h2
+      ref={ref}
+      tabIndex={-1}
+      className={`text-xl font-bold tracking-tight outline-none focus-visible:outline-2 ${className}`}
+    >
       {children}
     </h2>
   );
 }
 
 /** The barangay's hotlines as large tap-to-call rows. */
-export function Hotlines({ hotlines, title = 'Hotlines', tone = 'plain' }: { hotlines: Hotline[]; title?: string; tone?: 'plain' | 'urgent' }) {
+export function Hotlines({
+  hotlines,
+  title = 'Hotlines',
+  tone = 'plain',
+}: {
+  hotlines: Hotline[];
+  title?: string;
+  tone?: 'plain' | 'urgent';
+}) {
   if (hotlines.length === 0) return null;
   return (
     <section aria-label={title} className="card p-4">

@@ -1,4 +1,11 @@
-import { EMERGENCY_TYPES, INCIDENT_LIMITS, pointInPolygon, type IncidentClassification, type IncidentType, type Polygon } from '@bantay/shared';
+import {
+  EMERGENCY_TYPES,
+  INCIDENT_LIMITS,
+  pointInPolygon,
+  type IncidentClassification,
+  type IncidentType,
+  type Polygon,
+} from '@bantay/shared';
 
 /**
  * The report form's rules, as pure functions so they are unit-tested and shared by the wizard and
@@ -23,7 +30,8 @@ export function checkType(type: string): Check {
 export function checkDescription(text: string, classification: IncidentClassification): Check {
   const trimmed = text.trim();
   if (classification === 'normal' && !trimmed) return 'Describe what happened';
-  if (trimmed.length > DESCRIPTION_MAX) return `Description must be at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters`;
+  if (trimmed.length > DESCRIPTION_MAX)
+    return `Description must be at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters`;
   return true;
 }
 
@@ -53,7 +61,10 @@ export interface PhotoLike {
  * Which of the newly chosen files may join the ones already attached, and why the others may not.
  * Checked before any upload: images the server accepts only, 5 MB each, 3 in all.
  */
-export function admitPhotos<T extends PhotoLike>(attached: readonly PhotoLike[], chosen: readonly T[]): { accepted: T[]; errors: string[] } {
+export function admitPhotos<T extends PhotoLike>(
+  attached: readonly PhotoLike[],
+  chosen: readonly T[],
+): { accepted: T[]; errors: string[] } {
   const accepted: T[] = [];
   const errors: string[] = [];
   let overflow = 0;
@@ -68,7 +79,10 @@ export function admitPhotos<T extends PhotoLike>(attached: readonly PhotoLike[],
       accepted.push(file);
     }
   }
-  if (overflow > 0) errors.push(`At most ${PHOTOS_MAX} photos. ${overflow === 1 ? 'One photo was' : `${overflow} photos were`} left out.`);
+  if (overflow > 0)
+    errors.push(
+      `At most ${PHOTOS_MAX} photos. ${overflow === 1 ? 'One photo was' : `${overflow} photos were`} left out.`,
+    );
   return { accepted, errors };
 }
 
@@ -80,7 +94,9 @@ export interface PinPoint {
 /** The client-side boundary check: the pin is refused on the spot, before the server sees it. */
 export function checkPin(point: PinPoint, boundary: Polygon | null | undefined, barangayName: string): Check {
   if (!boundary) return true;
-  return pointInPolygon(point, boundary) ? true : `This place is outside ${barangayName}. Put the pin inside the outlined area.`;
+  return pointInPolygon(point, boundary)
+    ? true
+    : `This place is outside ${barangayName}. Put the pin inside the outlined area.`;
 }
 
 /** `[[south, west], [north, east]]` of the boundary's outer ring, for fitting the map to it. */
