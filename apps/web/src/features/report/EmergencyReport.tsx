@@ -121,7 +121,7 @@ export function EmergencyReport() {
 
   if (sent) {
     return (
-      <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6">
+      <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6 dark:[color-scheme:dark]">
         <title>{`Emergency report sent · ${settings?.name ?? 'Bantay'}`}</title>
         <ReportDone sent={sent} settings={settings} onAnother={another} />
       </div>
@@ -129,7 +129,7 @@ export function EmergencyReport() {
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6 dark:[color-scheme:dark]">
       <title>{`Emergency · ${settings?.name ?? 'Bantay'}`}</title>
       <div className="flex items-center gap-3">
         <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-red-700 text-white">
@@ -137,25 +137,16 @@ export function EmergencyReport() {
         </span>
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-red-700 dark:text-red-400">Emergency report</h1>
-          <p className="text-sm text-ink-soft">Alerts the tanods on duty and the barangay at once.</p>
+          <p className="text-sm text-ink-soft">
+            Alerts the tanods on duty and the barangay at once.{' '}
+            {settings && settings.hotlines.length > 0 && (
+              <a href="#hotlines" className="font-medium text-brand-600 underline dark:text-brand-100">
+                Or call a hotline
+              </a>
+            )}
+          </p>
         </div>
       </div>
-
-      <section aria-labelledby={`${id}-where`} className="flex flex-col gap-2">
-        <h2 id={`${id}-where`} className="font-semibold">
-          1. Your location
-        </h2>
-        <LocationPicker
-          settings={settings}
-          value={location}
-          onChange={(next) => {
-            setLocation(next);
-            setLocationError(undefined);
-          }}
-          error={locationError}
-          emergency
-        />
-      </section>
 
       <form
         noValidate
@@ -166,7 +157,7 @@ export function EmergencyReport() {
         }}
       >
         <fieldset>
-          <legend className="mb-2 font-semibold">2. What is happening?</legend>
+          <legend className="mb-2 font-semibold">1. What is happening?</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {choices.map((name) => {
               const Icon = ICONS[name.trim().toLowerCase()] ?? CircleAlert;
@@ -196,6 +187,22 @@ export function EmergencyReport() {
             })}
           </div>
         </fieldset>
+
+        <section aria-labelledby={`${id}-where`} className="flex flex-col gap-2">
+          <h2 id={`${id}-where`} className="font-semibold">
+            2. Where are you?
+          </h2>
+          <LocationPicker
+            settings={settings}
+            value={location}
+            onChange={(next) => {
+              setLocation(next);
+              setLocationError(undefined);
+            }}
+            error={locationError}
+            emergency
+          />
+        </section>
 
         <div>
           <label htmlFor={`${id}-line`} className="mb-1.5 block font-semibold">
@@ -230,7 +237,7 @@ export function EmergencyReport() {
         </p>
       </form>
 
-      {settings && <Hotlines hotlines={settings.hotlines} title="Call for help" tone="urgent" />}
+      {settings && <Hotlines id="hotlines" hotlines={settings.hotlines} title="Call for help" tone="urgent" />}
       <p className="text-center text-sm text-muted">
         Not urgent?{' '}
         <Link

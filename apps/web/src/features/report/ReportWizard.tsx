@@ -251,7 +251,7 @@ export default function ReportWizard() {
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6 dark:[color-scheme:dark]">
       <title>{`Report an incident · ${settings?.name ?? 'Bantay'}`}</title>
       <h1 className="text-2xl font-bold tracking-tight">Report an incident</h1>
       {sent ? (

@@ -208,7 +208,7 @@ export default function TicketLookup() {
 
   const fieldError = state.kind === 'error' ? state.message : undefined;
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6 dark:[color-scheme:dark]">
       <title>{`Track a report · ${settings?.name ?? 'Bantay'}`}</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Track a report</h1>

@@ -58,16 +58,16 @@ export function WhatStep({
   return (
     <div className="flex flex-col gap-5">
       <FocusHeading focusOnMount={focusHeading}>What happened?</FocusHeading>
-      <p className="-mt-3 flex flex-wrap items-center gap-1 text-sm text-ink-soft">
-        <Siren className="h-4 w-4 text-red-700 dark:text-red-400" aria-hidden="true" />
-        Someone in danger right now?
-        <Link
-          to="/Reportincidents?emergency=1"
-          className="inline-flex min-h-11 items-center font-semibold text-red-700 underline dark:text-red-400"
-        >
-          Send an emergency report
-        </Link>
-      </p>
+      <Link
+        to="/Reportincidents?emergency=1"
+        className="flex min-h-12 items-center gap-3 rounded-lg border border-red-700/40 bg-red-50 px-3 py-2 text-sm hover:border-red-700 dark:border-red-400/40 dark:bg-red-950/40"
+      >
+        <Siren className="h-5 w-5 shrink-0 text-red-700 dark:text-red-400" aria-hidden="true" />
+        <span className="flex-1 text-ink-soft">
+          Someone in danger right now?{' '}
+          <span className="font-semibold text-red-700 underline dark:text-red-300">Send an emergency report</span>
+        </span>
+      </Link>
 
       <div>
         <label htmlFor={`${id}-type`} className="mb-1.5 block text-sm font-medium">
@@ -112,7 +112,7 @@ export function WhatStep({
       <div>
         <div className="mb-1.5 flex items-baseline justify-between gap-2">
           <label htmlFor={`${id}-description`} className="text-sm font-medium">
-            What happened
+            Describe what happened
           </label>
           <span
             id={`${id}-count`}

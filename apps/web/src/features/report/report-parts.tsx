@@ -35,14 +35,16 @@ export function Hotlines({
   hotlines,
   title = 'Hotlines',
   tone = 'plain',
+  id,
 }: {
   hotlines: Hotline[];
   title?: string;
   tone?: 'plain' | 'urgent';
+  id?: string;
 }) {
   if (hotlines.length === 0) return null;
   return (
-    <section aria-label={title} className="card p-4">
+    <section id={id} aria-label={title} className="card scroll-mt-4 p-4">
       <h2 className="mb-2 font-semibold">{title}</h2>
       <ul className="grid gap-1 sm:grid-cols-2">
         {hotlines.map((hotline) => (
