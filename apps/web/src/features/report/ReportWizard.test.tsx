@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import type { ReportLocation } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { fetchResidentContact, submitReport, uploadPhotos } from './report-api.ts';
+import type * as ReportApi from './report-api.ts';
 import ReportWizard from './ReportWizard.tsx';
 
 vi.mock('@/lib/public-settings.ts', () => ({
@@ -30,7 +31,7 @@ vi.mock('@/lib/bot-check.ts', () => ({
   BotCheckError: class BotCheckError extends Error {},
 }));
 vi.mock('./report-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./report-api.ts')>()),
+  ...(await importOriginal<typeof ReportApi>()),
   fetchResidentContact: vi.fn(),
   uploadPhotos: vi.fn(),
   submitReport: vi.fn(),
