@@ -53,13 +53,21 @@ export function EmergencyReport() {
   const [locationError, setLocationError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
   const [sent, setSent] = useState<SentReport | null>(null);
   const [resident, setResident] = useState<ResidentContact | null>(null);
   const botCheck = useRef<Promise<string> | null>(null);
 
   const choices = emergencyTypes(settings?.incidentTypes);
   const type = chosen && choices.includes(chosen) ? chosen : null;
+  // After a Send with something missing, say what is still missing (and stop once it is given).
+  const missing = !tried
+    ? null
+    : !type
+      ? 'Choose what is happening.'
+      : !location
+        ? 'We still need your location: allow it, or put a pin on the map.'
+        : null;
 
   useEffect(() => {
     botCheck.current = preSolve();
@@ -72,12 +80,9 @@ export function EmergencyReport() {
 
   async function send() {
     if (!type || !location) {
-      setMissing(
-        !type ? 'Choose what is happening.' : 'We still need your location: allow it, or put a pin on the map.',
-      );
+      setTried(true);
       return;
     }
-    setMissing(null);
     setError(null);
     setBusy(true);
     const pending = botCheck.current ?? undefined;
@@ -114,6 +119,7 @@ export function EmergencyReport() {
 
   function another() {
     setSent(null);
+    setTried(false);
     setChosen(null);
     setLine('');
     botCheck.current = preSolve();
@@ -169,7 +175,6 @@ export function EmergencyReport() {
                   aria-pressed={pressed}
                   onClick={() => {
                     setChosen(name);
-                    setMissing(null);
                   }}
                   className={`flex min-h-24 flex-col items-center justify-center gap-2 rounded-xl border-2 p-3 text-center text-base font-semibold transition-colors ${
                     pressed

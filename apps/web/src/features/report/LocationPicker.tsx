@@ -109,9 +109,13 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
     void findMyPosition();
   }, [emergency, settings, value, findMyPosition]);
 
-  const message = problem ?? error;
+  // The picker's own refusal (a pin outside, no GPS) and the form's or server's message can both
+  // apply, e.g. a refused pin and then Next: show each once.
+  const messages = [problem, error].filter((text, index, all): text is string => !!text && all.indexOf(text) === index);
+  // A place the server refused must be corrected on the map, even on the emergency screen.
+  const showMap = mapOpen || Boolean(error);
   return (
-    <div className="flex flex-col gap-3" aria-describedby={message ? `${id}-problem` : undefined}>
+    <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:flex-row">
         <button
           type="button"
@@ -126,7 +130,7 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
               ? 'Find my position again'
               : 'Use my current position'}
         </button>
-        {!mapOpen && (
+        {!showMap && (
           <button type="button" className="btn btn-secondary sm:flex-1" onClick={() => setMapOpen(true)}>
             <MapPin className="h-5 w-5" aria-hidden="true" />
             Choose on the map
@@ -149,22 +153,24 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
           <span className="text-muted">Asking your phone for its position…</span>
         ) : (
           <span className="text-muted">
-            {mapOpen ? 'Tap the map where it happened, or use your position.' : 'No location yet.'}
+            {showMap ? 'Tap the map where it happened, or use your position.' : 'No location yet.'}
           </span>
         )}
       </p>
 
-      {message && (
-        <p
+      {messages.length > 0 && (
+        <div
           id={`${id}-problem`}
           role="alert"
-          className="rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger"
+          className="flex flex-col gap-1 rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger"
         >
-          {message}
-        </p>
+          {messages.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
       )}
 
-      {mapOpen && settings && (
+      {showMap && settings && (
         <MapErrorBoundary>
           <Suspense fallback={<MapPlaceholder />}>
             <ReportMap
@@ -176,7 +182,7 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
           </Suspense>
         </MapErrorBoundary>
       )}
-      {mapOpen && !settings && <MapPlaceholder />}
+      {showMap && !settings && <MapPlaceholder />}
     </div>
   );
 }
