@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   CarFront,
+  Check,
   CircleAlert,
   CloudLightning,
   Flame,
@@ -176,7 +177,7 @@ export function EmergencyReport() {
                   onClick={() => {
                     setChosen(name);
                   }}
-                  className={`flex min-h-24 flex-col items-center justify-center gap-2 rounded-xl border-2 p-3 text-center text-base font-semibold transition-colors ${
+                  className={`relative flex min-h-24 flex-col items-center justify-center gap-2 rounded-xl border-2 p-3 text-center text-base font-semibold transition-colors ${
                     pressed
                       ? 'border-red-700 bg-red-700 text-white'
                       : 'border-line bg-surface text-ink hover:border-red-700'
@@ -187,6 +188,11 @@ export function EmergencyReport() {
                     aria-hidden="true"
                   />
                   {name}
+                  {pressed && (
+                    <span className="absolute right-2 top-2 flex h-6 w-6 items-center justify-center rounded-full bg-white text-red-700">
+                      <Check className="h-4 w-4" aria-hidden="true" />
+                    </span>
+                  )}
                 </button>
               );
             })}

@@ -140,13 +140,17 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
 
       <p className="text-sm" role="status" aria-live="polite">
         {value ? (
-          <span className="inline-flex items-center gap-1.5 font-medium text-success">
-            <MapPin className="h-4 w-4" aria-hidden="true" />
-            {source === 'gps'
-              ? `Your position is set${value.accuracy ? ` (within about ${value.accuracy} m)` : ''}.`
-              : 'The pin is set.'}{' '}
-            <span className="font-normal text-muted">
-              {fixed(value.lat)}, {fixed(value.lng)}
+          <span className="flex items-start gap-1.5">
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
+            <span>
+              <span className="font-medium text-success">
+                {source === 'gps'
+                  ? `Your position is set${value.accuracy ? ` (within about ${value.accuracy} m)` : ''}.`
+                  : 'The pin is set.'}
+              </span>{' '}
+              <span className="whitespace-nowrap text-muted">
+                {fixed(value.lat)}, {fixed(value.lng)}
+              </span>
             </span>
           </span>
         ) : locating ? (

@@ -108,7 +108,7 @@ export function ReportDone({
             <Search className="h-4 w-4" aria-hidden="true" /> Track this report
           </Link>
         </div>
-        <p className="min-h-5 text-sm text-muted" role="status" aria-live="polite">
+        <p className="-my-2 min-h-5 text-sm text-muted" role="status" aria-live="polite">
           {copied === 'yes' ? 'The ticket is copied.' : copied === 'no' ? 'Could not copy: write the ticket down.' : ''}
         </p>
         {sent.phone && (

@@ -90,6 +90,10 @@ describe('the report wizard', () => {
     );
     expect(screen.getByText('Describe what happened', { selector: 'p' })).toBeTruthy();
     expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+    // Fixing a field clears its error as it is typed, without leaving the field.
+    await user.type(screen.getByLabelText('Describe what happened'), 'Noise');
+    expect(screen.queryByText('Describe what happened', { selector: 'p' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Describe what happened'));
   });
 
   it('refuses a time in the future', async () => {

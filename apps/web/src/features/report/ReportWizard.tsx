@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { ArrowLeft, ArrowRight, Check, Send } from 'lucide-react';
@@ -29,8 +29,6 @@ const STEPS: { key: Step; label: string }[] = [
   { key: 'review', label: 'Review' },
 ];
 const WHAT_FIELDS: DraftField[] = ['type', 'description', 'occurredAt'];
-const WHERE_FIELDS: DraftField[] = ['landmark', 'address'];
-const REVIEW_FIELDS: DraftField[] = ['reporterName', 'reporterPhone'];
 
 const emptyDraft = (): ReportDraft => ({
   type: '',
@@ -226,10 +224,10 @@ export default function ReportWizard() {
     }
   }
 
-  async function next(event: FormEvent) {
-    event.preventDefault();
-    const fields = step === 'what' ? WHAT_FIELDS : step === 'where' ? WHERE_FIELDS : REVIEW_FIELDS;
-    if (!(await form.trigger(fields, { shouldFocus: true }))) return;
+  // handleSubmit rather than trigger: after the first try, rhf re-checks a field as it is typed
+  // in, so an error disappears as soon as it is fixed, not only when the field loses focus. Fields
+  // of later steps are optional or valid when empty, so only this step's fields can fail here.
+  async function advance() {
     if (step === 'what') goTo('where');
     else if (step === 'where') {
       if (!location) setLocationError('Choose the place: use your position or tap the map.');
@@ -259,7 +257,7 @@ export default function ReportWizard() {
       ) : (
         <>
           <Progress step={step} />
-          <form onSubmit={(event) => void next(event)} noValidate className="flex flex-col gap-5">
+          <form onSubmit={(event) => void form.handleSubmit(advance)(event)} noValidate className="flex flex-col gap-5">
             {step === 'what' && (
               <WhatStep
                 form={form}
@@ -284,7 +282,6 @@ export default function ReportWizard() {
             {step === 'review' && (
               <ReviewStep
                 form={form}
-                settings={settings}
                 location={location}
                 photos={photos}
                 resident={resident}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Pencil } from 'lucide-react';
-import { INCIDENT_LIMITS, type PublicSettings, type ReportLocation } from '@bantay/shared';
+import { INCIDENT_LIMITS, type ReportLocation } from '@bantay/shared';
 import { TextField } from '@/components/form/TextField.tsx';
 import type { ReportDraft } from './draft.ts';
 import type { ResidentContact } from './report-api.ts';
@@ -11,7 +11,6 @@ import type { AttachedPhoto } from './WhatStep.tsx';
 
 interface ReviewStepProps {
   form: UseFormReturn<ReportDraft>;
-  settings: PublicSettings | undefined;
   location: ReportLocation | null;
   photos: AttachedPhoto[];
   resident: ResidentContact | null;
@@ -44,7 +43,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const none = <span className="text-muted">—</span>;
 
-export function ReviewStep({ form, settings, location, photos, resident, onEdit, focusHeading }: ReviewStepProps) {
+export function ReviewStep({ form, location, photos, resident, onEdit, focusHeading }: ReviewStepProps) {
   const {
     register,
     getValues,
@@ -63,7 +62,8 @@ export function ReviewStep({ form, settings, location, photos, resident, onEdit,
         <Row label="Description">
           <span className="whitespace-pre-line">{draft.description.trim() || none}</span>
         </Row>
-        <Row label="When">{when ? formatWhen(when, settings?.timezone) : none}</Row>
+        {/* In the phone's own time zone, as the reporter typed it. */}
+        <Row label="When">{when ? formatWhen(when, undefined) : none}</Row>
         <Row label="Photos">
           {photos.length === 0 ? (
             none
