@@ -1,0 +1,71 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile preset: a mid-range phone on slow 4G, simulated)
+// on the public entry pages, against the built server with demo data, in Debian's Chromium. Prints
+// the category scores and the main metrics. Extra paths may be given: `node bench/lighthouse.mjs
+// '/Reportincidents?emergency=1'`. Nothing is downloaded: Chromium is the system one.
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_PATH, startServer } from './lib/server.mjs';
+
+const PATHS = process.argv.length > 2 ? process.argv.slice(2) : ['/', '/Reportincidents'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS, logLevel: 'silent' });
+const rows = [];
+try {
+  for (const path of PATHS) {
+    // The default configuration is the mobile preset (Moto G Power screen, 4x CPU slowdown,
+    // simulated slow 4G); each run starts with empty storage and cache.
+    const result = await lighthouse(
+      server.url + path,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      undefined,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+    const { lhr } = result;
+    const audit = (id) => lhr.audits[id];
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const failed = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id);
+    const scripts = audit('resource-summary')?.details?.items?.find((item) => item.resourceType === 'script');
+    rows.push({
+      path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      fcp: audit('first-contentful-paint').numericValue,
+      lcp: audit('largest-contentful-paint').numericValue,
+      tbt: audit('total-blocking-time').numericValue,
+      cls: audit('cumulative-layout-shift').numericValue,
+      transferKb: audit('total-byte-weight').numericValue / 1024,
+      scriptKb: (scripts?.transferSize ?? 0) / 1024,
+      failed,
+      warnings: lhr.runWarnings,
+    });
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+console.log(`\nLighthouse ${rows.length ? 'mobile preset' : ''}, ${new Date().toISOString().slice(0, 10)}, Chromium at ${CHROMIUM_PATH}\n`);
+console.log('| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | Transfer (scripts) |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  console.log(
+    `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.transferKb.toFixed(0)} KB (${r.scriptKb.toFixed(0)} KB) |`,
+  );
+}
+for (const r of rows) {
+  if (r.failed.length > 0) console.log(`\n${r.path}: failed audits: ${r.failed.join(', ')}`);
+  for (const warning of r.warnings) console.log(`${r.path}: warning: ${warning}`);
+}
