@@ -1,27 +1,33 @@
 import { z } from 'zod';
 import { botCheckPayloadSchema } from './account.ts';
-import { INCIDENT_CLASSIFICATIONS, INCIDENT_LIMITS, INCIDENT_STATUSES } from './incident-rules.ts';
+import { INCIDENT_LIMITS } from './limits.ts';
 
 /**
  * Incidents on the residents' side (issue 6): photo upload, the report, the ticket lookup.
  * Staff-side shapes (claim, resolve, lists) come with the incident-handling issue.
  */
 
-// The constants live in a module without zod and are re-exported here, so the public report page
-// can read them without downloading the schemas (product §8).
-export {
-  INCIDENT_CLASSIFICATIONS,
-  type IncidentClassification,
-  INCIDENT_STATUSES,
-  type IncidentStatus,
-  INCIDENT_EVENT_KINDS,
-  type IncidentEventKind,
-  EMERGENCY_TYPES,
-  INCIDENT_LIMITS,
-  TICKET_ALPHABET,
-  TICKET_PATTERN,
-  normalizeTicket,
-} from './incident-rules.ts';
+export const INCIDENT_CLASSIFICATIONS = ['normal', 'emergency'] as const;
+export type IncidentClassification = (typeof INCIDENT_CLASSIFICATIONS)[number];
+
+/** Product §3. Nothing is deleted: a false alarm is a status. */
+export const INCIDENT_STATUSES = ['pending', 'in_progress', 'resolved', 'rejected', 'false_alarm'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+/** Product §3: the staff timeline. `note` (and assistance steps) are never shown to the public. */
+export const INCIDENT_EVENT_KINDS = [
+  'created',
+  'assigned',
+  'responded',
+  'note',
+  'assistance_requested',
+  'assistance_decided',
+  'resolved',
+  'rejected',
+  'false_alarm',
+  'rated',
+] as const;
+export type IncidentEventKind = (typeof INCIDENT_EVENT_KINDS)[number];
 
 /**
  * A random id the web creates once per browser and keeps in localStorage (key `deviceId`); it is

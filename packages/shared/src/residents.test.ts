@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PIN_MESSAGES, weakPinProblem } from './limits.ts';
 import { residentSignupRequestSchema } from './residents.ts';
-import { normalizeTicket } from './incidents.ts';
+import { normalizeTicket } from './limits.ts';
 
 describe('choosing a PIN', () => {
   it.each(['111111', '000000', '123456', '654321', '890123', '210987', '121212', '123123', '456456'])(

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Pencil } from 'lucide-react';
-import { INCIDENT_LIMITS, type ReportLocation } from '@bantay/shared';
+import type { ReportLocation } from '@bantay/shared';
+import { INCIDENT_LIMITS } from '@bantay/shared/limits';
 import { TextField } from '@/components/form/TextField.tsx';
 import type { ReportDraft } from './draft.ts';
 import type { ResidentContact } from './report-api.ts';

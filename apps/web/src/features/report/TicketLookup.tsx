@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FileText, RefreshCw, Search, Star } from 'lucide-react';
-import { normalizeTicket, type PublicTicket, type PublicTimelineEntry } from '@bantay/shared';
+import type { PublicTicket, PublicTimelineEntry } from '@bantay/shared';
+import { normalizeTicket } from '@bantay/shared/limits';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';

@@ -1,5 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { INCIDENT_LIMITS, type PublicSettings, type ReportLocation } from '@bantay/shared';
+import type { PublicSettings, ReportLocation } from '@bantay/shared';
+import { INCIDENT_LIMITS } from '@bantay/shared/limits';
 import { TextField } from '@/components/form/TextField.tsx';
 import type { ReportDraft } from './draft.ts';
 import { LocationPicker } from './LocationPicker.tsx';

@@ -1,4 +1,5 @@
-import { normalizeTicket, type IncidentClassification } from '@bantay/shared';
+import type { IncidentClassification } from '@bantay/shared';
+import { normalizeTicket } from '@bantay/shared/limits';
 import { formatWhen } from './report-rules.ts';
 
 /**

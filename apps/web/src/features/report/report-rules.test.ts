@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMERGENCY_TYPES, type IncidentType, type Polygon } from '@bantay/shared';
+import type { IncidentType, Polygon } from '@bantay/shared';
+import { EMERGENCY_TYPES } from '@bantay/shared/limits';
 import {
   admitPhotos,
   boundaryBounds,

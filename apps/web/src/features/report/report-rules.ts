@@ -1,11 +1,5 @@
-import {
-  EMERGENCY_TYPES,
-  INCIDENT_LIMITS,
-  pointInPolygon,
-  type IncidentClassification,
-  type IncidentType,
-  type Polygon,
-} from '@bantay/shared';
+import { pointInPolygon, type IncidentClassification, type IncidentType, type Polygon } from '@bantay/shared';
+import { EMERGENCY_TYPES, INCIDENT_LIMITS } from '@bantay/shared/limits';
 
 /**
  * The report form's rules, as pure functions so they are unit-tested and shared by the wizard and
