@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { smsOutbox } from './outbox.ts';
+import { createResident } from './resident-fixtures.ts';
 
 // The public report page on a phone (product §4.2, §4.3), against the demo barangay of
 // e2e/server.mjs (Barangay San Isidro, boundary around 14.7356, 121.0498). There is no internet
@@ -63,7 +64,7 @@ test.describe('an incident report without an account', () => {
     const sms = smsOutbox();
     const smsMark = sms.mark();
     await page.goto('/');
-    await page.getByRole('link', { name: 'Report an incident', exact: true }).click();
+    await page.getByRole('link', { name: /^Report an incident/ }).click();
     await expect(heading(page, 'Report an incident')).toBeVisible();
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
 
@@ -177,6 +178,38 @@ test.describe('an incident report without an account', () => {
   });
 });
 
+test.describe('a report by a signed-in resident', () => {
+  test('gets their name and phone prefilled, and the report lands in their history', async ({ page, request }) => {
+    const resident = await createResident(request);
+    await page.goto('/');
+    await page.evaluate((token) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userType', 'resident');
+    }, resident.token);
+    await page.goto('/Reportincidents');
+    await page.getByLabel('Type of incident').selectOption('Vandalism');
+    await page.getByLabel('Describe what happened').fill('Graffiti on the basketball court wall.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await tapMap(page, 0.5, 0.5);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(heading(page, 'Check and send')).toBeFocused();
+    await expect(page.getByLabel('Name')).toHaveValue('Marites Villanueva');
+    await expect(page.getByLabel('Mobile number')).toHaveValue(resident.phone.e164);
+    await expect(page.getByText('You are signed in: the report goes to your history.')).toBeVisible();
+    await page.getByRole('button', { name: 'Send report' }).click();
+    const ticketBox = page.getByTestId('ticket');
+    await expect(ticketBox).toBeVisible({ timeout: SEND_TIMEOUT });
+    const ticket = ((await ticketBox.textContent()) ?? '').trim();
+
+    const mine = await request.get('/api/residents/me/reports', {
+      headers: { authorization: `Bearer ${resident.token}` },
+    });
+    expect(mine.ok()).toBe(true);
+    const { reports } = (await mine.json()) as { reports: { ticket: string; type: string }[] };
+    expect(reports.map((report) => report.ticket)).toContain(ticket);
+  });
+});
+
 test.describe('the emergency report', () => {
   test.use({ permissions: ['geolocation'], geolocation: { latitude: 14.7356, longitude: 121.0498, accuracy: 12 } });
 
@@ -188,7 +221,7 @@ test.describe('the emergency report', () => {
       if (/\/assets\/ReportMap-/.test(request.url())) mapScripts.push(request.url());
     });
     await page.goto('/');
-    await page.getByRole('link', { name: 'Emergency', exact: true }).click();
+    await page.getByRole('link', { name: /^Emergency/ }).click();
     await expect(heading(page, 'Emergency report')).toBeVisible();
     await expect(page.getByText('Your position is set (within about 12 m).')).toBeVisible();
     // The hotlines are on this screen, as tap-to-call links.
