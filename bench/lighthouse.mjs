@@ -49,6 +49,7 @@ try {
       transferKb: audit('total-byte-weight').numericValue / 1024,
       scriptKb: (scripts?.transferSize ?? 0) / 1024,
       failed,
+      lcpElement: audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
       warnings: lhr.runWarnings,
     });
   }
@@ -57,7 +58,7 @@ try {
   await server.stop();
 }
 
-console.log(`\nLighthouse ${rows.length ? 'mobile preset' : ''}, ${new Date().toISOString().slice(0, 10)}, Chromium at ${CHROMIUM_PATH}\n`);
+console.log(`\nLighthouse mobile preset, ${new Date().toISOString().slice(0, 10)}, Chromium at ${CHROMIUM_PATH}\n`);
 console.log('| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | Transfer (scripts) |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
@@ -66,6 +67,7 @@ for (const r of rows) {
   );
 }
 for (const r of rows) {
+  if (r.lcpElement) console.log(`\n${r.path}: LCP element ${r.lcpElement.slice(0, 160)}`);
   if (r.failed.length > 0) console.log(`\n${r.path}: failed audits: ${r.failed.join(', ')}`);
   for (const warning of r.warnings) console.log(`${r.path}: warning: ${warning}`);
 }
