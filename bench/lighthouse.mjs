@@ -26,7 +26,12 @@ try {
     // simulated slow 4G); each run starts with empty storage and cache.
     const result = await lighthouse(
       server.url + path,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      },
       undefined,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
