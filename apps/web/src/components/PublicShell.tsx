@@ -1,12 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Moon, Sun } from 'lucide-react';
 import { BrandMark } from '@/components/BrandMark.tsx';
+import { ThemeToggle } from '@/components/ThemeToggle.tsx';
 import { useSideNav } from '@/components/layout/use-side-nav.ts';
 import { useMyReports } from '@/lib/my-reports.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { readResidentSession, useResidentSession } from '@/lib/resident-session.ts';
-import { useTheme } from '@/lib/theme.tsx';
 
 // The resident's side nav and top bar are the staff layout's own (same look, same collapse
 // rules), fetched only for a signed-in resident: visitors, most of the public pages' traffic,
@@ -61,8 +60,6 @@ function ResidentFrame({ children }: { children: ReactNode }) {
 
 function VisitorFrame({ children }: { children: ReactNode }) {
   const { data: settings } = usePublicSettings();
-  const { theme, toggleTheme } = useTheme();
-  const dark = theme === 'dark';
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-ink" data-frame="visitor">
       <header className="flex h-14 items-center gap-3 border-b border-line bg-surface px-4">
@@ -71,15 +68,7 @@ function VisitorFrame({ children }: { children: ReactNode }) {
           <span className="truncate">{settings?.name ?? 'Bantay'}</span>
         </Link>
         <div className="flex-1" />
-        <button
-          type="button"
-          className="icon-btn"
-          title={dark ? 'Switch to Light Mode' : 'Switch to Dark Mode'}
-          aria-label={dark ? 'Switch to Light Mode' : 'Switch to Dark Mode'}
-          onClick={toggleTheme}
-        >
-          {dark ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
-        </button>
+        <ThemeToggle />
       </header>
       <main id="main" className="flex flex-1 flex-col">
         {children}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ArrowLeft, Menu, Moon, Sun } from 'lucide-react';
-import { useTheme } from '@/lib/theme.tsx';
+import { ArrowLeft, Menu } from 'lucide-react';
+import { ThemeToggle } from '@/components/ThemeToggle.tsx';
 import { leaveAsResident } from '@/lib/resident-session.ts';
 
 interface TopBarProps {
@@ -14,9 +14,7 @@ interface TopBarProps {
 
 /** Brief §2 top bar. Residents get only Back; staff get messages, notifications and the avatar menu. */
 export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBarProps) {
-  const { theme, toggleTheme } = useTheme();
   const navigate = useNavigate();
-  const dark = theme === 'dark';
 
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-line bg-surface/95 px-3 backdrop-blur sm:px-4">
@@ -31,15 +29,7 @@ export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBa
         <Menu className="h-5 w-5" aria-hidden="true" />
       </button>
       <div className="flex-1" />
-      <button
-        type="button"
-        className="icon-btn"
-        title={dark ? 'Switch to Light Mode' : 'Switch to Dark Mode'}
-        aria-label={dark ? 'Switch to Light Mode' : 'Switch to Dark Mode'}
-        onClick={toggleTheme}
-      >
-        {dark ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
-      </button>
+      <ThemeToggle />
       {isResident ? (
         <button
           type="button"
