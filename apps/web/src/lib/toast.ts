@@ -1,4 +1,4 @@
-import type { ToastContent, ToastOptions } from 'react-toastify';
+import type { toast as toastFunction, ToastContent, ToastOptions } from 'react-toastify';
 
 /** Brief §9: the top bar's toasts close after 3000 ms, top-centre, one at a time. */
 export const TOP_BAR_TOASTS = 'top-bar';
@@ -28,9 +28,65 @@ function request() {
   for (const listener of listeners) listener();
 }
 
-function show(kind: Kind, message: string, options: ToastOptions = {}) {
+type Toastify = { toast: typeof toastFunction };
+
+/**
+ * Resolves once the top-bar container has mounted (TopBarToasts calls `markToastContainerReady`).
+ * Toasts wait for it, so none is ever handed to react-toastify before its container exists.
+ */
+let containerMounted: () => void = () => undefined;
+const containerReady = new Promise<void>((resolve) => {
+  containerMounted = resolve;
+});
+export function markToastContainerReady(): void {
+  containerMounted();
+}
+
+/**
+ * Brief §9's "one at a time" is kept here rather than with the container's `limit`: a queue in
+ * react-toastify lives in the container's store, and a toast queued there while an earlier one was
+ * showing was seen to vanish. Each toast waits for the previous one to close.
+ */
+interface Pending {
+  id: string | number | undefined;
+  open(toastify: Toastify, closed: () => void): void;
+}
+const waiting: Pending[] = [];
+let current: Pending | null = null;
+
+function enqueue(item: Pending): void {
   request();
-  void import('react-toastify').then(({ toast }) => toast[kind](message, { containerId: TOP_BAR_TOASTS, ...options }));
+  // A toast with an id replaces itself (a second click must not stack two questions).
+  if (item.id !== undefined && (current?.id === item.id || waiting.some((w) => w.id === item.id))) return;
+  waiting.push(item);
+  void next();
+}
+
+async function next(): Promise<void> {
+  if (current || waiting.length === 0) return;
+  current = waiting.shift()!;
+  const [toastify] = await Promise.all([import('react-toastify'), containerReady]);
+  const shown = current;
+  shown.open(toastify, () => {
+    if (current !== shown) return;
+    current = null;
+    void next();
+  });
+}
+
+function withClose(options: ToastOptions, closed: () => void): ToastOptions {
+  return {
+    containerId: TOP_BAR_TOASTS,
+    ...options,
+    onClose: (reason) => {
+      options.onClose?.(reason);
+      closed();
+    },
+  };
+}
+
+function show(kind: Kind, message: string) {
+  enqueue({ id: undefined, open: ({ toast }, closed) => toast[kind](message, withClose({}, closed)) });
 }
 
 /**
@@ -38,8 +94,7 @@ function show(kind: Kind, message: string, options: ToastOptions = {}) {
  * §4: disabling 2FA asks in the top bar). The content gets `closeToast` when it is a component.
  */
 export function notifyCustom(content: ToastContent, options: ToastOptions = {}): void {
-  request();
-  void import('react-toastify').then(({ toast }) => toast(content, { containerId: TOP_BAR_TOASTS, ...options }));
+  enqueue({ id: options.toastId, open: ({ toast }, closed) => toast(content, withClose(options, closed)) });
 }
 
 export const notify = {
