@@ -236,11 +236,12 @@ async function recordInDocs(table, rows) {
     ...(os.loadavg()[0] > os.cpus().length
       ? [
           '',
-          `Caveat: the machine was busy with other work (load ${load} on ${os.cpus().length} cores), and the clients run on the same machine as`,
+          `Caveat: the CPUs were saturated (load ${load} on ${os.cpus().length} cores, the bench's own clients included), and the clients run on the same machine as`,
           'the server, so wall-clock latencies here are dominated by waiting for a CPU; the CPU per message and the request counts are the',
           'steadier comparison. Re-run on an idle machine for the latency figures that matter.',
         ]
       : []),
+    '',
     '',
   ].join('\n');
   const current = await fs.readFile(file, 'utf8').catch(() => '# Benchmarks\n\n');
