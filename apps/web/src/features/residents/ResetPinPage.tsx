@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LinkIcon } from 'lucide-react';
-import { TextField } from '@/components/form/TextField.tsx';
 import { Loading } from '@/components/Loading.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { dropResidentSession, readResidentSession } from '@/lib/resident-session.ts';
 import { notify } from '@/lib/toast.ts';
 import { ForgotPinForm } from './ForgotPinForm.tsx';
 import { SIGN_IN_PATH } from './paths.ts';
-import { digitsOnly, newPinProblem, PIN_LENGTH, pinConfirmProblem } from './pin-rules.ts';
+import { PinField } from './PinField.tsx';
+import { digitsOnly, newPinProblem, pinConfirmProblem } from './pin-rules.ts';
 import { ResidentPageFrame } from './ResidentPageFrame.tsx';
 import { checkPinResetLink, generalErrorText, resetPin } from './residents-api.ts';
 
@@ -131,30 +131,16 @@ export default function ResetPinPage() {
             {formError}
           </p>
         )}
-        <TextField
+        <PinField
           ref={pinRef}
           label="New PIN"
-          type="password"
-          secretName="PIN"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete="new-password"
-          maxLength={PIN_LENGTH}
-          className="[&_input]:tracking-[0.3em]"
           value={pin}
           error={errors.pin}
           onChange={onPinChange(setPin, 'pin')}
         />
-        <TextField
+        <PinField
           ref={confirmRef}
           label="Confirm new PIN"
-          type="password"
-          secretName="PIN"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete="new-password"
-          maxLength={PIN_LENGTH}
-          className="[&_input]:tracking-[0.3em]"
           value={confirm}
           error={errors.pinConfirm}
           onChange={onPinChange(setConfirm, 'pinConfirm')}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { TextField } from '@/components/form/TextField.tsx';
+import { PinField } from './PinField.tsx';
 import { startResidentSession } from '@/lib/resident-session.ts';
 import { mobileNumberProblem, normalizeMobileNumber } from './phone.ts';
 import { digitsOnly, PIN_LENGTH } from './pin-rules.ts';
@@ -91,16 +92,10 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
             setErrors((current) => ({ ...current, phoneNumber: undefined }));
           }}
         />
-        <TextField
+        <PinField
           ref={pinRef}
           label="PIN"
-          type="password"
-          secretName="PIN"
-          inputMode="numeric"
-          pattern="[0-9]*"
           autoComplete="current-password"
-          maxLength={PIN_LENGTH}
-          className="[&_input]:tracking-[0.3em]"
           value={pin}
           error={errors.pin}
           onChange={(event) => {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Camera, CheckCircle2 } from 'lucide-react';
 import { TextField } from '@/components/form/TextField.tsx';
+import { PinField } from './PinField.tsx';
 import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { solveBotCheck } from '@/lib/bot-check.ts';
 import { startResidentSession, useResidentSession } from '@/lib/resident-session.ts';
@@ -298,27 +299,13 @@ export default function ResidentSignupPage() {
         </FormSection>
 
         <FormSection title="Your PIN" note="Six digits you will use to sign in. Avoid your birthday and easy ones like 123456.">
-          <TextField
+          <PinField
             label="PIN"
-            type="password"
-            secretName="PIN"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="new-password"
-            maxLength={PIN_LENGTH}
-            className="[&_input]:tracking-[0.3em]"
             error={errors.pin?.message}
             {...digitsField(register('pin', { validate: (value) => newPinProblem(value) ?? true }), PIN_LENGTH)}
           />
-          <TextField
+          <PinField
             label="Confirm PIN"
-            type="password"
-            secretName="PIN"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="new-password"
-            maxLength={PIN_LENGTH}
-            className="[&_input]:tracking-[0.3em]"
             error={errors.pinConfirm?.message}
             {...digitsField(
               register('pinConfirm', { validate: (value, all) => pinConfirmProblem(all.pin, value) ?? true }),
