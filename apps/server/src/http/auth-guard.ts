@@ -28,7 +28,7 @@ export function requireAuth(deps: AppDeps, allowed?: readonly UserType[]) {
     const result = await authenticateToken(deps, token);
     if (!result) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
     if (allowed && !allowed.includes(result.actor.userType)) throw forbidden();
-    request.actor = result.actor;
+    request.actor = { ...result.actor, ip: request.ip ?? null };
   };
 }
 

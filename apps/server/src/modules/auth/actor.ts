@@ -5,4 +5,6 @@ export interface Actor {
   id: string;
   userType: UserType;
   sessionId: string;
+  /** The caller's address, for the audit log; absent on sockets and jobs. */
+  ip?: string | null;
 }
