@@ -14,7 +14,8 @@ import { attachRealtime } from './realtime/socket-server.ts';
 import type { FastifyInstance } from 'fastify';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
-
+import { jobs } from './jobs/index.ts';
+import { startJobs } from './jobs/scheduler.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -59,12 +60,14 @@ async function main(): Promise<void> {
   const realtime = await attachRealtime({ server: app.server, deps, pool: database.pool, log: app.log });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Bantay is running on ${database.driver === 'pglite' ? 'the embedded database' : 'PostgreSQL'}`);
+  const scheduler = startJobs(deps, jobs, { error: (message, data) => app.log.error(data ?? {}, message) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await scheduler.stop();
     await realtime.close();
     await app.close();
     await deps.background.idle();
