@@ -54,7 +54,11 @@ async function main(): Promise<void> {
   };
   const app = await buildApp({ deps, database, logger: { level: config.logLevel } });
   logTarget.app = app;
-  await ensureSupadmin(deps, (message) => app.log.warn(message), () => crypto.randomBytes(12).toString('base64url'));
+  await ensureSupadmin(
+    deps,
+    (message) => app.log.warn(message),
+    () => crypto.randomBytes(12).toString('base64url'),
+  );
 
   // Sockets share the HTTP server; on PostgreSQL the adapter lets several instances reach each other's.
   const realtime = await attachRealtime({ server: app.server, deps, pool: database.pool, log: app.log });
