@@ -10,7 +10,7 @@ const dist = path.join(root, 'dist');
 await fs.rm(dist, { recursive: true, force: true });
 
 await build({
-  entryPoints: { main: path.join(root, 'src/main.ts'), 'seed-demo': path.join(root, 'src/db/seed/cli.ts') },
+  entryPoints: { main: path.join(root, 'src/main.ts'), 'seed-demo': path.join(root, 'src/seed-demo.ts') },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -5,8 +5,8 @@ import { inTransaction } from '../transaction.ts';
 import { countEvaluationsByDevice, insertEvaluation } from '../../modules/evaluations/evaluations.repository.ts';
 import { findIncidentByTicket, insertIncident, insertIncidentEvent } from '../../modules/incidents/incidents.repository.ts';
 import { findUserByUsername } from '../../modules/users/users.repository.ts';
-import { DEMO_BOUNDARY } from './demo-settings.ts';
-import { DEMO_STAFF } from './demo-staff.ts';
+import { DEMO_BOUNDARY } from '../../modules/settings/settings.demo.ts';
+import { DEMO_STAFF } from '../../modules/users/users.demo.ts';
 
 /** Marks the demo's evaluations, so a second run does not add more. */
 const DEMO_DEVICE_HASH = crypto.createHash('sha256').update('bantay-demo-seed').digest('hex');

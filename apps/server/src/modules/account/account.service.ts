@@ -8,7 +8,7 @@ import type { Actor } from '../auth/actor.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
-import { normalizePhoneNumber } from '../two-factor/phone.ts';
+import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { findUserById, updateUser } from '../users/users.repository.ts';
 import { getCurrentUser } from '../users/users.service.ts';
 import { findIdentityConflicts, listLiveSessions, revokeOwnSession } from './account.repository.ts';

@@ -18,7 +18,7 @@ import type { RequestMeta } from '../auth/auth.service.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
-import { normalizePhoneNumber } from '../two-factor/phone.ts';
+import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { ticketRatingsOf } from '../evaluations/evaluations.repository.ts';
 import {

@@ -21,7 +21,7 @@ import { openSession, type RequestMeta } from '../auth/auth.service.ts';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
-import { normalizePhoneNumber } from '../two-factor/phone.ts';
+import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { findUserById, insertUser, updateUser } from '../users/users.repository.ts';
 import { uniqueViolation } from '../incidents/public-guards.ts';
 import {

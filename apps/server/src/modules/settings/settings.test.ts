@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { publicSettingsSchema } from '@bantay/shared';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { seedDemoSettings, DEMO_BOUNDARY } from '../../db/seed/demo-settings.ts';
+import { seedDemoSettings, DEMO_BOUNDARY } from './settings.demo.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

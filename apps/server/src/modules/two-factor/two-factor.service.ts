@@ -20,7 +20,7 @@ import { hashSecret } from '../auth/passwords.ts';
 import { checkOneTimeCode, newOneTimeCode } from '../../lib/one-time-code.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
 import { findUserById, updateUser } from '../users/users.repository.ts';
-import { maskPhoneNumber, normalizePhoneNumber } from './phone.ts';
+import { maskPhoneNumber, normalizePhoneNumber } from '../../lib/phone.ts';
 import {
   consumeCode,
   countCodesSince,

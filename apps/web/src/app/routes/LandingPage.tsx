@@ -5,7 +5,7 @@ import { BrandMark } from '@/components/BrandMark.tsx';
 import { PublicShell } from '@/components/PublicShell.tsx';
 import { Loading } from '@/components/Loading.tsx';
 import { loadMyReportsCard } from '@/features/residents/lazy-parts.ts';
-import { formatPhoneForDisplay } from '@/features/residents/phone.ts';
+import { formatPhoneForDisplay } from '@/lib/phone.ts';
 import { ResidentSignInCard } from '@/features/residents/ResidentSignInCard.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useResidentSession } from '@/lib/resident-session.ts';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { mobileNumberProblem, normalizeMobileNumber } from './phone.ts';
+import { mobileNumberProblem, normalizeMobileNumber } from '@/lib/phone.ts';
 import { RESIDENT_TEXTS, requestPinReset } from './residents-api.ts';
 
 type Method = 'sms' | 'email';

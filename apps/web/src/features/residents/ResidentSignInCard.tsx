@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { TextField } from '@/components/form/TextField.tsx';
 import { PinField } from './PinField.tsx';
 import { startResidentSession } from '@/lib/resident-session.ts';
-import { mobileNumberProblem, normalizeMobileNumber } from './phone.ts';
+import { mobileNumberProblem, normalizeMobileNumber } from '@/lib/phone.ts';
 import { digitsOnly, PIN_LENGTH } from './pin-rules.ts';
 import { SIGN_IN_HASH } from './paths.ts';
 import { loadForgotPinDialog, loadMyReportsCard } from './lazy-parts.ts';

@@ -8,7 +8,7 @@ import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { solveBotCheck } from '@/lib/bot-check.ts';
 import { startResidentSession, useResidentSession } from '@/lib/resident-session.ts';
 import { notify } from '@/lib/toast.ts';
-import { formatMobileNumber, mobileNumberProblem, normalizeMobileNumber } from './phone.ts';
+import { formatMobileNumber, mobileNumberProblem, normalizeMobileNumber } from '@/lib/phone.ts';
 import { digitsOnly, newPinProblem, PIN_LENGTH, pinConfirmProblem } from './pin-rules.ts';
 import { SIGN_IN_PATH } from './paths.ts';
 import { ResidentPageFrame } from './ResidentPageFrame.tsx';

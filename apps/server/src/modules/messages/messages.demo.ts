@@ -1,13 +1,13 @@
 import type { AppDeps } from '../../deps.ts';
-import { inTransaction } from '../transaction.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import {
   countMessagesOf,
   findConversationByPair,
   insertConversationIfAbsent,
   insertMessage,
   markConversationReadFor,
-} from '../../modules/messages/messages.repository.ts';
-import { findUserByUsername } from '../../modules/users/users.repository.ts';
+} from '../messages/messages.repository.ts';
+import { findUserByUsername } from '../users/users.repository.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

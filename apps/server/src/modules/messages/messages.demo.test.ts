@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, MessageListResponse } from '@bantay/shared';
 import { bearer, createTestContext, signIn, type TestContext } from '../../../test/harness.ts';
-import { findUserByUsername } from '../../modules/users/users.repository.ts';
-import { DEMO_CONVERSATIONS, seedDemoMessages } from './demo-messages.ts';
-import { seedDemoStaff } from './demo-staff.ts';
+import { findUserByUsername } from '../users/users.repository.ts';
+import { DEMO_CONVERSATIONS, seedDemoMessages } from './messages.demo.ts';
+import { seedDemoStaff } from '../users/users.demo.ts';
 
 let ctx: TestContext;
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
-import { countNotificationsOf, insertNotificationRows } from '../../modules/notifications/notifications.repository.ts';
-import { findUserByUsername } from '../../modules/users/users.repository.ts';
-import { DEMO_STAFF } from './demo-staff.ts';
+import { countNotificationsOf, insertNotificationRows } from '../notifications/notifications.repository.ts';
+import { findUserByUsername } from '../users/users.repository.ts';
+import { DEMO_STAFF } from '../users/users.demo.ts';
 
 interface DemoNotification {
   message: string;

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
-import { hashSecret } from '../../modules/auth/passwords.ts';
-import { findResidentByPhone } from '../../modules/residents/residents.repository.ts';
-import { insertUser, updateUser } from '../../modules/users/users.repository.ts';
+import { hashSecret } from '../auth/passwords.ts';
+import { findResidentByPhone } from '../residents/residents.repository.ts';
+import { insertUser, updateUser } from '../users/users.repository.ts';
 
 export const DEMO_RESIDENT_PIN = '482916';
 

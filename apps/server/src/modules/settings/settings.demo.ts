@@ -1,7 +1,7 @@
 import type { Polygon } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { upsertSettings } from '../../modules/settings/settings.repository.ts';
-import { DEFAULT_INCIDENT_TYPES } from '../../modules/settings/settings.service.ts';
+import { upsertSettings } from '../settings/settings.repository.ts';
+import { DEFAULT_INCIDENT_TYPES } from '../settings/settings.service.ts';
 
 /** An irregular outline about 3 km across around the brief's map centre (14.7356, 121.0498). */
 export const DEMO_BOUNDARY: Polygon = {

@@ -1,19 +1,20 @@
-// `npm run seed:demo`: fills a fresh or existing database with demo data. Idempotent.
-import { loadConfig } from '../../config.ts';
-import { databaseTarget } from '../../main-helpers.ts';
-import { openDatabase } from '../client.ts';
-import { systemClock } from '../../lib/clock.ts';
-import { DomainEvents } from '../../lib/domain-events.ts';
-import { createTokenService, resolveJwtSecret } from '../../modules/auth/tokens.ts';
-import type { AppDeps } from '../../deps.ts';
-import { createOutsideServices, type AdapterLogger } from '../../adapters/index.ts';
-import { BackgroundTasks } from '../../lib/background-tasks.ts';
-import { DEMO_PASSWORD, DEMO_STAFF, seedDemoStaff } from './demo-staff.ts';
-import { seedDemoSettings } from './demo-settings.ts';
-import { DEMO_RESIDENT_PIN, DEMO_RESIDENTS, seedDemoResidents } from './demo-residents.ts';
-import { seedDemoIncidents } from './demo-incidents.ts';
-import { seedDemoNotifications } from './demo-notifications.ts';
-import { seedDemoMessages } from './demo-messages.ts';
+// `npm run seed:demo`: fills a fresh or existing database with demo data. Idempotent. Each module owns its demo data
+// (`modules/<feature>/<feature>.demo.ts`); this composition root, like main.ts, only wires them together.
+import { loadConfig } from './config.ts';
+import { databaseTarget } from './main-helpers.ts';
+import { openDatabase } from './db/client.ts';
+import { systemClock } from './lib/clock.ts';
+import { DomainEvents } from './lib/domain-events.ts';
+import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
+import type { AppDeps } from './deps.ts';
+import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
+import { BackgroundTasks } from './lib/background-tasks.ts';
+import { DEMO_PASSWORD, DEMO_STAFF, seedDemoStaff } from './modules/users/users.demo.ts';
+import { seedDemoSettings } from './modules/settings/settings.demo.ts';
+import { DEMO_RESIDENT_PIN, DEMO_RESIDENTS, seedDemoResidents } from './modules/residents/residents.demo.ts';
+import { seedDemoIncidents } from './db/seed/demo-incidents.ts';
+import { seedDemoNotifications } from './modules/notifications/notifications.demo.ts';
+import { seedDemoMessages } from './modules/messages/messages.demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase(databaseTarget(config));

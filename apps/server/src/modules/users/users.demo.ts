@@ -1,7 +1,7 @@
 import type { UserType } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { hashSecret } from '../../modules/auth/passwords.ts';
-import { findUserByUsername, insertUser, updateUser } from '../../modules/users/users.repository.ts';
+import { hashSecret } from '../auth/passwords.ts';
+import { findUserByUsername, insertUser, updateUser } from '../users/users.repository.ts';
 
 export const DEMO_PASSWORD = 'Bantay-demo-2026';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_CATEGORIES, notificationCategory } from '@bantay/shared';
 import { bearer, createTestContext, signIn, type TestContext } from '../../../test/harness.ts';
-import { findUserByUsername } from '../../modules/users/users.repository.ts';
-import { ADMIN_DEMO_NOTIFICATIONS, TANOD_DEMO_NOTIFICATIONS, seedDemoNotifications } from './demo-notifications.ts';
-import { seedDemoStaff } from './demo-staff.ts';
+import { findUserByUsername } from '../users/users.repository.ts';
+import { ADMIN_DEMO_NOTIFICATIONS, TANOD_DEMO_NOTIFICATIONS, seedDemoNotifications } from './notifications.demo.ts';
+import { seedDemoStaff } from '../users/users.demo.ts';
 
 let ctx: TestContext;
 
