@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IncidentDetail } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
-import { INSIDE, TEST_BOUNDARY, insertTestIncident, query, setBoundary } from '../../../test/incidents-helpers.ts';
+import { INSIDE, TEST_BOUNDARY, insertTestIncident, postReport, query, setBoundary } from '../../../test/incidents-helpers.ts';
+import { connected, nextEvent, startRealtime } from '../../../test/realtime.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -377,5 +378,28 @@ describe('realtime events', () => {
     expect(row!.status).toBe('in_progress');
     const resolvedEvents = await query(ctx, sql`select id from incident_events where incident_id = ${incident.id} and kind = 'resolved'`);
     expect(resolvedEvents).toEqual([]);
+  });
+});
+
+describe('open screens', () => {
+  it('a new emergency reaches a tanod socket with its classification, and the claim reaches an admin socket', async () => {
+    const realtime = await startRealtime(ctx);
+    try {
+      const { token } = await tanodWithToken();
+      const tanodSocket = await connected(realtime.client(token));
+      const adminSocket = await connected(realtime.client(adminToken));
+      const created = nextEvent(tanodSocket, 'incident:created', (payload) => payload.classification === 'emergency');
+      const report = await postReport(ctx, { type: 'Fire', classification: 'emergency', description: '' });
+      expect(report.statusCode).toBe(201);
+      const arrival = await created;
+      const [row] = await query<{ id: string }>(ctx, sql`select id from incidents where ticket = ${report.json().ticket}`);
+      expect(arrival).toMatchObject({ _id: row!.id, id: row!.id, classification: 'emergency' });
+
+      const updated = nextEvent(adminSocket, 'incident:updated', (payload) => payload.id === row!.id);
+      expect((await post(`/api/incidents/${row!.id}/respond`, token)).statusCode).toBe(200);
+      expect(await updated).toMatchObject({ _id: row!.id, id: row!.id });
+    } finally {
+      await realtime.close();
+    }
   });
 });
