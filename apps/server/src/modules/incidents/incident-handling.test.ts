@@ -381,6 +381,30 @@ describe('realtime events', () => {
   });
 });
 
+describe('API documentation', () => {
+  it('the OpenAPI document describes the staff incident, backup and camera calls', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/incidents',
+        '/api/incidents/export.csv',
+        '/api/incidents/{id}',
+        '/api/incidents/{id}/respond',
+        '/api/incidents/{id}/false-alarm',
+        '/api/incidents/{id}/cameras',
+        '/api/assistance',
+        '/api/assistance/{id}/approve',
+        '/api/cameras/{id}',
+      ]),
+    );
+    expect(paths['/api/incidents'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+      expect.arrayContaining(['status', 'classification', 'type', 'from', 'to', 'q', 'near', 'radius', 'cursor', 'limit']),
+    );
+  });
+});
+
 describe('open screens', () => {
   it('a new emergency reaches a tanod socket with its classification, and the claim reaches an admin socket', async () => {
     const realtime = await startRealtime(ctx);
