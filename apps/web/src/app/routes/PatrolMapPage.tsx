@@ -31,16 +31,32 @@ export default function PatrolMapPage() {
   const queue = items.filter((item) => item.status === 'pending');
   const mapped = active ? [active, ...queue] : queue;
 
-  const select = useCallback(
+  const choose = useCallback(
+    (id: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('incident', id);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  // A marker tapped on the map: bring its row into view. A row's "Show on map": bring the map.
+  const selectFromMap = useCallback(
     (id: string) => {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('incident', id);
-        return next;
-      }, { replace: true });
+      choose(id);
       document.querySelector(`[data-incident-row="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     },
-    [setParams],
+    [choose],
+  );
+  const showOnMap = useCallback(
+    (id: string) => {
+      choose(id);
+      document.querySelector('[data-testid="patrol-map"]')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    },
+    [choose],
   );
 
   return (
@@ -50,14 +66,14 @@ export default function PatrolMapPage() {
           <div className="lg:col-start-1 lg:row-start-1">
             <ActiveIncidentPanel
               incidentId={active._id}
-              onShowOnMap={select}
+              onShowOnMap={showOnMap}
               backupAction={(incident) => <RequestBackupButton incident={incident} />}
             />
           </div>
         )}
         <div className="space-y-3 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           {/* The patrols feature puts the tanod's area, position and Start/End Patrol controls here. */}
-          <PatrolMapView incidents={mapped} selectedId={selectedId} onSelect={select} />
+          <PatrolMapView incidents={mapped} selectedId={selectedId} onSelect={selectFromMap} />
         </div>
         <div className={`lg:col-start-1 ${active ? 'lg:row-start-2' : 'lg:row-start-1'}`}>
           <TanodQueue
@@ -66,7 +82,7 @@ export default function PatrolMapPage() {
             isError={list.isError}
             onRetry={() => void list.refetch()}
             selectedId={selectedId}
-            onSelect={select}
+            onSelect={showOnMap}
             hasActive={Boolean(active)}
             hasPosition={position !== null}
           />

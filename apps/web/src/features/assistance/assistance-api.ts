@@ -24,7 +24,9 @@ function search(query: AssistanceListQuery): string {
 export function useAssistanceList(query: AssistanceListQuery, enabled = true) {
   const queryClient = useQueryClient();
   const { connected } = useRealtime();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ASSISTANCE_KEY });
+  // Several lists may hear the same event: a refetch already under way (started after the
+  // commit the event announces) is kept rather than restarted.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ASSISTANCE_KEY }, { cancelRefetch: false });
   useSocketEvent('assistance:created', refresh);
   useSocketEvent('assistance:updated', refresh);
   return useQuery({
