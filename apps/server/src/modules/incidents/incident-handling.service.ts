@@ -155,8 +155,8 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
     });
   } catch (error) {
     if (!uniqueViolation(error)) throw error;
-    const holding = await findActiveIncidentOf(deps.db, actor.id);
-    throw hasActiveIncident(holding ?? { id, ticket: '' });
+    // The index refused a second in-progress incident: another claim of this tanod won the race.
+    throw hasActiveIncident(await findActiveIncidentOf(deps.db, actor.id));
   }
   if (claimed) return incidentDetail(deps.db, claimed);
 
@@ -173,9 +173,10 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
   throw wrongStatus(incident.status, 'responded to');
 }
 
-function hasActiveIncident(active: { id: string; ticket: string }): AppError {
-  return new AppError('has_active_incident', `Resolve your active incident ${active.ticket} first: a tanod handles one incident at a time.`, {
-    details: { incident: { _id: active.id, ticket: active.ticket } },
+function hasActiveIncident(active: { id: string; ticket: string } | undefined): AppError {
+  const which = active ? ` ${active.ticket}` : '';
+  return new AppError('has_active_incident', `Resolve your active incident${which} first: a tanod handles one incident at a time.`, {
+    details: active ? { incident: { _id: active.id, ticket: active.ticket } } : {},
   });
 }
 
@@ -229,7 +230,9 @@ export async function assignIncident(deps: AppDeps, actor: Actor, id: string, ta
 
 /** `POST /api/incidents/{id}/resolve`: the responder or an admin, with the resolution log. */
 export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, log: string): Promise<IncidentDetail> {
-  const incident = await visibleIncident(deps.db, actor, id);
+  // 403 rather than 404 for another tanod's incident: the id came from a list, and "not yours" is the honest answer.
+  const incident = await findIncidentById(deps.db, id);
+  if (!incident) throw notFound('Incident');
   if (!canResolveIncident(actor, incident)) throw forbidden('Only the responding tanod or an admin can resolve this incident.');
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {

@@ -130,7 +130,9 @@ describe('who may do what', () => {
     const other = await tanodWithToken('Other');
     const incident = await insertTestIncident(ctx);
     await post(`/api/incidents/${incident.id}/respond`, owner.token);
-    expect((await post(`/api/incidents/${incident.id}/resolve`, other.token, { log: 'Not mine' })).statusCode).toBe(404);
+    const refused = await post(`/api/incidents/${incident.id}/resolve`, other.token, { log: 'Not mine' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('FORBIDDEN');
     expect((await get(`/api/incidents/${incident.id}`, other.token)).statusCode).toBe(404);
     const [row] = await query<{ status: string }>(ctx, sql`select status from incidents where id = ${incident.id}`);
     expect(row!.status).toBe('in_progress');
@@ -151,6 +153,31 @@ describe('who may do what', () => {
     expect(ids.sort()).toEqual([pending.id, mine.id].sort());
     const asAdmin = await get('/api/incidents?q=visibility-check', adminToken);
     expect(asAdmin.json().items.map((item: { _id: string }) => item._id).sort()).toEqual([pending.id, mine.id, theirs.id, rejected.id].sort());
+  });
+});
+
+describe('assigning', () => {
+  it('an admin assigns a pending incident to a tanod; a busy tanod or a non-tanod cannot be assigned', async () => {
+    const busy = await tanodWithToken('Busy');
+    const free = await tanodWithToken('Free');
+    const held = await insertTestIncident(ctx);
+    await post(`/api/incidents/${held.id}/respond`, busy.token);
+    const incident = await insertTestIncident(ctx);
+
+    const refused = await post(`/api/incidents/${incident.id}/assign`, adminToken, { tanodId: busy.user.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'has_active_incident', details: { incident: { _id: held.id } } });
+    const notTanod = await post(`/api/incidents/${incident.id}/assign`, adminToken, { tanodId: admin.id });
+    expect(notTanod.statusCode).toBe(400);
+    expect(notTanod.json().error.fields[0].field).toBe('tanodId');
+    const malformed = await post(`/api/incidents/${incident.id}/assign`, adminToken, { tanodId: 'x' });
+    expect(malformed.statusCode).toBe(400);
+
+    const assigned = await post(`/api/incidents/${incident.id}/assign`, adminToken, { tanodId: free.user.id });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json()).toMatchObject({ status: 'in_progress', responder: { _id: free.user.id } });
+    const list = (await get('/api/incidents?status=in_progress', free.token)).json();
+    expect(list.items.map((item: { _id: string }) => item._id)).toContain(incident.id);
   });
 });
 
