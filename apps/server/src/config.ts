@@ -78,8 +78,8 @@ const envSchema = z.object({
   RATING_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   // Issue 9 (product §4.4): a pending report with no responder this long notifies admins and
   // on-duty tanods, and again at twice the time.
-  ESCALATE_EMERGENCY_AFTER_S: z.coerce.number().int().min(10).max(86_400).default(120),
-  ESCALATE_NORMAL_AFTER_S: z.coerce.number().int().min(10).max(7 * 86_400).default(900),
+  ESCALATE_EMERGENCY_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  ESCALATE_NORMAL_AFTER_S: z.coerce.number().int().min(1).max(7 * 86_400).default(900),
 });
 
 export type Env = z.input<typeof envSchema>;
