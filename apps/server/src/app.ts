@@ -22,6 +22,9 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { residentRoutes } from './modules/residents/residents.routes.ts';
 import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes.ts';
+import { incidentHandlingRoutes } from './modules/incidents/incident-handling.routes.ts';
+import { assistanceRoutes } from './modules/assistance/assistance.routes.ts';
+import { cameraRoutes } from './modules/cameras/cameras.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -77,6 +80,9 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await residentRoutes(scope, deps);
     await incidentRoutes(scope, deps);
     await evaluationRoutes(scope, deps);
+    await incidentHandlingRoutes(scope, deps);
+    await assistanceRoutes(scope, deps);
+    await cameraRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir);

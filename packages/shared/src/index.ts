@@ -11,3 +11,6 @@ export * from './incidents.ts';
 export * from './residents.ts';
 export * from './evaluations.ts';
 export * from './messages.ts';
+export * from './incident-handling.ts';
+export * from './assistance.ts';
+export * from './cameras.ts';

@@ -18,18 +18,18 @@ const MyAccountPage = lazyPage(() => import('./routes/MyAccountPage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('@/features/password-reset/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazyPage(() => import('@/features/password-reset/ResetPasswordPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
+const TanodDashboardPage = lazyPage(() => import('./routes/TanodDashboardPage.tsx'));
+const PatrolMapPage = lazyPage(() => import('./routes/PatrolMapPage.tsx'));
+const IncidentTrackingPage = lazyPage(() => import('./routes/IncidentTrackingPage.tsx'));
 
 const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
 
-function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-in'): RouteObject {
+/** A guarded staff page; without a page of its own yet, the titled placeholder. */
+function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-in', page?: React.ReactNode): RouteObject {
   return {
     path,
-    element: (
-      <RouteGuard allowed={allowed}>
-        <RolePage title={title} />
-      </RouteGuard>
-    ),
+    element: <RouteGuard allowed={allowed}>{page ?? <RolePage title={title} />}</RouteGuard>,
   };
 }
 
@@ -62,8 +62,8 @@ export const routes: RouteObject[] = [
               </RouteGuard>
             ),
           },
-          guarded('/Dashboard', 'Dashboard', TANOD),
-          guarded('/Patrolmap', 'Patrol Map', TANOD),
+          guarded('/Dashboard', 'Dashboard', TANOD, <TanodDashboardPage />),
+          guarded('/Patrolmap', 'Patrol Map', TANOD, <PatrolMapPage />),
           guarded('/Equipments', 'Equipments', TANOD),
           guarded('/Performance', 'Performance', TANOD),
           guarded('/Schedule', 'Schedule', TANOD),
@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
           guarded('/ManageTanod', 'Manage Tanod', ADMIN),
           guarded('/Resources', 'Resources', ADMIN),
           guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN),
-          guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN),
+          guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN, <IncidentTrackingPage />),
         ],
       },
       { path: '*', element: <NotFoundPage /> },
