@@ -12,7 +12,7 @@ let ctx: TestContext;
 let live: RealtimeTestServer;
 let supadmin: { id: string; token: string };
 let admin: { id: string; token: string };
-let tanod: { id: string; token: string };
+let tanod: Awaited<ReturnType<typeof staff>>;
 
 async function staff(userType: UserType, overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(ctx, { userType, ...overrides });
