@@ -23,6 +23,8 @@ import { residentRoutes } from './modules/residents/residents.routes.ts';
 import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { noteRoutes } from './modules/notes/notes.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -79,6 +81,8 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await incidentRoutes(scope, deps);
     await evaluationRoutes(scope, deps);
     await userRoutes(scope, deps);
+    await auditRoutes(scope, deps);
+    await noteRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir);

@@ -12,3 +12,5 @@ export * from './residents.ts';
 export * from './evaluations.ts';
 export * from './messages.ts';
 export * from './users.ts';
+export * from './audit.ts';
+export * from './notes.ts';
