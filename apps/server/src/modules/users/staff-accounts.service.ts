@@ -20,6 +20,7 @@ import type { Actor } from '../auth/actor.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
+import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
 import { sendPasswordSetupLink } from '../password-reset/password-reset.service.ts';
 import { canManageUser, creatableTypes, manageableTypes } from './users.policy.ts';
 import { presentStaffUser } from './users.presenter.ts';
@@ -250,4 +251,17 @@ export async function resetStaffPassword(deps: AppDeps, actor: Actor, id: string
   });
   const linkSent = user.status === 'active' ? await sendPasswordSetupLink(deps, user) : false;
   return { oneTimePassword, linkSent };
+}
+
+/** POST /api/users/:id/photo: the photo is checked by content and re-encoded like a profile photo. */
+export async function updateStaffPhoto(deps: AppDeps, actor: Actor, id: string, bytes: Buffer): Promise<StaffUser> {
+  const user = await findManageable(deps, actor, id);
+  const url = await storeAvatar(deps.config.dataDir, bytes);
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (tx) => {
+    await updateUser(tx, user.id, { profilePicture: url, updatedAt: now });
+    await appendAuditEntry(tx, { actor, action: 'update', entity: 'user', entityId: user.id, before: { profilePicture: user.profilePicture }, after: { profilePicture: url }, at: now });
+  });
+  await removeAvatar(deps.config.dataDir, user.profilePicture);
+  return presentStaffUser((await findUserById(deps.db, user.id))!);
 }

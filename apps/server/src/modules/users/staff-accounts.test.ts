@@ -6,6 +6,8 @@ import type { UserType } from '@bantay/shared';
 import { auditEntries } from '../../db/schema/index.ts';
 import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { connected, startRealtime, type RealtimeTestServer } from '../../../test/realtime.ts';
+import { multipartBody } from '../../../test/multipart.ts';
+import sharp from 'sharp';
 import { findUserById } from './users.repository.ts';
 
 let ctx: TestContext;
@@ -240,6 +242,22 @@ describe('deactivation, reactivation and password resets', () => {
     const clash = await call('PATCH', `/api/users/${target.id}`, admin.token, { username: tanod.user.username });
     expect(clash.statusCode).toBe(409);
     expect(await ctx.deps.db.select().from(auditEntries).where(eq(auditEntries.entityId, target.id))).toHaveLength(0);
+  });
+});
+
+describe("a staff member's photo", () => {
+  it('an admin uploads a tanod photo, re-encoded; a tanod cannot, nor can an admin for an admin', async () => {
+    const target = await staff('tanod');
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 10, g: 120, b: 60 } } }).jpeg().toBuffer();
+    const upload = (token: string, id: string) => {
+      const body = multipartBody('photo', [{ filename: 'face.jpg', contentType: 'image/jpeg', bytes: jpeg }]);
+      return ctx.app.inject({ method: 'POST', url: `/api/users/${id}/photo`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    };
+    const response = await upload(admin.token, target.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profilePicture).toMatch(/^\/api\/files\/avatars\/[a-f0-9]{32}\.webp$/);
+    expect((await upload(tanod.token, target.id)).statusCode).toBe(403);
+    expect((await upload(admin.token, supadmin.id)).statusCode).toBe(403);
   });
 });
 

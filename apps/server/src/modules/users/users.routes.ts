@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  SECURITY_LIMITS,
   createStaffUserSchema,
   createdStaffUserSchema,
   oneTimePasswordSchema,
@@ -11,6 +13,7 @@ import {
   userListSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { ADMINS, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import {
   createStaffUser,
@@ -19,6 +22,7 @@ import {
   listStaffUsers,
   reactivateStaffUser,
   resetStaffPassword,
+  updateStaffPhoto,
   updateStaffUser,
 } from './staff-accounts.service.ts';
 
@@ -92,4 +96,31 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
     (request) => resetStaffPassword(deps, actorOf(request), request.params.id),
   );
+
+  // The multipart parser is registered for this route only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: SECURITY_LIMITS.photoMaxBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/users/:id/photo',
+      {
+        schema: {
+          tags,
+          summary: "Upload a staff member's photo (multipart, field \"photo\": JPEG, PNG or WebP up to 5 MB)",
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: { 200: staffUserSchema },
+        },
+        onRequest: adminsOnly,
+      },
+      async (request) => {
+        const file = await request.file();
+        if (!file) {
+          throw new AppError('VALIDATION_FAILED', 'Choose a photo to upload', { fields: [{ field: 'photo', message: 'Choose a photo to upload' }] });
+        }
+        return updateStaffPhoto(deps, actorOf(request), request.params.id, await file.toBuffer());
+      },
+    );
+  });
 }
