@@ -18,18 +18,16 @@ const MyAccountPage = lazyPage(() => import('./routes/MyAccountPage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('@/features/password-reset/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazyPage(() => import('@/features/password-reset/ResetPasswordPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
+const ManageTanodPage = lazyPage(() => import('./routes/ManageTanodPage.tsx'));
 
 const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
 
-function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-in'): RouteObject {
+/** A guarded staff page; without a page of its own yet, the titled placeholder. */
+function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-in', page?: React.ReactNode): RouteObject {
   return {
     path,
-    element: (
-      <RouteGuard allowed={allowed}>
-        <RolePage title={title} />
-      </RouteGuard>
-    ),
+    element: <RouteGuard allowed={allowed}>{page ?? <RolePage title={title} />}</RouteGuard>,
   };
 }
 
@@ -68,7 +66,7 @@ export const routes: RouteObject[] = [
           guarded('/Performance', 'Performance', TANOD),
           guarded('/Schedule', 'Schedule', TANOD),
           guarded('/Admindashboard', 'Admin Dashboard', ADMIN),
-          guarded('/ManageTanod', 'Manage Tanod', ADMIN),
+          guarded('/ManageTanod', 'Manage Tanod', ADMIN, <ManageTanodPage />),
           guarded('/Resources', 'Resources', ADMIN),
           guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN),
           guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN),
