@@ -54,8 +54,8 @@ export function AuditLogPanel() {
   const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section className="flex flex-col gap-4" aria-label="Audit log">
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium">
+      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+        <label className="col-span-2 flex flex-col gap-1 text-sm font-medium">
           What
           <select className="input" value={entity} onChange={(event) => setEntity(event.target.value)}>
             {ENTITIES.map((value) => (

@@ -143,13 +143,13 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
             <li key={user._id} className="flex flex-col gap-3 p-4" data-testid="staff-row">
               <div className="flex flex-wrap items-center gap-3">
                 <Avatar firstName={user.firstName} lastName={user.lastName} src={user.profilePicture} size={44} />
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold">
-                    <span className="truncate">
+                <div className="min-w-0 flex-1 basis-48">
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
+                    <span className="break-words">
                       {user.firstName} {user.lastName}
                     </span>
                     {user.isTeamLeader && (
-                      <span className="inline-flex items-center gap-1 rounded-full bg-brand-fill px-2 py-0.5 text-xs font-semibold text-white">
+                      <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-brand-fill px-2 py-0.5 text-xs font-semibold text-white">
                         <Crown className="h-3 w-3" aria-hidden="true" /> Team leader
                       </span>
                     )}
@@ -160,11 +160,11 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
                       <span className="rounded-full border border-line px-2 py-0.5 text-xs font-semibold text-ink-soft">Password not set</span>
                     )}
                   </p>
-                  <p className="truncate text-sm text-muted">
+                  <p className="break-words text-sm text-muted">
                     @{user.username} · {user.phoneNumber ?? user.email ?? 'no contact'} · {lastActiveText(user)}
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-1">
+                <div className="-my-1 ml-auto flex flex-wrap justify-end gap-1">
                   {renderDetails && (
                     <button
                       type="button"
