@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { AuditLogPanel } from '@/features/audit/AuditLogPanel.tsx';
+import { TanodRatingsPanel } from '@/features/evaluations/TanodRatingsPanel.tsx';
 import { BarangaySettingsPanel } from '@/features/settings/BarangaySettingsPanel.tsx';
 import { StaffDirectory } from '@/features/users/StaffDirectory.tsx';
 import { useSession } from '@/lib/session.tsx';
@@ -43,7 +44,7 @@ export default function ManageTanodPage() {
         </div>
       )}
       <div role={tabs.length > 1 ? 'tabpanel' : undefined}>
-        {current === 'tanods' && <StaffDirectory key="tanod" userType="tanod" />}
+        {current === 'tanods' && <StaffDirectory key="tanod" userType="tanod" renderDetails={(user) => <TanodRatingsPanel tanodId={user._id} />} />}
         {current === 'admins' && <StaffDirectory key="admin" userType="admin" />}
         {current === 'settings' && <BarangaySettingsPanel />}
         {current === 'audit' && <AuditLogPanel />}
