@@ -25,6 +25,9 @@ import { evaluationRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { incidentHandlingRoutes } from './modules/incidents/incident-handling.routes.ts';
 import { assistanceRoutes } from './modules/assistance/assistance.routes.ts';
 import { cameraRoutes } from './modules/cameras/cameras.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { noteRoutes } from './modules/notes/notes.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -83,6 +86,9 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await incidentHandlingRoutes(scope, deps);
     await assistanceRoutes(scope, deps);
     await cameraRoutes(scope, deps);
+    await userRoutes(scope, deps);
+    await auditRoutes(scope, deps);
+    await noteRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir);

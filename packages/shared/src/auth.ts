@@ -23,6 +23,8 @@ export const loginSuccessSchema = z.object({
   token: z.string(),
   userType: userTypeSchema,
   userId: z.string(),
+  /** Issue 13: signed in with a one-time password; the web app leads to the password change. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type LoginSuccess = z.infer<typeof loginSuccessSchema>;
 
@@ -53,6 +55,8 @@ export const currentUserSchema = z.object({
   birthday: z.string().nullable(),
   gender: z.string().nullable(),
   hasUnreadNotifications: z.boolean(),
+  /** Issue 13: signed in with a one-time password; every call but the password change is refused. */
+  mustChangePassword: z.boolean(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

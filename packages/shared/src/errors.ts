@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   ACCOUNT_DEACTIVATED: 403,
+  /** Issue 13: signed in with a one-time password; every call but the password change is refused until then. */
+  PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /**

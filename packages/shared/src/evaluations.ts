@@ -94,3 +94,36 @@ export const ticketRatingRequestSchema = z.object({
   comment: commentSchema,
 });
 export type TicketRatingRequest = z.infer<typeof ticketRatingRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Moderation (issue 13): an admin reads every rating of a tanod and hides abusive ones.
+
+export const staffEvaluationSchema = z.object({
+  _id: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  source: z.enum(['directory', 'ticket']),
+  /** The reviewer's name, or null for an anonymous rating. */
+  reviewerName: z.string().nullable(),
+  hidden: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffEvaluation = z.infer<typeof staffEvaluationSchema>;
+
+export const staffEvaluationListSchema = z.object({
+  items: z.array(staffEvaluationSchema),
+  nextCursor: z.string().nullable(),
+  /** Over the visible ratings, like the public directory. */
+  average: z.number().nullable(),
+  count: z.number(),
+  /** How many visible ratings gave 1, 2, 3, 4 and 5 stars. */
+  distribution: z.array(z.number()).length(5),
+});
+export type StaffEvaluationList = z.infer<typeof staffEvaluationListSchema>;
+
+export const staffEvaluationQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const moderateEvaluationSchema = z.object({ hidden: z.boolean({ error: 'hidden must be true or false' }) });

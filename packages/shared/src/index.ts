@@ -14,3 +14,6 @@ export * from './messages.ts';
 export * from './incident-handling.ts';
 export * from './assistance.ts';
 export * from './cameras.ts';
+export * from './users.ts';
+export * from './audit.ts';
+export * from './notes.ts';

@@ -42,3 +42,24 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** Brief §9: the map starts here until a boundary is set. */
 export const DEFAULT_MAP_START = { lat: 14.7356, lng: 121.0498, zoom: 13 } as const;
+
+/** `PATCH /api/settings` (supadmin, issue 13): only the fields sent change. */
+export const updateSettingsSchema = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+    abbreviation: z
+      .string({ error: 'Abbreviation is required' })
+      .trim()
+      .min(1, 'Abbreviation is required')
+      .max(8, 'Abbreviation must be at most 8 characters'),
+    hotlines: z.array(hotlineSchema).max(20, 'At most 20 hotlines'),
+    incidentTypes: z
+      .array(incidentTypeSchema)
+      .min(1, 'Keep at least one incident type')
+      .max(40, 'At most 40 incident types')
+      .refine((types) => new Set(types.map((t) => t.name.trim().toLowerCase())).size === types.length, 'Incident type names must be different'),
+    mapStart: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), zoom: z.number().int().min(1).max(19) }),
+    timezone: z.string().trim().min(1).max(64),
+  })
+  .partial();
+export type UpdateSettings = z.input<typeof updateSettingsSchema>;

@@ -17,17 +17,29 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+export interface AuthOptions {
+  /**
+   * Admits an account that signed in with a one-time password and has not chosen its own yet
+   * (issue 13). Only the calls that lead to the password change set it; every other call answers
+   * 403 PASSWORD_CHANGE_REQUIRED until then.
+   */
+  whilePasswordChangeRequired?: boolean;
+}
+
 /**
  * A preHandler that admits only callers with a live session and, when given, one of the roles.
  * Routes then read the caller with `actorOf(request)`.
  */
-export function requireAuth(deps: AppDeps, allowed?: readonly UserType[]) {
+export function requireAuth(deps: AppDeps, allowed?: readonly UserType[], options: AuthOptions = {}) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
     const result = await authenticateToken(deps, token);
     if (!result) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
     if (allowed && !allowed.includes(result.actor.userType)) throw forbidden();
+    if (result.user.mustChangePassword && !options.whilePasswordChangeRequired) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED', 'Choose a new password before you continue');
+    }
     request.actor = { ...result.actor, ip: request.ip ?? null };
   };
 }

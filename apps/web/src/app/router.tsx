@@ -21,6 +21,7 @@ const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
 const TanodDashboardPage = lazyPage(() => import('./routes/TanodDashboardPage.tsx'));
 const PatrolMapPage = lazyPage(() => import('./routes/PatrolMapPage.tsx'));
 const IncidentTrackingPage = lazyPage(() => import('./routes/IncidentTrackingPage.tsx'));
+const ManageTanodPage = lazyPage(() => import('./routes/ManageTanodPage.tsx'));
 
 const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
@@ -68,7 +69,7 @@ export const routes: RouteObject[] = [
           guarded('/Performance', 'Performance', TANOD),
           guarded('/Schedule', 'Schedule', TANOD),
           guarded('/Admindashboard', 'Admin Dashboard', ADMIN),
-          guarded('/ManageTanod', 'Manage Tanod', ADMIN),
+          guarded('/ManageTanod', 'Manage Tanod', ADMIN, <ManageTanodPage />),
           guarded('/Resources', 'Resources', ADMIN),
           guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN),
           guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN, <IncidentTrackingPage />),

@@ -36,3 +36,9 @@ export function usePublicSettings(): { data: PublicSettings | undefined } {
   }, []);
   return { data };
 }
+
+/** After the supadmin saves the settings: every open component shows the new values at once. */
+export function replacePublicSettings(value: PublicSettings): void {
+  settings = value;
+  for (const listener of listeners) listener();
+}

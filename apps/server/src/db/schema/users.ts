@@ -30,6 +30,8 @@ export const users = pgTable(
     userType: userTypeEnum('user_type').notNull(),
     profilePicture: text('profile_picture'),
     isTeamLeader: boolean('is_team_leader').notNull().default(false),
+    /** Set when an admin created the account or reset its password: the next sign-in must choose a new one. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     status: userStatusEnum('status').notNull().default('active'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     isOnline: boolean('is_online').notNull().default(false),

@@ -28,10 +28,12 @@ import {
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = requireAuth(deps, STAFF);
+  // The account page is where a one-time password is replaced, so it stays open for that.
+  const staffChangingPassword = requireAuth(deps, STAFF, { whilePasswordChangeRequired: true });
 
   r.get(
     '/api/account',
-    { schema: { tags: ['account'], summary: 'My account', response: { 200: currentUserSchema } }, onRequest: staffOnly },
+    { schema: { tags: ['account'], summary: 'My account', response: { 200: currentUserSchema } }, onRequest: staffChangingPassword },
     (request) => getAccount(deps, actorOf(request)),
   );
 
@@ -53,7 +55,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
         body: changePasswordRequestSchema,
         response: { 200: passwordChangedSchema },
       },
-      onRequest: staffOnly,
+      onRequest: staffChangingPassword,
       config: { rateLimit: { max: deps.config.loginRateLimit, timeWindow: 15 * 60_000 } },
     },
     (request) => changePassword(deps, actorOf(request), request.body),

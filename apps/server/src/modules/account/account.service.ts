@@ -9,9 +9,10 @@ import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
-import { findUserById, updateUser } from '../users/users.repository.ts';
+import { findIdentityConflicts, findUserById, updateUser } from '../users/users.repository.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { getCurrentUser } from '../users/users.service.ts';
-import { findIdentityConflicts, listLiveSessions, revokeOwnSession } from './account.repository.ts';
+import { listLiveSessions, revokeOwnSession } from './account.repository.ts';
 import { passwordProblem } from './password-policy.ts';
 
 type AccountUpdateInput = z.output<typeof accountUpdateSchema>;
@@ -75,13 +76,6 @@ export async function updateAccount(deps: AppDeps, actor: Actor, input: AccountU
   return getCurrentUser(deps, actor);
 }
 
-function uniqueViolation(error: unknown): string | null {
-  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === '23505') return current.constraint ?? '';
-  }
-  return null;
-}
-
 /** POST /api/account/photo: stores the re-encoded image and points profilePicture at it. */
 export async function updateAccountPhoto(deps: AppDeps, actor: Actor, bytes: Buffer): Promise<CurrentUser> {
   const user = await findUserById(deps.db, actor.id);
@@ -107,7 +101,7 @@ export async function changePassword(deps: AppDeps, actor: Actor, input: ChangeP
   const passwordHash = await hashSecret(input.newPassword);
   const now = deps.clock.now();
   const ended = await inTransaction(deps.db, async (tx, afterCommit) => {
-    await updateUser(tx, actor.id, { passwordHash, updatedAt: now });
+    await updateUser(tx, actor.id, { passwordHash, mustChangePassword: false, updatedAt: now });
     const sessionIds = await revokeUserSessions(tx, actor.id, now, actor.sessionId);
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
     return sessionIds.length;

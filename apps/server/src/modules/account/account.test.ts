@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { TEST_PASSWORD, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
+import { multipartBody } from '../../../test/multipart.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -169,14 +170,7 @@ describe('my sessions', () => {
 });
 
 describe('my profile photo', () => {
-  function multipart(filename: string, contentType: string, bytes: Buffer) {
-    const boundary = '----bantay-test-boundary';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-  }
+  const multipart = (filename: string, contentType: string, bytes: Buffer) => multipartBody('photo', [{ filename, contentType, bytes }]);
   const upload = (token: string, body: ReturnType<typeof multipart>) =>
     ctx.app.inject({ method: 'POST', url: '/api/account/photo', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
 

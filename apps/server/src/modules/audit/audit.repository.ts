@@ -1,5 +1,6 @@
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
-import { auditEntries } from '../../db/schema/index.ts';
+import { auditEntries, users } from '../../db/schema/index.ts';
 import type { Actor } from '../auth/actor.ts';
 
 export interface AuditInput {
@@ -27,4 +28,37 @@ export async function appendAuditEntry(tx: Executor, input: AuditInput): Promise
     ip: input.actor.ip ?? null,
     at: input.at,
   });
+}
+
+export interface AuditFilter {
+  actorId?: string;
+  entity?: string;
+  action?: string;
+  from?: Date;
+  to?: Date;
+  before?: { at: Date; id: string };
+  limit: number;
+}
+
+/** Newest first, keyset-paged on (at, id), with the actor's name. */
+export async function listAuditEntries(db: Executor, filter: AuditFilter) {
+  const conditions: SQL[] = [];
+  if (filter.actorId) conditions.push(eq(auditEntries.actorId, filter.actorId));
+  if (filter.entity) conditions.push(eq(auditEntries.entity, filter.entity));
+  if (filter.action) conditions.push(eq(auditEntries.action, filter.action));
+  if (filter.from) conditions.push(gte(auditEntries.at, filter.from));
+  if (filter.to) conditions.push(lte(auditEntries.at, filter.to));
+  if (filter.before) {
+    conditions.push(sql`(${auditEntries.at}, ${auditEntries.id}) < (${filter.before.at.toISOString()}::timestamptz, ${filter.before.id}::uuid)`);
+  }
+  return db
+    .select({
+      entry: auditEntries,
+      actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, userType: users.userType, username: users.username },
+    })
+    .from(auditEntries)
+    .leftJoin(users, eq(users.id, auditEntries.actorId))
+    .where(and(...conditions))
+    .orderBy(desc(auditEntries.at), desc(auditEntries.id))
+    .limit(filter.limit);
 }

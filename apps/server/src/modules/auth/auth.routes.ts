@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     '/api/auth/me',
     {
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserSchema } },
-      preHandler: requireAuth(deps),
+      preHandler: requireAuth(deps, undefined, { whilePasswordChangeRequired: true }),
     },
     (request) => getCurrentUser(deps, actorOf(request)),
   );
@@ -47,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     '/api/auth/logout',
     {
       schema: { tags: ['auth'], summary: 'End this session', response: { 200: z.object({ ok: z.literal(true) }) } },
-      preHandler: requireAuth(deps),
+      preHandler: requireAuth(deps, undefined, { whilePasswordChangeRequired: true }),
     },
     async (request) => {
       await logout(deps, actorOf(request));

@@ -78,7 +78,7 @@ export async function openSession(deps: AppDeps, user: UserRow, meta: RequestMet
     return insertSession(tx, { userId: user.id, expiresAt, now, userAgent: meta.userAgent, ip: meta.ip });
   });
   const token = await deps.tokens.sign({ id: user.id, userType: user.userType, jti: session.id }, expiresAt);
-  return { token, userType: user.userType, userId: user.id };
+  return { token, userType: user.userType, userId: user.id, ...(user.mustChangePassword ? { mustChangePassword: true } : {}) };
 }
 
 // Writing last-seen on every request would turn every read into a write; once a minute is enough.

@@ -1,6 +1,6 @@
 import { pointInPolygon } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { DEMO_BOUNDARY } from '../../db/seed/demo-settings.ts';
+import { DEMO_BOUNDARY } from '../settings/settings.demo.ts';
 import { insertCamera, listCameras } from './cameras.repository.ts';
 
 /** A handful of cameras inside the demo boundary, near where the demo incidents happen. */

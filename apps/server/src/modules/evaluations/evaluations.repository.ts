@@ -117,3 +117,34 @@ export async function countEvaluationsByDevice(db: Executor, tanodId: string, de
     .where(and(eq(evaluations.tanodId, tanodId), eq(evaluations.deviceHash, deviceHash)));
   return rows.length;
 }
+
+/** Every rating of a tanod, hidden ones too, newest first, keyset-paged on (createdAt, id). */
+export async function listEvaluationsOfTanod(db: Executor, tanodId: string, before: { at: Date; id: string } | undefined, limit: number): Promise<EvaluationRow[]> {
+  const conditions = [eq(evaluations.tanodId, tanodId)];
+  if (before) conditions.push(sql`(${evaluations.createdAt}, ${evaluations.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`);
+  return db
+    .select()
+    .from(evaluations)
+    .where(and(...conditions))
+    .orderBy(desc(evaluations.createdAt), desc(evaluations.id))
+    .limit(limit);
+}
+
+/** Visible ratings of a tanod by star count. */
+export async function visibleRatingCounts(db: Executor, tanodId: string): Promise<{ rating: number; n: number }[]> {
+  const rows = await db
+    .select({ rating: evaluations.rating, n: sql<number>`count(*)` })
+    .from(evaluations)
+    .where(and(eq(evaluations.tanodId, tanodId), eq(evaluations.hidden, false)))
+    .groupBy(evaluations.rating);
+  return rows.map((row) => ({ rating: row.rating, n: Number(row.n) }));
+}
+
+export async function findEvaluation(db: Executor, id: string): Promise<EvaluationRow | undefined> {
+  const [row] = await db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1);
+  return row;
+}
+
+export async function setEvaluationHidden(db: Executor, id: string, hidden: boolean): Promise<void> {
+  await db.update(evaluations).set({ hidden }).where(eq(evaluations.id, id));
+}

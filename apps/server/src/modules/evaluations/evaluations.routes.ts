@@ -4,14 +4,19 @@ import { z } from 'zod';
 import {
   createEvaluationRequestSchema,
   evaluationCreatedSchema,
+  moderateEvaluationSchema,
+  staffEvaluationListSchema,
+  staffEvaluationQuerySchema,
+  staffEvaluationSchema,
   tanodDirectoryQuerySchema,
   tanodDirectorySchema,
   ticketRatingRequestSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requestMeta } from '../../http/auth-guard.ts';
+import { ADMINS, actorOf, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { optionalActor, perIpLimit } from '../incidents/public-guards.ts';
 import { getTanodDirectory, rateTanod, rateTicket } from './evaluations.service.ts';
+import { listTanodEvaluations, moderateEvaluation } from './evaluations-moderation.service.ts';
 
 const HOUR = 3_600_000;
 
@@ -66,5 +71,36 @@ export async function evaluationRoutes(app: FastifyInstance, deps: AppDeps): Pro
       config: ratingLimit,
     },
     async (request, reply) => reply.code(201).send(await rateTicket(deps, request.params.ticket, request.body)),
+  );
+
+  // Moderation (issue 13): admins see every rating of a tanod and hide abusive ones.
+  const adminsOnly = requireAuth(deps, ADMINS);
+  r.get(
+    '/api/users/:id/evaluations',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary: "Every rating of a tanod, hidden ones included (admin)",
+        params: z.object({ id: z.uuid('Unknown tanod') }),
+        querystring: staffEvaluationQuerySchema,
+        response: { 200: staffEvaluationListSchema },
+      },
+      onRequest: adminsOnly,
+    },
+    (request) => listTanodEvaluations(deps, request.params.id, request.query),
+  );
+  r.patch(
+    '/api/evaluations/:id',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary: 'Hide an abusive rating (not shown, not counted) or show it again (admin)',
+        params: z.object({ id: z.uuid('Unknown rating') }),
+        body: moderateEvaluationSchema,
+        response: { 200: staffEvaluationSchema },
+      },
+      onRequest: adminsOnly,
+    },
+    (request) => moderateEvaluation(deps, actorOf(request), request.params.id, request.body.hidden),
   );
 }

@@ -19,8 +19,9 @@ export function avatarDir(dataDir: string): string {
  * Checks the bytes (not the name or the declared type) are a JPEG, PNG or WebP image, then
  * re-encodes it as a 512×512 WebP. sharp writes no metadata unless asked, so EXIF (GPS position,
  * camera serial) and XMP are gone; the EXIF orientation is applied first so the photo stays upright.
+ * A logo is fitted whole (`contain`, on transparency) rather than cropped like a face.
  */
-export async function storeAvatar(dataDir: string, input: Buffer): Promise<string> {
+export async function storeAvatar(dataDir: string, input: Buffer, options: { fit?: 'cover' | 'contain' } = {}): Promise<string> {
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
@@ -36,7 +37,11 @@ export async function storeAvatar(dataDir: string, input: Buffer): Promise<strin
   try {
     output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+      .resize(
+        AVATAR_SIZE,
+        AVATAR_SIZE,
+        options.fit === 'contain' ? { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } } : { fit: 'cover', position: 'attention' },
+      )
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { passwordProblem } from '../account/password-policy.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { findUserById, updateUser } from '../users/users.repository.ts';
 import {
   countResetTokensSince,
@@ -78,9 +79,40 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest):
     if (!(await useResetToken(tx, tokenHash, now))) throw invalidToken();
     await retireResetTokens(tx, user.id, now);
     // A reset also lifts a lockout: the owner has just proven control of the email.
-    await updateUser(tx, user.id, { passwordHash, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, updatedAt: now });
+    await updateUser(tx, user.id, { passwordHash, mustChangePassword: false, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, updatedAt: now });
     const sessionIds = await revokeUserSessions(tx, user.id, now);
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
   });
   return { ok: true };
+}
+
+/** A set-your-password link stays open longer than a reset link: a new tanod may read it days later. */
+const SETUP_LINK_TTL_MS = 72 * 3_600_000;
+
+/**
+ * After an admin created an account or reset its password: a single-use link to choose a password
+ * goes by email, else by SMS. Returns whether one was sent; sending happens in the background, so
+ * a slow gateway never holds up the admin.
+ */
+export async function sendPasswordSetupLink(deps: AppDeps, user: UserRow): Promise<boolean> {
+  if (!user.email && !user.phoneNumber) return false;
+  const now = deps.clock.now();
+  const token = crypto.randomBytes(32).toString('base64url');
+  await insertResetToken(deps.db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SETUP_LINK_TTL_MS), now });
+  const link = `${deps.config.publicUrl}/reset-password/${token}`;
+  const intro = `Hello ${user.firstName}, your Bantay account (${user.username ?? ''}) is ready.`;
+  const email = user.email;
+  const phone = user.phoneNumber;
+  if (email) {
+    deps.background.run('password setup email', () =>
+      deps.mail.send({
+        to: email,
+        subject: 'Choose your Bantay password',
+        text: `${intro}\n\nOpen this link within 3 days to choose your password. It works once:\n\n${link}\n\nYou can also sign in with the one-time password your administrator gave you.\n`,
+      }),
+    );
+  } else if (phone) {
+    deps.background.run('password setup sms', () => deps.sms.send({ to: phone, text: `${intro} Choose your password (link valid 3 days, works once): ${link}` }));
+  }
+  return true;
 }

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicSettingsSchema } from '@bantay/shared';
+import multipart from '@fastify/multipart';
+import { SECURITY_LIMITS, publicSettingsSchema, updateSettingsSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { getPublicSettings } from './settings.service.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { actorOf, requireAuth } from '../../http/auth-guard.ts';
+import { getPublicSettings, updateLogo, updateSettings } from './settings.service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const supadminOnly = requireAuth(deps, ['supadmin']);
   r.get(
     '/api/settings/public',
     {
@@ -17,4 +21,46 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
     () => getPublicSettings(deps),
   );
+
+  // Everything the barangay sets is public today (name, hotlines, map…), so the supadmin's view
+  // is the same document; it is a separate call so private settings can join it later.
+  r.get(
+    '/api/settings',
+    { schema: { tags: ['settings'], summary: 'Barangay settings (supadmin)', response: { 200: publicSettingsSchema } }, onRequest: supadminOnly },
+    () => getPublicSettings(deps),
+  );
+
+  r.patch(
+    '/api/settings',
+    {
+      schema: { tags: ['settings'], summary: 'Change barangay settings (supadmin)', body: updateSettingsSchema, response: { 200: publicSettingsSchema } },
+      onRequest: supadminOnly,
+    },
+    (request) => updateSettings(deps, actorOf(request), request.body),
+  );
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: SECURITY_LIMITS.photoMaxBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/settings/logo',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Upload the barangay logo (multipart, field "photo": JPEG, PNG or WebP up to 5 MB; supadmin)',
+          consumes: ['multipart/form-data'],
+          response: { 200: publicSettingsSchema },
+        },
+        onRequest: supadminOnly,
+      },
+      async (request) => {
+        const file = await request.file();
+        if (!file) {
+          throw new AppError('VALIDATION_FAILED', 'Choose an image to upload', { fields: [{ field: 'photo', message: 'Choose an image to upload' }] });
+        }
+        return updateLogo(deps, actorOf(request), await file.toBuffer());
+      },
+    );
+  });
 }

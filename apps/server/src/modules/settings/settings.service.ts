@@ -1,6 +1,12 @@
-import { DEFAULT_MAP_START, type IncidentType, type PublicSettings } from '@bantay/shared';
+import { DEFAULT_MAP_START, type IncidentType, type PublicSettings, type updateSettingsSchema } from '@bantay/shared';
+import type { z } from 'zod';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { appendAuditEntry } from '../audit/audit.repository.ts';
+import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
 import type { AppDeps } from '../../deps.ts';
-import { findSettings } from './settings.repository.ts';
+import { findSettings, upsertSettings } from './settings.repository.ts';
 
 /** Incident types a new barangay starts with; the supadmin edits the list in settings. */
 export const DEFAULT_INCIDENT_TYPES: IncidentType[] = [
@@ -44,4 +50,78 @@ export async function getPublicSettings(deps: AppDeps): Promise<PublicSettings> 
     timezone: row.timezone,
     map: deps.config.map,
   };
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The row as upsertSettings takes it, from what is stored or the defaults. */
+async function currentValues(deps: AppDeps) {
+  const current = await getPublicSettings(deps);
+  return {
+    name: current.name,
+    abbreviation: current.abbreviation,
+    logo: current.logo,
+    boundary: current.boundary,
+    mapStartLat: current.mapStart.lat,
+    mapStartLng: current.mapStart.lng,
+    mapStartZoom: current.mapStart.zoom,
+    hotlines: current.hotlines,
+    incidentTypes: current.incidentTypes,
+    timezone: current.timezone,
+  };
+}
+
+/**
+ * PATCH /api/settings (supadmin): only the fields sent change, audited in the same transaction.
+ * The public settings (side nav, landing page, report map) read the new values on their next
+ * request.
+ */
+export async function updateSettings(deps: AppDeps, actor: Actor, input: z.output<typeof updateSettingsSchema>): Promise<PublicSettings> {
+  if (input.timezone !== undefined && !isTimeZone(input.timezone)) {
+    throw new AppError('VALIDATION_FAILED', 'Unknown timezone', { fields: [{ field: 'timezone', message: 'Unknown timezone (for example Asia/Manila)' }] });
+  }
+  const before = await currentValues(deps);
+  const after = { ...before };
+  if (input.name !== undefined) after.name = input.name;
+  if (input.abbreviation !== undefined) after.abbreviation = input.abbreviation;
+  if (input.hotlines !== undefined) after.hotlines = input.hotlines;
+  if (input.incidentTypes !== undefined) after.incidentTypes = input.incidentTypes.map((t) => ({ ...t, name: t.name.trim() }));
+  if (input.mapStart !== undefined) Object.assign(after, { mapStartLat: input.mapStart.lat, mapStartLng: input.mapStart.lng, mapStartZoom: input.mapStart.zoom });
+  if (input.timezone !== undefined) after.timezone = input.timezone;
+  const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]));
+  if (changed.length === 0) return getPublicSettings(deps);
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (tx) => {
+    await upsertSettings(tx, after, now);
+    await appendAuditEntry(tx, {
+      actor,
+      action: 'update',
+      entity: 'settings',
+      entityId: '1',
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+      at: now,
+    });
+  });
+  return getPublicSettings(deps);
+}
+
+/** POST /api/settings/logo (supadmin): checked and re-encoded like profile photos. */
+export async function updateLogo(deps: AppDeps, actor: Actor, bytes: Buffer): Promise<PublicSettings> {
+  const before = await currentValues(deps);
+  const logo = await storeAvatar(deps.config.dataDir, bytes, { fit: 'contain' });
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (tx) => {
+    await upsertSettings(tx, { ...before, logo }, now);
+    await appendAuditEntry(tx, { actor, action: 'update', entity: 'settings', entityId: '1', before: { logo: before.logo }, after: { logo }, at: now });
+  });
+  await removeAvatar(deps.config.dataDir, before.logo);
+  return getPublicSettings(deps);
 }

@@ -1,4 +1,4 @@
-import type { CurrentUser, UserSummary } from '@bantay/shared';
+import type { CurrentUser, StaffUser, UserSummary } from '@bantay/shared';
 import type { UserRow } from '../../db/schema/index.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -24,6 +24,7 @@ export function presentCurrentUser(row: UserRow, extra: { hasUnreadNotifications
     birthday: row.birthday,
     gender: row.gender,
     hasUnreadNotifications: extra.hasUnreadNotifications,
+    mustChangePassword: row.mustChangePassword,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -37,5 +38,31 @@ export function presentUserSummary(row: UserRow): UserSummary {
     profilePicture: row.profilePicture,
     isOnline: row.isOnline,
     lastActive: iso(row.lastActive),
+  };
+}
+
+/** A staff account as Manage Tanod shows it to an admin. */
+export function presentStaffUser(row: UserRow): StaffUser {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
+    username: row.username,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    userType: row.userType,
+    profilePicture: row.profilePicture,
+    isTeamLeader: row.isTeamLeader,
+    status: row.status,
+    twoFactorEnabled: row.twoFactorEnabled,
+    mustChangePassword: row.mustChangePassword,
+    isOnline: row.isOnline,
+    lastActive: iso(row.lastActive),
+    address: row.address,
+    birthday: row.birthday,
+    gender: row.gender,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

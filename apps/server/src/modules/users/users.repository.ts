@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
-import type { UserType } from '@bantay/shared';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { UserSort, UserType } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index.ts';
 
@@ -75,4 +75,93 @@ export async function setUserPresence(
 /** After a restart of a single instance nobody is connected yet: clear stale online flags. */
 export async function markAllUsersOffline(db: Executor, now: Date): Promise<void> {
   await db.update(users).set({ isOnline: false, lastActive: now }).where(eq(users.isOnline, true));
+}
+
+export interface StaffListFilter {
+  types: UserType[];
+  status?: 'active' | 'deactivated';
+  q?: string;
+  sort: UserSort;
+  after?: { key: string; id: string };
+  limit: number;
+}
+
+/** The value each sort orders by, as text so one keyset cursor shape serves every sort. */
+function sortKey(sort: UserSort): SQL<string> {
+  switch (sort.replace('-', '')) {
+    case 'createdAt':
+      return sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+    case 'lastActive':
+      return sql<string>`coalesce(to_char(${users.lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), '')`;
+    default:
+      return sql<string>`lower(${users.lastName} || ' ' || ${users.firstName})`;
+  }
+}
+
+/** One page of staff accounts, ordered by the sort and then id, after the cursor's row. */
+export async function listStaffPage(db: Executor, filter: StaffListFilter): Promise<{ row: UserRow; key: string }[]> {
+  const key = sortKey(filter.sort);
+  const descending = filter.sort.startsWith('-');
+  const conditions: SQL[] = [inArray(users.userType, filter.types)];
+  if (filter.status) conditions.push(eq(users.status, filter.status));
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.username, pattern),
+        ilike(users.email, pattern),
+        ilike(users.phoneNumber, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      )!,
+    );
+  }
+  if (filter.after) {
+    conditions.push(
+      descending
+        ? sql`(${key}, ${users.id}) < (${filter.after.key}, ${filter.after.id}::uuid)`
+        : sql`(${key}, ${users.id}) > (${filter.after.key}, ${filter.after.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({ row: users, key })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(descending ? desc(key) : asc(key), descending ? desc(users.id) : asc(users.id))
+    .limit(filter.limit);
+  return rows;
+}
+
+/**
+ * The active supadmins, locked until the transaction ends: two supadmins deactivating each other
+ * at the same moment must not leave the barangay with none.
+ */
+export async function lockActiveSupadminIds(tx: Executor): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.userType, 'supadmin'), eq(users.status, 'active')))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Which of username and email another account already uses. */
+export async function findIdentityConflicts(
+  db: Executor,
+  userId: string,
+  values: { username?: string | null; email?: string | null },
+): Promise<('username' | 'email')[]> {
+  const conditions = [];
+  if (values.username) conditions.push(eq(users.username, values.username));
+  if (values.email) conditions.push(eq(users.email, values.email));
+  if (conditions.length === 0) return [];
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(and(ne(users.id, userId), or(...conditions)));
+  const taken: ('username' | 'email')[] = [];
+  if (values.username && rows.some((row) => row.username === values.username)) taken.push('username');
+  if (values.email && rows.some((row) => row.email === values.email)) taken.push('email');
+  return taken;
 }

@@ -10,6 +10,7 @@ import { SideNav } from '@/components/layout/SideNav.tsx';
 import { TopBar } from '@/components/layout/TopBar.tsx';
 import { useSideNav } from '@/components/layout/use-side-nav.ts';
 import { AvatarMenu } from './AvatarMenu.tsx';
+import { PasswordChangeGate } from '../PasswordChangeGate.tsx';
 
 /** The shared layout of brief §1: side navigation, top bar and the main area. */
 export default function StaffLayout() {
@@ -25,7 +26,11 @@ export default function StaffLayout() {
       }),
   );
 
-  const staffActions = (
+  // Until a one-time password is replaced the server answers only the account calls, so the
+  // panels that would fetch stay away and only the account menu (with Log Out) remains.
+  const staffActions = user?.mustChangePassword ? (
+    <AvatarMenu />
+  ) : (
     <>
       <MessagesButton />
       <NotificationsButton initiallyUnread={user?.hasUnreadNotifications ?? false} />
@@ -53,7 +58,9 @@ export default function StaffLayout() {
             />
             <main id="main" className="flex-1 p-4 sm:p-6">
               {userType !== 'resident' && <IncidentAlerts />}
-              <Outlet />
+              <PasswordChangeGate>
+                <Outlet />
+              </PasswordChangeGate>
             </main>
           </div>
         </div>

@@ -28,6 +28,13 @@ export function AccountPage({ onOpenTwoFactor }: AccountPageProps) {
   const { user } = useSession();
   const twoFactorOn = user?.twoFactorEnabled ?? false;
   return (
+    <div className="flex flex-col gap-6">
+      {user?.mustChangePassword && (
+        <div role="alert" className="rounded-xl border border-amber-500/60 bg-amber-500/10 px-4 py-3 text-sm" data-testid="must-change-password">
+          <strong>Choose your own password.</strong> You signed in with a one-time password from your administrator. Set a new
+          password under <a href="#account-password" className="font-semibold underline">Change password</a> to continue.
+        </div>
+      )}
     <div className="grid items-start gap-6 xl:grid-cols-2">
       <div className="flex min-w-0 flex-col gap-6">
         <Section id="account-profile" title="Profile" description="How other staff see you, and how the barangay reaches you.">
@@ -68,6 +75,7 @@ export function AccountPage({ onOpenTwoFactor }: AccountPageProps) {
           <SessionsList />
         </Section>
       </div>
+    </div>
     </div>
   );
 }

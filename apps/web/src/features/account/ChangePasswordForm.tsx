@@ -23,7 +23,7 @@ export function sessionsEndedText(count: number): string {
 
 /** Change password: the current one is required; every other session ends (product §4.12). */
 export function ChangePasswordForm() {
-  const { user } = useSession();
+  const { user, refresh } = useSession();
   const queryClient = useQueryClient();
   const userInputs = [user?.username, user?.email, user?.firstName, user?.lastName, user?.phoneNumber, 'bantay', 'tanod', 'barangay'];
   const {
@@ -42,6 +42,8 @@ export function ChangePasswordForm() {
       reset(EMPTY);
       notify.success(sessionsEndedText(result.sessionsEnded));
       void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      // A one-time password is now replaced: the session check lifts the password-change gate.
+      if (user?.mustChangePassword) await refresh();
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0) {
         for (const field of error.fields) {

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  SECURITY_LIMITS,
+  createStaffUserSchema,
+  createdStaffUserSchema,
+  oneTimePasswordSchema,
+  staffUserSchema,
+  updateStaffUserSchema,
+  userListQuerySchema,
+  userListSchema,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ADMINS, actorOf, requireAuth } from '../../http/auth-guard.ts';
+import {
+  createStaffUser,
+  deactivateStaffUser,
+  getStaffUser,
+  listStaffUsers,
+  reactivateStaffUser,
+  resetStaffPassword,
+  updateStaffPhoto,
+  updateStaffUser,
+} from './staff-accounts.service.ts';
+
+const idParams = z.object({ id: z.uuid('Unknown user') });
+
+/** Staff accounts (issue 13): admins manage tanods, the supadmin manages admins too. */
+export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Checked before the body is parsed: a tanod learns nothing from validation errors.
+  const adminsOnly = requireAuth(deps, ADMINS);
+  const tags = ['users'];
+
+  r.get(
+    '/api/users',
+    {
+      schema: { tags, summary: 'Staff accounts the caller manages', querystring: userListQuerySchema, response: { 200: userListSchema } },
+      onRequest: adminsOnly,
+    },
+    (request) => listStaffUsers(deps, actorOf(request), request.query),
+  );
+
+  r.post(
+    '/api/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a staff account; the one-time password is answered once',
+        body: createStaffUserSchema,
+        response: { 201: createdStaffUserSchema },
+      },
+      onRequest: adminsOnly,
+    },
+    async (request, reply) => reply.code(201).send(await createStaffUser(deps, actorOf(request), request.body)),
+  );
+
+  r.get(
+    '/api/users/:id',
+    { schema: { tags, summary: 'One staff account', params: idParams, response: { 200: staffUserSchema } }, onRequest: adminsOnly },
+    (request) => getStaffUser(deps, actorOf(request), request.params.id),
+  );
+
+  r.patch(
+    '/api/users/:id',
+    {
+      schema: { tags, summary: 'Edit a staff account', params: idParams, body: updateStaffUserSchema, response: { 200: staffUserSchema } },
+      onRequest: adminsOnly,
+    },
+    (request) => updateStaffUser(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/users/:id/deactivate',
+    {
+      schema: { tags, summary: 'Deactivate: sign-in refused, sessions and sockets end at once', params: idParams, response: { 200: staffUserSchema } },
+      onRequest: adminsOnly,
+    },
+    (request) => deactivateStaffUser(deps, actorOf(request), request.params.id),
+  );
+
+  r.post(
+    '/api/users/:id/reactivate',
+    { schema: { tags, summary: 'Reactivate a deactivated account', params: idParams, response: { 200: staffUserSchema } }, onRequest: adminsOnly },
+    (request) => reactivateStaffUser(deps, actorOf(request), request.params.id),
+  );
+
+  r.post(
+    '/api/users/:id/reset-password',
+    {
+      schema: { tags, summary: 'A new one-time password, answered once; sessions end', params: idParams, response: { 200: oneTimePasswordSchema } },
+      onRequest: adminsOnly,
+    },
+    (request) => resetStaffPassword(deps, actorOf(request), request.params.id),
+  );
+
+  // The multipart parser is registered for this route only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: SECURITY_LIMITS.photoMaxBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/users/:id/photo',
+      {
+        schema: {
+          tags,
+          summary: "Upload a staff member's photo (multipart, field \"photo\": JPEG, PNG or WebP up to 5 MB)",
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: { 200: staffUserSchema },
+        },
+        onRequest: adminsOnly,
+      },
+      async (request) => {
+        const file = await request.file();
+        if (!file) {
+          throw new AppError('VALIDATION_FAILED', 'Choose a photo to upload', { fields: [{ field: 'photo', message: 'Choose a photo to upload' }] });
+        }
+        return updateStaffPhoto(deps, actorOf(request), request.params.id, await file.toBuffer());
+      },
+    );
+  });
+}

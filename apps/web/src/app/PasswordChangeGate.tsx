@@ -1,0 +1,20 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '@/lib/session.tsx';
+import { notify } from '@/lib/toast.ts';
+
+const ACCOUNT_PATH = '/myaccount';
+
+/**
+ * An account signed in with a one-time password (issue 13) must choose its own first: the server
+ * refuses every other call until then, so every staff page leads to My Account instead.
+ */
+export function PasswordChangeGate({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const mustChange = Boolean(user?.mustChangePassword) && pathname.toLowerCase() !== ACCOUNT_PATH;
+  useEffect(() => {
+    if (mustChange) notify.error('Choose a new password before you continue');
+  }, [mustChange]);
+  return mustChange ? <Navigate to={ACCOUNT_PATH} replace /> : <>{children}</>;
+}

@@ -1,0 +1,54 @@
+import { useSearchParams } from 'react-router';
+import { AuditLogPanel } from '@/features/audit/AuditLogPanel.tsx';
+import { TanodRatingsPanel } from '@/features/evaluations/TanodRatingsPanel.tsx';
+import { BarangaySettingsPanel } from '@/features/settings/BarangaySettingsPanel.tsx';
+import { StaffDirectory } from '@/features/users/StaffDirectory.tsx';
+import { useSession } from '@/lib/session.tsx';
+import RolePage from './RolePage.tsx';
+
+const TABS = [
+  { id: 'tanods', label: 'Tanods', supadminOnly: false },
+  { id: 'admins', label: 'Admins', supadminOnly: true },
+  { id: 'settings', label: 'Barangay settings', supadminOnly: true },
+  { id: 'audit', label: 'Audit log', supadminOnly: true },
+] as const;
+
+type TabId = (typeof TABS)[number]['id'];
+
+/**
+ * /ManageTanod (issue 13). The seed's admin menu has no entries for the supadmin's own pages, so
+ * the supadmin finds admins, barangay settings and the audit log as tabs here (`?tab=`).
+ */
+export default function ManageTanodPage() {
+  const { userType } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tabs = TABS.filter((tab) => !tab.supadminOnly || userType === 'supadmin');
+  const requested = params.get('tab');
+  const current: TabId = tabs.find((tab) => tab.id === requested)?.id ?? 'tanods';
+  return (
+    <RolePage title="Manage Tanod">
+      {tabs.length > 1 && (
+        <div role="tablist" aria-label="Manage" className="mb-5 flex gap-1 overflow-x-auto border-b border-line">
+          {tabs.map((tab) => (
+            <button
+              key={tab.id}
+              type="button"
+              role="tab"
+              aria-selected={current === tab.id}
+              className={`min-h-11 shrink-0 border-b-2 px-4 text-sm font-semibold ${current === tab.id ? 'border-brand-600 text-ink' : 'border-transparent text-muted hover:text-ink'}`}
+              onClick={() => setParams(tab.id === 'tanods' ? {} : { tab: tab.id }, { replace: true })}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+      )}
+      <div role={tabs.length > 1 ? 'tabpanel' : undefined}>
+        {current === 'tanods' && <StaffDirectory key="tanod" userType="tanod" renderDetails={(user) => <TanodRatingsPanel tanodId={user._id} />} />}
+        {current === 'admins' && <StaffDirectory key="admin" userType="admin" />}
+        {current === 'settings' && <BarangaySettingsPanel />}
+        {current === 'audit' && <AuditLogPanel />}
+      </div>
+    </RolePage>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AuditEntry, AuditList } from '@bantay/shared';
+import { Loading } from '@/components/Loading.tsx';
+import { api } from '@/lib/api-client.ts';
+
+const ENTITIES = ['', 'user', 'settings', 'incident', 'schedule', 'patrol-area', 'inventory-item', 'loan', 'vehicle', 'trip', 'camera'];
+
+function summary(values: Record<string, unknown> | null): string {
+  if (!values) return '';
+  return Object.entries(values)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join(', ');
+}
+
+function Row({ entry }: { entry: AuditEntry }) {
+  const who = entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}` : 'System';
+  return (
+    <li className="flex flex-col gap-1 p-4 text-sm" data-testid="audit-row">
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <strong>{who}</strong>
+        <span>
+          {entry.action.replaceAll('_', ' ')} {entry.entity}
+        </span>
+        <span className="ml-auto text-xs text-muted">
+          <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+          {entry.ip ? ` · ${entry.ip}` : ''}
+        </span>
+      </p>
+      {entry.before && <p className="break-words text-muted">Before: {summary(entry.before)}</p>}
+      {entry.after && <p className="break-words">After: {summary(entry.after)}</p>}
+    </li>
+  );
+}
+
+/** The supadmin's audit log (issue 13): newest first, by entity and period, a page at a time. */
+export function AuditLogPanel() {
+  const [entity, setEntity] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const log = useInfiniteQuery({
+    queryKey: ['audit', entity, from, to],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: '30' });
+      if (entity) params.set('entity', entity);
+      if (from) params.set('from', new Date(`${from}T00:00:00`).toISOString());
+      if (to) params.set('to', new Date(`${to}T23:59:59.999`).toISOString());
+      if (pageParam) params.set('cursor', pageParam);
+      return api<AuditList>(`/api/audit?${params}`, { signal });
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+  const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section className="flex flex-col gap-4" aria-label="Audit log">
+      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+        <label className="col-span-2 flex flex-col gap-1 text-sm font-medium">
+          What
+          <select className="input" value={entity} onChange={(event) => setEntity(event.target.value)}>
+            {ENTITIES.map((value) => (
+              <option key={value} value={value}>
+                {value === '' ? 'Everything' : value.replace('-', ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          From
+          <input type="date" className="input" value={from} onChange={(event) => setFrom(event.target.value)} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          To
+          <input type="date" className="input" value={to} onChange={(event) => setTo(event.target.value)} />
+        </label>
+      </div>
+      {log.isPending ? (
+        <Loading />
+      ) : log.isError ? (
+        <div role="alert" className="card flex flex-wrap items-center gap-3 text-sm">
+          <span className="flex-1">Error loading the audit log.</span>
+          <button type="button" className="btn btn-secondary" onClick={() => void log.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : entries.length === 0 ? (
+        <p className="card text-center text-sm text-muted">Nothing recorded for this choice.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface">
+          {entries.map((entry) => (
+            <Row key={entry._id} entry={entry} />
+          ))}
+        </ul>
+      )}
+      {log.hasNextPage && (
+        <button type="button" className="btn btn-secondary self-center" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+          {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+    </section>
+  );
+}

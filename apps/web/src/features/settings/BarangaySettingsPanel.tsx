@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { Plus, Trash2 } from 'lucide-react';
+import type { PublicSettings, UpdateSettings } from '@bantay/shared';
+import { Loading } from '@/components/Loading.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { ApiError, api } from '@/lib/api-client.ts';
+import { replacePublicSettings, usePublicSettings } from '@/lib/public-settings.ts';
+import { notify } from '@/lib/toast.ts';
+
+interface Values {
+  name: string;
+  abbreviation: string;
+  timezone: string;
+  lat: string;
+  lng: string;
+  zoom: string;
+  hotlines: { label: string; number: string }[];
+  incidentTypes: { name: string; classification: 'normal' | 'emergency' }[];
+}
+
+function valuesOf(settings: PublicSettings): Values {
+  return {
+    name: settings.name,
+    abbreviation: settings.abbreviation,
+    timezone: settings.timezone,
+    lat: String(settings.mapStart.lat),
+    lng: String(settings.mapStart.lng),
+    zoom: String(settings.mapStart.zoom),
+    hotlines: settings.hotlines,
+    incidentTypes: settings.incidentTypes,
+  };
+}
+
+const FIELD_OF: Record<string, keyof Values> = { 'mapStart.lat': 'lat', 'mapStart.lng': 'lng', 'mapStart.zoom': 'zoom' };
+
+function SettingsForm({ settings }: { settings: PublicSettings }) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, control, setError, reset, formState } = useForm<Values>({ defaultValues: valuesOf(settings) });
+  const hotlines = useFieldArray({ control, name: 'hotlines' });
+  const types = useFieldArray({ control, name: 'incidentTypes' });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const body: UpdateSettings = {
+      name: values.name,
+      abbreviation: values.abbreviation,
+      timezone: values.timezone,
+      mapStart: { lat: Number(values.lat), lng: Number(values.lng), zoom: Number(values.zoom) },
+      hotlines: values.hotlines.filter((h) => h.label.trim() || h.number.trim()),
+      incidentTypes: values.incidentTypes.filter((t) => t.name.trim()),
+    };
+    try {
+      const saved = await api<PublicSettings>('/api/settings', { method: 'PATCH', body });
+      replacePublicSettings(saved);
+      reset(valuesOf(saved));
+      notify.success('Settings saved');
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length > 0) {
+        for (const field of error.fields) {
+          const key = FIELD_OF[field.field] ?? (field.field.split('.')[0] as keyof Values);
+          if (key in valuesOf(settings) && !['hotlines', 'incidentTypes'].includes(key)) setError(key, { message: field.message }, { shouldFocus: true });
+          else setFormError(field.message);
+        }
+        return;
+      }
+      setFormError(error instanceof ApiError && !error.isNetwork && error.status < 500 ? error.message : 'Error saving the settings. Please try again.');
+    }
+  });
+
+  const onLogo = async (file: File | undefined) => {
+    if (!file) return;
+    const form = new FormData();
+    form.append('photo', file);
+    try {
+      replacePublicSettings(await api<PublicSettings>('/api/settings/logo', { method: 'POST', body: form }));
+      notify.success('Logo saved');
+    } catch (error) {
+      notify.error(error instanceof ApiError && !error.isNetwork ? error.message : 'Error uploading the logo. Please try again.');
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-label="Barangay settings">
+      <section className="card grid gap-4 sm:grid-cols-2">
+        <h2 className="text-lg font-semibold sm:col-span-2">The barangay</h2>
+        <TextField label="Name" error={errors.name?.message} {...register('name', { validate: (v) => v.trim() !== '' || 'Name is required' })} />
+        <TextField
+          label="Abbreviation (shown when the side nav is collapsed)"
+          error={errors.abbreviation?.message}
+          {...register('abbreviation', { validate: (v) => (v.trim() === '' ? 'Abbreviation is required' : v.trim().length <= 8 || 'Abbreviation must be at most 8 characters') })}
+        />
+        <TextField label="Timezone" error={errors.timezone?.message} {...register('timezone')} />
+        <div>
+          <span className="mb-1.5 block text-sm font-medium">Logo</span>
+          <div className="flex items-center gap-3">
+            {settings.logo && <img src={settings.logo} alt="Current logo" className="h-12 w-12 rounded-lg border border-line object-contain" />}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              aria-label="Upload a logo"
+              className="block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-line file:bg-surface-2 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-ink"
+              onChange={(event) => void onLogo(event.target.files?.[0])}
+            />
+          </div>
+        </div>
+        <fieldset className="grid grid-cols-3 gap-3 sm:col-span-2">
+          <legend className="mb-1.5 text-sm font-medium">Map start</legend>
+          <TextField label="Latitude" inputMode="decimal" error={errors.lat?.message} {...register('lat')} />
+          <TextField label="Longitude" inputMode="decimal" error={errors.lng?.message} {...register('lng')} />
+          <TextField label="Zoom" inputMode="numeric" error={errors.zoom?.message} {...register('zoom')} />
+        </fieldset>
+      </section>
+
+      <section className="card flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">Hotlines</h2>
+        {hotlines.fields.map((field, index) => (
+          <div key={field.id} className="flex items-end gap-2">
+            <TextField className="min-w-0 flex-1" label="Label" {...register(`hotlines.${index}.label`)} />
+            <TextField className="min-w-0 flex-1" label="Number" inputMode="tel" {...register(`hotlines.${index}.number`)} />
+            <button type="button" className="icon-btn" aria-label={`Remove hotline ${index + 1}`} onClick={() => hotlines.remove(index)}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </div>
+        ))}
+        <button type="button" className="btn btn-secondary self-start" onClick={() => hotlines.append({ label: '', number: '' })}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> Add hotline
+        </button>
+      </section>
+
+      <section className="card flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">Incident types</h2>
+        <p className="text-sm text-muted">Residents choose from these when they report; the classification is the default they start with.</p>
+        {types.fields.map((field, index) => (
+          <div key={field.id} className="flex items-end gap-2">
+            <TextField className="min-w-0 flex-1" label="Type" {...register(`incidentTypes.${index}.name`)} />
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Classification
+              <select className="input" {...register(`incidentTypes.${index}.classification`)}>
+                <option value="normal">Normal</option>
+                <option value="emergency">Emergency</option>
+              </select>
+            </label>
+            <button type="button" className="icon-btn" aria-label={`Remove incident type ${index + 1}`} onClick={() => types.remove(index)}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </div>
+        ))}
+        <button type="button" className="btn btn-secondary self-start" onClick={() => types.append({ name: '', classification: 'normal' })}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> Add incident type
+        </button>
+      </section>
+
+      {formError && (
+        <p role="alert" className="text-sm text-danger">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary self-end" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Save settings'}
+      </button>
+    </form>
+  );
+}
+
+/** The supadmin's barangay settings (issue 13): name, abbreviation, logo, hotlines, incident types, map start, timezone. */
+export function BarangaySettingsPanel() {
+  const { data } = usePublicSettings();
+  return data ? <SettingsForm settings={data} /> : <Loading />;
+}

@@ -1,0 +1,195 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LIMITS } from '@bantay/shared/limits';
+import type { CreatedStaffUser, StaffUser } from '@bantay/shared';
+import { Modal } from '@/components/Modal.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { createStaff, updateStaff, uploadStaffPhoto } from './users-api.ts';
+
+interface Values {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  phoneNumber: string;
+  address: string;
+  birthday: string;
+  gender: string;
+  isTeamLeader: boolean;
+}
+
+type TextKey = Exclude<keyof Values, 'isTeamLeader'>;
+
+const TEXT_FIELDS: { key: TextKey; label: string; type?: string; autoComplete?: string }[] = [
+  { key: 'firstName', label: 'First name', autoComplete: 'off' },
+  { key: 'middleName', label: 'Middle name (optional)', autoComplete: 'off' },
+  { key: 'lastName', label: 'Last name', autoComplete: 'off' },
+  { key: 'username', label: 'Username', autoComplete: 'off' },
+  { key: 'email', label: 'Email (optional)', type: 'email', autoComplete: 'off' },
+  { key: 'phoneNumber', label: 'Mobile number (optional)', type: 'tel', autoComplete: 'off' },
+  { key: 'address', label: 'Address (optional)', autoComplete: 'off' },
+  { key: 'birthday', label: 'Birthday (optional)', type: 'date' },
+];
+
+const nameRule = (label: string) => ({
+  validate: (value: string) => (value.trim() === '' ? `${label} is required` : value.trim().length <= LIMITS.nameMaxLength || `${label} is too long`),
+});
+
+/** The shared schema's plain rules with its messages; the server checks everything again. */
+const RULES: Partial<Record<TextKey, object>> = {
+  firstName: nameRule('First name'),
+  lastName: nameRule('Last name'),
+  username: {
+    validate: (value: string) => {
+      const v = value.trim();
+      if (v.length < 3) return 'Username must be at least 3 characters';
+      if (v.length > LIMITS.usernameMaxLength) return 'Username is too long';
+      return /^[A-Za-z0-9._-]+$/.test(v) || 'Use letters, digits, dots, dashes and underscores only';
+    },
+  },
+  email: { validate: (value: string) => value.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'Enter a valid email address' },
+  phoneNumber: { validate: (value: string) => value.trim() === '' || value.trim().length >= 10 || 'Please enter a valid phone number' },
+};
+
+const GENDERS = [
+  { value: '', label: 'Prefer not to say' },
+  { value: 'female', label: 'Female' },
+  { value: 'male', label: 'Male' },
+  { value: 'other', label: 'Other' },
+];
+
+function valuesOf(user: StaffUser | null): Values {
+  return {
+    firstName: user?.firstName ?? '',
+    middleName: user?.middleName ?? '',
+    lastName: user?.lastName ?? '',
+    username: user?.username ?? '',
+    email: user?.email ?? '',
+    phoneNumber: user?.phoneNumber ?? '',
+    address: user?.address ?? '',
+    birthday: user?.birthday ?? '',
+    gender: user?.gender ?? '',
+    isTeamLeader: user?.isTeamLeader ?? false,
+  };
+}
+
+interface StaffFormDialogProps {
+  /** The account to edit; null adds a new one of `userType`. */
+  user: StaffUser | null;
+  userType: 'tanod' | 'admin';
+  onClose(): void;
+  onSaved(result: { user: StaffUser; created?: CreatedStaffUser }): void;
+}
+
+/** Add or edit a staff account: names, contact, address, birthday, gender, team leader, photo. */
+export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormDialogProps) {
+  const genderId = useId();
+  const photoId = useId();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const initial = valuesOf(user);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useForm<Values>({ defaultValues: initial });
+  const noun = userType === 'admin' ? 'admin' : 'tanod';
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      let saved: StaffUser;
+      let created: CreatedStaffUser | undefined;
+      if (user) {
+        const changes = Object.fromEntries(
+          (Object.keys(dirtyFields) as (keyof Values)[]).map((key) => [key, typeof values[key] === 'string' ? (values[key] as string).trim() : values[key]]),
+        );
+        saved = Object.keys(changes).length > 0 ? await updateStaff(user._id, changes) : user;
+      } else {
+        created = await createStaff({ ...values, userType });
+        saved = created.user;
+      }
+      if (photo) saved = await uploadStaffPhoto(saved._id, photo);
+      onSaved({ user: saved, created });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length > 0) {
+        for (const field of error.fields) {
+          if (field.field in initial) setError(field.field as keyof Values, { message: field.message }, { shouldFocus: true });
+          else setFormError(field.message);
+        }
+        return;
+      }
+      setFormError(error instanceof ApiError && !error.isNetwork && error.status < 500 ? error.message : `Error saving the ${noun}. Please try again.`);
+    }
+  });
+
+  return (
+    <Modal title={user ? `Edit ${user.firstName} ${user.lastName}` : `Add ${noun}`} onClose={onClose} widthClass="max-w-2xl">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={user ? `Edit ${noun}` : `Add ${noun}`}>
+        {TEXT_FIELDS.map(({ key, label, type, autoComplete }) => (
+          <TextField
+            key={key}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            error={errors[key]?.message}
+            {...register(key, RULES[key])}
+            {...(key === 'firstName' ? { 'data-autofocus': true } : {})}
+          />
+        ))}
+        <div>
+          <label htmlFor={genderId} className="mb-1.5 block text-sm font-medium">
+            Gender
+          </label>
+          <select id={genderId} className="input" {...register('gender')}>
+            {GENDERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={photoId} className="mb-1.5 block text-sm font-medium">
+            Photo (optional)
+          </label>
+          <input
+            id={photoId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-line file:bg-surface-2 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-ink"
+            onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+          />
+        </div>
+        {userType === 'tanod' && (
+          <label className="flex min-h-11 items-center gap-3 text-sm font-medium sm:col-span-2">
+            <input type="checkbox" className="switch" {...register('isTeamLeader')} />
+            Team leader
+          </label>
+        )}
+        {formError && (
+          <p role="alert" className="text-sm text-danger sm:col-span-2">
+            {formError}
+          </p>
+        )}
+        {!user && (
+          <p className="text-sm text-muted sm:col-span-2">
+            A one-time password is shown once when you save. The {noun} must choose their own password at the first sign-in; with an
+            email or mobile number, a link to choose it is sent too.
+          </p>
+        )}
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : user ? 'Save changes' : `Add ${noun}`}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
