@@ -5,7 +5,7 @@ import type { LoginChallenge, LoginResponse, LoginSuccess } from '@bantay/shared
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { api, ApiError } from '@/lib/api-client.ts';
-import { homeFor } from '@/lib/navigation.ts';
+import { destinationAfterLogin } from '@/lib/navigation.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useSession } from '@/lib/session.tsx';
 import { storage } from '@/lib/storage.ts';
@@ -39,7 +39,7 @@ export default function LoginPage() {
     if (!(await session.login(result))) return;
     const saved = storage.get('redirectAfterLogin');
     storage.remove('redirectAfterLogin');
-    const destination = saved && saved !== '/tanod-login' ? saved : homeFor(result.userType);
+    const destination = destinationAfterLogin(saved, result.userType);
     storage.set('lastLoginDestination', destination);
     navigate(destination, { replace: true });
   }
