@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MessagesButton } from '@/features/messages/MessagesButton.tsx';
 import { NotificationsButton } from '@/features/notifications/NotificationsButton.tsx';
 import { RealtimeProvider } from '@/lib/realtime.tsx';
 import { useSession } from '@/lib/session.tsx';
+import { preloadToasts } from '@/lib/toast.ts';
+import { OfflineBanner } from '@/components/layout/OfflineBanner.tsx';
 import { SideNav } from '@/components/layout/SideNav.tsx';
 import { TopBar } from '@/components/layout/TopBar.tsx';
 import { useSideNav } from '@/components/layout/use-side-nav.ts';
@@ -23,6 +25,9 @@ export default function StaffLayout() {
         defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 } },
       }),
   );
+
+  // A staff page may lose its connection at any moment; the toasts that say so must already be here.
+  useEffect(preloadToasts, []);
 
   const staffActions = (
     <>
@@ -50,6 +55,7 @@ export default function StaffLayout() {
               onToggleNav={nav.toggle}
               staffActions={staffActions}
             />
+            <OfflineBanner />
             <main id="main" className="flex-1 p-4 sm:p-6">
               <Outlet />
             </main>
