@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signInByApi, signInByForm } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, DEMO_PASSWORD, signInByApi, signInByForm } from './fixtures.ts';
 import { mailOutbox, resetPathIn } from './outbox.ts';
 
 const NEW_PASSWORD = 'Kalamansi-Bangka-42';

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInByApi, signInByForm, toast } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, signInByApi, signInByForm, toast } from './fixtures.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

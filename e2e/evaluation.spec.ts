@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // The public evaluation page on a phone (product §4.9), against the demo data of e2e/server.mjs:
 // tanod1…tanod5 with directory ratings, and demo reports in every state.

@@ -1,4 +1,56 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** The heading of React Router's built-in error screen, which the app must never show (issue 14). */
+const DEFAULT_ERROR_SCREEN = 'Unexpected Application Error!';
+
+/**
+ * Watches every page of a context for React Router's default error screen, even one shown for a
+ * moment and replaced by a reload: a script in each page reports it to the test as soon as it
+ * appears.
+ */
+async function watchForDefaultErrorScreen(context: BrowserContext, seen: string[]): Promise<void> {
+  await context.exposeBinding('__bantayDefaultErrorScreen', ({ page }) => {
+    seen.push(page.url());
+  });
+  await context.addInitScript((heading) => {
+    const report = () => (window as unknown as { __bantayDefaultErrorScreen(): void }).__bantayDefaultErrorScreen();
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of Array.from(mutation.addedNodes)) {
+          if (node instanceof Element && node.textContent?.includes(heading)) report();
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, DEFAULT_ERROR_SCREEN);
+}
+
+/**
+ * Every spec uses this `test`: no test may pass with React Router's default error screen on the
+ * page, in its own context or in any context it opens.
+ */
+export const test = base.extend<{ noDefaultErrorScreen: void }>({
+  noDefaultErrorScreen: [
+    async ({ browser, context }, use) => {
+      const seen: string[] = [];
+      await watchForDefaultErrorScreen(context, seen);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        await watchForDefaultErrorScreen(opened, seen);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(seen, `React Router's default error screen appeared on ${seen.join(', ')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO_PASSWORD = 'Bantay-demo-2026';
 

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signInByApi, toast, type SignedIn } from './fixtures.ts';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test, signInByApi, toast, type SignedIn } from './fixtures.ts';
 
 // Two real browsers: a tanod (tanod2, Maricel Reyes) and an admin (admin, Jose Ramon Bautista).
 // Both accounts are shared with other specs; this one only writes chat messages between them and

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInByApi, toast, type SignedIn } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, signInByApi, toast, type SignedIn } from './fixtures.ts';
 import { reportIncident } from './public-api.ts';
 
 interface ServerNotification {

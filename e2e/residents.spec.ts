@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { toast } from './fixtures.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test, toast } from './fixtures.ts';
 import { codeIn, mailOutbox, smsOutbox } from './outbox.ts';
 import { reportIncident } from './public-api.ts';
 import { createResident, freshMobileNumber, resetPinPathIn, TINY_PNG } from './resident-fixtures.ts';

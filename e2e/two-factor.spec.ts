@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signInByApi, signInByForm, toast } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, DEMO_PASSWORD, signInByApi, signInByForm, toast } from './fixtures.ts';
 import { codeIn, smsOutbox } from './outbox.ts';
 
 // tanod3's demo number; no other spec turns 2FA on for tanod3, and the test turns it off again.

@@ -70,6 +70,8 @@ export const messageSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   read: z.boolean(),
+  /** The sender's own id for the message (issue 14), present when the sender gave one. */
+  clientId: z.string().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -144,6 +146,16 @@ export const messageContentSchema = z
 export const sendMessageRequestSchema = z.object({
   conversationId: z.string({ error: 'conversationId is required' }).trim().min(1, 'conversationId is required').max(100),
   content: messageContentSchema,
+  /**
+   * Optional id the sending browser gives the message (issue 14), so a message kept while offline
+   * and sent again after a lost answer is stored once: a repeat with the same clientId returns the
+   * message already stored (200) and notifies nobody again. Unique per sender; 8 to 64 letters,
+   * digits, `-` or `_`. Reusing one in another conversation is refused (409, field `clientId`).
+   */
+  clientId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientId must be 8 to 64 letters, digits, - or _')
+    .optional(),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 

@@ -30,6 +30,8 @@ export interface RealtimeMessage {
   content: string;
   createdAt: string;
   read: boolean;
+  /** The sender's own id for the message, when it gave one (lets its tabs match a waiting message). */
+  clientId?: string | undefined;
 }
 
 /** An entity changed: refetch it (product §7: thin events). */

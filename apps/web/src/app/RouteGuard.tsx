@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { UserType } from '@bantay/shared';
 import { decideGuard } from '@/lib/guard.ts';
 import { useSession } from '@/lib/session.tsx';
-import { storage } from '@/lib/storage.ts';
+import { loggingInFlag, storage } from '@/lib/storage.ts';
 import { notify } from '@/lib/toast.ts';
 
 interface RouteGuardProps {
@@ -17,7 +17,7 @@ export function RouteGuard({ allowed, children }: RouteGuardProps) {
   const location = useLocation();
   const decision = decideGuard({
     status: session.status,
-    isLoggingIn: storage.get('isCurrentlyLoggingIn') === 'true',
+    isLoggingIn: loggingInFlag.isSet(),
     userType: session.userType,
     hasToken: Boolean(storage.get('token')),
     allowed,
@@ -29,12 +29,13 @@ export function RouteGuard({ allowed, children }: RouteGuardProps) {
     if (announced.current === key) return;
     announced.current = key;
     if (decision.kind === 'login') {
-      storage.set('redirectAfterLogin', location.pathname + location.search);
+      // After a log out there is nothing to come back to: the next person to sign in starts at home.
+      if (!session.loggedOut) storage.set('redirectAfterLogin', location.pathname + location.search);
       if (decision.toast === 'expired') notify.error('Your session has expired. Please login again.');
     } else if (decision.kind === 'deny') {
       notify.error('You do not have permission to access this page');
     }
-  }, [decision, location.pathname, location.search]);
+  }, [decision, location.pathname, location.search, session.loggedOut]);
 
   switch (decision.kind) {
     case 'wait':

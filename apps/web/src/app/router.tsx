@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { UserType } from '@bantay/shared';
 import { lazyPage } from '@/components/lazy-page.tsx';
 import { AppRoot } from './AppRoot.tsx';
+import { RouteError } from './RouteError.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 
 // Every page is its own chunk, so the public pages never download the staff app (product §8).
@@ -26,10 +27,16 @@ const ManageTanodPage = lazyPage(() => import('./routes/ManageTanodPage.tsx'));
 const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
 
+/** A page of its own: its failure fills the window with the app's error screen (issue 14). */
+const PAGE_ERROR = <RouteError fullPage />;
+/** A page inside the staff layout: its failure fills only the page area, the layout stays. */
+const IN_LAYOUT_ERROR = <RouteError />;
+
 /** A guarded staff page; without a page of its own yet, the titled placeholder. */
 function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-in', page?: React.ReactNode): RouteObject {
   return {
     path,
+    errorElement: IN_LAYOUT_ERROR,
     element: <RouteGuard allowed={allowed}>{page ?? <RolePage title={title} />}</RouteGuard>,
   };
 }
@@ -38,17 +45,19 @@ function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
+    errorElement: PAGE_ERROR,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/tanod-login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupChooserPage /> },
-      { path: '/resident-signup', element: <ResidentSignupPage /> },
-      { path: '/Tanodevaluation', element: <TanodEvaluationPage /> },
-      { path: '/Reportincidents', element: <ReportIncidentsPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
-      { path: '/reset-pin/:token', element: <ResetPinPage /> },
+      { path: '/', element: <LandingPage />, errorElement: PAGE_ERROR },
+      { path: '/tanod-login', element: <LoginPage />, errorElement: PAGE_ERROR },
+      { path: '/signup', element: <SignupChooserPage />, errorElement: PAGE_ERROR },
+      { path: '/resident-signup', element: <ResidentSignupPage />, errorElement: PAGE_ERROR },
+      { path: '/Tanodevaluation', element: <TanodEvaluationPage />, errorElement: PAGE_ERROR },
+      { path: '/Reportincidents', element: <ReportIncidentsPage />, errorElement: PAGE_ERROR },
+      { path: '/forgot-password', element: <ForgotPasswordPage />, errorElement: PAGE_ERROR },
+      { path: '/reset-password/:token', element: <ResetPasswordPage />, errorElement: PAGE_ERROR },
+      { path: '/reset-pin/:token', element: <ResetPinPage />, errorElement: PAGE_ERROR },
       {
+        errorElement: PAGE_ERROR,
         element: (
           <RouteGuard allowed="any-signed-in">
             <StaffLayout />
@@ -57,6 +66,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/myaccount',
+            errorElement: IN_LAYOUT_ERROR,
             element: (
               <RouteGuard allowed="any-signed-in">
                 <MyAccountPage />
@@ -75,7 +85,7 @@ export const routes: RouteObject[] = [
           guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN, <IncidentTrackingPage />),
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, errorElement: PAGE_ERROR },
     ],
   },
 ];

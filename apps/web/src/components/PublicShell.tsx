@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyWithRetry } from './lazy-page.tsx';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { ThemeToggle } from '@/components/ThemeToggle.tsx';
@@ -12,8 +13,8 @@ import { readResidentSession, useResidentSession } from '@/lib/resident-session.
 // never download them (product §8). A resident's browser starts fetching them at once.
 const loadSideNav = () => import('@/components/layout/SideNav.tsx');
 const loadTopBar = () => import('@/components/layout/TopBar.tsx');
-const SideNav = lazy(() => loadSideNav().then((module) => ({ default: module.SideNav })));
-const TopBar = lazy(() => loadTopBar().then((module) => ({ default: module.TopBar })));
+const SideNav = lazyWithRetry(async () => ({ default: (await loadSideNav()).SideNav }));
+const TopBar = lazyWithRetry(async () => ({ default: (await loadTopBar()).TopBar }));
 if (typeof window !== 'undefined' && readResidentSession()) {
   void loadSideNav();
   void loadTopBar();

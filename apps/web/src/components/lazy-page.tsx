@@ -1,4 +1,5 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { chunkRetryRound, importWithRetry } from '@/lib/chunks.ts';
 import { Loading } from './Loading.tsx';
 
 /** Brief §9: a script chunk that has not loaded in 120 s counts as failed. */
@@ -21,35 +22,40 @@ function withTimeout<T>(load: () => Promise<T>): () => Promise<T> {
     });
 }
 
-class ChunkErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div role="alert" className="mx-auto max-w-md p-8 text-center">
-        <p className="mb-4 text-lg font-semibold">This page could not be loaded.</p>
-        <p className="mb-6 text-sm text-muted">Check your connection and try again.</p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </div>
-    );
-  }
+/**
+ * A component whose code is fetched on first render, tried again with backoff when that fails
+ * (issue 14). The failure then goes to the nearest error boundary (the route's error screen, or a
+ * piece's own fallback). React keeps a failed lazy component failed for good, so once an error
+ * screen's Retry has called `retryFailedChunks`, the next render starts from a fresh one.
+ */
+export function lazyWithRetry<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  let failedInRound: number | null = null;
+  const create = () =>
+    lazy(() =>
+      withTimeout(() => importWithRetry(load))().catch((error: unknown) => {
+        failedInRound = chunkRetryRound();
+        throw error;
+      }),
+    ) as unknown as ComponentType<P>;
+  let current = create();
+  return function LazyComponent(props: P) {
+    if (failedInRound !== null && failedInRound < chunkRetryRound()) {
+      failedInRound = null;
+      current = create();
+    }
+    const Current = current;
+    return <Current {...props} />;
+  };
 }
 
 /** A page loaded on demand, showing the spinner while its code arrives. */
 export function lazyPage<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  const Page = lazy(withTimeout(load)) as unknown as ComponentType<P>;
+  const Page = lazyWithRetry(load);
   return function LazyPage(props: P) {
     return (
-      <ChunkErrorBoundary>
-        <Suspense fallback={<Loading fullArea label="Loading page…" />}>
-          <Page {...props} />
-        </Suspense>
-      </ChunkErrorBoundary>
+      <Suspense fallback={<Loading fullArea label="Loading page…" />}>
+        <Page {...props} />
+      </Suspense>
     );
   };
 }

@@ -70,3 +70,18 @@ export function homeFor(userType: UserType): string {
 export function samePath(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
+
+/** Signed-in pages open to every role (the staff pages are in the role's menu). */
+const ANY_SIGNED_IN_PATHS = ['/myaccount'];
+
+/**
+ * Where a user lands after sign-in (brief §4: a saved destination is removed and followed). The
+ * saved path outlives the session that saved it, so it may belong to someone else who signed out
+ * on this computer: it is followed only when the new user's role may open it.
+ */
+export function destinationAfterLogin(saved: string | null, userType: UserType): string {
+  if (!saved) return homeFor(userType);
+  const pathname = saved.split(/[?#]/)[0] ?? '';
+  const allowed = [...menuFor(userType).map((entry) => entry.path), ...ANY_SIGNED_IN_PATHS];
+  return allowed.some((path) => samePath(path, pathname)) ? saved : homeFor(userType);
+}

@@ -12,9 +12,11 @@ interface RealtimeContextValue {
   socket: RealtimeSocket | null;
   /** While false, features fall back to polling (product §1). */
   connected: boolean;
+  /** The socket was up and is lost, or cannot connect: not merely still connecting at start. */
+  lost: boolean;
 }
 
-const RealtimeContext = createContext<RealtimeContextValue>({ socket: null, connected: false });
+const RealtimeContext = createContext<RealtimeContextValue>({ socket: null, connected: false, lost: false });
 
 /**
  * One socket per signed-in staff browser (product §7). Reconnects with backoff; after a reconnect
@@ -30,7 +32,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     refreshRef.current = refresh;
   }, [refresh]);
-  const [value, setValue] = useState<RealtimeContextValue>({ socket: null, connected: false });
+  const [value, setValue] = useState<RealtimeContextValue>({ socket: null, connected: false, lost: false });
 
   useEffect(() => {
     const token = storage.get('token');
@@ -43,10 +45,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       reconnectionDelayMax: 10_000,
     });
     let wasConnected = false;
-    const update = () => setValue({ socket, connected: socket.connected });
+    let failed = false;
+    const update = () => setValue({ socket, connected: socket.connected, lost: !socket.connected && (wasConnected || failed) });
     socket.on('connect', () => {
       if (wasConnected) void queryClient.invalidateQueries();
       wasConnected = true;
+      failed = false;
       socket.emit('joinNotificationRoom');
       update();
     });
@@ -57,6 +61,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       if (reason === 'io server disconnect' && storage.get('token') === token) void refreshRef.current();
     });
     socket.on('connect_error', (error) => {
+      failed = true;
       update();
       const code = (error as Error & { data?: { code?: string } }).data?.code;
       if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') {

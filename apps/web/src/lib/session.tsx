@@ -4,16 +4,15 @@ import type { CurrentUser, UserType } from '@bantay/shared';
 import { api, ApiError } from './api-client.ts';
 import type { SessionStatus } from './guard.ts';
 import { isPublicPath } from './public-routes.ts';
-import { storage, storedUserType } from './storage.ts';
+import { loggingInFlag, LOGGING_IN_FLAG_MS, STORAGE_KEYS, storage, storedUserType } from './storage.ts';
 import { notify } from './toast.ts';
-
-/** Brief §9: the logging-in flag clears after 1000 ms. */
-const LOGGING_IN_FLAG_MS = 1000;
 
 interface SessionContextValue {
   status: SessionStatus;
   userType: UserType | null;
   user: CurrentUser | null;
+  /** The user logged out (here or in another tab): the guard then saves no page to come back to. */
+  loggedOut: boolean;
   login(input: { token: string; userType?: UserType; userId?: string }): Promise<boolean>;
   logout(): Promise<void>;
   /** Re-reads the current user (after a profile change, for example). */
@@ -31,6 +30,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   const [userType, setUserType] = useState<UserType | null>(storedUserType);
   const [user, setUser] = useState<CurrentUser | null>(null);
+  const [loggedOut, setLoggedOut] = useState(false);
   const checkSeq = useRef(0);
 
   // Arriving on a protected page from a public one (where no check ran) must wait for the check,
@@ -38,7 +38,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [seenPath, setSeenPath] = useState(location.pathname);
   if (seenPath !== location.pathname) {
     setSeenPath(location.pathname);
-    const willCheck = !storage.get('isCurrentlyLoggingIn') && !isPublicPath(location.pathname);
+    // A log out counts until it has led away from the page it happened on.
+    if (loggedOut) setLoggedOut(false);
+    const willCheck = !loggingInFlag.isSet() && !isPublicPath(location.pathname);
     if (status === 'unauthenticated' && willCheck && storage.get('token')) setStatus('loading');
   }
 
@@ -61,6 +63,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           return;
         }
         storage.set('userType', me.userType);
+        setLoggedOut(false);
         setUser(me);
         setUserType(me.userType);
         setStatus('authenticated');
@@ -81,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    if (storage.get('isCurrentlyLoggingIn')) return;
+    if (loggingInFlag.isSet()) return;
     if (isPublicPath(location.pathname)) return;
     // checkSession sets state only after awaiting the network, never synchronously in this effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -91,18 +94,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback<SessionContextValue['login']>(
     async ({ token, userType: type, userId }) => {
       try {
-        storage.set('isCurrentlyLoggingIn', 'true');
+        loggingInFlag.set();
         storage.set('token', token);
         if (type) storage.set('userType', type);
         if (userId) storage.set('userId', userId);
         if (type) setUserType(type);
+        setLoggedOut(false);
         setStatus('authenticated');
         await checkSession(location.pathname);
-        window.setTimeout(() => storage.remove('isCurrentlyLoggingIn'), LOGGING_IN_FLAG_MS);
+        window.setTimeout(() => loggingInFlag.clear(), LOGGING_IN_FLAG_MS);
         return true;
       } catch (error) {
         console.error(error);
-        storage.remove('isCurrentlyLoggingIn');
+        loggingInFlag.clear();
         notify.error('Error during login process. Please try again.');
         return false;
       }
@@ -115,6 +119,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // no session to re-check, so a deliberate log out never reads as an expired one.
     const token = storage.get('token');
     storage.remove('token');
+    setLoggedOut(true);
     try {
       if (token) await api('/api/auth/logout', { method: 'POST', token });
     } catch (error) {
@@ -125,11 +130,41 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     navigate('/tanod-login');
   }, [clearLocal, navigate]);
 
+  // Every tab shares the stored token, so every tab follows a log out, an expiry or a sign-in as
+  // someone else made in another one (issue 15). The browser's `storage` event reports changes
+  // made by other tabs only. Dropping to 'loading' unmounts the staff layout (the guard shows
+  // nothing while loading), and with it the query cache and socket of the previous user.
+  const pathRef = useRef(location.pathname);
+  useEffect(() => {
+    pathRef.current = location.pathname;
+  }, [location.pathname]);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== STORAGE_KEYS.token) return;
+      const pathname = pathRef.current;
+      checkSeq.current++;
+      setUser(null);
+      if (!storage.get('token')) {
+        setLoggedOut(true);
+        setUserType(null);
+        setStatus('unauthenticated');
+        if (!isPublicPath(pathname)) navigate('/tanod-login', { replace: true });
+        return;
+      }
+      setUserType(null);
+      if (isPublicPath(pathname)) return;
+      setStatus('loading');
+      void checkSession(pathname);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [checkSession, navigate]);
+
   const refresh = useCallback(() => checkSession(location.pathname), [checkSession, location.pathname]);
 
   const value = useMemo(
-    () => ({ status, userType, user, login, logout, refresh }),
-    [status, userType, user, login, logout, refresh],
+    () => ({ status, userType, user, loggedOut, login, logout, refresh }),
+    [status, userType, user, loggedOut, login, logout, refresh],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

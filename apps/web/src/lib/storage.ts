@@ -45,12 +45,16 @@ export function storedUserType(): UserType | null {
   return value && USER_TYPES.includes(value) ? (value as UserType) : null;
 }
 
-/** Brief §3: if userId is missing it is taken from the `id` field of the token payload. */
+/**
+ * Brief §3: if userId is missing it is taken from the `id` field of the token payload. The brief's
+ * log out keeps userId, so a stored id can belong to an earlier user: while a token is stored, the
+ * token's own id wins over a stored id that disagrees with it.
+ */
 export function storedUserId(): string | null {
   const stored = storage.get('userId');
-  if (stored) return stored;
   const token = storage.get('token');
-  return token ? userIdFromToken(token) : null;
+  const fromToken = token ? userIdFromToken(token) : null;
+  return fromToken ?? stored;
 }
 
 export function userIdFromToken(token: string): string | null {
@@ -64,3 +68,53 @@ export function userIdFromToken(token: string): string | null {
     return null;
   }
 }
+
+/** Brief §9: the logging-in flag clears after 1000 ms. */
+export const LOGGING_IN_FLAG_MS = 1000;
+
+/**
+ * Identifies this page load. The logging-in flag belongs to the page that set it: a reload, a
+ * closed tab or a second tab must never read another page's flag, even inside its 1000 ms.
+ */
+const PAGE_ID = Math.random().toString(36).slice(2) + Date.now().toString(36);
+
+interface LoggingInFlag {
+  page: string;
+  at: number;
+}
+
+function parseLoggingInFlag(value: string | null): LoggingInFlag | null {
+  if (!value) return null;
+  try {
+    const flag = JSON.parse(value) as Partial<LoggingInFlag>;
+    return typeof flag.page === 'string' && typeof flag.at === 'number' ? { page: flag.page, at: flag.at } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The brief's temporary isCurrentlyLoggingIn flag (§3, §4). It is stored with the page that set it
+ * and the time, so it reads as set only on that page and only for 1000 ms: a timer killed by a
+ * reload can no longer leave it set for good (issue 15).
+ */
+export const loggingInFlag = {
+  set(now = Date.now()): void {
+    storage.set('isCurrentlyLoggingIn', JSON.stringify({ page: PAGE_ID, at: now } satisfies LoggingInFlag));
+  },
+  isSet(now = Date.now()): boolean {
+    const raw = storage.get('isCurrentlyLoggingIn');
+    if (raw === null) return false;
+    const flag = parseLoggingInFlag(raw);
+    // An expired flag, or one in an older format ('true'), is left-over state: tidy it away.
+    if (flag === null || now - flag.at >= LOGGING_IN_FLAG_MS) {
+      storage.remove('isCurrentlyLoggingIn');
+      return false;
+    }
+    // Another page's flag (an earlier load of this tab, or another tab) is not this page's login.
+    return flag.page === PAGE_ID && now >= flag.at;
+  },
+  clear(): void {
+    if (parseLoggingInFlag(storage.get('isCurrentlyLoggingIn'))?.page === PAGE_ID) storage.remove('isCurrentlyLoggingIn');
+  },
+};

@@ -1,4 +1,5 @@
 import type { toast as toastFunction, ToastContent, ToastOptions } from 'react-toastify';
+import { importWithRetry, onlineOrAfter } from './chunks.ts';
 
 /** Brief §9: the top bar's toasts close after 3000 ms, top-centre, one at a time. */
 export const TOP_BAR_TOASTS = 'top-bar';
@@ -26,6 +27,25 @@ function request() {
   if (requested) return;
   requested = true;
   for (const listener of listeners) listener();
+}
+
+/**
+ * Fetches the toast code now, before anything goes wrong (issue 14): a page that may lose its
+ * connection (the staff pages, the sign-in) must not need the network to say that it did.
+ */
+export function preloadToasts(): void {
+  request();
+}
+
+/** react-toastify, waiting for a connection as long as it takes: a queued toast is never dropped. */
+async function loadToastify(): Promise<Toastify> {
+  for (;;) {
+    try {
+      return await importWithRetry(() => import('react-toastify'));
+    } catch {
+      await onlineOrAfter(10_000);
+    }
+  }
 }
 
 type Toastify = { toast: typeof toastFunction };
@@ -65,7 +85,7 @@ function enqueue(item: Pending): void {
 async function next(): Promise<void> {
   if (current || waiting.length === 0) return;
   current = waiting.shift()!;
-  const [toastify] = await Promise.all([import('react-toastify'), containerReady]);
+  const [toastify] = await Promise.all([loadToastify(), containerReady]);
   const shown = current;
   shown.open(toastify, () => {
     if (current !== shown) return;

@@ -79,10 +79,13 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sender's own id for the message (issue 14): a repeated send with it is stored once. */
+    clientId: text('client_id'),
   },
   (t) => [
     // Newest-first pages of one conversation, and the unread check (messages after a position).
     uniqueIndex('messages_conversation_seq_key').on(t.conversationId, t.seq),
+    uniqueIndex('messages_sender_client_id_key').on(t.senderId, t.clientId),
     check('messages_content_length', sql`char_length(${t.content}) between 1 and 2000`),
   ],
 );

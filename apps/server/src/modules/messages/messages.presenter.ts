@@ -34,5 +34,6 @@ export function presentMessage(row: MessageRow, participants: readonly Conversat
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     read: recipient !== undefined && recipient.lastReadSeq >= row.seq,
+    ...(row.clientId === null ? {} : { clientId: row.clientId }),
   };
 }

@@ -169,7 +169,7 @@ export async function findRecipientOf(
  */
 export async function insertMessage(
   db: Executor,
-  values: { conversationId: string; senderId: string; content: string; createdAt: Date },
+  values: { conversationId: string; senderId: string; content: string; createdAt: Date; clientId?: string | null },
 ): Promise<MessageRow | undefined> {
   const at = values.createdAt.toISOString();
   const result = await db.execute(sql`
@@ -186,9 +186,9 @@ export async function insertMessage(
       update ${conversationParticipants} set deleted_at = null
       where conversation_id = (select id from c) and deleted_at is not null
     )
-    insert into ${messages} (seq, conversation_id, sender_id, content, created_at)
-    select c.last_message_seq, c.id, ${values.senderId}::uuid, ${values.content}, ${at}::timestamptz from c
-    returning id, seq, conversation_id, sender_id, content, created_at
+    insert into ${messages} (seq, conversation_id, sender_id, content, created_at, client_id)
+    select c.last_message_seq, c.id, ${values.senderId}::uuid, ${values.content}, ${at}::timestamptz, ${values.clientId ?? null}::text from c
+    returning id, seq, conversation_id, sender_id, content, created_at, client_id
   `);
   // The two drivers shape `execute` results differently, but both carry `rows`.
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -200,7 +200,18 @@ export async function insertMessage(
     senderId: String(row.sender_id),
     content: String(row.content),
     createdAt: new Date(row.created_at as string | Date),
+    clientId: row.client_id === null || row.client_id === undefined ? null : String(row.client_id),
   };
+}
+
+/** The message a sender already stored under their own client id (a repeated send), if any. */
+export async function findMessageByClientId(db: Executor, senderId: string, clientId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row;
 }
 
 /**

@@ -7,14 +7,16 @@ import {
   type MessageListQuery,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import type { MessageRow, UserRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { uniqueViolation } from '../../lib/unique-violation.ts';
 import type { Actor } from '../auth/actor.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
   deleteConversationFor,
   findConversationByPair,
+  findMessageByClientId,
   findConversationFor,
   findUsersByIds,
   hasUnreadMessages,
@@ -127,26 +129,50 @@ export async function listConversationMessages(
  * `POST /api/messages`: stores the message and, after commit, pushes it to both participants.
  * A participant who had deleted the conversation sees it again.
  */
-export async function sendMessage(deps: Deps, actor: Actor, input: { conversationId: string; content: string }): Promise<Message> {
+export async function sendMessage(
+  deps: Deps,
+  actor: Actor,
+  input: { conversationId: string; content: string; clientId?: string | undefined },
+): Promise<Message> {
   const content = input.content.trim();
   if (!content || content.length > MESSAGE_LIMITS.contentMaxLength) {
     const message = content ? `is longer than ${MESSAGE_LIMITS.contentMaxLength} characters` : 'cannot be blank';
     throw new AppError('VALIDATION_FAILED', `content: ${message}`, { fields: [{ field: 'content', message }] });
   }
-  const recipient = isUuid(input.conversationId) ? await findRecipientOf(deps.db, input.conversationId.toLowerCase(), actor.id) : undefined;
+  const clientId = input.clientId ?? null;
+  const conversationId = input.conversationId.toLowerCase();
+  // A repeat of a send whose answer was lost (issue 14): the stored message, and no second event.
+  const repeat = clientId ? await findMessageByClientId(deps.db, actor.id, clientId) : undefined;
+  if (repeat) return presentRepeat(deps, repeat, conversationId);
+
+  const recipient = isUuid(input.conversationId) ? await findRecipientOf(deps.db, conversationId, actor.id) : undefined;
   if (!recipient) throw conversationNotFound();
   const refusal = recipientRefusal(actor, recipient);
   if (refusal) throw refusal;
-  const conversationId = input.conversationId.toLowerCase();
 
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    const row = await insertMessage(tx, { conversationId, senderId: actor.id, content, createdAt: deps.clock.now() });
-    if (!row) throw conversationNotFound();
-    // A new message is unread by definition: its recipient cannot have read past it yet.
-    const message: Message = presentMessage(row, []);
-    afterCommit(() => deps.events.publish('message.sent', { message, participantIds: [actor.id, recipient.id] }));
-    return message;
-  });
+  try {
+    return await inTransaction(deps.db, async (tx, afterCommit) => {
+      const row = await insertMessage(tx, { conversationId, senderId: actor.id, content, createdAt: deps.clock.now(), clientId });
+      if (!row) throw conversationNotFound();
+      // A new message is unread by definition: its recipient cannot have read past it yet.
+      const message: Message = presentMessage(row, []);
+      afterCommit(() => deps.events.publish('message.sent', { message, participantIds: [actor.id, recipient.id] }));
+      return message;
+    });
+  } catch (error) {
+    // Two copies of one send raced each other: the one that lost returns the winner's message.
+    const winner = clientId && uniqueViolation(error) === 'messages_sender_client_id_key' ? await findMessageByClientId(deps.db, actor.id, clientId) : undefined;
+    if (winner) return presentRepeat(deps, winner, conversationId);
+    throw error;
+  }
+}
+
+async function presentRepeat(deps: Deps, row: MessageRow, conversationId: string): Promise<Message> {
+  if (row.conversationId !== conversationId) {
+    const message = 'is already used for another message';
+    throw new AppError('CONFLICT', `clientId: ${message}`, { fields: [{ field: 'clientId', message }] });
+  }
+  return presentMessage(row, await listParticipants(deps.db, row.conversationId));
 }
 
 /**

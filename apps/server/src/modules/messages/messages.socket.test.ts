@@ -237,3 +237,25 @@ describe('read receipts', () => {
     expect(adminReads).toEqual([]);
   });
 });
+
+describe('a repeated send (issue 14)', () => {
+  it('a send repeated with the same clientId is pushed once, with the clientId so the sender’s tabs can match it', async () => {
+    const tanod = await person('tanod');
+    const admin = await person('admin');
+    const conversation = await start(tanod, admin);
+    const [tanodTab, adminTab] = await Promise.all([open(tanod), open(admin)]);
+    const seenByAdmin = collect(adminTab, 'messageReceived');
+    const toTanod = nextEvent(tanodTab, 'messageReceived');
+    const body = { conversationId: conversation._id, content: 'Sent while offline', clientId: 'offline-0001' };
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/messages', headers: bearer(tanod.token), payload: body });
+    const repeat = await ctx.app.inject({ method: 'POST', url: '/api/messages', headers: bearer(tanod.token), payload: body });
+    expect([first.statusCode, repeat.statusCode]).toEqual([200, 200]);
+    expect(await toTanod).toMatchObject({ content: 'Sent while offline', clientId: 'offline-0001' });
+
+    // A later message arrives next: the repeat sent nothing in between.
+    const following = nextEvent(adminTab, 'messageReceived');
+    await send(tanod, conversation._id, 'Next one');
+    expect((await following).content).toBe('Next one');
+    expect(seenByAdmin.map((m) => (m as Message).content)).toEqual(['Sent while offline', 'Next one']);
+  });
+});

@@ -213,6 +213,84 @@ describe('sending messages', () => {
   });
 });
 
+describe('a repeated send (issue 14: messages kept while offline)', () => {
+  it('a repeat with the same clientId returns the stored message and stores nothing twice', async () => {
+    const tanod = await person('tanod');
+    const admin = await person('admin');
+    const conversation = await start(tanod, admin);
+    const body = { conversationId: conversation._id, content: 'sent while offline', clientId: 'tab1-0001-abcd' };
+    const first = await call(tanod, 'POST', '/api/messages', body);
+    expect(first.statusCode, first.body).toBe(200);
+    const stored = first.json<{ message: Message }>().message;
+    expect(stored).toMatchObject({ content: 'sent while offline', clientId: 'tab1-0001-abcd' });
+
+    clock.advance(5000);
+    const again = await call(tanod, 'POST', '/api/messages', body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ message: Message }>().message).toEqual(stored);
+    const seen = (await messagesOf(admin, conversation._id)).messages;
+    expect(seen.map((m) => m.content)).toEqual(['sent while offline']);
+  });
+
+  it('two copies racing each other are stored once and both get the same message', async () => {
+    const a = await person('tanod');
+    const b = await person('tanod');
+    const conversation = await start(a, b);
+    const body = { conversationId: conversation._id, content: 'Nasa gate na ako', clientId: 'race-0001-xyz' };
+    const [x, y] = await Promise.all([call(a, 'POST', '/api/messages', body), call(a, 'POST', '/api/messages', body)]);
+    expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
+    expect(x.json<{ message: Message }>().message._id).toBe(y.json<{ message: Message }>().message._id);
+    expect((await messagesOf(b, conversation._id)).messages).toHaveLength(1);
+  });
+
+  it('the same clientId from another sender is another message', async () => {
+    const a = await person('tanod');
+    const b = await person('tanod');
+    const conversation = await start(a, b);
+    const clientId = 'same-id-0001';
+    const fromA = await call(a, 'POST', '/api/messages', { conversationId: conversation._id, content: 'Ako si A', clientId });
+    const fromB = await call(b, 'POST', '/api/messages', { conversationId: conversation._id, content: 'Ako si B', clientId });
+    expect([fromA.statusCode, fromB.statusCode]).toEqual([200, 200]);
+    expect((await messagesOf(a, conversation._id)).messages.map((m) => m.content)).toEqual(['Ako si A', 'Ako si B']);
+  });
+
+  it('a clientId reused in another conversation is refused with 409 naming clientId', async () => {
+    const me = await person('tanod');
+    const first = await start(me, await person('tanod'));
+    const second = await start(me, await person('admin'));
+    const clientId = 'reused-0001';
+    expect((await call(me, 'POST', '/api/messages', { conversationId: first._id, content: 'Isa', clientId })).statusCode).toBe(200);
+    const reused = await call(me, 'POST', '/api/messages', { conversationId: second._id, content: 'Dalawa', clientId });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.code).toBe('CONFLICT');
+    expect(reused.json().error.fields[0].field).toBe('clientId');
+    expect((await messagesOf(me, second._id)).messages).toEqual([]);
+  });
+
+  it('a malformed clientId is refused with 400 naming clientId, and nothing is stored', async () => {
+    const a = await person('tanod');
+    const b = await person('tanod');
+    const conversation = await start(a, b);
+    for (const clientId of ['short', 'has spaces in it', 'x'.repeat(65), 42]) {
+      const response = await call(a, 'POST', '/api/messages', { conversationId: conversation._id, content: 'Hello', clientId });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields[0].field).toBe('clientId');
+    }
+    expect((await messagesOf(b, conversation._id)).messages).toEqual([]);
+  });
+
+  it('a repeat cannot reach a conversation the caller is not in, and needs a token', async () => {
+    const a = await person('tanod');
+    const b = await person('tanod');
+    const stranger = await person('tanod');
+    const conversation = await start(a, b);
+    const body = { conversationId: conversation._id, content: 'Secret', clientId: 'stranger-0001' };
+    expect((await call(stranger, 'POST', '/api/messages', body)).statusCode).toBe(404);
+    expect((await call(null, 'POST', '/api/messages', body)).statusCode).toBe(401);
+    expect((await messagesOf(a, conversation._id)).messages).toEqual([]);
+  });
+});
+
 describe('only participants', () => {
   it('an outsider gets 404 on reading, sending, marking and deleting, as for an unknown id, and changes nothing', async () => {
     const a = await person('tanod');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { IncidentAlerts } from '@/features/incidents/IncidentAlerts.tsx';
@@ -6,6 +6,8 @@ import { MessagesButton } from '@/features/messages/MessagesButton.tsx';
 import { NotificationsButton } from '@/features/notifications/NotificationsButton.tsx';
 import { RealtimeProvider } from '@/lib/realtime.tsx';
 import { useSession } from '@/lib/session.tsx';
+import { preloadToasts } from '@/lib/toast.ts';
+import { OfflineBanner } from '@/components/layout/OfflineBanner.tsx';
 import { SideNav } from '@/components/layout/SideNav.tsx';
 import { TopBar } from '@/components/layout/TopBar.tsx';
 import { useSideNav } from '@/components/layout/use-side-nav.ts';
@@ -25,6 +27,9 @@ export default function StaffLayout() {
         defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 } },
       }),
   );
+
+  // A staff page may lose its connection at any moment; the toasts that say so must already be here.
+  useEffect(preloadToasts, []);
 
   // Until a one-time password is replaced the server answers only the account calls, so the
   // panels that would fetch stay away and only the account menu (with Log Out) remains.
@@ -56,6 +61,7 @@ export default function StaffLayout() {
               onToggleNav={nav.toggle}
               staffActions={staffActions}
             />
+            <OfflineBanner />
             <main id="main" className="flex-1 p-4 sm:p-6">
               {userType !== 'resident' && <IncidentAlerts />}
               <PasswordChangeGate>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { Link } from 'react-router';
 import { ChevronRight, Phone, ShieldAlert, Siren, Star, Ticket } from 'lucide-react';
 import { BrandMark } from '@/components/BrandMark.tsx';
@@ -14,7 +15,7 @@ import { useResidentSession } from '@/lib/resident-session.ts';
 const ACTION_LAYOUT = 'min-h-20 flex-row items-center justify-start gap-4 sm:min-h-28 sm:flex-col sm:items-start sm:justify-between sm:gap-3';
 
 // Only signed-in residents see their list, so visitors never download it.
-const MyReportsCard = lazy(() => loadMyReportsCard().then((module) => ({ default: module.MyReportsCard })));
+const MyReportsCard = lazyWithRetry(async () => ({ default: (await loadMyReportsCard()).MyReportsCard }));
 
 /**
  * The public front page: what anyone can do without signing in (report, emergency, track a

@@ -1,15 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import type { LoginChallenge, LoginResponse, LoginSuccess } from '@bantay/shared';
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { api, ApiError } from '@/lib/api-client.ts';
-import { homeFor } from '@/lib/navigation.ts';
+import { destinationAfterLogin } from '@/lib/navigation.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useSession } from '@/lib/session.tsx';
 import { storage } from '@/lib/storage.ts';
-import { notify } from '@/lib/toast.ts';
+import { notify, preloadToasts } from '@/lib/toast.ts';
 import { CodeStep } from './CodeStep.tsx';
 
 interface Credentials {
@@ -27,6 +27,8 @@ export default function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
+  // The sign-in's error toast must show even when the connection is what failed.
+  useEffect(preloadToasts, []);
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   const {
     register,
@@ -39,7 +41,7 @@ export default function LoginPage() {
     if (!(await session.login(result))) return;
     const saved = storage.get('redirectAfterLogin');
     storage.remove('redirectAfterLogin');
-    const destination = saved && saved !== '/tanod-login' ? saved : homeFor(result.userType);
+    const destination = destinationAfterLogin(saved, result.userType);
     storage.set('lastLoginDestination', destination);
     navigate(destination, { replace: true });
   }

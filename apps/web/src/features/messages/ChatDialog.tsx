@@ -1,9 +1,18 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCheck, SendHorizontal, Smile, X } from 'lucide-react';
 import type { PresenceChanged } from '@bantay/shared';
+import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { Loading } from '@/components/Loading.tsx';
+import { PieceBoundary, PieceUnavailable } from '@/components/PieceBoundary.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useRealtime, useSocketEvent } from '@/lib/realtime.tsx';
 import { storedUserId } from '@/lib/storage.ts';
@@ -21,20 +30,20 @@ import {
 } from './message-logic.ts';
 import { groupByDay, statusText, timeOfDay } from './message-dates.ts';
 import {
-  addToThread,
   createConversation,
   markConversationRead,
-  sendMessage,
   setConversationRead,
   threadMessages,
   upsertConversation,
   useThread,
 } from './messages-api.ts';
 import type { Conversation } from './message-types.ts';
+import { OutgoingBubble } from './OutgoingBubble.tsx';
+import { queueMessage, useOutgoing } from './outbox.ts';
 import { PersonAvatar } from './PersonAvatar.tsx';
 
 // Brief §2 + product §8: the picker is heavy, so it is fetched the first time it is opened.
-const EmojiPicker = lazy(() => import('./EmojiPickerPopover.tsx'));
+const EmojiPicker = lazyWithRetry(() => import('./EmojiPickerPopover.tsx'));
 
 interface ChatDialogProps {
   conversation: Conversation;
@@ -61,6 +70,10 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
 
   const thread = useThread(conversationId);
   const messages = threadMessages(thread.data);
+  // Written here but not yet stored; once the server's copy is in the thread, that one is shown.
+  const outgoing = useOutgoing(conversationId, me);
+  const storedClientIds = new Set(messages.map((message) => message.clientId));
+  const waiting = outgoing.filter((item) => !storedClientIds.has(item.clientId));
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [typing, setTyping] = useState(false);
@@ -95,7 +108,9 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
     markRead.current = () => {
       if (!conversationId) return;
       setConversationRead(queryClient, conversationId);
-      markConversationRead(conversationId).catch((error: unknown) => console.error('Could not mark the conversation read', error));
+      markConversationRead(conversationId).catch((error: unknown) =>
+        console.error('Could not mark the conversation read', error),
+      );
     };
   }, [conversationId, queryClient]);
   useEffect(() => {
@@ -117,9 +132,12 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
   useSocketEvent('presence:changed', (change) => {
     if (change.userId === baseOther?._id) setPresence(change);
   });
-  useEffect(() => () => {
-    if (typingTimer.current !== null) window.clearTimeout(typingTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (typingTimer.current !== null) window.clearTimeout(typingTimer.current);
+    },
+    [],
+  );
 
   // Escape closes the picker first, then the dialog.
   useEffect(() => {
@@ -152,7 +170,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
       list.scrollTop = list.scrollHeight;
     }
     seen.current = { first: firstId, last: lastId };
-  }, [firstId, lastId, typing, messages, me]);
+  }, [firstId, lastId, typing, messages, me, waiting.length]);
 
   function onScroll() {
     const list = listRef.current;
@@ -174,7 +192,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
 
   async function send() {
     const content = text.trim();
-    if (!content || sending || !other) return;
+    if (!content || sending || !other || !me) return;
     setSending(true);
     setText('');
     stickToBottom.current = true;
@@ -193,14 +211,8 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
         upsertConversation(queryClient, target);
         onSaved(target);
       }
-      try {
-        const message = await sendMessage(target._id, content);
-        addToThread(queryClient, message);
-        upsertConversation(queryClient, { ...target, lastMessage: message.content, lastMessageSender: { _id: message.userId }, read: true, updatedAt: message.createdAt });
-      } catch {
-        notify.error('Error sending message.');
-        restore();
-      }
+      // Shown at once as "Sending…"; the outbox sends it now, or when the connection returns.
+      queueMessage({ conversationId: target._id, senderId: me, content });
     } finally {
       setSending(false);
       inputRef.current?.focus();
@@ -225,7 +237,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
 
   const groups = groupByDay(messages, new Date(), timeZone);
   const loading = conversationId !== null && !thread.data;
-  const empty = temporary || (thread.data && messages.length === 0);
+  const empty = waiting.length === 0 && (temporary || (thread.data && messages.length === 0));
 
   return createPortal(
     <section
@@ -237,7 +249,10 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
         <PersonAvatar person={other} size={40} />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-bold leading-tight">{name}</h2>
-          <p className={`truncate text-xs ${other?.isOnline ? 'text-success' : 'text-muted'}`} data-testid="chat-status">
+          <p
+            className={`truncate text-xs ${other?.isOnline ? 'text-success' : 'text-muted'}`}
+            data-testid="chat-status"
+          >
             {other ? statusText(other, new Date(), timeZone) : ''}
           </p>
         </div>
@@ -246,7 +261,12 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
         </button>
       </header>
 
-      <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto bg-canvas px-3 py-2" onScroll={onScroll} aria-live="polite">
+      <div
+        ref={listRef}
+        className="min-h-0 flex-1 overflow-y-auto bg-canvas px-3 py-2"
+        onScroll={onScroll}
+        aria-live="polite"
+      >
         {thread.isFetchingNextPage && (
           <div className="flex justify-center py-2">
             <Loading label="Loading older messages" />
@@ -265,25 +285,49 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
           groups.map((group) => (
             <div key={group.key} role="group" aria-label={group.label}>
               <div className="sticky top-0 z-10 flex justify-center py-2">
-                <span className="rounded-full bg-surface-2 px-3 py-0.5 text-xs font-semibold text-muted shadow-sm">{group.label}</span>
+                <span className="rounded-full bg-surface-2 px-3 py-0.5 text-xs font-semibold text-muted shadow-sm">
+                  {group.label}
+                </span>
               </div>
               <ul className="flex flex-col gap-1.5">
                 {group.messages.map((message) => {
                   const tick = tickState(message, me);
                   const mine = tick !== 'none';
                   return (
-                    <li key={message._id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-testid="message">
+                    <li
+                      key={message._id}
+                      className={`flex ${mine ? 'justify-end' : 'justify-start'}`}
+                      data-testid="message"
+                    >
                       <div
                         className={`max-w-[80%] rounded-2xl px-3 py-1.5 text-sm shadow-sm ${
-                          mine ? 'rounded-br-md bg-brand-fill text-white' : 'rounded-bl-md border border-line bg-surface text-ink'
+                          mine
+                            ? 'rounded-br-md bg-brand-fill text-white'
+                            : 'rounded-bl-md border border-line bg-surface text-ink'
                         }`}
                       >
                         <p className="whitespace-pre-wrap break-words">{message.content}</p>
-                        <p className={`mt-0.5 flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-muted'}`}>
+                        <p
+                          className={`mt-0.5 flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-muted'}`}
+                        >
                           <time dateTime={message.createdAt}>{timeOfDay(message.createdAt, timeZone)}</time>
-                          {tick === 'sent' && <Check className="h-3.5 w-3.5" role="img" aria-label="Sent" data-testid="tick" data-state="sent" />}
+                          {tick === 'sent' && (
+                            <Check
+                              className="h-3.5 w-3.5"
+                              role="img"
+                              aria-label="Sent"
+                              data-testid="tick"
+                              data-state="sent"
+                            />
+                          )}
                           {tick === 'read' && (
-                            <CheckCheck className="h-3.5 w-3.5 text-sky-200" role="img" aria-label="Read" data-testid="tick" data-state="read" />
+                            <CheckCheck
+                              className="h-3.5 w-3.5 text-sky-200"
+                              role="img"
+                              aria-label="Read"
+                              data-testid="tick"
+                              data-state="read"
+                            />
                           )}
                         </p>
                       </div>
@@ -293,6 +337,13 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
               </ul>
             </div>
           ))
+        )}
+        {waiting.length > 0 && (
+          <ul className="mt-1.5 flex flex-col gap-1.5" aria-label="Waiting to be sent">
+            {waiting.map((item) => (
+              <OutgoingBubble key={item.clientId} item={item} timeZone={timeZone} />
+            ))}
+          </ul>
         )}
       </div>
 
@@ -309,22 +360,24 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
       >
         {pickerOpen && (
           <div className="absolute bottom-full left-2 z-20 mb-2 max-w-[calc(100vw-1rem)] rounded-lg shadow-2xl">
-            <Suspense
-              fallback={
-                <div className="popover flex h-[400px] w-[320px] items-center justify-center">
-                  <Loading label="Loading emoji" />
-                </div>
-              }
-            >
-              <EmojiPicker
-                theme={theme}
-                onPick={(emoji) => {
-                  setText((current) => current + emoji);
-                  setPickerOpen(false);
-                  inputRef.current?.focus();
-                }}
-              />
-            </Suspense>
+            <PieceBoundary fallback={(retry) => <PieceUnavailable retry={retry} className="w-[280px]" />}>
+              <Suspense
+                fallback={
+                  <div className="popover flex h-[400px] w-[320px] items-center justify-center">
+                    <Loading label="Loading emoji" />
+                  </div>
+                }
+              >
+                <EmojiPicker
+                  theme={theme}
+                  onPick={(emoji) => {
+                    setText((current) => current + emoji);
+                    setPickerOpen(false);
+                    inputRef.current?.focus();
+                  }}
+                />
+              </Suspense>
+            </PieceBoundary>
           </div>
         )}
         <button
@@ -350,7 +403,13 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
             onKeyDown={onKeyDown}
           />
         </label>
-        <button type="submit" className="icon-btn bg-brand-fill text-white hover:opacity-90 hover:text-white disabled:bg-surface-2 disabled:text-muted" aria-label="Send" title="Send" disabled={!text.trim() || sending}>
+        <button
+          type="submit"
+          className="icon-btn bg-brand-fill text-white hover:opacity-90 hover:text-white disabled:bg-surface-2 disabled:text-muted"
+          aria-label="Send"
+          title="Send"
+          disabled={!text.trim() || sending}
+        >
           <SendHorizontal className="h-5 w-5" aria-hidden="true" />
         </button>
       </form>

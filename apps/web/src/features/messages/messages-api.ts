@@ -35,8 +35,9 @@ export const markConversationRead = (conversationId: string) =>
   api<MarkConversationReadResponse>(`/api/messages/conversations/${enc(conversationId)}/read`, { method: 'POST' });
 export const createConversation = (participantId: string) =>
   api<CreateConversationResponse>('/api/messages/conversations', { method: 'POST', body: { participantId } }).then((r) => r.conversation);
-export const sendMessage = (conversationId: string, content: string) =>
-  api<SendMessageResponse>('/api/messages', { method: 'POST', body: { conversationId, content } }).then((r) => r.message);
+/** `clientId` makes a repeat of the same send harmless: the server stores the message once. */
+export const sendMessage = (conversationId: string, content: string, clientId?: string) =>
+  api<SendMessageResponse>('/api/messages', { method: 'POST', body: { conversationId, content, clientId } }).then((r) => r.message);
 export const deleteConversation = (conversationId: string) =>
   api<{ ok: true }>(`/api/messages/conversations/${enc(conversationId)}`, { method: 'DELETE' });
 export const fetchUsers = () => api<{ users: UserSummary[] }>('/api/auth/users').then((r) => r.users);

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { Bell } from 'lucide-react';
+import { lazyWithRetry } from '@/components/lazy-page.tsx';
+import { PieceBoundary, PieceUnavailable } from '@/components/PieceBoundary.tsx';
 import { PopupToggle } from '@/components/PopupToggle.tsx';
 import { useNotifications } from './notifications-api.ts';
 
-const NotificationsPanel = lazy(() => import('./NotificationsPanel.tsx'));
+const NotificationsPanel = lazyWithRetry(() => import('./NotificationsPanel.tsx'));
 
 /** The top bar's bell: a red dot while anything is unread, and the panel on click. */
 export function NotificationsButton({ initiallyUnread }: { initiallyUnread: boolean }) {
@@ -25,9 +27,11 @@ export function NotificationsButton({ initiallyUnread }: { initiallyUnread: bool
         onToggle={() => setOpen((value) => !value)}
       />
       {open && (
-        <Suspense fallback={null}>
-          <NotificationsPanel onClose={close} anchor={buttonRef} />
-        </Suspense>
+        <PieceBoundary fallback={(retry) => <PieceUnavailable retry={retry} className="absolute right-0 top-full mt-2 w-72" />}>
+          <Suspense fallback={null}>
+            <NotificationsPanel onClose={close} anchor={buttonRef} />
+          </Suspense>
+        </PieceBoundary>
       )}
     </div>
   );

@@ -1,11 +1,12 @@
-import { Component, lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { Crosshair, MapPin } from 'lucide-react';
 import type { PublicSettings, ReportLocation } from '@bantay/shared';
 import { locate, LocateError } from './geolocation.ts';
 import { checkPin, type PinPoint } from './report-rules.ts';
 
 const loadMap = () => import('./ReportMap.tsx');
-const ReportMap = lazy(loadMap);
+const ReportMap = lazyWithRetry(loadMap);
 
 /** Fetches the map's code ahead of time (the wizard does it while the reporter types). */
 export function preloadMap(): void {

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { useSearchParams } from 'react-router';
 import { Loading } from '@/components/Loading.tsx';
 import { PublicShell } from '@/components/PublicShell.tsx';
@@ -7,8 +8,8 @@ import { viewOf } from './report-rules.ts';
 
 // The emergency screen is part of this chunk so it renders with no further round trip; the wizard
 // (form library, map prefetch) and the lookup load only when asked for.
-const ReportWizard = lazy(() => import('./ReportWizard.tsx'));
-const TicketLookup = lazy(() => import('./TicketLookup.tsx'));
+const ReportWizard = lazyWithRetry(() => import('./ReportWizard.tsx'));
+const TicketLookup = lazyWithRetry(() => import('./TicketLookup.tsx'));
 
 /** `/Reportincidents`: the report wizard, `?emergency=1` the emergency report, `?track=1` / `?ticket=` the lookup. */
 export default function ReportIncidentsPage() {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { Link, useLocation } from 'react-router';
 import { TextField } from '@/components/form/TextField.tsx';
 import { PinField } from './PinField.tsx';
@@ -14,7 +15,7 @@ interface FieldErrors {
   pin?: string;
 }
 
-const ForgotPinDialog = lazy(loadForgotPinDialog);
+const ForgotPinDialog = lazyWithRetry(loadForgotPinDialog);
 
 /**
  * Product §4.1: residents sign in on the landing page with their mobile number and 6-digit PIN.

@@ -1,0 +1,49 @@
+import { RefreshCw, TriangleAlert } from 'lucide-react';
+
+interface ErrorScreenProps {
+  /** A newer version was deployed: the only fix is to load it. */
+  newVersion: boolean;
+  /** Fill the whole window (the app itself failed) rather than the page area beside the layout. */
+  fullPage?: boolean;
+  onRetry(): void;
+}
+
+/**
+ * The app's own error screen (issue 14), shown by the route error boundaries instead of React
+ * Router's developer page. It lives in the main bundle, so it can show when nothing else loads.
+ */
+export function ErrorScreen({ newVersion, fullPage = false, onRetry }: ErrorScreenProps) {
+  const reload = () => window.location.reload();
+  return (
+    <div
+      role="alert"
+      data-testid="error-screen"
+      className={`flex flex-col items-center justify-center gap-4 bg-canvas p-6 text-center text-ink ${fullPage ? 'min-h-dvh' : 'min-h-[50vh]'}`}
+    >
+      {newVersion ? (
+        <>
+          <RefreshCw className="h-10 w-10 text-brand-600" aria-hidden="true" />
+          <h1 className="text-xl font-bold">A new version of Bantay is available</h1>
+          <p className="max-w-sm text-muted">Reload to start using it. Messages waiting to be sent are kept.</p>
+          <button type="button" className="btn btn-primary" onClick={reload}>
+            Reload to update
+          </button>
+        </>
+      ) : (
+        <>
+          <TriangleAlert className="h-10 w-10 text-danger" aria-hidden="true" />
+          <h1 className="text-xl font-bold">This page could not be shown</h1>
+          <p className="max-w-sm text-muted">Check your connection, then try again.</p>
+          <div className="flex flex-wrap justify-center gap-2">
+            <button type="button" className="btn btn-primary" onClick={onRetry}>
+              Retry
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={reload}>
+              Reload
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

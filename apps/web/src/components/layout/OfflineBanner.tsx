@@ -1,0 +1,23 @@
+import { WifiOff } from 'lucide-react';
+import { useRealtime } from '@/lib/realtime.tsx';
+import { useOnline } from '@/lib/use-online.ts';
+
+/**
+ * Staff pages say plainly when they are cut off (issue 14): while the browser is offline or the
+ * live connection to the server is lost, and gone as soon as both are back.
+ */
+export function OfflineBanner() {
+  const online = useOnline();
+  const { lost } = useRealtime();
+  if (online && !lost) return null;
+  return (
+    <div
+      role="status"
+      data-testid="offline-banner"
+      className="flex items-center gap-2 border-b border-amber-300 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
+      <span>You are offline. Messages you send will go out when the connection returns.</span>
+    </div>
+  );
+}
