@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   ACCOUNT_DEACTIVATED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Issue 12: a borrow asks for more units than are available; the message names both numbers. */
+  INSUFFICIENT_STOCK: 409,
+  /** Issue 12: an approved trip of the same vehicle overlaps; the message names it. */
+  VEHICLE_BOOKED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
