@@ -22,6 +22,7 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { residentRoutes } from './modules/residents/residents.routes.ts';
 import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes.ts';
+import { resourceRoutes } from './modules/resources/resources.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -77,6 +78,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await residentRoutes(scope, deps);
     await incidentRoutes(scope, deps);
     await evaluationRoutes(scope, deps);
+    await resourceRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir);

@@ -1,7 +1,8 @@
+import { overdueLoansJob } from '../modules/resources/overdue-loans.job.ts';
 import type { Job } from './scheduler.ts';
 
 /**
  * Every scheduled job of the server; main.ts starts them all. A feature adds its job here (the
  * job itself lives with its module, e.g. `modules/incidents/escalation.job.ts`).
  */
-export const jobs: readonly Job[] = [];
+export const jobs: readonly Job[] = [overdueLoansJob];

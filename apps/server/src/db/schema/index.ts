@@ -10,3 +10,4 @@ export * from './residents.ts';
 export * from './evaluations.ts';
 export * from './messages.ts';
 export * from './audit.ts';
+export * from './resources.ts';
