@@ -15,6 +15,8 @@ const TanodEvaluationPage = lazyPage(() => import('@/features/evaluations/TanodE
 const StaffLayout = lazyPage(() => import('./layout/StaffLayout.tsx'));
 const RolePage = lazyPage(() => import('./routes/RolePage.tsx'));
 const MyAccountPage = lazyPage(() => import('./routes/MyAccountPage.tsx'));
+const ResourcesPage = lazyPage(() => import('./routes/ResourcesPage.tsx'));
+const EquipmentsPage = lazyPage(() => import('./routes/EquipmentsPage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('@/features/password-reset/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazyPage(() => import('@/features/password-reset/ResetPasswordPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
@@ -22,14 +24,16 @@ const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
 const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
 
-function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-in'): RouteObject {
+/** A role's page; `page` replaces the placeholder frame once the feature is built. */
+function guarded(
+  path: string,
+  title: string,
+  allowed: UserType[] | 'any-signed-in',
+  page?: React.ReactNode,
+): RouteObject {
   return {
     path,
-    element: (
-      <RouteGuard allowed={allowed}>
-        <RolePage title={title} />
-      </RouteGuard>
-    ),
+    element: <RouteGuard allowed={allowed}>{page ?? <RolePage title={title} />}</RouteGuard>,
   };
 }
 
@@ -64,12 +68,12 @@ export const routes: RouteObject[] = [
           },
           guarded('/Dashboard', 'Dashboard', TANOD),
           guarded('/Patrolmap', 'Patrol Map', TANOD),
-          guarded('/Equipments', 'Equipments', TANOD),
+          guarded('/Equipments', 'Equipments', TANOD, <EquipmentsPage />),
           guarded('/Performance', 'Performance', TANOD),
           guarded('/Schedule', 'Schedule', TANOD),
           guarded('/Admindashboard', 'Admin Dashboard', ADMIN),
           guarded('/ManageTanod', 'Manage Tanod', ADMIN),
-          guarded('/Resources', 'Resources', ADMIN),
+          guarded('/Resources', 'Resources', ADMIN, <ResourcesPage />),
           guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN),
           guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN),
         ],
