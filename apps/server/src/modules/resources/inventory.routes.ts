@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  RESOURCE_LIMITS,
   createInventoryItemRequestSchema,
   inventoryItemSchema,
   inventoryListQuerySchema,
@@ -14,7 +12,8 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { readPhotoUpload, registerPhotoUploads } from './photo-upload.ts';
 import {
   createInventoryItem,
   listInventory,
@@ -23,20 +22,6 @@ import {
   updateInventoryItemPhoto,
 } from './inventory.service.ts';
 import { resourcePhotoFile } from './resource-photos.ts';
-
-/** Reads the one file of a photo upload (field `photo`); size and count limits answer 413. */
-export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
-  const part = await request.file();
-  if (!part || part.fieldname !== 'photo') {
-    throw new AppError('VALIDATION_FAILED', 'photo: Choose a photo to upload', { fields: [{ field: 'photo', message: 'Choose a photo to upload' }] });
-  }
-  return part.toBuffer();
-}
-
-/** Registers the multipart parser for photo uploads of one scope only. */
-export async function registerPhotoUploads(scope: FastifyInstance): Promise<void> {
-  await scope.register(multipart, { limits: { fileSize: RESOURCE_LIMITS.photoMaxBytes, files: 1, fields: 0, headerPairs: 100 } });
-}
 
 export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
