@@ -1,0 +1,165 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signInByApi, toast, type SignedIn } from './fixtures.ts';
+
+// A tanod on a phone and an admin on a desktop, in two real browsers against the real server.
+// Each test makes its own item or vehicle (unique names), so it needs nothing from the demo data
+// but the accounts, and changes nothing another spec looks at.
+const TANOD = 'tanod3';
+const ADMIN = 'admin';
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+  session: SignedIn;
+  name: string;
+}
+
+async function signIn(browser: Browser, username: string, width: number): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 780 : 820 } });
+  const page = await context.newPage();
+  const session = await signInByApi(page, page.request, username);
+  const me = (await (await page.request.get('/api/auth/me', { headers: auth(session) })).json()) as {
+    firstName: string;
+    lastName: string;
+  };
+  return { context, page, session, name: `${me.firstName} ${me.lastName}` };
+}
+
+const auth = (session: SignedIn) => ({ authorization: `Bearer ${session.token}` });
+const unique = () => Date.now().toString(36).toUpperCase();
+
+test.describe('resources', () => {
+  let tanod: Person;
+  let admin: Person;
+
+  test.beforeEach(async ({ browser }) => {
+    [tanod, admin] = await Promise.all([signIn(browser, TANOD, 375), signIn(browser, ADMIN, 1280)]);
+  });
+
+  test.afterEach(async () => {
+    await Promise.all([tanod.context.close(), admin.context.close()]);
+  });
+
+  test('a tanod borrows at 375 px; the admin sees the loan arrive live and receives it back as damaged', async () => {
+    const itemName = `Radio E2E ${unique()}`;
+    const created = await admin.page.request.post('/api/inventory', {
+      headers: auth(admin.session),
+      data: { name: itemName, category: 'communication', total: 3, lowStockThreshold: 1 },
+    });
+    expect(created.ok()).toBe(true);
+
+    // The admin watches the loans desk before the tanod borrows anything.
+    await admin.page.goto('/Resources?tab=loans');
+    await expect(admin.page.getByRole('tab', { name: /Loans/, selected: true })).toBeVisible();
+    const adminRow = admin.page.getByTestId('loan-row').filter({ hasText: itemName });
+    await expect(
+      admin.page.getByRole('list', { name: 'Loans' }).or(admin.page.getByText('No loans yet.')),
+    ).toBeVisible();
+    await expect(adminRow).toHaveCount(0);
+
+    // The tanod borrows one on the phone; the due time comes prefilled.
+    await tanod.page.goto('/Equipments');
+    const card = tanod.page.getByTestId('borrow-item').filter({ hasText: itemName });
+    await expect(card).toContainText('3 of 3 available');
+    await card.getByRole('button', { name: `Borrow ${itemName}` }).click();
+    const dialog = tanod.page.getByRole('dialog', { name: `Borrow ${itemName}` });
+    await expect(dialog.getByLabel('Quantity')).toHaveValue('1');
+    await expect(dialog.getByLabel('Due')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await dialog.getByRole('button', { name: 'Borrow', exact: true }).click();
+    await expect(toast(tanod.page, `You borrowed ${itemName}`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const myLoan = tanod.page
+      .getByRole('list', { name: 'My loans' })
+      .getByTestId('loan-row')
+      .filter({ hasText: itemName });
+    await expect(myLoan.getByTestId('loan-due')).toContainText('due in');
+    await expect(card).toContainText('2 of 3 available');
+
+    // Live on the admin's desk, with the borrower's name.
+    await expect(adminRow).toContainText(tanod.name);
+    await expect(adminRow).toContainText('On loan');
+
+    // The admin receives it back on the tanod's behalf: damaged, with a note.
+    await adminRow.getByRole('button', { name: `Receive ${itemName} from ${tanod.name}` }).click();
+    const receive = admin.page.getByRole('dialog', { name: `Receive ${itemName} from ${tanod.name}` });
+    await receive.getByRole('button', { name: 'Receive' }).click();
+    await expect(receive.getByText('Choose the condition: good, damaged or lost')).toBeVisible();
+    await receive.getByRole('radio', { name: 'Damaged' }).check();
+    await receive.getByLabel('Notes').fill('Antenna snapped');
+    await receive.getByRole('button', { name: 'Receive' }).click();
+    await expect(toast(admin.page, `Received ${itemName} from ${tanod.name}`)).toBeVisible();
+    await expect(adminRow).toContainText('Returned damaged');
+    await expect(adminRow).toContainText('Antenna snapped');
+
+    // The tanod's list follows live: nothing on loan any more, all three back in stock.
+    await expect(myLoan).toHaveCount(0);
+    await expect(card).toContainText('3 of 3 available');
+
+    // The damaged return shows on the item in the inventory.
+    await admin.page.getByRole('tab', { name: 'Inventory' }).click();
+    await admin.page.getByPlaceholder('Search items...').fill(itemName);
+    const itemRow = admin.page.getByTestId('inventory-row').filter({ hasText: itemName });
+    await expect(itemRow).toHaveCount(1);
+    await expect(itemRow).toContainText('1 damaged');
+  });
+
+  test('a driver requests a trip, the admin approves it, and the driver completes it; the odometer follows', async () => {
+    const plate = `E2E ${unique().slice(-4)}`;
+    const vehicleName = `Patrol Van ${plate}`;
+    const created = await admin.page.request.post('/api/vehicles', {
+      headers: auth(admin.session),
+      data: { name: vehicleName, type: 'van', plate, odometer: 1000, driverIds: [tanod.session.userId] },
+    });
+    expect(created.ok()).toBe(true);
+
+    // The driver asks on the phone; times and the start odometer come prefilled.
+    await tanod.page.goto('/Equipments');
+    await tanod.page.getByRole('button', { name: `Request a trip with ${vehicleName}` }).click();
+    const request = tanod.page.getByRole('dialog', { name: 'Request a trip' });
+    await expect(request.getByLabel('Start odometer (km)')).toHaveValue('1000');
+    await request.getByRole('button', { name: 'Send request' }).click();
+    await expect(request.getByText('Purpose is required')).toBeVisible();
+    await request.getByLabel('Purpose').fill('Night patrol, Purok 4');
+    await request.getByLabel('Destination').fill('Purok 4 covered court');
+    await request.getByRole('button', { name: 'Send request' }).click();
+    await expect(toast(tanod.page, 'Trip requested. An admin will approve or reject it.')).toBeVisible();
+    const myTrip = tanod.page
+      .getByRole('list', { name: 'My trips' })
+      .getByTestId('trip-row')
+      .filter({ hasText: 'Night patrol, Purok 4' });
+    await expect(myTrip).toHaveAttribute('data-status', 'pending');
+
+    // The admin finds it among the pending requests and approves it.
+    await admin.page.goto('/Resources?tab=trips');
+    const adminTrip = admin.page
+      .getByTestId('trip-row')
+      .filter({ hasText: 'Night patrol, Purok 4' })
+      .filter({ hasText: plate });
+    await expect(adminTrip).toHaveAttribute('data-status', 'pending');
+    await expect(adminTrip).toContainText(tanod.name);
+    await adminTrip.getByRole('button', { name: 'Approve' }).click();
+    await expect(toast(admin.page, 'Trip approved')).toBeVisible();
+    await expect(adminTrip).toHaveAttribute('data-status', 'approved');
+
+    // The driver completes it: the end odometer must pass the start.
+    await tanod.page.reload();
+    await expect(myTrip).toHaveAttribute('data-status', 'approved');
+    await myTrip.getByRole('button', { name: 'Complete trip' }).click();
+    const complete = tanod.page.getByRole('dialog', { name: 'Complete the trip to Purok 4 covered court' });
+    await complete.getByLabel('End odometer (km)').fill('990');
+    await complete.getByLabel('Condition of the vehicle').selectOption('good');
+    await complete.getByRole('button', { name: 'Complete trip' }).click();
+    await expect(complete.getByText('End odometer must be more than the start (1000 km)')).toBeVisible();
+    await complete.getByLabel('End odometer (km)').fill('1042');
+    await complete.getByRole('button', { name: 'Complete trip' }).click();
+    await expect(toast(tanod.page, 'Trip completed: 42 km')).toBeVisible();
+    await expect(myTrip).toHaveAttribute('data-status', 'completed');
+    await expect(myTrip).toContainText('42 km driven');
+
+    // The vehicle's odometer followed.
+    await admin.page.getByRole('tab', { name: 'Vehicles' }).click();
+    const vehicleCard = admin.page.getByTestId('vehicle-card').filter({ hasText: vehicleName });
+    await expect(vehicleCard).toContainText('1,042 km');
+    await expect(vehicleCard).toContainText('Available');
+  });
+});
