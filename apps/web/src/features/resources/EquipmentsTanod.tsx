@@ -87,7 +87,7 @@ export function EquipmentsTanod() {
           empty="The barangay has no equipment listed yet."
         >
           {(list) => (
-            <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Equipment">
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Equipment">
               {list.map((item) => (
                 <li
                   key={item._id}
@@ -127,7 +127,7 @@ export function EquipmentsTanod() {
           empty="You are not assigned to drive a vehicle."
         >
           {() => (
-            <ul className="grid gap-3 sm:grid-cols-2" aria-label="My vehicles">
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="My vehicles">
               {myVehicles.map((vehicle) => (
                 <li
                   key={vehicle._id}

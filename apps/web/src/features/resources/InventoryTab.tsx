@@ -100,7 +100,7 @@ export function InventoryTab() {
         {(items) => (
           <div className="overflow-x-auto rounded-xl border border-line bg-surface">
             <table className="w-full min-w-[44rem] text-left text-sm" aria-label="Inventory">
-              <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
+              <thead className="whitespace-nowrap border-b border-line text-xs uppercase tracking-wide text-muted">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
                     Item

@@ -35,13 +35,22 @@ export function LoanList({ loans, asAdmin }: LoanListProps) {
               key={loan._id}
               data-testid="loan-row"
               data-overdue={overdue || undefined}
-              className="flex flex-wrap items-center gap-3 px-4 py-3"
+              className="flex items-center gap-3 px-4 py-3"
             >
               <Thumb image={loan.item.image} category={loan.item.category} />
-              <div className="min-w-0 flex-1 basis-48">
-                <p className="font-medium">
-                  {loan.item.name}
-                  {loan.quantity > 1 && <span className="text-muted"> × {loan.quantity}</span>}
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+                  <span>
+                    {loan.item.name}
+                    {loan.quantity > 1 && <span className="text-muted"> × {loan.quantity}</span>}
+                  </span>
+                  {loan.returnCondition ? (
+                    <Chip tone={CONDITION_TONES[loan.returnCondition]}>{CONDITION_LABELS[loan.returnCondition]}</Chip>
+                  ) : overdue ? (
+                    <Chip tone="danger">Overdue</Chip>
+                  ) : (
+                    <Chip tone="brand">On loan</Chip>
+                  )}
                 </p>
                 {asAdmin && (
                   <p className="mt-0.5 flex items-center gap-1.5 text-sm text-ink-soft">
@@ -70,25 +79,16 @@ export function LoanList({ loans, asAdmin }: LoanListProps) {
                 )}
                 {loan.returnNotes && <p className="mt-0.5 text-xs text-ink-soft">“{loan.returnNotes}”</p>}
               </div>
-              <div className="flex items-center gap-2">
-                {loan.returnCondition ? (
-                  <Chip tone={CONDITION_TONES[loan.returnCondition]}>{CONDITION_LABELS[loan.returnCondition]}</Chip>
-                ) : overdue ? (
-                  <Chip tone="danger">Overdue</Chip>
-                ) : (
-                  <Chip tone="brand">On loan</Chip>
-                )}
-                {!loan.returnedAt && (
-                  <button
-                    type="button"
-                    className="btn btn-secondary min-h-9 px-3"
-                    aria-label={`${asAdmin ? 'Receive' : 'Return'} ${loan.item.name}${asAdmin ? ` from ${personName(loan.borrower)}` : ''}`}
-                    onClick={() => setReturning(loan)}
-                  >
-                    {asAdmin ? 'Receive' : 'Return'}
-                  </button>
-                )}
-              </div>
+              {!loan.returnedAt && (
+                <button
+                  type="button"
+                  className="btn btn-secondary min-h-9 shrink-0 px-3"
+                  aria-label={`${asAdmin ? 'Receive' : 'Return'} ${loan.item.name}${asAdmin ? ` from ${personName(loan.borrower)}` : ''}`}
+                  onClick={() => setReturning(loan)}
+                >
+                  {asAdmin ? 'Receive' : 'Return'}
+                </button>
+              )}
             </li>
           );
         })}

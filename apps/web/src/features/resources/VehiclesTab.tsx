@@ -32,7 +32,7 @@ export function VehiclesTab() {
         empty="No vehicles yet. Add the barangay's first one."
       >
         {(vehicles) => (
-          <ul className="grid gap-4 lg:grid-cols-2" aria-label="Vehicles">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label="Vehicles">
             {vehicles.map((vehicle) => (
               <li key={vehicle._id} className="card flex gap-4" data-testid="vehicle-card">
                 <Thumb image={vehicle.image} size={72} />

@@ -98,8 +98,15 @@ export const updateVehicle = (id: string, body: UpdateVehicleRequest) =>
 export const uploadVehiclePhoto = (id: string, file: File) =>
   api<Vehicle>(`/api/vehicles/${enc(id)}/photo`, { method: 'POST', body: photoForm(file) });
 
+/**
+ * Vehicles and trips have no push event (product §7 names only `loan:updated`), so unlike the
+ * house default they are re-read whenever a tab or page shows them and when the window regains
+ * focus: an approval made in another browser shows up without a reload.
+ */
+const UNPUSHED = { staleTime: 0, refetchOnWindowFocus: true } as const;
+
 export function useVehicles() {
-  return useQuery({ queryKey: VEHICLES_KEY, queryFn: fetchVehicles });
+  return useQuery({ queryKey: VEHICLES_KEY, queryFn: fetchVehicles, ...UNPUSHED });
 }
 
 export interface TripFilter {
@@ -118,7 +125,7 @@ export const completeTrip = (id: string, body: CompleteTripRequest) =>
   api<Trip>(`/api/trips/${enc(id)}/complete`, { method: 'POST', body });
 
 export function useTrips(filter: TripFilter = {}) {
-  return useQuery({ queryKey: [...TRIPS_KEY, filter], queryFn: () => fetchTrips(filter) });
+  return useQuery({ queryKey: [...TRIPS_KEY, filter], queryFn: () => fetchTrips(filter), ...UNPUSHED });
 }
 
 // ---- People ----
