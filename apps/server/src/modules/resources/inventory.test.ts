@@ -152,3 +152,11 @@ describe('the inventory', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/resources/photos/..%2F..%2Fjwt-secret' })).statusCode).toBe(404);
   });
 });
+
+it('the OpenAPI document lists the resources routes', async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  expect(Object.keys(response.json().paths)).toEqual(
+    expect.arrayContaining(['/api/inventory', '/api/inventory/{id}/photo', '/api/loans', '/api/loans/{id}/return', '/api/vehicles', '/api/trips/{id}/complete', '/api/resources/report']),
+  );
+});
