@@ -62,3 +62,12 @@ export function formatDateTime(iso: string, timeZone = FALLBACK_ZONE): string {
 export function formatDate(iso: string, timeZone = FALLBACK_ZONE): string {
   return new Intl.DateTimeFormat('en-PH', { timeZone, dateStyle: 'medium' }).format(new Date(iso));
 }
+
+/** "Nov 27, 2026, 5:00 PM – 8:00 PM" on one day, both dates in full across days; in the zone. */
+export function formatRange(startIso: string, endIso: string, timeZone = FALLBACK_ZONE): string {
+  const sameDay = toZonedInput(startIso, timeZone).slice(0, 10) === toZonedInput(endIso, timeZone).slice(0, 10);
+  const end = sameDay
+    ? new Intl.DateTimeFormat('en-PH', { timeZone, timeStyle: 'short' }).format(new Date(endIso))
+    : formatDateTime(endIso, timeZone);
+  return `${formatDateTime(startIso, timeZone)} – ${end}`;
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AlertTriangle, Car, Plus } from 'lucide-react';
+import { AlertTriangle, Car, Plus, Search } from 'lucide-react';
 import { INVENTORY_CATEGORY_LABELS, VEHICLE_TYPE_LABELS, type Vehicle } from '@bantay/shared';
 import { storedUserId } from '@/lib/storage.ts';
 import { LoanDialog } from './LoanDialog.tsx';
@@ -48,6 +48,7 @@ export function EquipmentsTanod() {
   const trips = useTrips({ driverId: me });
   const [borrowing, setBorrowing] = useState<string | null>(null);
   const [requesting, setRequesting] = useState<Vehicle | null>(null);
+  const [search, setSearch] = useState('');
 
   const openLoans = (loans.data ?? []).filter((loan) => !loan.returnedAt);
   const overdueCount = openLoans.filter((loan) => isOverdue(loan)).length;
@@ -79,6 +80,20 @@ export function EquipmentsTanod() {
       </Section>
 
       <Section id="borrow" title="Borrow equipment">
+        <label className="relative">
+          <span className="sr-only">Search equipment</span>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <input
+            type="search"
+            className="input pl-9"
+            placeholder="Search equipment..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
         <QueryState
           query={items}
           loadingLabel="Loading equipment…"
@@ -86,35 +101,42 @@ export function EquipmentsTanod() {
           isEmpty={(list) => list.length === 0}
           empty="The barangay has no equipment listed yet."
         >
-          {(list) => (
-            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Equipment">
-              {list.map((item) => (
-                <li
-                  key={item._id}
-                  className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3"
-                  data-testid="borrow-item"
-                >
-                  <Thumb image={item.image} category={item.category} size={48} />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{item.name}</p>
-                    <p className="text-xs text-muted">{INVENTORY_CATEGORY_LABELS[item.category]}</p>
-                    <p className={`text-sm ${item.available === 0 ? 'text-muted' : 'text-ink-soft'}`}>
-                      {item.available === 0 ? 'None available' : `${item.available} of ${item.total} available`}
-                    </p>
-                  </div>
-                  <button
-                    type="button"
-                    className="btn btn-secondary min-h-9 px-3"
-                    disabled={item.available === 0}
-                    aria-label={`Borrow ${item.name}`}
-                    onClick={() => setBorrowing(item._id)}
+          {(list) => {
+            // The whole list is small (a barangay's store), so it is filtered here, as the user types.
+            const needle = search.trim().toLowerCase();
+            const shown = needle ? list.filter((item) => item.name.toLowerCase().includes(needle)) : list;
+            if (shown.length === 0)
+              return <p className="py-4 text-center text-sm text-muted">No equipment matches your search.</p>;
+            return (
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Equipment">
+                {shown.map((item) => (
+                  <li
+                    key={item._id}
+                    className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3"
+                    data-testid="borrow-item"
                   >
-                    Borrow
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+                    <Thumb image={item.image} category={item.category} size={48} />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium">{item.name}</p>
+                      <p className="text-xs text-muted">{INVENTORY_CATEGORY_LABELS[item.category]}</p>
+                      <p className={`text-sm ${item.available === 0 ? 'text-muted' : 'text-ink-soft'}`}>
+                        {item.available === 0 ? 'None available' : `${item.available} of ${item.total} available`}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className="btn btn-secondary min-h-9 px-3"
+                      disabled={item.available === 0}
+                      aria-label={`Borrow ${item.name}`}
+                      onClick={() => setBorrowing(item._id)}
+                    >
+                      Borrow
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            );
+          }}
         </QueryState>
       </Section>
 

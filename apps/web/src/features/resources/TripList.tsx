@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ArrowRight } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { VEHICLE_CONDITION_LABELS, type Trip, type TripStatus } from '@bantay/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
-import { formatDateTime } from '@/lib/zoned-time.ts';
+import { formatRange } from '@/lib/zoned-time.ts';
 import { Chip, type Tone } from './parts.tsx';
 import { approveTrip, cancelTrip, useRefreshResources } from './resources-api.ts';
 import { failureMessage, personName, sortTrips, TRIP_STATUS_LABELS } from './resource-rules.ts';
@@ -53,16 +53,19 @@ export function TripList({ trips, asAdmin }: TripListProps) {
           <li key={trip._id} className="card p-4" data-testid="trip-row" data-status={trip.status}>
             <div className="flex flex-wrap items-start gap-2">
               <div className="min-w-0 flex-1 basis-56">
-                <p className="flex flex-wrap items-center gap-1 font-semibold">
-                  {trip.purpose} <ArrowRight className="h-4 w-4 text-muted" aria-label="to" /> {trip.destination}
+                <p className="font-semibold">{trip.purpose}</p>
+                <p className="flex items-start gap-1 text-sm text-ink-soft">
+                  <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-muted" aria-hidden="true" />
+                  <span>
+                    <span className="sr-only">Destination: </span>
+                    {trip.destination}
+                  </span>
                 </p>
                 <p className="text-sm text-muted">
                   {trip.vehicle.name} <span className="font-mono">({trip.vehicle.plate})</span>
                   {asAdmin && ` · ${personName(trip.driver)}`}
                 </p>
-                <p className="text-sm text-ink-soft">
-                  {formatDateTime(trip.startsAt, timeZone)} – {formatDateTime(trip.endsAt, timeZone)}
-                </p>
+                <p className="text-sm text-ink-soft">{formatRange(trip.startsAt, trip.endsAt, timeZone)}</p>
               </div>
               <Chip tone={STATUS_TONES[trip.status]}>{TRIP_STATUS_LABELS[trip.status]}</Chip>
             </div>
