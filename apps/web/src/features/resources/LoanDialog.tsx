@@ -139,7 +139,7 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
             </option>
           ))}
         </SelectField>
-        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)]">
           <TextField
             label="Quantity"
             type="number"
@@ -156,11 +156,13 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
             value={due}
             onChange={(event) => setTypedDue(event.target.value)}
             hint={
-              defaultDue.data && !dueTouched
-                ? defaultDue.data.basis === 'shift'
-                  ? 'End of the shift'
-                  : `${RESOURCE_LIMITS.defaultLoanHours} hours from now`
-                : undefined
+              needsBorrower
+                ? 'Filled in once a tanod is chosen'
+                : defaultDue.data && !dueTouched
+                  ? defaultDue.data.basis === 'shift'
+                    ? 'End of the shift'
+                    : `${RESOURCE_LIMITS.defaultLoanHours} hours from now`
+                  : undefined
             }
             error={errors.dueAt}
           />

@@ -178,14 +178,14 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
             {...register('plate')}
           />
           <TextField
-            label="Model"
+            label="Model (optional)"
             autoComplete="off"
             hint="Optional"
             error={errors.model?.message}
             {...register('model')}
           />
           <TextField
-            label="Year"
+            label="Year (optional)"
             type="number"
             inputMode="numeric"
             hint="Optional"
@@ -193,7 +193,7 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
             {...register('year')}
           />
           <TextField
-            label="Colour"
+            label="Colour (optional)"
             autoComplete="off"
             hint="Optional"
             error={errors.colour?.message}
