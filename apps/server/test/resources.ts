@@ -1,4 +1,11 @@
-import type { CreateInventoryItemRequest, CreateVehicleRequest, InventoryItem, Loan, Trip, Vehicle } from '@bantay/shared';
+import type {
+  CreateInventoryItemRequest,
+  CreateVehicleRequest,
+  InventoryItem,
+  Loan,
+  Trip,
+  Vehicle,
+} from '@bantay/shared';
 import { expect } from 'vitest';
 import { bearer, createUser, signIn, type TestContext } from './harness.ts';
 import type { UserRow } from '../src/db/schema/index.ts';
@@ -9,14 +16,22 @@ export interface SignedIn {
   token: string;
 }
 
-export async function signedIn(ctx: TestContext, userType: 'tanod' | 'admin' | 'supadmin' | 'resident' = 'tanod', overrides: Partial<UserRow> = {}): Promise<SignedIn> {
+export async function signedIn(
+  ctx: TestContext,
+  userType: 'tanod' | 'admin' | 'supadmin' | 'resident' = 'tanod',
+  overrides: Partial<UserRow> = {},
+): Promise<SignedIn> {
   const user = await createUser(ctx, { userType, ...overrides });
   return { user, token: await signIn(ctx, user) };
 }
 
 let itemCounter = 0;
 
-export async function addItem(ctx: TestContext, admin: SignedIn, overrides: Partial<CreateInventoryItemRequest> = {}): Promise<InventoryItem> {
+export async function addItem(
+  ctx: TestContext,
+  admin: SignedIn,
+  overrides: Partial<CreateInventoryItemRequest> = {},
+): Promise<InventoryItem> {
   itemCounter += 1;
   const response = await ctx.app.inject({
     method: 'POST',
@@ -38,12 +53,21 @@ export async function borrowOk(ctx: TestContext, who: SignedIn, payload: Record<
   return response.json();
 }
 
-export function returnLoan(ctx: TestContext, who: SignedIn, loanId: string, payload: Record<string, unknown> = { condition: 'good' }) {
+export function returnLoan(
+  ctx: TestContext,
+  who: SignedIn,
+  loanId: string,
+  payload: Record<string, unknown> = { condition: 'good' },
+) {
   return ctx.app.inject({ method: 'POST', url: `/api/loans/${loanId}/return`, headers: bearer(who.token), payload });
 }
 
 export async function itemById(ctx: TestContext, admin: SignedIn, id: string): Promise<InventoryItem> {
-  const response = await ctx.app.inject({ method: 'GET', url: '/api/inventory?includeRetired=true', headers: bearer(admin.token) });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/inventory?includeRetired=true',
+    headers: bearer(admin.token),
+  });
   expect(response.statusCode).toBe(200);
   const item = (response.json() as InventoryItem[]).find((candidate) => candidate._id === id);
   expect(item).toBeDefined();
@@ -52,13 +76,23 @@ export async function itemById(ctx: TestContext, admin: SignedIn, id: string): P
 
 let plateCounter = 0;
 
-export async function addVehicle(ctx: TestContext, admin: SignedIn, overrides: Partial<CreateVehicleRequest> = {}): Promise<Vehicle> {
+export async function addVehicle(
+  ctx: TestContext,
+  admin: SignedIn,
+  overrides: Partial<CreateVehicleRequest> = {},
+): Promise<Vehicle> {
   plateCounter += 1;
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/vehicles',
     headers: bearer(admin.token),
-    payload: { name: `Patrol ${plateCounter}`, type: 'pickup', plate: `T${process.pid % 1000}-${plateCounter}`, odometer: 1000, ...overrides },
+    payload: {
+      name: `Patrol ${plateCounter}`,
+      type: 'pickup',
+      plate: `T${process.pid % 1000}-${plateCounter}`,
+      odometer: 1000,
+      ...overrides,
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
@@ -68,12 +102,27 @@ export function requestTrip(ctx: TestContext, driver: SignedIn, payload: Record<
   return ctx.app.inject({ method: 'POST', url: '/api/trips', headers: bearer(driver.token), payload });
 }
 
-export async function requestTripOk(ctx: TestContext, driver: SignedIn, payload: Record<string, unknown>): Promise<Trip> {
+export async function requestTripOk(
+  ctx: TestContext,
+  driver: SignedIn,
+  payload: Record<string, unknown>,
+): Promise<Trip> {
   const response = await requestTrip(ctx, driver, payload);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
-export function tripAction(ctx: TestContext, who: SignedIn, tripId: string, action: 'approve' | 'reject' | 'cancel' | 'complete', payload?: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'POST', url: `/api/trips/${tripId}/${action}`, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+export function tripAction(
+  ctx: TestContext,
+  who: SignedIn,
+  tripId: string,
+  action: 'approve' | 'reject' | 'cancel' | 'complete',
+  payload?: Record<string, unknown>,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/trips/${tripId}/${action}`,
+    headers: bearer(who.token),
+    ...(payload ? { payload } : {}),
+  });
 }

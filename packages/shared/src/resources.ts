@@ -35,7 +35,15 @@ export const RESOURCE_LIMITS = {
 
 // --- Inventory ------------------------------------------------------------------------------------
 
-export const INVENTORY_CATEGORIES = ['communication', 'lighting', 'protection', 'rain_gear', 'first_aid', 'tools', 'other'] as const;
+export const INVENTORY_CATEGORIES = [
+  'communication',
+  'lighting',
+  'protection',
+  'rain_gear',
+  'first_aid',
+  'tools',
+  'other',
+] as const;
 export type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
 
 /** English labels for the category filter and table. */
@@ -290,7 +298,9 @@ const vehicleFields = {
   /** Unique, compared without case: 409 CONFLICT otherwise. */
   plate: plateSchema,
   model: optionalNotes('Model', RESOURCE_LIMITS.nameMaxLength),
-  year: wholeNumber('Year', 1950, 2100).nullish().transform((value) => value ?? null),
+  year: wholeNumber('Year', 1950, 2100)
+    .nullish()
+    .transform((value) => value ?? null),
   colour: optionalNotes('Colour', 40),
   odometer: wholeNumber('Odometer', 0, RESOURCE_LIMITS.odometerMax),
   status: z.enum(SETTABLE_VEHICLE_STATUSES, { error: 'Choose available, maintenance or out of service' }),
@@ -386,7 +396,10 @@ export const createTripRequestSchema = z
       .string({ error: 'Destination is required' })
       .trim()
       .min(1, 'Destination is required')
-      .max(RESOURCE_LIMITS.destinationMaxLength, `Destination must be at most ${RESOURCE_LIMITS.destinationMaxLength} characters`),
+      .max(
+        RESOURCE_LIMITS.destinationMaxLength,
+        `Destination must be at most ${RESOURCE_LIMITS.destinationMaxLength} characters`,
+      ),
     startsAt: z.iso.datetime({ offset: true, error: 'Enter when the trip starts' }),
     endsAt: z.iso.datetime({ offset: true, error: 'Enter when the trip ends' }),
     startOdometer: wholeNumber('Start odometer', 0, RESOURCE_LIMITS.odometerMax),

@@ -1,6 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
-import { INVENTORY_CATEGORIES, RETURN_CONDITIONS, SETTABLE_VEHICLE_STATUSES, TRIP_STATUSES, VEHICLE_CONDITIONS, VEHICLE_TYPES } from '@bantay/shared';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  boolean,
+} from 'drizzle-orm/pg-core';
+import {
+  INVENTORY_CATEGORIES,
+  RETURN_CONDITIONS,
+  SETTABLE_VEHICLE_STATUSES,
+  TRIP_STATUSES,
+  VEHICLE_CONDITIONS,
+  VEHICLE_TYPES,
+} from '@bantay/shared';
 import { users } from './users.ts';
 
 export const inventoryCategoryEnum = pgEnum('inventory_category', INVENTORY_CATEGORIES);
@@ -61,9 +81,13 @@ export const loans = pgTable(
   },
   (t) => [
     // "On loan" sums the open loans of an item on every inventory read.
-    index('loans_open_item_idx').on(t.itemId).where(sql`${t.returnedAt} is null`),
+    index('loans_open_item_idx')
+      .on(t.itemId)
+      .where(sql`${t.returnedAt} is null`),
     // The overdue job reads open loans by due time.
-    index('loans_open_due_idx').on(t.dueAt).where(sql`${t.returnedAt} is null`),
+    index('loans_open_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.returnedAt} is null`),
     index('loans_borrower_idx').on(t.borrowerId, t.borrowedAt.desc()),
     index('loans_borrowed_at_idx').on(t.borrowedAt),
     check('loans_quantity_check', sql`${t.quantity} > 0`),

@@ -15,9 +15,17 @@ function stockOf(db: Executor) {
   return db
     .select({
       itemId: loans.itemId,
-      onLoan: sql<number>`coalesce(sum(${loans.quantity}) filter (where ${loans.returnedAt} is null), 0)::int`.as('on_loan'),
-      damagedReturns: sql<number>`coalesce(sum(${loans.quantity}) filter (where ${loans.returnCondition} = 'damaged'), 0)::int`.as('damaged_returns'),
-      lostReturns: sql<number>`coalesce(sum(${loans.quantity}) filter (where ${loans.returnCondition} = 'lost'), 0)::int`.as('lost_returns'),
+      onLoan: sql<number>`coalesce(sum(${loans.quantity}) filter (where ${loans.returnedAt} is null), 0)::int`.as(
+        'on_loan',
+      ),
+      damagedReturns:
+        sql<number>`coalesce(sum(${loans.quantity}) filter (where ${loans.returnCondition} = 'damaged'), 0)::int`.as(
+          'damaged_returns',
+        ),
+      lostReturns:
+        sql<number>`coalesce(sum(${loans.quantity}) filter (where ${loans.returnCondition} = 'lost'), 0)::int`.as(
+          'lost_returns',
+        ),
     })
     .from(loans)
     .groupBy(loans.itemId)
@@ -37,7 +45,9 @@ function selectWithStock(db: Executor) {
     .leftJoin(stock, eq(stock.itemId, inventoryItems.id));
 }
 
-function withStock(rows: { item: InventoryItemRow; onLoan: number; damagedReturns: number; lostReturns: number }[]): ItemWithStock[] {
+function withStock(
+  rows: { item: InventoryItemRow; onLoan: number; damagedReturns: number; lostReturns: number }[],
+): ItemWithStock[] {
   return rows.map(({ item, onLoan, damagedReturns, lostReturns }) => ({
     ...item,
     onLoan: Number(onLoan),
@@ -56,7 +66,8 @@ export async function listItemsWithStock(db: Executor, filter: ItemFilter): Prom
   const conditions: SQL[] = [];
   if (!filter.includeRetired) conditions.push(eq(inventoryItems.active, true));
   if (filter.category) conditions.push(eq(inventoryItems.category, filter.category));
-  if (filter.search) conditions.push(ilike(inventoryItems.name, `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filter.search)
+    conditions.push(ilike(inventoryItems.name, `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   const rows = await selectWithStock(db)
     .where(and(...conditions))
     .orderBy(asc(sql`lower(${inventoryItems.name})`));

@@ -97,13 +97,15 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Prom
       const file = resourcePhotoFile(deps.config.dataDir, request.params.file);
       const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
       if (!file || !stat?.isFile()) throw notFound('Photo');
-      return reply
-        .type('image/webp')
-        .header('Content-Length', String(stat.size))
-        // A new photo gets a new name, so a name's bytes never change.
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('Cross-Origin-Resource-Policy', 'same-origin')
-        .send(fs.createReadStream(file));
+      return (
+        reply
+          .type('image/webp')
+          .header('Content-Length', String(stat.size))
+          // A new photo gets a new name, so a name's bytes never change.
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('Cross-Origin-Resource-Policy', 'same-origin')
+          .send(fs.createReadStream(file))
+      );
     },
   );
 
@@ -114,14 +116,15 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Prom
       {
         schema: {
           tags: ['resources'],
-          summary: "Set an item's photo (admin; multipart, field \"photo\": JPEG, PNG or WebP, 5 MB)",
+          summary: 'Set an item\'s photo (admin; multipart, field "photo": JPEG, PNG or WebP, 5 MB)',
           consumes: ['multipart/form-data'],
           params: resourceIdParamsSchema,
           response: { 200: inventoryItemSchema },
         },
         onRequest: requireAuth(deps, ADMINS),
       },
-      async (request) => updateInventoryItemPhoto(deps, actorOf(request), request.params.id, await readPhotoUpload(request)),
+      async (request) =>
+        updateInventoryItemPhoto(deps, actorOf(request), request.params.id, await readPhotoUpload(request)),
     );
   });
 }

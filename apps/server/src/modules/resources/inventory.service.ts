@@ -1,4 +1,9 @@
-import type { InventoryItem, createInventoryItemRequestSchema, inventoryListQuerySchema, updateInventoryItemRequestSchema } from '@bantay/shared';
+import type {
+  InventoryItem,
+  createInventoryItemRequestSchema,
+  inventoryListQuerySchema,
+  updateInventoryItemRequestSchema,
+} from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -6,7 +11,14 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../auth/actor.ts';
 import { uniqueViolation } from '../incidents/public-guards.ts';
-import { findItemWithStock, insertItem, listItemsWithStock, lockItem, unitsOnLoan, updateItem } from './inventory.repository.ts';
+import {
+  findItemWithStock,
+  insertItem,
+  listItemsWithStock,
+  lockItem,
+  unitsOnLoan,
+  updateItem,
+} from './inventory.repository.ts';
 import { presentItem } from './resources.presenter.ts';
 import { canManageResources, isUuid } from './resources.policy.ts';
 import { removeResourcePhoto, storeResourcePhoto } from './resource-photos.ts';
@@ -22,7 +34,9 @@ function requireManager(actor: Actor): void {
 }
 
 const duplicateName = (name: string) =>
-  new AppError('CONFLICT', `An item named "${name}" already exists`, { fields: [{ field: 'name', message: 'This name is already used' }] });
+  new AppError('CONFLICT', `An item named "${name}" already exists`, {
+    fields: [{ field: 'name', message: 'This name is already used' }],
+  });
 
 async function presentById(deps: AppDeps, id: string): Promise<InventoryItem> {
   const item = await findItemWithStock(deps.db, id);
@@ -43,7 +57,14 @@ export async function createInventoryItem(deps: AppDeps, actor: Actor, input: Cr
     const item = await inTransaction(deps.db, async (tx) => {
       const now = deps.clock.now();
       const row = await insertItem(tx, { ...input, createdAt: now, updatedAt: now });
-      await appendAuditEntry(tx, { actor, action: 'create', entity: ENTITY, entityId: row.id, after: { ...input }, at: now });
+      await appendAuditEntry(tx, {
+        actor,
+        action: 'create',
+        entity: ENTITY,
+        entityId: row.id,
+        after: { ...input },
+        at: now,
+      });
       return row;
     });
     return presentById(deps, item.id);
@@ -54,7 +75,12 @@ export async function createInventoryItem(deps: AppDeps, actor: Actor, input: Cr
 }
 
 /** Lowering the total below what is on loan is refused, under the item's lock so no borrow slips in. */
-export async function updateInventoryItem(deps: AppDeps, actor: Actor, id: string, input: UpdateInput): Promise<InventoryItem> {
+export async function updateInventoryItem(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  input: UpdateInput,
+): Promise<InventoryItem> {
   requireManager(actor);
   if (!isUuid(id)) throw notFound('Item');
   try {
@@ -101,12 +127,25 @@ export async function retireInventoryItem(deps: AppDeps, actor: Actor, id: strin
     const onLoan = await unitsOnLoan(tx, id);
     if (onLoan > 0) throw new AppError('CONFLICT', `${item.name} cannot be retired while ${onLoan} are on loan`);
     await updateItem(tx, id, { active: false, updatedAt: now });
-    await appendAuditEntry(tx, { actor, action: 'retire', entity: ENTITY, entityId: id, before: { active: true }, after: { active: false }, at: now });
+    await appendAuditEntry(tx, {
+      actor,
+      action: 'retire',
+      entity: ENTITY,
+      entityId: id,
+      before: { active: true },
+      after: { active: false },
+      at: now,
+    });
   });
   return presentById(deps, id);
 }
 
-export async function updateInventoryItemPhoto(deps: AppDeps, actor: Actor, id: string, bytes: Buffer): Promise<InventoryItem> {
+export async function updateInventoryItemPhoto(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  bytes: Buffer,
+): Promise<InventoryItem> {
   requireManager(actor);
   if (!isUuid(id)) throw notFound('Item');
   if (!(await findItemWithStock(deps.db, id))) throw notFound('Item');
@@ -116,7 +155,15 @@ export async function updateInventoryItemPhoto(deps: AppDeps, actor: Actor, id: 
     const item = await lockItem(tx, id);
     if (!item) throw notFound('Item');
     await updateItem(tx, id, { image: url, updatedAt: now });
-    await appendAuditEntry(tx, { actor, action: 'update_photo', entity: ENTITY, entityId: id, before: { image: item.image }, after: { image: url }, at: now });
+    await appendAuditEntry(tx, {
+      actor,
+      action: 'update_photo',
+      entity: ENTITY,
+      entityId: id,
+      before: { image: item.image },
+      after: { image: url },
+      at: now,
+    });
     return item.image;
   }).catch(async (error: unknown) => {
     await removeResourcePhoto(deps.config.dataDir, url);

@@ -1,14 +1,25 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LoanStatus } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
-import { inventoryItems, loanOverdueNotices, loans, type InventoryItemRow, type LoanRow } from '../../db/schema/index.ts';
+import {
+  inventoryItems,
+  loanOverdueNotices,
+  loans,
+  type InventoryItemRow,
+  type LoanRow,
+} from '../../db/schema/index.ts';
 
 export interface LoanWithItem {
   loan: LoanRow;
   item: Pick<InventoryItemRow, 'id' | 'name' | 'category' | 'image'>;
 }
 
-const itemColumns = { id: inventoryItems.id, name: inventoryItems.name, category: inventoryItems.category, image: inventoryItems.image };
+const itemColumns = {
+  id: inventoryItems.id,
+  name: inventoryItems.name,
+  category: inventoryItems.category,
+  image: inventoryItems.image,
+};
 
 export async function insertLoan(tx: Executor, values: typeof loans.$inferInsert): Promise<LoanRow> {
   const [row] = await tx.insert(loans).values(values).returning();
@@ -21,7 +32,11 @@ export async function lockLoan(tx: Executor, id: string): Promise<LoanRow | unde
   return row;
 }
 
-export async function updateLoan(tx: Executor, id: string, values: Partial<typeof loans.$inferInsert>): Promise<LoanRow> {
+export async function updateLoan(
+  tx: Executor,
+  id: string,
+  values: Partial<typeof loans.$inferInsert>,
+): Promise<LoanRow> {
   const [row] = await tx.update(loans).set(values).where(eq(loans.id, id)).returning();
   return row!;
 }
@@ -76,7 +91,11 @@ export async function claimOverdueReminders(tx: Executor, now: Date, day: string
     .insert(loanOverdueNotices)
     .select(
       tx
-        .select({ loanId: loans.id, day: sql<string>`${day}::date`.as('day'), createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at') })
+        .select({
+          loanId: loans.id,
+          day: sql<string>`${day}::date`.as('day'),
+          createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
+        })
         .from(loans)
         .where(and(isNull(loans.returnedAt), lt(loans.dueAt, now))),
     )
@@ -87,6 +106,11 @@ export async function claimOverdueReminders(tx: Executor, now: Date, day: string
     .select({ loan: loans, item: itemColumns })
     .from(loans)
     .innerJoin(inventoryItems, eq(inventoryItems.id, loans.itemId))
-    .where(inArray(loans.id, claimed.map((row) => row.loanId)))
+    .where(
+      inArray(
+        loans.id,
+        claimed.map((row) => row.loanId),
+      ),
+    )
     .orderBy(asc(loans.dueAt));
 }

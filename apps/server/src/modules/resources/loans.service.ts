@@ -1,4 +1,11 @@
-import { RESOURCE_LIMITS, type DefaultDue, type Loan, type createLoanRequestSchema, type loanListQuerySchema, type returnLoanRequestSchema } from '@bantay/shared';
+import {
+  RESOURCE_LIMITS,
+  type DefaultDue,
+  type Loan,
+  type createLoanRequestSchema,
+  type loanListQuerySchema,
+  type returnLoanRequestSchema,
+} from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
@@ -19,7 +26,8 @@ type ListQuery = z.output<typeof loanListQuerySchema>;
 
 const ENTITY = 'loan';
 
-const invalidField = (field: string, message: string) => new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields: [{ field, message }] });
+const invalidField = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields: [{ field, message }] });
 
 /** Who a new loan is for: a tanod borrows for themself; an admin issues to a tanod. */
 async function resolveBorrower(db: Executor, actor: Actor, borrowerId: string | undefined): Promise<string> {
@@ -75,9 +83,13 @@ export async function borrowItem(deps: AppDeps, actor: Actor, input: BorrowInput
     if (!item.active) throw new AppError('CONFLICT', `${item.name} is retired and can no longer be borrowed`);
     const available = Math.max(0, item.total - (await unitsOnLoan(tx, item.id)));
     if (input.quantity > available) {
-      throw new AppError('INSUFFICIENT_STOCK', `Only ${available} ${item.name} available; ${input.quantity} requested`, {
-        fields: [{ field: 'quantity', message: `At most ${available}` }],
-      });
+      throw new AppError(
+        'INSUFFICIENT_STOCK',
+        `Only ${available} ${item.name} available; ${input.quantity} requested`,
+        {
+          fields: [{ field: 'quantity', message: `At most ${available}` }],
+        },
+      );
     }
     const issuedById = borrowerId === actor.id ? null : actor.id;
     const row = await insertLoan(tx, {
@@ -142,7 +154,11 @@ export async function returnLoan(deps: AppDeps, actor: Actor, id: string, input:
         entity: ENTITY,
         entityId: id,
         before: { returnedAt: null },
-        after: { condition: input.condition, quantity: loan.quantity, ...(totalAfter === undefined ? {} : { itemTotal: totalAfter }) },
+        after: {
+          condition: input.condition,
+          quantity: loan.quantity,
+          ...(totalAfter === undefined ? {} : { itemTotal: totalAfter }),
+        },
         at: now,
       });
     }
@@ -159,7 +175,13 @@ export async function listLoans(deps: AppDeps, actor: Actor, query: ListQuery): 
     borrowerId = actor.id;
   }
   const now = deps.clock.now();
-  const rows = await listLoanRows(deps.db, { status: query.status, borrowerId, itemId: query.itemId, limit: query.limit, now });
+  const rows = await listLoanRows(deps.db, {
+    status: query.status,
+    borrowerId,
+    itemId: query.itemId,
+    limit: query.limit,
+    now,
+  });
   const people = await findPeople(deps.db, peopleOfLoans(rows));
   return rows.map((row) => presentLoan(row, people, now));
 }

@@ -58,7 +58,10 @@ describe('borrowing', () => {
     await borrowOk(ctx, tanod, { itemId: item._id, quantity: 2 });
     const response = await borrow(ctx, tanod, { itemId: item._id, quantity: 2 });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: 'Only 1 Raincoat (large) available; 2 requested' });
+    expect(response.json().error).toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+      message: 'Only 1 Raincoat (large) available; 2 requested',
+    });
   });
 
   it('20 parallel borrows of the last 3 units give exactly 3 loans and 17 insufficient_stock', async () => {
@@ -69,7 +72,9 @@ describe('borrowing', () => {
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 409)).toHaveLength(17);
-    expect(responses.filter((r) => r.statusCode === 409).every((r) => r.json().error.code === 'INSUFFICIENT_STOCK')).toBe(true);
+    expect(
+      responses.filter((r) => r.statusCode === 409).every((r) => r.json().error.code === 'INSUFFICIENT_STOCK'),
+    ).toBe(true);
     expect(await itemById(ctx, admin, item._id)).toMatchObject({ total: 10, onLoan: 10, available: 0 });
   });
 
@@ -80,13 +85,17 @@ describe('borrowing', () => {
     expect(forOther.statusCode).toBe(403);
     const noBorrower = await borrow(ctx, admin, { itemId: item._id });
     expect(noBorrower.statusCode).toBe(400);
-    expect(noBorrower.json().error.fields).toEqual([{ field: 'borrowerId', message: 'Choose the tanod who receives it' }]);
+    expect(noBorrower.json().error.fields).toEqual([
+      { field: 'borrowerId', message: 'Choose the tanod who receives it' },
+    ]);
     const toAdmin = await borrow(ctx, admin, { itemId: item._id, borrowerId: admin.user.id });
     expect(toAdmin.json().error.fields).toEqual([{ field: 'borrowerId', message: 'Choose an active tanod' }]);
 
     const loan = await borrowOk(ctx, admin, { itemId: item._id, borrowerId: other.user.id, quantity: 1 });
     expect(loan).toMatchObject({ borrower: { _id: other.user.id }, issuedBy: { _id: admin.user.id } });
-    const audit = await rows<{ action: string; actor_id: string }>(sql`select action, actor_id from audit_entries where entity = 'loan' and entity_id = ${loan._id}`);
+    const audit = await rows<{ action: string; actor_id: string }>(
+      sql`select action, actor_id from audit_entries where entity = 'loan' and entity_id = ${loan._id}`,
+    );
     expect(audit).toEqual([{ action: 'issue', actor_id: admin.user.id }]);
     expect(await itemById(ctx, admin, item._id)).toMatchObject({ onLoan: 1, available: 3 });
   });
@@ -95,11 +104,16 @@ describe('borrowing', () => {
     const item = await addItem(ctx, admin, { total: 4 });
     const resident = await signedIn(ctx, 'resident');
     expect((await borrow(ctx, resident, { itemId: item._id })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/loans', payload: { itemId: item._id } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/loans', payload: { itemId: item._id } })).statusCode,
+    ).toBe(401);
     const zero = await borrow(ctx, tanod, { itemId: item._id, quantity: 0 });
     expect(zero.statusCode).toBe(400);
     expect(zero.json().error.fields[0].field).toBe('quantity');
-    const past = await borrow(ctx, tanod, { itemId: item._id, dueAt: new Date(clock.now().getTime() - HOUR).toISOString() });
+    const past = await borrow(ctx, tanod, {
+      itemId: item._id,
+      dueAt: new Date(clock.now().getTime() - HOUR).toISOString(),
+    });
     expect(past.json().error.fields).toEqual([{ field: 'dueAt', message: 'The due time must be in the future' }]);
     const unknown = await borrow(ctx, tanod, { itemId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);
@@ -143,7 +157,12 @@ describe('returning', () => {
     expect(badCondition.statusCode).toBe(400);
     expect(badCondition.json().error.fields[0].field).toBe('condition');
     const returned = await returnLoan(ctx, tanod, loan._id, { condition: 'good' });
-    expect(returned.json()).toMatchObject({ status: 'returned', returnCondition: 'good', returnedAt: clock.now().toISOString(), receivedBy: null });
+    expect(returned.json()).toMatchObject({
+      status: 'returned',
+      returnCondition: 'good',
+      returnedAt: clock.now().toISOString(),
+      receivedBy: null,
+    });
     const again = await returnLoan(ctx, tanod, loan._id);
     expect(again.statusCode).toBe(409);
     expect((await returnLoan(ctx, tanod, 'nope')).statusCode).toBe(404);
@@ -153,8 +172,14 @@ describe('returning', () => {
     const item = await addItem(ctx, admin, { total: 2 });
     const loan = await borrowOk(ctx, tanod, { itemId: item._id });
     const received = await returnLoan(ctx, admin, loan._id, { condition: 'damaged', notes: 'lens cracked' });
-    expect(received.json()).toMatchObject({ returnCondition: 'damaged', returnNotes: 'lens cracked', receivedBy: { _id: admin.user.id } });
-    const audit = await rows<{ action: string }>(sql`select action from audit_entries where entity = 'loan' and entity_id = ${loan._id}`);
+    expect(received.json()).toMatchObject({
+      returnCondition: 'damaged',
+      returnNotes: 'lens cracked',
+      receivedBy: { _id: admin.user.id },
+    });
+    const audit = await rows<{ action: string }>(
+      sql`select action from audit_entries where entity = 'loan' and entity_id = ${loan._id}`,
+    );
     expect(audit.map((entry) => entry.action)).toEqual(['receive']);
   });
 });
@@ -166,8 +191,14 @@ describe('listing loans', () => {
     const item = await addItem(ctx, admin, { total: 10 });
     const returned = await borrowOk(ctx, me, { itemId: item._id });
     await returnLoan(ctx, me, returned._id);
-    const open = await borrowOk(ctx, me, { itemId: item._id, dueAt: new Date(clock.now().getTime() + 48 * HOUR).toISOString() });
-    const overdue = await borrowOk(ctx, me, { itemId: item._id, dueAt: new Date(clock.now().getTime() + HOUR).toISOString() });
+    const open = await borrowOk(ctx, me, {
+      itemId: item._id,
+      dueAt: new Date(clock.now().getTime() + 48 * HOUR).toISOString(),
+    });
+    const overdue = await borrowOk(ctx, me, {
+      itemId: item._id,
+      dueAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+    });
     await borrowOk(ctx, other, { itemId: item._id });
     clock.advance(2 * HOUR);
 
@@ -178,13 +209,18 @@ describe('listing loans', () => {
     ]);
     expect((await list(me, '?status=overdue')).map((loan) => loan._id)).toEqual([overdue._id]);
     expect((await list(me, '?status=open')).map((loan) => loan._id)).toEqual([open._id]);
-    const peek = await ctx.app.inject({ method: 'GET', url: `/api/loans?borrowerId=${other.user.id}`, headers: bearer(me.token) });
+    const peek = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/loans?borrowerId=${other.user.id}`,
+      headers: bearer(me.token),
+    });
     expect(peek.statusCode).toBe(403);
     const adminView = await list(admin, `?borrowerId=${other.user.id}`);
     expect(adminView.every((loan) => loan.borrower._id === other.user.id)).toBe(true);
     expect(adminView).toHaveLength(1);
     // Returns here are done with, so the overdue job below sees only its own loans as new.
-    for (const loan of [...(await list(me)), ...adminView]) if (loan.status !== 'returned') await returnLoan(ctx, admin, loan._id);
+    for (const loan of [...(await list(me)), ...adminView])
+      if (loan.status !== 'returned') await returnLoan(ctx, admin, loan._id);
   });
 });
 
@@ -225,18 +261,27 @@ describe('the daily overdue reminder', () => {
   it('tells the borrower and the admins once a day, even when two instances run it at once', async () => {
     const borrower = await signedIn(ctx, 'tanod', { firstName: 'Maricel', lastName: 'Reyes' });
     const item = await addItem(ctx, admin, { name: 'Handheld radio', total: 5 });
-    const loan = await borrowOk(ctx, borrower, { itemId: item._id, quantity: 2, dueAt: new Date(clock.now().getTime() + HOUR).toISOString() });
+    const loan = await borrowOk(ctx, borrower, {
+      itemId: item._id,
+      quantity: 2,
+      dueAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+    });
     expect(await remindOverdueLoans(ctx.deps, clock.now())).toBe(0);
 
     clock.advance(2 * HOUR);
-    const [first, second] = await Promise.all([remindOverdueLoans(ctx.deps, clock.now()), remindOverdueLoans(ctx.deps, clock.now())]);
+    const [first, second] = await Promise.all([
+      remindOverdueLoans(ctx.deps, clock.now()),
+      remindOverdueLoans(ctx.deps, clock.now()),
+    ]);
     expect(first + second).toBe(1);
     clock.advance(3 * HOUR);
     expect(await remindOverdueLoans(ctx.deps, clock.now())).toBe(0);
     expect(await overdueNotices(borrower.user.id)).toHaveLength(1);
     const adminNotices = await overdueNotices(admin.user.id);
     expect(adminNotices).toHaveLength(1);
-    expect(adminNotices[0]!.message).toMatch(/^Overdue equipment: Maricel Reyes has not returned 2 × Handheld radio \(due /);
+    expect(adminNotices[0]!.message).toMatch(
+      /^Overdue equipment: Maricel Reyes has not returned 2 × Handheld radio \(due /,
+    );
 
     // The next day in Manila: once more.
     clock.advance(24 * HOUR);

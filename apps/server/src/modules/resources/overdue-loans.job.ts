@@ -16,22 +16,37 @@ export async function remindOverdueLoans(deps: AppDeps, now: Date): Promise<numb
   const timeZone = await barangayTimeZone(deps.db);
   return inTransaction(deps.db, async (tx, afterCommit) => {
     const claimed = await claimOverdueReminders(tx, now, dayIn(timeZone, now));
-    const people = await findPeople(tx, claimed.map(({ loan }) => loan.borrowerId));
+    const people = await findPeople(
+      tx,
+      claimed.map(({ loan }) => loan.borrowerId),
+    );
     for (const { loan, item } of claimed) {
       const due = formatInZone(timeZone, loan.dueAt);
       const what = `${loan.quantity} × ${item.name}`;
       const borrower = people.get(loan.borrowerId);
       const entity = { type: 'loan' as const, id: loan.id };
-      await notify(deps, tx, afterCommit, { userId: loan.borrowerId }, {
-        message: `Overdue equipment: please return the ${what} you borrowed (due ${due}).`,
-        kind: 'loan.overdue',
-        entity,
-      });
-      await notify(deps, tx, afterCommit, { role: 'admins' }, {
-        message: `Overdue equipment: ${borrower ? `${borrower.firstName} ${borrower.lastName}` : 'A tanod'} has not returned ${what} (due ${due}).`,
-        kind: 'loan.overdue',
-        entity,
-      });
+      await notify(
+        deps,
+        tx,
+        afterCommit,
+        { userId: loan.borrowerId },
+        {
+          message: `Overdue equipment: please return the ${what} you borrowed (due ${due}).`,
+          kind: 'loan.overdue',
+          entity,
+        },
+      );
+      await notify(
+        deps,
+        tx,
+        afterCommit,
+        { role: 'admins' },
+        {
+          message: `Overdue equipment: ${borrower ? `${borrower.firstName} ${borrower.lastName}` : 'A tanod'} has not returned ${what} (due ${due}).`,
+          kind: 'loan.overdue',
+          entity,
+        },
+      );
     }
     return claimed.length;
   });

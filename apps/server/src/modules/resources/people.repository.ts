@@ -4,11 +4,19 @@ import type { Executor } from '../../db/transaction.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
 
 /** The people named on loans and trips, by id, in one query. */
-export async function findPeople(db: Executor, ids: readonly (string | null | undefined)[]): Promise<Map<string, ResourcePerson>> {
+export async function findPeople(
+  db: Executor,
+  ids: readonly (string | null | undefined)[],
+): Promise<Map<string, ResourcePerson>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return new Map();
   const rows = await db
-    .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, profilePicture: users.profilePicture })
+    .select({
+      _id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profilePicture: users.profilePicture,
+    })
     .from(users)
     .where(inArray(users.id, wanted));
   return new Map(rows.map((row) => [row._id, row]));

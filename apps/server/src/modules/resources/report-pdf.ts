@@ -54,15 +54,33 @@ function drawHeader(doc: PDFKit.PDFDocument, report: ResourceReport, logo: Buffe
     // Without a logo, the barangay's abbreviation in a seal stands in for it.
     doc.circle(MARGIN + size / 2, top + size / 2, size / 2).fill('#1e3a8a');
     doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(11);
-    doc.text(fit(doc, report.barangay.abbreviation, size - 6), MARGIN, top + size / 2 - 6, { width: size, align: 'center', lineBreak: false });
+    doc.text(fit(doc, report.barangay.abbreviation, size - 6), MARGIN, top + size / 2 - 6, {
+      width: size,
+      align: 'center',
+      lineBreak: false,
+    });
   }
   const left = MARGIN + size + 14;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(report.barangay.name, left, top + 2, { lineBreak: false });
-  doc.font('Helvetica').fontSize(11).text('Equipment and vehicle audit report', left, top + 22, { lineBreak: false });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(report.barangay.name, left, top + 2, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text('Equipment and vehicle audit report', left, top + 22, { lineBreak: false });
   doc.fillColor(MUTED).fontSize(9);
   doc.text(`Period: ${report.from} to ${report.to} (${report.timeZone})`, left, top + 38, { lineBreak: false });
-  doc.text(`Generated at ${formatInZone(report.timeZone, report.generatedAt)} (${report.timeZone})`, left, top + 50, { lineBreak: false });
-  doc.moveTo(MARGIN, top + 68).lineTo(doc.page.width - MARGIN, top + 68).strokeColor(RULE).lineWidth(1).stroke();
+  doc.text(`Generated at ${formatInZone(report.timeZone, report.generatedAt)} (${report.timeZone})`, left, top + 50, {
+    lineBreak: false,
+  });
+  doc
+    .moveTo(MARGIN, top + 68)
+    .lineTo(doc.page.width - MARGIN, top + 68)
+    .strokeColor(RULE)
+    .lineWidth(1)
+    .stroke();
   doc.y = top + 80;
 }
 
@@ -98,20 +116,37 @@ function bottomLimit(doc: PDFKit.PDFDocument): number {
   return doc.page.height - MARGIN - 20;
 }
 
-function drawRow(doc: PDFKit.PDFDocument, cells: CsvCell[], widths: number[], options: { bold: boolean; fill?: string; rightAligned: boolean[] }): void {
+function drawRow(
+  doc: PDFKit.PDFDocument,
+  cells: CsvCell[],
+  widths: number[],
+  options: { bold: boolean; fill?: string; rightAligned: boolean[] },
+): void {
   const y = doc.y;
   const width = widths.reduce((a, b) => a + b, 0);
   if (options.fill) doc.rect(MARGIN, y, width, ROW_HEIGHT).fill(options.fill);
-  doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE).fillColor(INK);
+  doc
+    .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(FONT_SIZE)
+    .fillColor(INK);
   let x = MARGIN;
   cells.forEach((value, column) => {
     const cellWidth = widths[column]!;
     const text = value === null || value === undefined ? '' : String(value);
     const align = options.rightAligned[column] ? 'right' : 'left';
-    doc.text(fit(doc, text, cellWidth - CELL_PADDING), x + CELL_PADDING / 2, y + 4, { width: cellWidth - CELL_PADDING, align, lineBreak: false });
+    doc.text(fit(doc, text, cellWidth - CELL_PADDING), x + CELL_PADDING / 2, y + 4, {
+      width: cellWidth - CELL_PADDING,
+      align,
+      lineBreak: false,
+    });
     x += cellWidth;
   });
-  doc.moveTo(MARGIN, y + ROW_HEIGHT).lineTo(MARGIN + width, y + ROW_HEIGHT).strokeColor(RULE).lineWidth(0.5).stroke();
+  doc
+    .moveTo(MARGIN, y + ROW_HEIGHT)
+    .lineTo(MARGIN + width, y + ROW_HEIGHT)
+    .strokeColor(RULE)
+    .lineWidth(0.5)
+    .stroke();
   doc.y = y + ROW_HEIGHT;
 }
 
@@ -125,7 +160,11 @@ function drawTable(doc: PDFKit.PDFDocument, table: Table): void {
   doc.y += 16;
   drawRow(doc, table.header, widths, { bold: true, fill: HEADER_FILL, rightAligned });
   if (table.rows.length === 0) {
-    doc.font('Helvetica-Oblique').fontSize(FONT_SIZE).fillColor(MUTED).text('None in this period.', MARGIN + 4, doc.y + 4, { lineBreak: false });
+    doc
+      .font('Helvetica-Oblique')
+      .fontSize(FONT_SIZE)
+      .fillColor(MUTED)
+      .text('None in this period.', MARGIN + 4, doc.y + 4, { lineBreak: false });
     doc.y += ROW_HEIGHT;
   }
   for (const row of table.rows) {
@@ -149,7 +188,12 @@ function drawFooters(doc: PDFKit.PDFDocument, report: ResourceReport): void {
     const y = doc.page.height - MARGIN + 6;
     const width = doc.page.width - 2 * MARGIN;
     doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-    doc.text(`${report.barangay.name} · Equipment and vehicle audit report · ${report.from} to ${report.to}`, MARGIN, y, { width, align: 'left', lineBreak: false });
+    doc.text(
+      `${report.barangay.name} · Equipment and vehicle audit report · ${report.from} to ${report.to}`,
+      MARGIN,
+      y,
+      { width, align: 'left', lineBreak: false },
+    );
     doc.text(`Page ${index + 1} of ${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottomMargin;
   }

@@ -44,7 +44,13 @@ export async function loansOverdueBetween(db: Executor, start: Date, end: Date, 
     .select({ loan: loans, item: itemColumns })
     .from(loans)
     .innerJoin(inventoryItems, eq(inventoryItems.id, loans.itemId))
-    .where(and(gte(loans.dueAt, start), lt(loans.dueAt, until), or(isNull(loans.returnedAt), gt(loans.returnedAt, sql`${loans.dueAt}`))))
+    .where(
+      and(
+        gte(loans.dueAt, start),
+        lt(loans.dueAt, until),
+        or(isNull(loans.returnedAt), gt(loans.returnedAt, sql`${loans.dueAt}`)),
+      ),
+    )
     .orderBy(asc(loans.dueAt), asc(loans.id));
 }
 

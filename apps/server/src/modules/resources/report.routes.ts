@@ -12,7 +12,8 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps): Promise
       schema: {
         tags: ['resources'],
         summary: 'The equipment and vehicle audit report of a period, as PDF or CSV (admin)',
-        description: 'A download: loans, returns with condition, overdue items and trips with distance, per item, vehicle and tanod, with totals.',
+        description:
+          'A download: loans, returns with condition, overdue items and trips with distance, per item, vehicle and tanod, with totals.',
         querystring: resourceReportQuerySchema,
         produces: ['application/pdf', 'text/csv'],
       },

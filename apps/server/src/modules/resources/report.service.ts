@@ -1,4 +1,10 @@
-import { INVENTORY_CATEGORY_LABELS, RESOURCE_LIMITS, type ReturnCondition, type TripStatus, type resourceReportQuerySchema } from '@bantay/shared';
+import {
+  INVENTORY_CATEGORY_LABELS,
+  RESOURCE_LIMITS,
+  type ReturnCondition,
+  type TripStatus,
+  type resourceReportQuerySchema,
+} from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
@@ -7,7 +13,13 @@ import { formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../auth/actor.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { findPeople } from './people.repository.ts';
-import { loansBorrowedBetween, loansOverdueBetween, loansReturnedBetween, tripsStartingBetween, type ReportLoanRow } from './report.repository.ts';
+import {
+  loansBorrowedBetween,
+  loansOverdueBetween,
+  loansReturnedBetween,
+  tripsStartingBetween,
+  type ReportLoanRow,
+} from './report.repository.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { canManageResources } from './resources.policy.ts';
 
@@ -111,7 +123,10 @@ function tally<K, V>(map: Map<K, V>, key: K, create: () => V): V {
   return value;
 }
 
-const byName = <T>(name: (value: T) => string) => (a: T, b: T) => name(a).localeCompare(name(b));
+const byName =
+  <T>(name: (value: T) => string) =>
+  (a: T, b: T) =>
+    name(a).localeCompare(name(b));
 
 /** Collects the period's loans, returns, overdue items and trips, with the per-item, vehicle and tanod tallies. */
 export async function buildResourceReport(deps: AppDeps, query: ReportQuery): Promise<ResourceReport> {
@@ -163,9 +178,19 @@ export async function buildResourceReport(deps: AppDeps, query: ReportQuery): Pr
 
   const items = new Map<string, ItemSummary>();
   const item = (line: LoanLine) =>
-    tally(items, line.item, () => ({ item: line.item, category: line.category, loans: 0, units: 0, good: 0, damaged: 0, lost: 0, overdue: 0 }));
+    tally(items, line.item, () => ({
+      item: line.item,
+      category: line.category,
+      loans: 0,
+      units: 0,
+      good: 0,
+      damaged: 0,
+      lost: 0,
+      overdue: 0,
+    }));
   const tanods = new Map<string, TanodSummary>();
-  const tanod = (name: string) => tally(tanods, name, () => ({ tanod: name, loans: 0, units: 0, overdue: 0, trips: 0, distance: 0 }));
+  const tanod = (name: string) =>
+    tally(tanods, name, () => ({ tanod: name, loans: 0, units: 0, overdue: 0, trips: 0, distance: 0 }));
   const vehicleTally = new Map<string, VehicleSummary>();
   for (const line of loans) {
     item(line).loans += 1;
@@ -179,7 +204,13 @@ export async function buildResourceReport(deps: AppDeps, query: ReportQuery): Pr
     tanod(line.tanod).overdue += 1;
   }
   for (const line of trips) {
-    const vehicle = tally(vehicleTally, line.plate, () => ({ vehicle: line.vehicle, plate: line.plate, trips: 0, completed: 0, distance: 0 }));
+    const vehicle = tally(vehicleTally, line.plate, () => ({
+      vehicle: line.vehicle,
+      plate: line.plate,
+      trips: 0,
+      completed: 0,
+      distance: 0,
+    }));
     vehicle.trips += 1;
     tanod(line.driver).trips += 1;
     if (line.distance !== null) {
@@ -189,7 +220,11 @@ export async function buildResourceReport(deps: AppDeps, query: ReportQuery): Pr
     }
   }
   const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
-  const conditionUnits = (condition: ReturnCondition) => sum(returns.filter((line) => line.condition === condition), (line) => line.quantity);
+  const conditionUnits = (condition: ReturnCondition) =>
+    sum(
+      returns.filter((line) => line.condition === condition),
+      (line) => line.quantity,
+    );
   return {
     barangay: { name: settings.name, abbreviation: settings.abbreviation, logo: settings.logo },
     from: query.from,
@@ -219,7 +254,13 @@ export async function buildResourceReport(deps: AppDeps, query: ReportQuery): Pr
 }
 
 const CONDITION_LABELS: Record<ReturnCondition, string> = { good: 'Good', damaged: 'Damaged', lost: 'Lost' };
-const TRIP_STATUS_LABELS: Record<TripStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', completed: 'Completed', cancelled: 'Cancelled' };
+const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 /** The report's tables as rows of cells: the CSV writes them as they are, the PDF lays them out. */
 export function reportTables(report: ResourceReport): { title: string; header: string[]; rows: CsvCell[][] }[] {
@@ -228,13 +269,55 @@ export function reportTables(report: ResourceReport): { title: string; header: s
   return [
     {
       title: 'Totals',
-      header: ['Loans', 'Units lent', 'Returns', 'Returned good', 'Returned damaged', 'Returned lost', 'Overdue', 'Trips', 'Completed trips', 'Distance (km)'],
-      rows: [[totals.loans, totals.units, totals.returns, totals.good, totals.damaged, totals.lost, totals.overdue, totals.trips, totals.completedTrips, totals.distance]],
+      header: [
+        'Loans',
+        'Units lent',
+        'Returns',
+        'Returned good',
+        'Returned damaged',
+        'Returned lost',
+        'Overdue',
+        'Trips',
+        'Completed trips',
+        'Distance (km)',
+      ],
+      rows: [
+        [
+          totals.loans,
+          totals.units,
+          totals.returns,
+          totals.good,
+          totals.damaged,
+          totals.lost,
+          totals.overdue,
+          totals.trips,
+          totals.completedTrips,
+          totals.distance,
+        ],
+      ],
     },
     {
       title: 'Per item',
-      header: ['Item', 'Category', 'Loans', 'Units lent', 'Returned good', 'Returned damaged', 'Returned lost', 'Overdue'],
-      rows: report.byItem.map((row) => [row.item, row.category, row.loans, row.units, row.good, row.damaged, row.lost, row.overdue]),
+      header: [
+        'Item',
+        'Category',
+        'Loans',
+        'Units lent',
+        'Returned good',
+        'Returned damaged',
+        'Returned lost',
+        'Overdue',
+      ],
+      rows: report.byItem.map((row) => [
+        row.item,
+        row.category,
+        row.loans,
+        row.units,
+        row.good,
+        row.damaged,
+        row.lost,
+        row.overdue,
+      ]),
     },
     {
       title: 'Per vehicle',
@@ -249,22 +332,63 @@ export function reportTables(report: ResourceReport): { title: string; header: s
     {
       title: 'Loans',
       header: ['Borrowed', 'Item', 'Tanod', 'Qty', 'Due', 'Returned', 'Condition'],
-      rows: report.loans.map((line) => [at(line.borrowedAt), line.item, line.tanod, line.quantity, at(line.dueAt), at(line.returnedAt), line.condition ? CONDITION_LABELS[line.condition] : '']),
+      rows: report.loans.map((line) => [
+        at(line.borrowedAt),
+        line.item,
+        line.tanod,
+        line.quantity,
+        at(line.dueAt),
+        at(line.returnedAt),
+        line.condition ? CONDITION_LABELS[line.condition] : '',
+      ]),
     },
     {
       title: 'Returns',
       header: ['Returned', 'Item', 'Tanod', 'Qty', 'Condition', 'Borrowed'],
-      rows: report.returns.map((line) => [at(line.returnedAt), line.item, line.tanod, line.quantity, line.condition ? CONDITION_LABELS[line.condition] : '', at(line.borrowedAt)]),
+      rows: report.returns.map((line) => [
+        at(line.returnedAt),
+        line.item,
+        line.tanod,
+        line.quantity,
+        line.condition ? CONDITION_LABELS[line.condition] : '',
+        at(line.borrowedAt),
+      ]),
     },
     {
       title: 'Overdue items',
       header: ['Due', 'Item', 'Tanod', 'Qty', 'Returned'],
-      rows: report.overdue.map((line) => [at(line.dueAt), line.item, line.tanod, line.quantity, line.returnedAt ? at(line.returnedAt) : 'Not yet']),
+      rows: report.overdue.map((line) => [
+        at(line.dueAt),
+        line.item,
+        line.tanod,
+        line.quantity,
+        line.returnedAt ? at(line.returnedAt) : 'Not yet',
+      ]),
     },
     {
       title: 'Trips',
-      header: ['Starts', 'Vehicle', 'Driver', 'Purpose', 'Destination', 'Status', 'Start km', 'End km', 'Distance (km)'],
-      rows: report.trips.map((line) => [at(line.startsAt), `${line.vehicle} (${line.plate})`, line.driver, line.purpose, line.destination, TRIP_STATUS_LABELS[line.status], line.startOdometer, line.endOdometer, line.distance]),
+      header: [
+        'Starts',
+        'Vehicle',
+        'Driver',
+        'Purpose',
+        'Destination',
+        'Status',
+        'Start km',
+        'End km',
+        'Distance (km)',
+      ],
+      rows: report.trips.map((line) => [
+        at(line.startsAt),
+        `${line.vehicle} (${line.plate})`,
+        line.driver,
+        line.purpose,
+        line.destination,
+        TRIP_STATUS_LABELS[line.status],
+        line.startOdometer,
+        line.endOdometer,
+        line.distance,
+      ]),
     },
   ];
 }
@@ -290,6 +414,11 @@ export async function generateResourceReport(deps: AppDeps, actor: Actor, query:
   }
   const report = await buildResourceReport(deps, query);
   const baseName = `resources-report-${query.from}-to-${query.to}`;
-  if (query.format === 'csv') return { fileName: `${baseName}.csv`, contentType: 'text/csv; charset=utf-8', body: reportCsv(report) };
-  return { fileName: `${baseName}.pdf`, contentType: 'application/pdf', body: await renderReportPdf(report, reportTables(report), deps.config.dataDir) };
+  if (query.format === 'csv')
+    return { fileName: `${baseName}.csv`, contentType: 'text/csv; charset=utf-8', body: reportCsv(report) };
+  return {
+    fileName: `${baseName}.pdf`,
+    contentType: 'application/pdf',
+    body: await renderReportPdf(report, reportTables(report), deps.config.dataDir),
+  };
 }

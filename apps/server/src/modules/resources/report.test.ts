@@ -23,14 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const report = (query: string, token = admin.token) => ctx.app.inject({ method: 'GET', url: `/api/resources/report?${query}`, headers: bearer(token) });
+const report = (query: string, token = admin.token) =>
+  ctx.app.inject({ method: 'GET', url: `/api/resources/report?${query}`, headers: bearer(token) });
 
 describe('the audit report as CSV', () => {
   it('adds up the demo: loans, returns by condition, overdue items, trips and distance', async () => {
     const response = await report(`${WEEK}&format=csv`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="resources-report-2026-06-03-to-2026-06-13.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="resources-report-2026-06-03-to-2026-06-13.csv"',
+    );
     expect(response.body.startsWith('\uFEFF"Equipment and vehicle audit report"\r\n')).toBe(true);
     const rows = parseCsv(response.body.slice(1));
     expect(rows[1]).toEqual(['Barangay', 'Barangay San Isidro']);
@@ -51,7 +54,14 @@ describe('the audit report as CSV', () => {
       },
     ]);
     // The known figures of the demo, as a person would check them.
-    expect(DEMO_RESOURCE_FIGURES).toMatchObject({ loans: 13, units: 21, returns: 6, trips: 9, completedTrips: 5, distance: 195 });
+    expect(DEMO_RESOURCE_FIGURES).toMatchObject({
+      loans: 13,
+      units: 21,
+      returns: 6,
+      trips: 9,
+      completedTrips: 5,
+      distance: 195,
+    });
     expect(csvSection(rows, 'Per vehicle')).toEqual([
       { Vehicle: 'Patrol Motorcycle', Plate: '073 KQM', Trips: '4', Completed: '2', 'Distance (km)': '50' },
       { Vehicle: 'Patrol Pickup', Plate: 'NDA 4821', Trips: '5', Completed: '3', 'Distance (km)': '145' },
@@ -64,9 +74,18 @@ describe('the audit report as CSV', () => {
       Trips: '3',
       'Distance (km)': '106',
     });
-    expect(csvSection(rows, 'Per item').find((row) => row.Item === 'LED flashlight')).toMatchObject({ Loans: '2', 'Units lent': '3', 'Returned damaged': '1' });
+    expect(csvSection(rows, 'Per item').find((row) => row.Item === 'LED flashlight')).toMatchObject({
+      Loans: '2',
+      'Units lent': '3',
+      'Returned damaged': '1',
+    });
     expect(csvSection(rows, 'Loans')).toHaveLength(13);
-    expect(csvSection(rows, 'Overdue items').map((row) => row.Item)).toEqual(['Raincoat (adult)', 'Megaphone', 'Headlamp', 'First-aid kit']);
+    expect(csvSection(rows, 'Overdue items').map((row) => row.Item)).toEqual([
+      'Raincoat (adult)',
+      'Megaphone',
+      'Headlamp',
+      'First-aid kit',
+    ]);
     expect(csvSection(rows, 'Trips').filter((row) => row.Status === 'Completed')).toHaveLength(5);
   });
 
@@ -102,7 +121,17 @@ describe('the audit report as PDF', () => {
     expect(text).toContain('Equipment and vehicle audit report');
     expect(text).toContain('Period: 2026-06-03 to 2026-06-13 (Asia/Manila)');
     expect(text).toContain('Generated at Jun 10, 2026, 12:00 (Asia/Manila)');
-    for (const title of ['Totals', 'Per item', 'Per vehicle', 'Per tanod', 'Loans', 'Returns', 'Overdue items', 'Trips']) expect(text).toContain(title);
+    for (const title of [
+      'Totals',
+      'Per item',
+      'Per vehicle',
+      'Per tanod',
+      'Loans',
+      'Returns',
+      'Overdue items',
+      'Trips',
+    ])
+      expect(text).toContain(title);
     expect(text).toContain('Handheld radio (Baofeng UV-5R)');
     expect(text).toContain('Patrol Motorcycle');
     expect(text).toContain('Relief goods delivery');
@@ -118,8 +147,12 @@ describe('the audit report as PDF', () => {
   });
 
   it('carries the barangay logo when one is set', async () => {
-    const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e3a8a' } }).png().toBuffer();
-    await ctx.deps.db.execute(sql`update barangay_settings set logo = ${`data:image/png;base64,${logo.toString('base64')}`}`);
+    const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e3a8a' } })
+      .png()
+      .toBuffer();
+    await ctx.deps.db.execute(
+      sql`update barangay_settings set logo = ${`data:image/png;base64,${logo.toString('base64')}`}`,
+    );
     const pdf = (await report('from=2025-01-01&to=2025-01-02')).rawPayload.toString('latin1');
     await ctx.deps.db.execute(sql`update barangay_settings set logo = null`);
     expect(pdf).toMatch(/\/Subtype \/Image/);
@@ -133,7 +166,9 @@ describe('who may have the report', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/resources/report?${WEEK}` })).statusCode).toBe(401);
     const reversed = await report('from=2026-06-10&to=2026-06-01');
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().error.fields).toEqual([{ field: 'to', message: 'The last day must not be before the first' }]);
+    expect(reversed.json().error.fields).toEqual([
+      { field: 'to', message: 'The last day must not be before the first' },
+    ]);
     const malformed = await report('from=June&to=2026-06-01');
     expect(malformed.json().error.fields[0].field).toBe('from');
     const tooLong = await report('from=2024-01-01&to=2026-01-01');

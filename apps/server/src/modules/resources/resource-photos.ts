@@ -22,7 +22,9 @@ export async function storeResourcePhoto(dataDir: string, input: Buffer): Promis
     photo = await encodeIncidentPhoto(input);
   } catch (error) {
     if (error instanceof AppError) {
-      throw new AppError(error.code, error.message, { fields: [{ field: 'photo', message: error.options.fields?.[0]?.message ?? error.message }] });
+      throw new AppError(error.code, error.message, {
+        fields: [{ field: 'photo', message: error.options.fields?.[0]?.message ?? error.message }],
+      });
     }
     throw error;
   }
@@ -34,7 +36,9 @@ export async function storeResourcePhoto(dataDir: string, input: Buffer): Promis
 
 /** Removes a replaced photo of ours; anything else is left alone. */
 export async function removeResourcePhoto(dataDir: string, url: string | null): Promise<void> {
-  const file = url?.startsWith(RESOURCE_PHOTO_URL_PREFIX) ? resourcePhotoFile(dataDir, url.slice(RESOURCE_PHOTO_URL_PREFIX.length)) : null;
+  const file = url?.startsWith(RESOURCE_PHOTO_URL_PREFIX)
+    ? resourcePhotoFile(dataDir, url.slice(RESOURCE_PHOTO_URL_PREFIX.length))
+    : null;
   if (file) await fs.rm(file, { force: true });
 }
 

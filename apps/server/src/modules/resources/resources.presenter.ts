@@ -5,7 +5,12 @@ import type { LoanWithItem } from './loans.repository.ts';
 
 export type People = Map<string, ResourcePerson>;
 
-const UNKNOWN_PERSON = (id: string): ResourcePerson => ({ _id: id, firstName: 'Unknown', lastName: 'user', profilePicture: null });
+const UNKNOWN_PERSON = (id: string): ResourcePerson => ({
+  _id: id,
+  firstName: 'Unknown',
+  lastName: 'user',
+  profilePicture: null,
+});
 
 function person(people: People, id: string): ResourcePerson {
   return people.get(id) ?? UNKNOWN_PERSON(id);

@@ -54,7 +54,14 @@ function unavailableReason(vehicle: VehicleRow): string | null {
   return null;
 }
 
-async function refuseDoubleBooking(deps: AppDeps, tx: Tx, vehicle: VehicleRow, startsAt: Date, endsAt: Date, exceptId?: string): Promise<void> {
+async function refuseDoubleBooking(
+  deps: AppDeps,
+  tx: Tx,
+  vehicle: VehicleRow,
+  startsAt: Date,
+  endsAt: Date,
+  exceptId?: string,
+): Promise<void> {
   const clash = await findOverlappingApprovedTrip(tx, vehicle.id, startsAt, endsAt, exceptId);
   if (!clash) return;
   const timeZone = await barangayTimeZone(tx);
@@ -77,32 +84,60 @@ async function loadForChange(tx: Tx, id: string): Promise<{ trip: TripRow; vehic
   return { trip, vehicle };
 }
 
-async function tellDriver(deps: AppDeps, tx: Tx, afterCommit: AfterCommit, trip: TripRow, vehicle: VehicleRow, outcome: string, kind: string) {
+async function tellDriver(
+  deps: AppDeps,
+  tx: Tx,
+  afterCommit: AfterCommit,
+  trip: TripRow,
+  vehicle: VehicleRow,
+  outcome: string,
+  kind: string,
+) {
   const timeZone = await barangayTimeZone(tx);
-  await notify(deps, tx, afterCommit, { userId: trip.requesterId }, {
-    message: `Your vehicle trip request for ${vehicle.name} on ${formatInZone(timeZone, trip.startsAt)} was ${outcome}`,
-    kind,
-    entity: { type: 'vehicle_request', id: trip.id },
-  });
+  await notify(
+    deps,
+    tx,
+    afterCommit,
+    { userId: trip.requesterId },
+    {
+      message: `Your vehicle trip request for ${vehicle.name} on ${formatInZone(timeZone, trip.startsAt)} was ${outcome}`,
+      kind,
+      entity: { type: 'vehicle_request', id: trip.id },
+    },
+  );
+}
+
+/** `trip:updated` for the admins and the trip's driver, once the change is committed. */
+function announce(deps: AppDeps, afterCommit: AfterCommit, trip: TripRow): void {
+  afterCommit(() =>
+    deps.events.publish('trip.updated', { id: trip.id, updatedAt: trip.updatedAt, userIds: [trip.requesterId] }),
+  );
 }
 
 /** An assigned driver asks for a trip; the admins are told. */
 export async function requestTrip(deps: AppDeps, actor: Actor, input: RequestInput): Promise<Trip> {
   const vehicle = await findVehicle(deps.db, input.vehicleId);
   if (!vehicle) throw notFound('Vehicle');
-  if (!(await isDriverOf(deps.db, vehicle.id, actor.id))) throw forbidden(`You are not an assigned driver of ${vehicle.name}`);
+  if (!(await isDriverOf(deps.db, vehicle.id, actor.id)))
+    throw forbidden(`You are not an assigned driver of ${vehicle.name}`);
   const unavailable = unavailableReason(vehicle);
   if (unavailable) throw new AppError('CONFLICT', unavailable);
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
   const now = deps.clock.now();
   if (endsAt <= now) {
-    throw new AppError('VALIDATION_FAILED', 'endsAt: The trip must end in the future', { fields: [{ field: 'endsAt', message: 'The trip must end in the future' }] });
+    throw new AppError('VALIDATION_FAILED', 'endsAt: The trip must end in the future', {
+      fields: [{ field: 'endsAt', message: 'The trip must end in the future' }],
+    });
   }
   if (input.startOdometer < vehicle.odometer) {
-    throw new AppError('CONFLICT', `The start odometer cannot be below ${vehicle.name}'s reading of ${vehicle.odometer} km`, {
-      fields: [{ field: 'startOdometer', message: `At least ${vehicle.odometer} km` }],
-    });
+    throw new AppError(
+      'CONFLICT',
+      `The start odometer cannot be below ${vehicle.name}'s reading of ${vehicle.odometer} km`,
+      {
+        fields: [{ field: 'startOdometer', message: `At least ${vehicle.odometer} km` }],
+      },
+    );
   }
   const trip = await inTransaction(deps.db, async (tx, afterCommit) => {
     await refuseDoubleBooking(deps, tx, vehicle, startsAt, endsAt);
@@ -118,11 +153,18 @@ export async function requestTrip(deps: AppDeps, actor: Actor, input: RequestInp
       updatedAt: now,
     });
     const driver = (await findPeople(tx, [actor.id])).get(actor.id);
-    await notify(deps, tx, afterCommit, { role: 'admins' }, {
-      message: `New vehicle trip request: ${driver ? `${driver.firstName} ${driver.lastName}` : 'A driver'} asks for ${vehicle.name} (${input.purpose})`,
-      kind: 'trip.requested',
-      entity: { type: 'vehicle_request', id: row.id },
-    });
+    await notify(
+      deps,
+      tx,
+      afterCommit,
+      { role: 'admins' },
+      {
+        message: `New vehicle trip request: ${driver ? `${driver.firstName} ${driver.lastName}` : 'A driver'} asks for ${vehicle.name} (${input.purpose})`,
+        kind: 'trip.requested',
+        entity: { type: 'vehicle_request', id: row.id },
+      },
+    );
+    announce(deps, afterCommit, row);
     return row;
   });
   return presentTripById(deps, trip.id);
@@ -139,9 +181,23 @@ export async function approveTrip(deps: AppDeps, actor: Actor, id: string): Prom
     const unavailable = unavailableReason(vehicle);
     if (unavailable) throw new AppError('CONFLICT', unavailable);
     await refuseDoubleBooking(deps, tx, vehicle, trip.startsAt, trip.endsAt, trip.id);
-    const updated = await updateTrip(tx, id, { status: 'approved', decidedById: actor.id, decidedAt: now, updatedAt: now });
-    await appendAuditEntry(tx, { actor, action: 'approve', entity: ENTITY, entityId: id, before: { status: 'pending' }, after: { status: 'approved' }, at: now });
+    const updated = await updateTrip(tx, id, {
+      status: 'approved',
+      decidedById: actor.id,
+      decidedAt: now,
+      updatedAt: now,
+    });
+    await appendAuditEntry(tx, {
+      actor,
+      action: 'approve',
+      entity: ENTITY,
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'approved' },
+      at: now,
+    });
     await tellDriver(deps, tx, afterCommit, updated, vehicle, 'approved', 'trip.approved');
+    announce(deps, afterCommit, updated);
   });
   return presentTripById(deps, id);
 }
@@ -153,7 +209,13 @@ export async function rejectTrip(deps: AppDeps, actor: Actor, id: string, input:
     const now = deps.clock.now();
     const { trip, vehicle } = await loadForChange(tx, id);
     if (trip.status !== 'pending') throw new AppError('CONFLICT', `This trip is ${trip.status}, not pending`);
-    const updated = await updateTrip(tx, id, { status: 'rejected', decidedById: actor.id, decidedAt: now, rejectionReason: input.reason, updatedAt: now });
+    const updated = await updateTrip(tx, id, {
+      status: 'rejected',
+      decidedById: actor.id,
+      decidedAt: now,
+      rejectionReason: input.reason,
+      updatedAt: now,
+    });
     await appendAuditEntry(tx, {
       actor,
       action: 'reject',
@@ -164,20 +226,30 @@ export async function rejectTrip(deps: AppDeps, actor: Actor, id: string, input:
       at: now,
     });
     await tellDriver(deps, tx, afterCommit, updated, vehicle, `rejected: ${input.reason}`, 'trip.rejected');
+    announce(deps, afterCommit, updated);
   });
   return presentTripById(deps, id);
 }
 
 export async function cancelTrip(deps: AppDeps, actor: Actor, id: string): Promise<Trip> {
   if (!isUuid(id)) throw notFound('Trip');
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
     const now = deps.clock.now();
     const { trip } = await loadForChange(tx, id);
     if (!canHandleTrip(actor, trip)) throw forbidden('Only the driver or an admin can cancel this trip');
-    if (trip.status !== 'pending' && trip.status !== 'approved') throw new AppError('CONFLICT', `This trip is ${trip.status} and cannot be cancelled`);
-    await updateTrip(tx, id, { status: 'cancelled', updatedAt: now });
+    if (trip.status !== 'pending' && trip.status !== 'approved')
+      throw new AppError('CONFLICT', `This trip is ${trip.status} and cannot be cancelled`);
+    announce(deps, afterCommit, await updateTrip(tx, id, { status: 'cancelled', updatedAt: now }));
     if (trip.requesterId !== actor.id) {
-      await appendAuditEntry(tx, { actor, action: 'cancel', entity: ENTITY, entityId: id, before: { status: trip.status }, after: { status: 'cancelled' }, at: now });
+      await appendAuditEntry(tx, {
+        actor,
+        action: 'cancel',
+        entity: ENTITY,
+        entityId: id,
+        before: { status: trip.status },
+        after: { status: 'cancelled' },
+        at: now,
+      });
     }
   });
   return presentTripById(deps, id);
@@ -189,17 +261,22 @@ export async function cancelTrip(deps: AppDeps, actor: Actor, id: string): Promi
  */
 export async function completeTrip(deps: AppDeps, actor: Actor, id: string, input: CompleteInput): Promise<Trip> {
   if (!isUuid(id)) throw notFound('Trip');
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
     const now = deps.clock.now();
     const { trip, vehicle } = await loadForChange(tx, id);
     if (!canHandleTrip(actor, trip)) throw forbidden('Only the driver or an admin can complete this trip');
-    if (trip.status !== 'approved') throw new AppError('CONFLICT', `This trip is ${trip.status}; only approved trips can be completed`);
+    if (trip.status !== 'approved')
+      throw new AppError('CONFLICT', `This trip is ${trip.status}; only approved trips can be completed`);
     if (input.endOdometer <= trip.startOdometer) {
-      throw new AppError('VALIDATION_FAILED', `endOdometer: The end odometer must be greater than the start (${trip.startOdometer} km)`, {
-        fields: [{ field: 'endOdometer', message: `More than ${trip.startOdometer} km` }],
-      });
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `endOdometer: The end odometer must be greater than the start (${trip.startOdometer} km)`,
+        {
+          fields: [{ field: 'endOdometer', message: `More than ${trip.startOdometer} km` }],
+        },
+      );
     }
-    await updateTrip(tx, id, {
+    const completed = await updateTrip(tx, id, {
       status: 'completed',
       endedAt: now,
       endOdometer: input.endOdometer,
@@ -207,6 +284,7 @@ export async function completeTrip(deps: AppDeps, actor: Actor, id: string, inpu
       notes: input.notes,
       updatedAt: now,
     });
+    announce(deps, afterCommit, completed);
     const needsRepair = CONDITIONS_NEEDING_REPAIR.includes(input.condition);
     await updateVehicle(tx, vehicle.id, {
       odometer: Math.max(vehicle.odometer, input.endOdometer),
@@ -235,7 +313,15 @@ export async function listTrips(deps: AppDeps, actor: Actor, query: ListQuery): 
     if (driverId && driverId !== actor.id) throw forbidden('You can only see your own trips');
     driverId = actor.id;
   }
-  const rows = await listTripRows(deps.db, { vehicleId: query.vehicleId, driverId, status: query.status, limit: query.limit });
-  const people = await findPeople(deps.db, rows.flatMap(({ trip }) => [trip.requesterId, trip.decidedById]));
+  const rows = await listTripRows(deps.db, {
+    vehicleId: query.vehicleId,
+    driverId,
+    status: query.status,
+    limit: query.limit,
+  });
+  const people = await findPeople(
+    deps.db,
+    rows.flatMap(({ trip }) => [trip.requesterId, trip.decidedById]),
+  );
   return rows.map(({ trip, vehicle }) => presentTrip(trip, vehicle, people));
 }

@@ -10,7 +10,11 @@ export async function insertVehicle(tx: Executor, values: typeof vehicles.$infer
   return row!;
 }
 
-export async function updateVehicle(tx: Executor, id: string, values: Partial<typeof vehicles.$inferInsert>): Promise<VehicleRow> {
+export async function updateVehicle(
+  tx: Executor,
+  id: string,
+  values: Partial<typeof vehicles.$inferInsert>,
+): Promise<VehicleRow> {
   const [row] = await tx.update(vehicles).set(values).where(eq(vehicles.id, id)).returning();
   return row!;
 }
@@ -32,7 +36,10 @@ export async function lockVehicle(tx: Executor, id: string): Promise<VehicleRow 
 /** All vehicles, or those a driver is assigned to; by name. */
 export async function listVehicleRows(db: Executor, driverId?: string): Promise<VehicleRow[]> {
   const assigned = driverId
-    ? inArray(vehicles.id, db.select({ id: vehicleDrivers.vehicleId }).from(vehicleDrivers).where(eq(vehicleDrivers.userId, driverId)))
+    ? inArray(
+        vehicles.id,
+        db.select({ id: vehicleDrivers.vehicleId }).from(vehicleDrivers).where(eq(vehicleDrivers.userId, driverId)),
+      )
     : undefined;
   return db.select().from(vehicles).where(assigned).orderBy(asc(vehicles.name), asc(vehicles.plate));
 }
@@ -57,7 +64,8 @@ export async function isDriverOf(db: Executor, vehicleId: string, userId: string
 
 export async function replaceDrivers(tx: Executor, vehicleId: string, userIds: readonly string[]): Promise<void> {
   await tx.delete(vehicleDrivers).where(eq(vehicleDrivers.vehicleId, vehicleId));
-  if (userIds.length > 0) await tx.insert(vehicleDrivers).values([...new Set(userIds)].map((userId) => ({ vehicleId, userId })));
+  if (userIds.length > 0)
+    await tx.insert(vehicleDrivers).values([...new Set(userIds)].map((userId) => ({ vehicleId, userId })));
 }
 
 /** The vehicles among `ids` out on an approved trip that has started. */
@@ -94,13 +102,22 @@ export async function lockTrip(tx: Executor, id: string): Promise<TripRow | unde
   return row;
 }
 
-export async function updateTrip(tx: Executor, id: string, values: Partial<typeof trips.$inferInsert>): Promise<TripRow> {
+export async function updateTrip(
+  tx: Executor,
+  id: string,
+  values: Partial<typeof trips.$inferInsert>,
+): Promise<TripRow> {
   const [row] = await tx.update(trips).set(values).where(eq(trips.id, id)).returning();
   return row!;
 }
 
 export async function findTripWithVehicle(db: Executor, id: string): Promise<TripWithVehicle | undefined> {
-  const [row] = await db.select({ trip: trips, vehicle: vehicleColumns }).from(trips).innerJoin(vehicles, eq(vehicles.id, trips.vehicleId)).where(eq(trips.id, id)).limit(1);
+  const [row] = await db
+    .select({ trip: trips, vehicle: vehicleColumns })
+    .from(trips)
+    .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+    .where(eq(trips.id, id))
+    .limit(1);
   return row;
 }
 
@@ -112,9 +129,19 @@ export async function findOverlappingApprovedTrip(
   endsAt: Date,
   exceptId?: string,
 ): Promise<TripRow | undefined> {
-  const conditions: SQL[] = [eq(trips.vehicleId, vehicleId), eq(trips.status, 'approved'), lt(trips.startsAt, endsAt), gt(trips.endsAt, startsAt)];
+  const conditions: SQL[] = [
+    eq(trips.vehicleId, vehicleId),
+    eq(trips.status, 'approved'),
+    lt(trips.startsAt, endsAt),
+    gt(trips.endsAt, startsAt),
+  ];
   if (exceptId) conditions.push(ne(trips.id, exceptId));
-  const [row] = await db.select().from(trips).where(and(...conditions)).orderBy(asc(trips.startsAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(trips)
+    .where(and(...conditions))
+    .orderBy(asc(trips.startsAt))
+    .limit(1);
   return row;
 }
 

@@ -25,7 +25,11 @@ export async function vehicleRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.get(
     '/api/vehicles',
     {
-      schema: { tags: ['resources'], summary: 'Vehicles: all for admins, the ones they drive for a tanod', response: { 200: vehicleListSchema } },
+      schema: {
+        tags: ['resources'],
+        summary: 'Vehicles: all for admins, the ones they drive for a tanod',
+        response: { 200: vehicleListSchema },
+      },
       onRequest: requireAuth(deps, STAFF),
     },
     async (request) => listVehicles(deps, actorOf(request)),
@@ -34,7 +38,12 @@ export async function vehicleRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post(
     '/api/vehicles',
     {
-      schema: { tags: ['resources'], summary: 'Register a vehicle (admin)', body: createVehicleRequestSchema, response: { 201: vehicleSchema } },
+      schema: {
+        tags: ['resources'],
+        summary: 'Register a vehicle (admin)',
+        body: createVehicleRequestSchema,
+        response: { 201: vehicleSchema },
+      },
       onRequest: requireAuth(deps, ADMINS),
     },
     async (request, reply) => reply.code(201).send(await createVehicle(deps, actorOf(request), request.body)),
@@ -87,7 +96,12 @@ export async function vehicleRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post(
     '/api/trips/:id/approve',
     {
-      schema: { tags: ['resources'], summary: 'Approve a pending trip (admin)', params: resourceIdParamsSchema, response: { 200: tripSchema } },
+      schema: {
+        tags: ['resources'],
+        summary: 'Approve a pending trip (admin)',
+        params: resourceIdParamsSchema,
+        response: { 200: tripSchema },
+      },
       onRequest: requireAuth(deps, ADMINS),
     },
     async (request) => approveTrip(deps, actorOf(request), request.params.id),
@@ -111,7 +125,12 @@ export async function vehicleRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post(
     '/api/trips/:id/cancel',
     {
-      schema: { tags: ['resources'], summary: 'Cancel a pending or approved trip (the driver or an admin)', params: resourceIdParamsSchema, response: { 200: tripSchema } },
+      schema: {
+        tags: ['resources'],
+        summary: 'Cancel a pending or approved trip (the driver or an admin)',
+        params: resourceIdParamsSchema,
+        response: { 200: tripSchema },
+      },
       onRequest: requireAuth(deps, STAFF),
     },
     async (request) => cancelTrip(deps, actorOf(request), request.params.id),
@@ -139,7 +158,7 @@ export async function vehicleRoutes(app: FastifyInstance, deps: AppDeps): Promis
       {
         schema: {
           tags: ['resources'],
-          summary: "Set a vehicle's photo (admin; multipart, field \"photo\": JPEG, PNG or WebP, 5 MB)",
+          summary: 'Set a vehicle\'s photo (admin; multipart, field "photo": JPEG, PNG or WebP, 5 MB)',
           consumes: ['multipart/form-data'],
           params: resourceIdParamsSchema,
           response: { 200: vehicleSchema },

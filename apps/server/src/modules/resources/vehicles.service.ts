@@ -11,7 +11,16 @@ import { findActiveTanods, findPeople } from './people.repository.ts';
 import { presentVehicle } from './resources.presenter.ts';
 import { canManageResources, isUuid } from './resources.policy.ts';
 import { removeResourcePhoto, storeResourcePhoto } from './resource-photos.ts';
-import { driversOf, findVehicle, insertVehicle, listVehicleRows, lockVehicle, replaceDrivers, updateVehicle, vehiclesOnTrip } from './vehicles.repository.ts';
+import {
+  driversOf,
+  findVehicle,
+  insertVehicle,
+  listVehicleRows,
+  lockVehicle,
+  replaceDrivers,
+  updateVehicle,
+  vehiclesOnTrip,
+} from './vehicles.repository.ts';
 
 type CreateInput = z.output<typeof createVehicleRequestSchema>;
 type UpdateInput = z.output<typeof updateVehicleRequestSchema>;
@@ -23,7 +32,9 @@ function requireManager(actor: Actor): void {
 }
 
 const duplicatePlate = (plate: string) =>
-  new AppError('CONFLICT', `Another vehicle already has the plate ${plate}`, { fields: [{ field: 'plate', message: 'This plate is already registered' }] });
+  new AppError('CONFLICT', `Another vehicle already has the plate ${plate}`, {
+    fields: [{ field: 'plate', message: 'This plate is already registered' }],
+  });
 
 /** Presents vehicles with their drivers and whether they are out on a trip now. */
 export async function presentVehicles(deps: AppDeps, db: Executor, rows: VehicleRow[]): Promise<Vehicle[]> {
@@ -65,7 +76,14 @@ export async function createVehicle(deps: AppDeps, actor: Actor, input: CreateIn
       const now = deps.clock.now();
       const row = await insertVehicle(tx, { ...fields, createdAt: now, updatedAt: now });
       await replaceDrivers(tx, row.id, driverIds);
-      await appendAuditEntry(tx, { actor, action: 'create', entity: ENTITY, entityId: row.id, after: { ...input }, at: now });
+      await appendAuditEntry(tx, {
+        actor,
+        action: 'create',
+        entity: ENTITY,
+        entityId: row.id,
+        after: { ...input },
+        at: now,
+      });
       return row;
     });
     return presentVehicleById(deps, vehicle.id);
@@ -87,9 +105,13 @@ export async function editVehicle(deps: AppDeps, actor: Actor, id: string, input
       const before = await lockVehicle(tx, id);
       if (!before) throw notFound('Vehicle');
       if (fields.odometer !== undefined && fields.odometer < before.odometer) {
-        throw new AppError('CONFLICT', `The odometer cannot go back: ${before.name} already reads ${before.odometer} km`, {
-          fields: [{ field: 'odometer', message: `At least ${before.odometer} km` }],
-        });
+        throw new AppError(
+          'CONFLICT',
+          `The odometer cannot go back: ${before.name} already reads ${before.odometer} km`,
+          {
+            fields: [{ field: 'odometer', message: `At least ${before.odometer} km` }],
+          },
+        );
       }
       await updateVehicle(tx, id, { ...fields, updatedAt: now });
       const previousDrivers = driverIds ? (await driversOf(tx, [id])).get(id) : undefined;
@@ -100,7 +122,10 @@ export async function editVehicle(deps: AppDeps, actor: Actor, id: string, input
         action: 'update',
         entity: ENTITY,
         entityId: id,
-        before: { ...Object.fromEntries(changed.map((key) => [key, before[key]])), ...(previousDrivers ? { driverIds: previousDrivers } : {}) },
+        before: {
+          ...Object.fromEntries(changed.map((key) => [key, before[key]])),
+          ...(previousDrivers ? { driverIds: previousDrivers } : {}),
+        },
         after: { ...input },
         at: now,
       });
@@ -121,7 +146,15 @@ export async function updateVehiclePhoto(deps: AppDeps, actor: Actor, id: string
     const vehicle = await lockVehicle(tx, id);
     if (!vehicle) throw notFound('Vehicle');
     await updateVehicle(tx, id, { image: url, updatedAt: now });
-    await appendAuditEntry(tx, { actor, action: 'update_photo', entity: ENTITY, entityId: id, before: { image: vehicle.image }, after: { image: url }, at: now });
+    await appendAuditEntry(tx, {
+      actor,
+      action: 'update_photo',
+      entity: ENTITY,
+      entityId: id,
+      before: { image: vehicle.image },
+      after: { image: url },
+      at: now,
+    });
     return vehicle.image;
   }).catch(async (error: unknown) => {
     await removeResourcePhoto(deps.config.dataDir, url);
