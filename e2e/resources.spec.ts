@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signInByApi, toast, type SignedIn } from './fixtures.ts';
+import { makePng } from './images.ts';
 
 // A tanod on a phone and an admin on a desktop, in two real browsers against the real server.
 // Each test makes its own item or vehicle (unique names), so it needs nothing from the demo data
@@ -29,6 +30,8 @@ const auth = (session: SignedIn) => ({ authorization: `Bearer ${session.token}` 
 const unique = () => Date.now().toString(36).toUpperCase();
 
 test.describe('resources', () => {
+  // Two browsers and the server share the machine; each test walks a whole flow in both.
+  test.setTimeout(60_000);
   let tanod: Person;
   let admin: Person;
 
@@ -161,5 +164,56 @@ test.describe('resources', () => {
     const vehicleCard = admin.page.getByTestId('vehicle-card').filter({ hasText: vehicleName });
     await expect(vehicleCard).toContainText('1,042 km');
     await expect(vehicleCard).toContainText('Available');
+  });
+
+  test('an admin adds an item with a photo; lowering its total below what is on loan is refused with the numbers', async () => {
+    const itemName = `Flashlight E2E ${unique()}`;
+    await admin.page.goto('/Resources');
+    await admin.page.getByRole('button', { name: 'Add item' }).click();
+    const add = admin.page.getByRole('dialog', { name: 'Add an item' });
+    await add.getByRole('button', { name: 'Add item' }).click();
+    await expect(add.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
+    await expect(add.getByLabel('Category')).toHaveAccessibleDescription('Choose a category');
+    await add.getByLabel('Name').fill(itemName);
+    await add.getByLabel('Category').selectOption('lighting');
+    await add.getByLabel('Total quantity').fill('4');
+    await add.getByLabel('Photo').setInputFiles({ name: 'torch.png', mimeType: 'image/png', buffer: makePng(16) });
+    await expect(add.getByRole('img', { name: 'New photo preview' })).toBeVisible();
+    await add.getByRole('button', { name: 'Add item' }).click();
+    await expect(toast(admin.page, 'Item added')).toBeVisible();
+    await expect(add).toBeHidden();
+    const row = admin.page.getByTestId('inventory-row').filter({ hasText: itemName });
+    // The saved photo is the server's re-encoded copy, served from its own URL.
+    await expect(row.locator('img')).toHaveAttribute('src', /^\/api\//);
+    const cells = row.getByRole('cell');
+    // Item, category, available, on loan, total.
+    await expect(cells.nth(2)).toHaveText('4');
+    await expect(cells.nth(3)).toHaveText('0');
+    await expect(cells.nth(4)).toHaveText('4');
+
+    // Three go out on loan (through the API, as the tanod), then the admin tries a total of 2.
+    const items = (await (await admin.page.request.get('/api/inventory', { headers: auth(admin.session) })).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const itemId = items.find((item) => item.name === itemName)!._id;
+    const borrowed = await tanod.page.request.post('/api/loans', {
+      headers: auth(tanod.session),
+      data: { itemId, quantity: 3 },
+    });
+    expect(borrowed.ok()).toBe(true);
+    // Live: loan:updated refreshes the figures, and 1 left of a low-stock level of 1 is marked.
+    await expect(cells.nth(3)).toHaveText('3');
+    await expect(cells.nth(2)).toHaveText(/Low stock\s*1/);
+    await row.getByRole('button', { name: `Edit ${itemName}` }).click();
+    const edit = admin.page.getByRole('dialog', { name: `Edit ${itemName}` });
+    await expect(edit.getByText('3 on loan now')).toBeVisible();
+    await edit.getByLabel('Total quantity').fill('2');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    // The server's field error lands next to the field.
+    await expect(edit.getByLabel('Total quantity')).toHaveAccessibleDescription('At least 3 (on loan now)');
+    await expect(edit).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(cells.nth(4)).toHaveText('4');
   });
 });
