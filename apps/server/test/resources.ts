@@ -126,3 +126,16 @@ export function tripAction(
     ...(payload ? { payload } : {}),
   });
 }
+
+/** A multipart body with one file, as the web's photo inputs send it. */
+export function multipartPhoto(bytes: Buffer, field = 'photo', type = 'image/png') {
+  const boundary = '----bantay-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="photo"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -3,7 +3,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryItem } from '@bantay/shared';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
-import { addItem, borrowOk, itemById, returnLoan, signedIn, type SignedIn } from '../../../test/resources.ts';
+import {
+  addItem,
+  borrowOk,
+  itemById,
+  multipartPhoto,
+  returnLoan,
+  signedIn,
+  type SignedIn,
+} from '../../../test/resources.ts';
 
 let ctx: TestContext;
 let admin: SignedIn;
@@ -25,18 +33,6 @@ async function auditOf(entityId: string) {
       rows: { action: string; entity: string; actor_id: string; before: unknown; after: unknown }[];
     }
   ).rows;
-}
-
-function multipartPhoto(bytes: Buffer, field = 'photo', type = 'image/png') {
-  const boundary = '----bantay-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="photo"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 describe('the inventory', () => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trip, Vehicle } from '@bantay/shared';
@@ -5,6 +6,7 @@ import { ManualClock, bearer, createTestContext, type TestContext } from '../../
 import { connected, nextEvent, startRealtime, type RealtimeTestServer } from '../../../test/realtime.ts';
 import {
   addVehicle,
+  multipartPhoto,
   requestTrip,
   requestTripOk,
   signedIn,
@@ -158,6 +160,44 @@ describe('the vehicle registry', () => {
     });
     expect(byTanod.statusCode).toBe(403);
     expect(await auditActions(vehicle._id)).toEqual(['create', 'update']);
+  });
+});
+
+describe('vehicle photos', () => {
+  it('an admin sets a photo, re-encoded as WebP; a tanod cannot', async () => {
+    const vehicle = await addVehicle(ctx, admin, { driverIds: [driver.user.id] });
+    const jpeg = multipartPhoto(
+      await sharp({ create: { width: 60, height: 40, channels: 3, background: '#fff' } })
+        .jpeg()
+        .toBuffer(),
+      'photo',
+      'image/jpeg',
+    );
+    const byDriver = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle._id}/photo`,
+      headers: { ...bearer(driver.token), ...jpeg.headers },
+      payload: jpeg.payload,
+    });
+    expect(byDriver.statusCode).toBe(403);
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle._id}/photo`,
+      headers: { ...bearer(admin.token), ...jpeg.headers },
+      payload: jpeg.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const served = await ctx.app.inject({ method: 'GET', url: upload.json().image });
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    const wrongField = multipartPhoto(Buffer.from('x'), 'file');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle._id}/photo`,
+      headers: { ...bearer(admin.token), ...wrongField.headers },
+      payload: wrongField.payload,
+    });
+    expect(refused.json().error.fields).toEqual([{ field: 'photo', message: 'Choose a photo to upload' }]);
+    expect((await vehicleById(vehicle._id)).image).toBe(upload.json().image);
   });
 });
 
