@@ -115,7 +115,10 @@ test.describe('resources', () => {
     });
     expect(created.ok()).toBe(true);
 
-    // The driver asks on the phone; times and the start odometer come prefilled.
+    // The admin watches the trips while the driver asks on the phone; times and the start
+    // odometer come prefilled.
+    await admin.page.goto('/Resources?tab=trips');
+    await expect(admin.page.getByRole('tab', { name: /Trips/, selected: true })).toBeVisible();
     await tanod.page.goto('/Equipments');
     await tanod.page.getByRole('button', { name: `Request a trip with ${vehicleName}` }).click();
     const request = tanod.page.getByRole('dialog', { name: 'Request a trip' });
@@ -132,8 +135,7 @@ test.describe('resources', () => {
       .filter({ hasText: 'Night patrol, Purok 4' });
     await expect(myTrip).toHaveAttribute('data-status', 'pending');
 
-    // The admin finds it among the pending requests and approves it.
-    await admin.page.goto('/Resources?tab=trips');
+    // It arrives live among the admin's pending requests; the admin approves it.
     const adminTrip = admin.page
       .getByTestId('trip-row')
       .filter({ hasText: 'Night patrol, Purok 4' })
@@ -144,8 +146,7 @@ test.describe('resources', () => {
     await expect(toast(admin.page, 'Trip approved')).toBeVisible();
     await expect(adminTrip).toHaveAttribute('data-status', 'approved');
 
-    // The driver completes it: the end odometer must pass the start.
-    await tanod.page.reload();
+    // Live on the driver's phone; the driver completes it: the end odometer must pass the start.
     await expect(myTrip).toHaveAttribute('data-status', 'approved');
     await myTrip.getByRole('button', { name: 'Complete trip' }).click();
     const complete = tanod.page.getByRole('dialog', { name: 'Complete the trip to Purok 4 covered court' });

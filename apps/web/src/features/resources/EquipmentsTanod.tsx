@@ -5,7 +5,7 @@ import { storedUserId } from '@/lib/storage.ts';
 import { LoanDialog } from './LoanDialog.tsx';
 import { LoanList } from './LoanList.tsx';
 import { Chip, QueryState, Thumb } from './parts.tsx';
-import { useInventory, useLoans, useLoanUpdates, useTrips, useVehicles } from './resources-api.ts';
+import { useInventory, useLoans, useLoanUpdates, useTrips, useTripUpdates, useVehicles } from './resources-api.ts';
 import { isOverdue, VEHICLE_STATUS_LABELS } from './resource-rules.ts';
 import { TripRequestDialog } from './TripDialogs.tsx';
 import { TripList } from './TripList.tsx';
@@ -41,6 +41,7 @@ function Section({
  */
 export function EquipmentsTanod() {
   useLoanUpdates();
+  useTripUpdates();
   const me = storedUserId() ?? undefined;
   const loans = useLoans({ borrowerId: me });
   const items = useInventory();

@@ -3,7 +3,7 @@ import { Tabs, type TabItem } from '@/components/Tabs.tsx';
 import { InventoryTab } from './InventoryTab.tsx';
 import { LoansTab } from './LoansTab.tsx';
 import { ReportTab } from './ReportTab.tsx';
-import { useLoans, useLoanUpdates, useTrips } from './resources-api.ts';
+import { useLoans, useLoanUpdates, useTrips, useTripUpdates } from './resources-api.ts';
 import { TripsTab } from './TripsTab.tsx';
 import { VehiclesTab } from './VehiclesTab.tsx';
 
@@ -31,6 +31,7 @@ export function ResourcesAdmin() {
   const requested = params.get('tab');
   const selected: TabKey = TAB_KEYS.includes(requested as TabKey) ? (requested as TabKey) : 'inventory';
   useLoanUpdates();
+  useTripUpdates();
   const overdue = useLoans({ status: 'overdue' }).data?.length;
   const pending = useTrips({ status: 'pending' }).data?.length;
 

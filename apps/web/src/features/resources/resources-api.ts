@@ -99,14 +99,11 @@ export const uploadVehiclePhoto = (id: string, file: File) =>
   api<Vehicle>(`/api/vehicles/${enc(id)}/photo`, { method: 'POST', body: photoForm(file) });
 
 /**
- * Vehicles and trips have no push event (product §7 names only `loan:updated`), so unlike the
- * house default they are re-read whenever a tab or page shows them and when the window regains
- * focus: an approval made in another browser shows up without a reload.
+ * Vehicle edits have no push event (trips do: `trip:updated`), so vehicles are re-read whenever a
+ * tab or page shows them and when the window regains focus.
  */
-const UNPUSHED = { staleTime: 0, refetchOnWindowFocus: true } as const;
-
 export function useVehicles() {
-  return useQuery({ queryKey: VEHICLES_KEY, queryFn: fetchVehicles, ...UNPUSHED });
+  return useQuery({ queryKey: VEHICLES_KEY, queryFn: fetchVehicles, staleTime: 0, refetchOnWindowFocus: true });
 }
 
 export interface TripFilter {
@@ -125,7 +122,7 @@ export const completeTrip = (id: string, body: CompleteTripRequest) =>
   api<Trip>(`/api/trips/${enc(id)}/complete`, { method: 'POST', body });
 
 export function useTrips(filter: TripFilter = {}) {
-  return useQuery({ queryKey: [...TRIPS_KEY, filter], queryFn: () => fetchTrips(filter), ...UNPUSHED });
+  return useQuery({ queryKey: [...TRIPS_KEY, filter], queryFn: () => fetchTrips(filter) });
 }
 
 // ---- People ----
@@ -152,6 +149,18 @@ export function useLoanUpdates(): void {
   useSocketEvent('loan:updated', () => {
     void queryClient.invalidateQueries({ queryKey: LOANS_KEY });
     void queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
+  });
+}
+
+/**
+ * `trip:updated` reaches the admins and the trip's driver after each step; a completed trip also
+ * moves the vehicle's odometer and status, so vehicles are refreshed with the trips.
+ */
+export function useTripUpdates(): void {
+  const queryClient = useQueryClient();
+  useSocketEvent('trip:updated', () => {
+    void queryClient.invalidateQueries({ queryKey: TRIPS_KEY });
+    void queryClient.invalidateQueries({ queryKey: VEHICLES_KEY });
   });
 }
 
