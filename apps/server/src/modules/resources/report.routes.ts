@@ -18,6 +18,8 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps): Promise
         produces: ['application/pdf', 'text/csv'],
       },
       onRequest: requireAuth(deps, ADMINS),
+      // Sent whole with its Content-Length, so the browser can show the download's progress.
+      compress: false,
     },
     async (request, reply) => {
       const file = await generateResourceReport(deps, actorOf(request), request.query);
