@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signInByApi, toast, type SignedIn } from './fixtures.ts';
 import { makePng } from './images.ts';
@@ -104,6 +105,19 @@ test.describe('resources', () => {
     const itemRow = admin.page.getByTestId('inventory-row').filter({ hasText: itemName });
     await expect(itemRow).toHaveCount(1);
     await expect(itemRow).toContainText('1 damaged');
+
+    // This month's audit report, as CSV, names the loan and its damaged return.
+    await admin.page.getByRole('tab', { name: 'Report' }).click();
+    await admin.page.getByRole('radio', { name: /CSV/ }).check();
+    const [download] = await Promise.all([
+      admin.page.waitForEvent('download'),
+      admin.page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    const line = csv.split(/\r?\n/).find((l) => l.includes(itemName) && l.includes('Damaged'));
+    expect(line, 'a row for the damaged return').toBeDefined();
+    await expect(toast(admin.page, 'Report downloaded')).toBeVisible();
   });
 
   test('a driver requests a trip, the admin approves it, and the driver completes it; the odometer follows', async () => {
