@@ -134,6 +134,11 @@ export function InventoryTab() {
                         <div className="min-w-0">
                           <p className="font-medium">{item.name}</p>
                           {item.notes && <p className="max-w-64 truncate text-xs text-muted">{item.notes}</p>}
+                          {/* On a phone the figure columns are off to the side; the essentials come along here. */}
+                          <p className="text-xs text-ink-soft md:hidden">
+                            {item.available} available · {item.onLoan} on loan · {item.total} total
+                            {item.isLowStock && <span className="font-semibold text-danger"> · low stock</span>}
+                          </p>
                         </div>
                       </div>
                     </td>
