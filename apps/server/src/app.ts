@@ -28,6 +28,7 @@ import { cameraRoutes } from './modules/cameras/cameras.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
+import { resourceRoutes } from './modules/resources/resources.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -89,6 +90,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await userRoutes(scope, deps);
     await auditRoutes(scope, deps);
     await noteRoutes(scope, deps);
+    await resourceRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir);

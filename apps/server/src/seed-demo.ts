@@ -17,6 +17,7 @@ import { seedDemoAssistance } from './modules/assistance/assistance.demo.ts';
 import { seedDemoCameras } from './modules/cameras/cameras.demo.ts';
 import { seedDemoNotifications } from './modules/notifications/notifications.demo.ts';
 import { seedDemoMessages } from './modules/messages/messages.demo.ts';
+import { seedDemoResources } from './modules/resources/resources.demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase(databaseTarget(config));
@@ -41,6 +42,7 @@ await seedDemoAssistance(deps);
 await seedDemoCameras(deps);
 await seedDemoNotifications(deps);
 await seedDemoMessages(deps);
+await seedDemoResources(deps);
 await deps.background.idle();
 await deps.mail.close();
 await database.close();

@@ -27,6 +27,10 @@ export const ERROR_STATUS = {
   already_taken: 409,
   /** Issue 9: the tanod already holds an in-progress incident; `details.incident` names it. */
   has_active_incident: 409,
+  /** Issue 12: a borrow asks for more units than are available; the message names both numbers. */
+  INSUFFICIENT_STOCK: 409,
+  /** Issue 12: an approved trip of the same vehicle overlaps; the message names it. */
+  VEHICLE_BOOKED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

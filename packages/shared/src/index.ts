@@ -17,3 +17,4 @@ export * from './cameras.ts';
 export * from './users.ts';
 export * from './audit.ts';
 export * from './notes.ts';
+export * from './resources.ts';

@@ -91,6 +91,8 @@ export interface ServerToClientEvents {
   'tracking:status': (payload: TrackingStatus) => void;
   'schedule:updated': (payload: EntityChanged) => void;
   'loan:updated': (payload: EntityChanged) => void;
+  /** Issue 12: a vehicle trip was requested, decided, cancelled or completed (admins and its driver). */
+  'trip:updated': (payload: EntityChanged) => void;
   'presence:changed': (payload: PresenceChanged) => void;
   /** Read receipts for chat (issue 4): `userId` has read the conversation up to `at`. */
   'conversation:read': (payload: { conversationId: string; userId: string; at: string }) => void;

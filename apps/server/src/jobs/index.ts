@@ -1,3 +1,4 @@
+import { overdueLoansJob } from '../modules/resources/overdue-loans.job.ts';
 import type { Job } from './scheduler.ts';
 import { escalationJob } from '../modules/incidents/escalation.job.ts';
 
@@ -5,4 +6,4 @@ import { escalationJob } from '../modules/incidents/escalation.job.ts';
  * Every scheduled job of the server; main.ts starts them all. A feature adds its job here (the
  * job itself lives with its module, e.g. `modules/incidents/escalation.job.ts`).
  */
-export const jobs: readonly Job[] = [escalationJob];
+export const jobs: readonly Job[] = [escalationJob, overdueLoansJob];

@@ -18,6 +18,7 @@ export interface DomainEventMap {
   'assistance.updated': EntityChange;
   'schedule.updated': EntityChange;
   'loan.updated': EntityChange;
+  'trip.updated': EntityChange;
   'tracking.position': TrackingPosition;
   'tracking.status': TrackingStatus;
   /** A chat message was stored (issue 4): both participants hear it. */

@@ -13,7 +13,8 @@ type EntitySocketEvent =
   | 'assistance:created'
   | 'assistance:updated'
   | 'schedule:updated'
-  | 'loan:updated';
+  | 'loan:updated'
+  | 'trip:updated';
 
 /**
  * Turns domain events (published by services after their transaction commits) into socket
@@ -76,6 +77,8 @@ export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log
   entity('schedule.updated', 'schedule:updated', STAFF_ROOMS);
   // Loans concern the admins who manage resources and the borrower (in userIds).
   entity('loan.updated', 'loan:updated', ADMIN_ROOMS);
+  // Trips likewise: the admins who decide them and the driver (in userIds).
+  entity('trip.updated', 'trip:updated', ADMIN_ROOMS);
 
   // Positions go to the admins watching patrols; a feature may add others through the rooms.
   on('tracking.position', (position) => {

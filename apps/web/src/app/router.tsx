@@ -16,6 +16,8 @@ const TanodEvaluationPage = lazyPage(() => import('@/features/evaluations/TanodE
 const StaffLayout = lazyPage(() => import('./layout/StaffLayout.tsx'));
 const RolePage = lazyPage(() => import('./routes/RolePage.tsx'));
 const MyAccountPage = lazyPage(() => import('./routes/MyAccountPage.tsx'));
+const ResourcesPage = lazyPage(() => import('./routes/ResourcesPage.tsx'));
+const EquipmentsPage = lazyPage(() => import('./routes/EquipmentsPage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('@/features/password-reset/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazyPage(() => import('@/features/password-reset/ResetPasswordPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
@@ -75,12 +77,12 @@ export const routes: RouteObject[] = [
           },
           guarded('/Dashboard', 'Dashboard', TANOD, <TanodDashboardPage />),
           guarded('/Patrolmap', 'Patrol Map', TANOD, <PatrolMapPage />),
-          guarded('/Equipments', 'Equipments', TANOD),
+          guarded('/Equipments', 'Equipments', TANOD, <EquipmentsPage />),
           guarded('/Performance', 'Performance', TANOD),
           guarded('/Schedule', 'Schedule', TANOD),
           guarded('/Admindashboard', 'Admin Dashboard', ADMIN),
           guarded('/ManageTanod', 'Manage Tanod', ADMIN, <ManageTanodPage />),
-          guarded('/Resources', 'Resources', ADMIN),
+          guarded('/Resources', 'Resources', ADMIN, <ResourcesPage />),
           guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN),
           guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN, <IncidentTrackingPage />),
         ],

@@ -13,3 +13,4 @@ export * from './audit.ts';
 export * from './assistance.ts';
 export * from './cameras.ts';
 export * from './notes.ts';
+export * from './resources.ts';

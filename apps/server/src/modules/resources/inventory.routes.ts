@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createInventoryItemRequestSchema,
+  inventoryItemSchema,
+  inventoryListQuerySchema,
+  inventoryListSchema,
+  resourceIdParamsSchema,
+  updateInventoryItemRequestSchema,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { readPhotoUpload, registerPhotoUploads } from './photo-upload.ts';
+import {
+  createInventoryItem,
+  listInventory,
+  retireInventoryItem,
+  updateInventoryItem,
+  updateInventoryItemPhoto,
+} from './inventory.service.ts';
+import { resourcePhotoFile } from './resource-photos.ts';
+
+export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/inventory',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'The inventory with available, on loan and total per item (staff)',
+        querystring: inventoryListQuerySchema,
+        response: { 200: inventoryListSchema },
+      },
+      onRequest: requireAuth(deps, STAFF),
+    },
+    async (request) => listInventory(deps, actorOf(request), request.query),
+  );
+
+  r.post(
+    '/api/inventory',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'Add an item (admin)',
+        body: createInventoryItemRequestSchema,
+        response: { 201: inventoryItemSchema },
+      },
+      onRequest: requireAuth(deps, ADMINS),
+    },
+    async (request, reply) => reply.code(201).send(await createInventoryItem(deps, actorOf(request), request.body)),
+  );
+
+  r.patch(
+    '/api/inventory/:id',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'Edit an item (admin); the total cannot go below what is on loan',
+        params: resourceIdParamsSchema,
+        body: updateInventoryItemRequestSchema,
+        response: { 200: inventoryItemSchema },
+      },
+      onRequest: requireAuth(deps, ADMINS),
+    },
+    async (request) => updateInventoryItem(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/inventory/:id/retire',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'Retire an item (admin): kept for history, no longer lent',
+        params: resourceIdParamsSchema,
+        response: { 200: inventoryItemSchema },
+      },
+      onRequest: requireAuth(deps, ADMINS),
+    },
+    async (request) => retireInventoryItem(deps, actorOf(request), request.params.id),
+  );
+
+  r.get(
+    '/api/resources/photos/:file',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'A photo of an item or vehicle (public: the names are random and unguessable)',
+        security: [],
+        params: z.object({ file: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const file = resourcePhotoFile(deps.config.dataDir, request.params.file);
+      const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
+      if (!file || !stat?.isFile()) throw notFound('Photo');
+      return (
+        reply
+          .type('image/webp')
+          .header('Content-Length', String(stat.size))
+          // A new photo gets a new name, so a name's bytes never change.
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('Cross-Origin-Resource-Policy', 'same-origin')
+          .send(fs.createReadStream(file))
+      );
+    },
+  );
+
+  await app.register(async (scope) => {
+    await registerPhotoUploads(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/inventory/:id/photo',
+      {
+        schema: {
+          tags: ['resources'],
+          summary: 'Set an item\'s photo (admin; multipart, field "photo": JPEG, PNG or WebP, 5 MB)',
+          consumes: ['multipart/form-data'],
+          params: resourceIdParamsSchema,
+          response: { 200: inventoryItemSchema },
+        },
+        onRequest: requireAuth(deps, ADMINS),
+      },
+      async (request) =>
+        updateInventoryItemPhoto(deps, actorOf(request), request.params.id, await readPhotoUpload(request)),
+    );
+  });
+}

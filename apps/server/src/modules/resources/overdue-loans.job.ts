@@ -1,0 +1,61 @@
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Job } from '../../jobs/scheduler.ts';
+import { dayIn, formatInZone } from '../../lib/time-zone.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { barangayTimeZone } from './barangay-zone.ts';
+import { claimOverdueReminders } from './loans.repository.ts';
+import { findPeople } from './people.repository.ts';
+
+/**
+ * Product §4.8: the borrower and the admins hear of each overdue loan once a day (the barangay's
+ * day). The job runs often so a loan that falls overdue is reported the same day; the claim row
+ * per loan and day makes every later run that day, on any instance, a no-op.
+ */
+export async function remindOverdueLoans(deps: AppDeps, now: Date): Promise<number> {
+  const timeZone = await barangayTimeZone(deps.db);
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    const claimed = await claimOverdueReminders(tx, now, dayIn(timeZone, now));
+    const people = await findPeople(
+      tx,
+      claimed.map(({ loan }) => loan.borrowerId),
+    );
+    for (const { loan, item } of claimed) {
+      const due = formatInZone(timeZone, loan.dueAt);
+      const what = `${loan.quantity} × ${item.name}`;
+      const borrower = people.get(loan.borrowerId);
+      const entity = { type: 'loan' as const, id: loan.id };
+      await notify(
+        deps,
+        tx,
+        afterCommit,
+        { userId: loan.borrowerId },
+        {
+          message: `Overdue equipment: please return the ${what} you borrowed (due ${due}).`,
+          kind: 'loan.overdue',
+          entity,
+        },
+      );
+      await notify(
+        deps,
+        tx,
+        afterCommit,
+        { role: 'admins' },
+        {
+          message: `Overdue equipment: ${borrower ? `${borrower.firstName} ${borrower.lastName}` : 'A tanod'} has not returned ${what} (due ${due}).`,
+          kind: 'loan.overdue',
+          entity,
+        },
+      );
+    }
+    return claimed.length;
+  });
+}
+
+export const overdueLoansJob: Job = {
+  name: 'overdue-loans',
+  everyMs: 15 * 60_000,
+  run: async (deps, now) => {
+    await remindOverdueLoans(deps, now);
+  },
+};

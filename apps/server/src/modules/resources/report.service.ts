@@ -1,0 +1,424 @@
+import {
+  INVENTORY_CATEGORY_LABELS,
+  RESOURCE_LIMITS,
+  type ReturnCondition,
+  type TripStatus,
+  type resourceReportQuerySchema,
+} from '@bantay/shared';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, forbidden } from '../../lib/app-error.ts';
+import { toCsv, type CsvCell } from '../../lib/csv.ts';
+import { formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
+import type { Actor } from '../auth/actor.ts';
+import { getPublicSettings } from '../settings/settings.service.ts';
+import { findPeople } from './people.repository.ts';
+import {
+  loansBorrowedBetween,
+  loansOverdueBetween,
+  loansReturnedBetween,
+  tripsStartingBetween,
+  type ReportLoanRow,
+} from './report.repository.ts';
+import { renderReportPdf } from './report-pdf.ts';
+import { canManageResources } from './resources.policy.ts';
+
+type ReportQuery = z.output<typeof resourceReportQuerySchema>;
+
+export interface LoanLine {
+  item: string;
+  category: string;
+  tanod: string;
+  quantity: number;
+  borrowedAt: Date;
+  dueAt: Date;
+  returnedAt: Date | null;
+  condition: ReturnCondition | null;
+}
+
+export interface TripLine {
+  vehicle: string;
+  plate: string;
+  driver: string;
+  purpose: string;
+  destination: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: TripStatus;
+  startOdometer: number;
+  endOdometer: number | null;
+  distance: number | null;
+}
+
+export interface ItemSummary {
+  item: string;
+  category: string;
+  loans: number;
+  units: number;
+  good: number;
+  damaged: number;
+  lost: number;
+  overdue: number;
+}
+
+export interface VehicleSummary {
+  vehicle: string;
+  plate: string;
+  trips: number;
+  completed: number;
+  distance: number;
+}
+
+export interface TanodSummary {
+  tanod: string;
+  loans: number;
+  units: number;
+  overdue: number;
+  trips: number;
+  distance: number;
+}
+
+export interface ReportTotals {
+  loans: number;
+  units: number;
+  returns: number;
+  good: number;
+  damaged: number;
+  lost: number;
+  overdue: number;
+  trips: number;
+  completedTrips: number;
+  distance: number;
+}
+
+/** Everything one audit report shows, in the order the PDF and the CSV show it. */
+export interface ResourceReport {
+  barangay: { name: string; abbreviation: string; logo: string | null };
+  from: string;
+  to: string;
+  timeZone: string;
+  generatedAt: Date;
+  totals: ReportTotals;
+  byItem: ItemSummary[];
+  byVehicle: VehicleSummary[];
+  byTanod: TanodSummary[];
+  loans: LoanLine[];
+  returns: LoanLine[];
+  overdue: LoanLine[];
+  trips: TripLine[];
+}
+
+export interface ReportFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer | string;
+}
+
+function tally<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+  let value = map.get(key);
+  if (!value) {
+    value = create();
+    map.set(key, value);
+  }
+  return value;
+}
+
+const byName =
+  <T>(name: (value: T) => string) =>
+  (a: T, b: T) =>
+    name(a).localeCompare(name(b));
+
+/** Collects the period's loans, returns, overdue items and trips, with the per-item, vehicle and tanod tallies. */
+export async function buildResourceReport(deps: AppDeps, query: ReportQuery): Promise<ResourceReport> {
+  const settings = await getPublicSettings(deps);
+  const timeZone = settings.timezone;
+  const start = startOfDayIn(timeZone, query.from);
+  const end = startOfDayIn(timeZone, nextDay(query.to));
+  const now = deps.clock.now();
+  const [borrowed, returned, overdueRows, tripRows] = await Promise.all([
+    loansBorrowedBetween(deps.db, start, end),
+    loansReturnedBetween(deps.db, start, end),
+    loansOverdueBetween(deps.db, start, end, now),
+    tripsStartingBetween(deps.db, start, end),
+  ]);
+  const people = await findPeople(deps.db, [
+    ...[...borrowed, ...returned, ...overdueRows].map(({ loan }) => loan.borrowerId),
+    ...tripRows.map(({ trip }) => trip.requesterId),
+  ]);
+  const nameOf = (id: string) => {
+    const person = people.get(id);
+    return person ? `${person.firstName} ${person.lastName}` : 'Unknown user';
+  };
+  const loanLine = ({ loan, item }: ReportLoanRow): LoanLine => ({
+    item: item.name,
+    category: INVENTORY_CATEGORY_LABELS[item.category],
+    tanod: nameOf(loan.borrowerId),
+    quantity: loan.quantity,
+    borrowedAt: loan.borrowedAt,
+    dueAt: loan.dueAt,
+    returnedAt: loan.returnedAt,
+    condition: loan.returnCondition,
+  });
+  const loans = borrowed.map(loanLine);
+  const returns = returned.map(loanLine);
+  const overdue = overdueRows.map(loanLine);
+  const trips: TripLine[] = tripRows.map(({ trip, vehicle }) => ({
+    vehicle: vehicle.name,
+    plate: vehicle.plate,
+    driver: nameOf(trip.requesterId),
+    purpose: trip.purpose,
+    destination: trip.destination,
+    startsAt: trip.startsAt,
+    endsAt: trip.endsAt,
+    status: trip.status,
+    startOdometer: trip.startOdometer,
+    endOdometer: trip.endOdometer,
+    distance: trip.status === 'completed' && trip.endOdometer !== null ? trip.endOdometer - trip.startOdometer : null,
+  }));
+
+  const items = new Map<string, ItemSummary>();
+  const item = (line: LoanLine) =>
+    tally(items, line.item, () => ({
+      item: line.item,
+      category: line.category,
+      loans: 0,
+      units: 0,
+      good: 0,
+      damaged: 0,
+      lost: 0,
+      overdue: 0,
+    }));
+  const tanods = new Map<string, TanodSummary>();
+  const tanod = (name: string) =>
+    tally(tanods, name, () => ({ tanod: name, loans: 0, units: 0, overdue: 0, trips: 0, distance: 0 }));
+  const vehicleTally = new Map<string, VehicleSummary>();
+  for (const line of loans) {
+    item(line).loans += 1;
+    item(line).units += line.quantity;
+    tanod(line.tanod).loans += 1;
+    tanod(line.tanod).units += line.quantity;
+  }
+  for (const line of returns) if (line.condition) item(line)[line.condition] += line.quantity;
+  for (const line of overdue) {
+    item(line).overdue += 1;
+    tanod(line.tanod).overdue += 1;
+  }
+  for (const line of trips) {
+    const vehicle = tally(vehicleTally, line.plate, () => ({
+      vehicle: line.vehicle,
+      plate: line.plate,
+      trips: 0,
+      completed: 0,
+      distance: 0,
+    }));
+    vehicle.trips += 1;
+    tanod(line.driver).trips += 1;
+    if (line.distance !== null) {
+      vehicle.completed += 1;
+      vehicle.distance += line.distance;
+      tanod(line.driver).distance += line.distance;
+    }
+  }
+  const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
+  const conditionUnits = (condition: ReturnCondition) =>
+    sum(
+      returns.filter((line) => line.condition === condition),
+      (line) => line.quantity,
+    );
+  return {
+    barangay: { name: settings.name, abbreviation: settings.abbreviation, logo: settings.logo },
+    from: query.from,
+    to: query.to,
+    timeZone,
+    generatedAt: now,
+    totals: {
+      loans: loans.length,
+      units: sum(loans, (line) => line.quantity),
+      returns: returns.length,
+      good: conditionUnits('good'),
+      damaged: conditionUnits('damaged'),
+      lost: conditionUnits('lost'),
+      overdue: overdue.length,
+      trips: trips.length,
+      completedTrips: trips.filter((line) => line.distance !== null).length,
+      distance: sum(trips, (line) => line.distance ?? 0),
+    },
+    byItem: [...items.values()].sort(byName((row) => row.item)),
+    byVehicle: [...vehicleTally.values()].sort(byName((row) => row.vehicle)),
+    byTanod: [...tanods.values()].sort(byName((row) => row.tanod)),
+    loans,
+    returns,
+    overdue,
+    trips,
+  };
+}
+
+const CONDITION_LABELS: Record<ReturnCondition, string> = { good: 'Good', damaged: 'Damaged', lost: 'Lost' };
+const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** The report's tables as rows of cells: the CSV writes them as they are, the PDF lays them out. */
+export function reportTables(report: ResourceReport): { title: string; header: string[]; rows: CsvCell[][] }[] {
+  const at = (date: Date | null) => (date ? formatInZone(report.timeZone, date) : '');
+  const totals = report.totals;
+  return [
+    {
+      title: 'Totals',
+      header: [
+        'Loans',
+        'Units lent',
+        'Returns',
+        'Returned good',
+        'Returned damaged',
+        'Returned lost',
+        'Overdue',
+        'Trips',
+        'Completed trips',
+        'Distance (km)',
+      ],
+      rows: [
+        [
+          totals.loans,
+          totals.units,
+          totals.returns,
+          totals.good,
+          totals.damaged,
+          totals.lost,
+          totals.overdue,
+          totals.trips,
+          totals.completedTrips,
+          totals.distance,
+        ],
+      ],
+    },
+    {
+      title: 'Per item',
+      header: [
+        'Item',
+        'Category',
+        'Loans',
+        'Units lent',
+        'Returned good',
+        'Returned damaged',
+        'Returned lost',
+        'Overdue',
+      ],
+      rows: report.byItem.map((row) => [
+        row.item,
+        row.category,
+        row.loans,
+        row.units,
+        row.good,
+        row.damaged,
+        row.lost,
+        row.overdue,
+      ]),
+    },
+    {
+      title: 'Per vehicle',
+      header: ['Vehicle', 'Plate', 'Trips', 'Completed', 'Distance (km)'],
+      rows: report.byVehicle.map((row) => [row.vehicle, row.plate, row.trips, row.completed, row.distance]),
+    },
+    {
+      title: 'Per tanod',
+      header: ['Tanod', 'Loans', 'Units', 'Overdue', 'Trips', 'Distance (km)'],
+      rows: report.byTanod.map((row) => [row.tanod, row.loans, row.units, row.overdue, row.trips, row.distance]),
+    },
+    {
+      title: 'Loans',
+      header: ['Borrowed', 'Item', 'Tanod', 'Qty', 'Due', 'Returned', 'Condition'],
+      rows: report.loans.map((line) => [
+        at(line.borrowedAt),
+        line.item,
+        line.tanod,
+        line.quantity,
+        at(line.dueAt),
+        at(line.returnedAt),
+        line.condition ? CONDITION_LABELS[line.condition] : '',
+      ]),
+    },
+    {
+      title: 'Returns',
+      header: ['Returned', 'Item', 'Tanod', 'Qty', 'Condition', 'Borrowed'],
+      rows: report.returns.map((line) => [
+        at(line.returnedAt),
+        line.item,
+        line.tanod,
+        line.quantity,
+        line.condition ? CONDITION_LABELS[line.condition] : '',
+        at(line.borrowedAt),
+      ]),
+    },
+    {
+      title: 'Overdue items',
+      header: ['Due', 'Item', 'Tanod', 'Qty', 'Returned'],
+      rows: report.overdue.map((line) => [
+        at(line.dueAt),
+        line.item,
+        line.tanod,
+        line.quantity,
+        line.returnedAt ? at(line.returnedAt) : 'Not yet',
+      ]),
+    },
+    {
+      title: 'Trips',
+      header: [
+        'Starts',
+        'Vehicle',
+        'Driver',
+        'Purpose',
+        'Destination',
+        'Status',
+        'Start km',
+        'End km',
+        'Distance (km)',
+      ],
+      rows: report.trips.map((line) => [
+        at(line.startsAt),
+        `${line.vehicle} (${line.plate})`,
+        line.driver,
+        line.purpose,
+        line.destination,
+        TRIP_STATUS_LABELS[line.status],
+        line.startOdometer,
+        line.endOdometer,
+        line.distance,
+      ]),
+    },
+  ];
+}
+
+export function reportCsv(report: ResourceReport): string {
+  const rows: CsvCell[][] = [
+    ['Equipment and vehicle audit report'],
+    ['Barangay', report.barangay.name],
+    ['Period', report.from, report.to],
+    ['Generated at', `${formatInZone(report.timeZone, report.generatedAt)} (${report.timeZone})`],
+  ];
+  for (const table of reportTables(report)) rows.push([], [table.title], table.header, ...table.rows);
+  return toCsv(rows);
+}
+
+/** `GET /api/resources/report` (admin): the audit report of a period as PDF or CSV. */
+export async function generateResourceReport(deps: AppDeps, actor: Actor, query: ReportQuery): Promise<ReportFile> {
+  if (!canManageResources(actor)) throw forbidden();
+  const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+  if (days > RESOURCE_LIMITS.reportMaxDays) {
+    const message = `The period can be at most ${RESOURCE_LIMITS.reportMaxDays} days`;
+    throw new AppError('VALIDATION_FAILED', `to: ${message}`, { fields: [{ field: 'to', message }] });
+  }
+  const report = await buildResourceReport(deps, query);
+  const baseName = `resources-report-${query.from}-to-${query.to}`;
+  if (query.format === 'csv')
+    return { fileName: `${baseName}.csv`, contentType: 'text/csv; charset=utf-8', body: reportCsv(report) };
+  return {
+    fileName: `${baseName}.pdf`,
+    contentType: 'application/pdf',
+    body: await renderReportPdf(report, reportTables(report), deps.config.dataDir),
+  };
+}

@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { AlertTriangle, Car, Plus, Search } from 'lucide-react';
+import { INVENTORY_CATEGORY_LABELS, VEHICLE_TYPE_LABELS, type Vehicle } from '@bantay/shared';
+import { storedUserId } from '@/lib/storage.ts';
+import { LoanDialog } from './LoanDialog.tsx';
+import { LoanList } from './LoanList.tsx';
+import { Chip, QueryState, Thumb } from './parts.tsx';
+import { useInventory, useLoans, useLoanUpdates, useTrips, useTripUpdates, useVehicles } from './resources-api.ts';
+import { isOverdue, VEHICLE_STATUS_LABELS } from './resource-rules.ts';
+import { TripRequestDialog } from './TripDialogs.tsx';
+import { TripList } from './TripList.tsx';
+import { VEHICLE_STATUS_TONES } from './VehiclesTab.tsx';
+
+function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id={id} className="flex-1 text-lg font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Tanod `/Equipments` (product §4.8): my loans first (overdue in red) with Return, the items I
+ * can borrow, then my vehicles, trip requests and trips.
+ */
+export function EquipmentsTanod() {
+  useLoanUpdates();
+  useTripUpdates();
+  const me = storedUserId() ?? undefined;
+  const loans = useLoans({ borrowerId: me });
+  const items = useInventory();
+  const vehicles = useVehicles();
+  const trips = useTrips({ driverId: me });
+  const [borrowing, setBorrowing] = useState<string | null>(null);
+  const [requesting, setRequesting] = useState<Vehicle | null>(null);
+  const [search, setSearch] = useState('');
+
+  const openLoans = (loans.data ?? []).filter((loan) => !loan.returnedAt);
+  const overdueCount = openLoans.filter((loan) => isOverdue(loan)).length;
+  const myVehicles = (vehicles.data ?? []).filter((vehicle) => vehicle.drivers.some((driver) => driver._id === me));
+
+  return (
+    <div className="flex flex-col gap-8">
+      <Section id="my-loans" title="My loans">
+        {overdueCount > 0 && (
+          <p
+            role="alert"
+            className="flex items-center gap-2 rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm font-semibold text-danger"
+          >
+            <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {overdueCount === 1
+              ? '1 item is overdue. Please return it.'
+              : `${overdueCount} items are overdue. Please return them.`}
+          </p>
+        )}
+        <QueryState
+          query={loans}
+          loadingLabel="Loading your loans…"
+          errorText="Error loading your loans."
+          isEmpty={() => openLoans.length === 0}
+          empty="You have nothing on loan."
+        >
+          {() => <LoanList loans={openLoans} asAdmin={false} />}
+        </QueryState>
+      </Section>
+
+      <Section id="borrow" title="Borrow equipment">
+        <label className="relative">
+          <span className="sr-only">Search equipment</span>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <input
+            type="search"
+            className="input pl-9"
+            placeholder="Search equipment..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <QueryState
+          query={items}
+          loadingLabel="Loading equipment…"
+          errorText="Error loading the equipment."
+          isEmpty={(list) => list.length === 0}
+          empty="The barangay has no equipment listed yet."
+        >
+          {(list) => {
+            // The whole list is small (a barangay's store), so it is filtered here, as the user types.
+            const needle = search.trim().toLowerCase();
+            const shown = needle ? list.filter((item) => item.name.toLowerCase().includes(needle)) : list;
+            if (shown.length === 0)
+              return <p className="py-4 text-center text-sm text-muted">No equipment matches your search.</p>;
+            return (
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Equipment">
+                {shown.map((item) => (
+                  <li
+                    key={item._id}
+                    className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3"
+                    data-testid="borrow-item"
+                  >
+                    <Thumb image={item.image} category={item.category} size={48} />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium">{item.name}</p>
+                      <p className="text-xs text-muted">{INVENTORY_CATEGORY_LABELS[item.category]}</p>
+                      <p className={`text-sm ${item.available === 0 ? 'text-muted' : 'text-ink-soft'}`}>
+                        {item.available === 0 ? 'None available' : `${item.available} of ${item.total} available`}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className="btn btn-secondary min-h-9 px-3"
+                      disabled={item.available === 0}
+                      aria-label={`Borrow ${item.name}`}
+                      onClick={() => setBorrowing(item._id)}
+                    >
+                      Borrow
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            );
+          }}
+        </QueryState>
+      </Section>
+
+      <Section id="my-vehicles" title="My vehicles">
+        <QueryState
+          query={vehicles}
+          loadingLabel="Loading vehicles…"
+          errorText="Error loading the vehicles."
+          isEmpty={() => myVehicles.length === 0}
+          empty="You are not assigned to drive a vehicle."
+        >
+          {() => (
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="My vehicles">
+              {myVehicles.map((vehicle) => (
+                <li
+                  key={vehicle._id}
+                  className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface p-3"
+                >
+                  <Thumb image={vehicle.image} size={48} />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{vehicle.name}</p>
+                    <p className="text-xs text-muted">
+                      <span className="font-mono">{vehicle.plate}</span> · {VEHICLE_TYPE_LABELS[vehicle.type]} ·{' '}
+                      {vehicle.odometer.toLocaleString('en-PH')} km
+                    </p>
+                    <div className="mt-1">
+                      <Chip tone={VEHICLE_STATUS_TONES[vehicle.status]}>{VEHICLE_STATUS_LABELS[vehicle.status]}</Chip>
+                    </div>
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-secondary min-h-9 px-3"
+                    disabled={vehicle.status === 'maintenance' || vehicle.status === 'out_of_service'}
+                    aria-label={`Request a trip with ${vehicle.name}`}
+                    onClick={() => setRequesting(vehicle)}
+                  >
+                    <Car className="h-4 w-4" aria-hidden="true" /> Request a trip
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </Section>
+
+      <Section
+        id="my-trips"
+        title="My trips"
+        action={
+          myVehicles.length > 0 && (
+            <button type="button" className="btn btn-ghost min-h-9 px-3" onClick={() => setRequesting(myVehicles[0]!)}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> New request
+            </button>
+          )
+        }
+      >
+        <QueryState
+          query={trips}
+          loadingLabel="Loading your trips…"
+          errorText="Error loading your trips."
+          isEmpty={(list) => list.length === 0}
+          empty="No trips yet."
+        >
+          {(list) => <TripList trips={list} asAdmin={false} />}
+        </QueryState>
+      </Section>
+
+      {borrowing && <LoanDialog issuing={false} itemId={borrowing} onClose={() => setBorrowing(null)} />}
+      {requesting && (
+        <TripRequestDialog vehicles={myVehicles} vehicleId={requesting._id} onClose={() => setRequesting(null)} />
+      )}
+    </div>
+  );
+}

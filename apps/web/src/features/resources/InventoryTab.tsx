@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Pencil, Plus, Search } from 'lucide-react';
+import {
+  INVENTORY_CATEGORIES,
+  INVENTORY_CATEGORY_LABELS,
+  type InventoryCategory,
+  type InventoryItem,
+} from '@bantay/shared';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { notify } from '@/lib/toast.ts';
+import { ItemDialog } from './ItemDialog.tsx';
+import { Chip, QueryState, Thumb } from './parts.tsx';
+import { fetchInventory, INVENTORY_KEY, retireItem, useRefreshResources } from './resources-api.ts';
+import { failureMessage } from './resource-rules.ts';
+import { useDebounced } from './use-debounced.ts';
+
+/** Admin: every item with what is available, on loan and owned; search, category filter, add, edit, retire. */
+export function InventoryTab() {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<InventoryCategory | ''>('');
+  const [includeRetired, setIncludeRetired] = useState(false);
+  const [editing, setEditing] = useState<InventoryItem | 'new' | null>(null);
+  const [retiring, setRetiring] = useState<InventoryItem | null>(null);
+  const refresh = useRefreshResources();
+  const filter = { search: useDebounced(search.trim()) || undefined, category: category || undefined, includeRetired };
+  const query = useQuery({
+    queryKey: [...INVENTORY_KEY, filter],
+    queryFn: () => fetchInventory(filter),
+    // The table stays while a new search runs, instead of flashing the spinner per key.
+    placeholderData: keepPreviousData,
+  });
+  const filtered = Boolean(filter.search || filter.category);
+
+  async function retire(item: InventoryItem) {
+    setRetiring(null);
+    try {
+      await retireItem(item._id);
+      notify.success(`${item.name} retired`);
+    } catch (error) {
+      notify.error(failureMessage(error, 'Error retiring the item. Please try again.'));
+    } finally {
+      await refresh();
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="relative min-w-0 flex-1 basis-56">
+          <span className="sr-only">Search items</span>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <input
+            type="search"
+            className="input pl-9"
+            placeholder="Search items..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <label className="basis-44">
+          <span className="sr-only">Category</span>
+          <select
+            className="input"
+            value={category}
+            onChange={(event) => setCategory(event.target.value as InventoryCategory | '')}
+          >
+            <option value="">All categories</option>
+            {INVENTORY_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {INVENTORY_CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={includeRetired}
+            onChange={(event) => setIncludeRetired(event.target.checked)}
+          />
+          Show retired
+        </label>
+        <button type="button" className="btn btn-primary ml-auto" onClick={() => setEditing('new')}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> Add item
+        </button>
+      </div>
+
+      <QueryState
+        query={query}
+        loadingLabel="Loading the inventory…"
+        errorText="Error loading the inventory."
+        isEmpty={(items) => items.length === 0}
+        empty={filtered ? 'No items match your search.' : 'No items yet. Add the first one.'}
+      >
+        {(items) => (
+          <div className="overflow-x-auto rounded-xl border border-line bg-surface">
+            <table className="w-full min-w-[44rem] text-left text-sm" aria-label="Inventory">
+              <thead className="whitespace-nowrap border-b border-line text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Item
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Category
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Available
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    On loan
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Total
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Returns
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {items.map((item) => (
+                  <tr key={item._id} data-testid="inventory-row" className={item.active ? undefined : 'opacity-60'}>
+                    <td className="px-4 py-3">
+                      <div className="flex items-center gap-3">
+                        <Thumb image={item.image} category={item.category} />
+                        <div className="min-w-0">
+                          <p className="font-medium">{item.name}</p>
+                          {item.notes && <p className="max-w-64 truncate text-xs text-muted">{item.notes}</p>}
+                          {/* On a phone the figure columns are off to the side; the essentials come along here. */}
+                          <p className="text-xs text-ink-soft md:hidden">
+                            {item.available} available · {item.onLoan} on loan · {item.total} total
+                            {item.isLowStock && <span className="font-semibold text-danger"> · low stock</span>}
+                          </p>
+                        </div>
+                      </div>
+                    </td>
+                    <td className="px-4 py-3 text-ink-soft">{INVENTORY_CATEGORY_LABELS[item.category]}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">
+                      <span className="inline-flex items-center justify-end gap-2">
+                        {item.isLowStock && (
+                          <Chip tone="warning">
+                            <AlertTriangle className="h-3 w-3" aria-hidden="true" /> Low stock
+                          </Chip>
+                        )}
+                        <strong>{item.available}</strong>
+                      </span>
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">{item.onLoan}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{item.total}</td>
+                    <td className="px-4 py-3">
+                      <div className="flex flex-wrap gap-1">
+                        {!item.active && <Chip>Retired</Chip>}
+                        {item.damagedReturns > 0 && <Chip tone="warning">{item.damagedReturns} damaged</Chip>}
+                        {item.lostReturns > 0 && <Chip tone="danger">{item.lostReturns} lost</Chip>}
+                        {item.active && item.damagedReturns === 0 && item.lostReturns === 0 && (
+                          <span className="text-muted">—</span>
+                        )}
+                      </div>
+                    </td>
+                    <td className="px-4 py-3">
+                      {item.active && (
+                        <div className="flex justify-end gap-1">
+                          <button
+                            type="button"
+                            className="icon-btn"
+                            aria-label={`Edit ${item.name}`}
+                            onClick={() => setEditing(item)}
+                          >
+                            <Pencil className="h-4 w-4" aria-hidden="true" />
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-ghost min-h-9 px-3"
+                            onClick={() => setRetiring(item)}
+                          >
+                            Retire
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+
+      {editing && <ItemDialog item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={retiring !== null}
+        message={retiring ? `Retire ${retiring.name}? It stays in the history but can no longer be borrowed.` : ''}
+        confirmLabel="Retire"
+        onConfirm={() => retiring && void retire(retiring)}
+        onCancel={() => setRetiring(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  createInventoryItemRequestSchema,
+  INVENTORY_CATEGORIES,
+  INVENTORY_CATEGORY_LABELS,
+  updateInventoryItemRequestSchema,
+  type CreateInventoryItemRequest,
+  type InventoryCategory,
+  type InventoryItem,
+} from '@bantay/shared';
+import { Modal } from '@/components/Modal.tsx';
+import { SelectField } from '@/components/form/SelectField.tsx';
+import { TextAreaField } from '@/components/form/TextAreaField.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { notify } from '@/lib/toast.ts';
+import { PhotoPicker } from './PhotoPicker.tsx';
+import { DialogActions, FormAlert } from './parts.tsx';
+import { createItem, updateItem, uploadItemPhoto, useRefreshResources } from './resources-api.ts';
+import { failureMessage, schemaErrors, serverFieldErrors } from './resource-rules.ts';
+
+interface ItemValues {
+  name: string;
+  category: InventoryCategory | '';
+  total: string;
+  lowStockThreshold: string;
+  notes: string;
+}
+
+const FIELDS = ['name', 'category', 'total', 'lowStockThreshold', 'notes'] as const;
+
+const valuesOf = (item: InventoryItem | null): ItemValues => ({
+  name: item?.name ?? '',
+  category: item?.category ?? '',
+  total: item ? String(item.total) : '',
+  lowStockThreshold: item ? String(item.lowStockThreshold) : '1',
+  notes: item?.notes ?? '',
+});
+
+/** Blank number fields stay blank (the schema then names them), anything else is read as a number. */
+const asNumber = (value: string) => (value.trim() === '' ? undefined : Number(value));
+
+/** Add an item, or edit one (only the changed fields are sent); the photo is uploaded after. */
+export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onClose(): void }) {
+  const refresh = useRefreshResources();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useForm<ItemValues>({ defaultValues: valuesOf(item) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const body = {
+      name: values.name,
+      category: values.category || undefined,
+      total: asNumber(values.total),
+      lowStockThreshold: asNumber(values.lowStockThreshold),
+      notes: values.notes,
+    };
+    const changed = item
+      ? Object.fromEntries(Object.entries(body).filter(([key]) => dirtyFields[key as keyof ItemValues]))
+      : body;
+    const hasChanges = Object.keys(changed).length > 0;
+    if (item && !hasChanges && !photo) {
+      onClose();
+      return;
+    }
+    if (hasChanges) {
+      const parsed = item
+        ? updateInventoryItemRequestSchema.safeParse(changed)
+        : createInventoryItemRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        showErrors(schemaErrors(parsed.error));
+        return;
+      }
+    }
+    let saved = item;
+    try {
+      // The raw values go to the server, which parses them with the same schema.
+      if (!item) saved = await createItem(body as CreateInventoryItemRequest);
+      else if (hasChanges) saved = await updateItem(item._id, changed);
+      await refresh();
+    } catch (error) {
+      if (!showErrors(serverFieldErrors(error)))
+        setFormError(failureMessage(error, 'Error saving the item. Please try again.'));
+      return;
+    }
+    if (photo && saved) {
+      try {
+        await uploadItemPhoto(saved._id, photo);
+        await refresh();
+      } catch (error) {
+        setPhotoError(photoFailure(error));
+        notify.error(`${saved.name} was saved, but not its photo.`);
+        return;
+      }
+    }
+    notify.success(item ? 'Item updated' : 'Item added');
+    onClose();
+  });
+
+  /** Puts each message next to its field; true when at least one landed. */
+  function showErrors(found: Record<string, string>): boolean {
+    let first = true;
+    for (const field of FIELDS) {
+      const message = found[field];
+      if (!message) continue;
+      setError(field, { message }, { shouldFocus: first });
+      first = false;
+    }
+    if (!first) return true;
+    const rest = Object.values(found)[0];
+    if (rest) setFormError(rest);
+    return Boolean(rest);
+  }
+
+  return (
+    <Modal title={item ? `Edit ${item.name}` : 'Add an item'} onClose={onClose} widthClass="max-w-lg">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={item ? 'Edit item' : 'Add item'}>
+        <FormAlert message={formError} />
+        <TextField label="Name" autoComplete="off" data-autofocus error={errors.name?.message} {...register('name')} />
+        <SelectField label="Category" error={errors.category?.message} {...register('category')}>
+          <option value="">Choose a category</option>
+          {INVENTORY_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {INVENTORY_CATEGORY_LABELS[category]}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Total quantity"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            hint={item ? `${item.onLoan} on loan now` : undefined}
+            error={errors.total?.message}
+            {...register('total')}
+          />
+          <TextField
+            label="Low-stock level"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            hint="Marked low when this many or fewer are available"
+            error={errors.lowStockThreshold?.message}
+            {...register('lowStockThreshold')}
+          />
+        </div>
+        <TextAreaField label="Notes" error={errors.notes?.message} {...register('notes')} />
+        <PhotoPicker
+          current={item?.image ?? null}
+          file={photo}
+          onChange={(file) => (setPhoto(file), setPhotoError(null))}
+          error={photoError}
+        />
+        <DialogActions
+          busy={isSubmitting}
+          submitLabel={item ? 'Save changes' : 'Add item'}
+          busyLabel="Saving…"
+          onCancel={onClose}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+export function photoFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 413) return 'The photo is larger than 5 MB. Choose a smaller one.';
+  if (error instanceof ApiError && error.status === 415) return 'Choose a JPEG, PNG or WebP image.';
+  return failureMessage(error, 'Error uploading the photo. Please try again.');
+}

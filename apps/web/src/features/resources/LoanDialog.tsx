@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createLoanRequestSchema, RESOURCE_LIMITS } from '@bantay/shared';
+import { Modal } from '@/components/Modal.tsx';
+import { SelectField } from '@/components/form/SelectField.tsx';
+import { TextAreaField } from '@/components/form/TextAreaField.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { notify } from '@/lib/toast.ts';
+import { fromZonedInput, toZonedInput } from '@/lib/zoned-time.ts';
+import { DialogActions, FormAlert } from './parts.tsx';
+import {
+  borrowItem,
+  fetchDefaultDue,
+  RESOURCES_KEY,
+  useInventory,
+  useRefreshResources,
+  useTanods,
+} from './resources-api.ts';
+import { failureMessage, personName, schemaErrors, serverFieldErrors } from './resource-rules.ts';
+
+interface LoanFormProps {
+  /** Admin: choose the tanod; tanod: borrows for themself and this is omitted. */
+  issuing: boolean;
+  /** The item, when it was picked from a list first. */
+  itemId?: string;
+  onClose(): void;
+}
+
+/**
+ * Borrow (tanod) or issue on a tanod's behalf (admin): item, quantity, due time. The due time is
+ * prefilled with the server's default for the borrower (end of their shift, else 24 hours) and
+ * can be changed.
+ */
+export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanFormProps) {
+  const timeZone = usePublicSettings().data?.timezone;
+  const refresh = useRefreshResources();
+  const tanods = useTanods(issuing);
+  const items = useInventory();
+  const [borrowerId, setBorrowerId] = useState('');
+  const [itemId, setItemId] = useState(initialItemId ?? '');
+  const [quantity, setQuantity] = useState('1');
+  // The default follows the borrower's shift until the user types a time themselves.
+  const [typedDue, setTypedDue] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const needsBorrower = issuing && !borrowerId;
+  const defaultDue = useQuery({
+    queryKey: [...RESOURCES_KEY, 'default-due', borrowerId],
+    queryFn: () => fetchDefaultDue(borrowerId || undefined),
+    enabled: !needsBorrower,
+    staleTime: 0,
+  });
+  const dueTouched = typedDue !== null;
+  const due = typedDue ?? (defaultDue.data ? toZonedInput(defaultDue.data.dueAt, timeZone) : '');
+
+  const lendable = (items.data ?? []).filter((item) => item.active && (item.available > 0 || item._id === itemId));
+  const chosen = lendable.find((item) => item._id === itemId);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const body = {
+      itemId: itemId || undefined,
+      quantity: quantity.trim() === '' ? undefined : Number(quantity),
+      // Blank asks the server for its default; a value the helper cannot read is sent as typed,
+      // so the schema names it.
+      dueAt: due ? (fromZonedInput(due, timeZone) ?? due) : undefined,
+      borrowerId: issuing ? borrowerId || undefined : undefined,
+      notes,
+    };
+    const parsed = createLoanRequestSchema.safeParse(body);
+    const found = parsed.success ? {} : schemaErrors(parsed.error);
+    if (issuing && !borrowerId) found.borrowerId = 'Choose a tanod';
+    if (Object.keys(found).length > 0 || !parsed.success) {
+      setErrors(found);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const loan = await borrowItem(parsed.data);
+      notify.success(
+        issuing ? `Issued ${loan.item.name} to ${personName(loan.borrower)}` : `You borrowed ${loan.item.name}`,
+      );
+      onClose();
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      setErrors(
+        Object.keys(fields).length > 0
+          ? fields
+          : { form: failureMessage(error, 'Error saving the loan. Please try again.') },
+      );
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  }
+
+  return (
+    <Modal
+      title={issuing ? 'Issue equipment' : chosen ? `Borrow ${chosen.name}` : 'Borrow equipment'}
+      onClose={onClose}
+    >
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label={issuing ? 'Issue equipment' : 'Borrow'}
+      >
+        <FormAlert message={errors.form ?? null} />
+        {issuing && (
+          <SelectField
+            label="Tanod"
+            value={borrowerId}
+            onChange={(event) => setBorrowerId(event.target.value)}
+            error={errors.borrowerId}
+            data-autofocus
+          >
+            <option value="">{tanods.isPending ? 'Loading tanods…' : 'Choose a tanod'}</option>
+            {(tanods.data ?? []).map((tanod) => (
+              <option key={tanod._id} value={tanod._id}>
+                {personName(tanod)}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <SelectField
+          label="Item"
+          value={itemId}
+          onChange={(event) => setItemId(event.target.value)}
+          error={errors.itemId}
+        >
+          <option value="">{items.isPending ? 'Loading items…' : 'Choose an item'}</option>
+          {lendable.map((item) => (
+            <option key={item._id} value={item._id}>
+              {item.name} ({item.available} available)
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)]">
+          <TextField
+            label="Quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={chosen?.available ?? RESOURCE_LIMITS.loanQuantityMax}
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+            error={errors.quantity}
+          />
+          <TextField
+            label="Due"
+            type="datetime-local"
+            value={due}
+            onChange={(event) => setTypedDue(event.target.value)}
+            hint={
+              needsBorrower
+                ? 'Filled in once a tanod is chosen'
+                : defaultDue.data && !dueTouched
+                  ? defaultDue.data.basis === 'shift'
+                    ? 'End of the shift'
+                    : `${RESOURCE_LIMITS.defaultLoanHours} hours from now`
+                  : undefined
+            }
+            error={errors.dueAt}
+          />
+        </div>
+        <TextAreaField
+          label="Notes"
+          hint="Optional"
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          error={errors.notes}
+          rows={2}
+        />
+        <DialogActions busy={busy} submitLabel={issuing ? 'Issue' : 'Borrow'} busyLabel="Saving…" onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}

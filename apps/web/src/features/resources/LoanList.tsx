@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import type { Loan } from '@bantay/shared';
+import { Avatar } from '@/components/Avatar.tsx';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { formatDateTime } from '@/lib/zoned-time.ts';
+import { Chip, Thumb } from './parts.tsx';
+import { ReturnLoanDialog } from './ReturnLoanDialog.tsx';
+import { useNow } from './use-now.ts';
+import { dueDistance, isOverdue, personName, sortLoans } from './resource-rules.ts';
+
+const CONDITION_TONES = { good: 'success', damaged: 'warning', lost: 'danger' } as const;
+const CONDITION_LABELS = { good: 'Returned good', damaged: 'Returned damaged', lost: 'Lost' } as const;
+
+interface LoanListProps {
+  loans: readonly Loan[];
+  /** Admin view: shows the borrower and receives on their behalf. */
+  asAdmin: boolean;
+}
+
+/** Loans, overdue first and in red, then open, then returned; open ones can be returned. */
+export function LoanList({ loans, asAdmin }: LoanListProps) {
+  const timeZone = usePublicSettings().data?.timezone;
+  const [returning, setReturning] = useState<Loan | null>(null);
+  const now = useNow();
+  return (
+    <>
+      <ul
+        className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface"
+        aria-label={asAdmin ? 'Loans' : 'My loans'}
+      >
+        {sortLoans(loans, now).map((loan) => {
+          const overdue = isOverdue(loan, now);
+          return (
+            <li
+              key={loan._id}
+              data-testid="loan-row"
+              data-overdue={overdue || undefined}
+              className="flex items-center gap-3 px-4 py-3"
+            >
+              <Thumb image={loan.item.image} category={loan.item.category} />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+                  <span>
+                    {loan.item.name}
+                    {loan.quantity > 1 && <span className="text-muted"> × {loan.quantity}</span>}
+                  </span>
+                  {loan.returnCondition ? (
+                    <Chip tone={CONDITION_TONES[loan.returnCondition]}>{CONDITION_LABELS[loan.returnCondition]}</Chip>
+                  ) : overdue ? (
+                    <Chip tone="danger">Overdue</Chip>
+                  ) : (
+                    <Chip tone="brand">On loan</Chip>
+                  )}
+                </p>
+                {asAdmin && (
+                  <p className="mt-0.5 flex items-center gap-1.5 text-sm text-ink-soft">
+                    <Avatar
+                      firstName={loan.borrower.firstName}
+                      lastName={loan.borrower.lastName}
+                      src={loan.borrower.profilePicture}
+                      size={20}
+                    />
+                    {personName(loan.borrower)}
+                  </p>
+                )}
+                {loan.returnedAt ? (
+                  <p className="text-xs text-muted">
+                    Borrowed {formatDateTime(loan.borrowedAt, timeZone)} · returned{' '}
+                    {formatDateTime(loan.returnedAt, timeZone)}
+                    {loan.receivedBy && ` to ${personName(loan.receivedBy)}`}
+                  </p>
+                ) : (
+                  <p
+                    className={`text-sm ${overdue ? 'font-semibold text-danger' : 'text-muted'}`}
+                    data-testid="loan-due"
+                  >
+                    Due {formatDateTime(loan.dueAt, timeZone)} · {dueDistance(loan.dueAt, now)}
+                  </p>
+                )}
+                {loan.returnNotes && <p className="mt-0.5 text-xs text-ink-soft">“{loan.returnNotes}”</p>}
+              </div>
+              {!loan.returnedAt && (
+                <button
+                  type="button"
+                  className="btn btn-secondary min-h-9 shrink-0 px-3"
+                  aria-label={`${asAdmin ? 'Receive' : 'Return'} ${loan.item.name}${asAdmin ? ` from ${personName(loan.borrower)}` : ''}`}
+                  onClick={() => setReturning(loan)}
+                >
+                  {asAdmin ? 'Receive' : 'Return'}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {returning && <ReturnLoanDialog loan={returning} onBehalf={asAdmin} onClose={() => setReturning(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useRef, useState } from 'react';
+import { Download } from 'lucide-react';
+import { REPORT_FORMATS, resourceReportQuerySchema, type ReportFormat } from '@bantay/shared';
+import { TextField } from '@/components/form/TextField.tsx';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { notify } from '@/lib/toast.ts';
+import { toZonedInput } from '@/lib/zoned-time.ts';
+import { FormAlert } from './parts.tsx';
+import { downloadReport, type ReportProgress } from './resources-api.ts';
+import { failureMessage, schemaErrors } from './resource-rules.ts';
+
+const FORMAT_TEXT: Record<ReportFormat, { label: string; hint: string }> = {
+  pdf: { label: 'PDF', hint: 'To print and file' },
+  csv: { label: 'CSV', hint: 'For a spreadsheet' },
+};
+
+/** This month so far, in the barangay's calendar. */
+function thisMonth(timeZone: string | undefined): { from: string; to: string } {
+  const today = toZonedInput(new Date().toISOString(), timeZone).slice(0, 10);
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+function progressText(progress: ReportProgress): string {
+  if (progress.phase === 'preparing') return 'Preparing the report…';
+  const kb = Math.max(1, Math.round(progress.received / 1024));
+  return progress.total
+    ? `Downloading… ${Math.round((progress.received / progress.total) * 100)}%`
+    : `Downloading… ${kb} KB`;
+}
+
+function save(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once click() returns; the URL is released after it starts.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Admin: the audit report of equipment and vehicle use for a period, as PDF or CSV. */
+export function ReportTab() {
+  const timeZone = usePublicSettings().data?.timezone;
+  const [period, setPeriod] = useState(() => thisMonth(timeZone));
+  const [format, setFormat] = useState<ReportFormat>('pdf');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState<ReportProgress | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = resourceReportQuerySchema.safeParse({ ...period, format });
+    if (!parsed.success) {
+      setErrors(schemaErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    const controller = new AbortController();
+    abortRef.current = controller;
+    try {
+      const file = await downloadReport(parsed.data, setProgress, controller.signal);
+      save(file.blob, file.fileName);
+      notify.success('Report downloaded');
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      setErrors({ form: failureMessage(error, 'Error making the report. Please try again.') });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const busy = progress !== null;
+  const percent =
+    progress?.phase === 'downloading' && progress.total ? (progress.received / progress.total) * 100 : null;
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="card flex max-w-2xl flex-col gap-5"
+      aria-label="Audit report"
+    >
+      <div>
+        <h2 className="text-lg font-semibold">Audit report</h2>
+        <p className="mt-1 text-sm text-muted">
+          Loans, returns with their condition, overdue items and trips with their distance, per item, vehicle and tanod,
+          with totals.
+        </p>
+      </div>
+      <FormAlert message={errors.form ?? null} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="From"
+          type="date"
+          value={period.from}
+          onChange={(event) => setPeriod((p) => ({ ...p, from: event.target.value }))}
+          error={errors.from}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={period.to}
+          onChange={(event) => setPeriod((p) => ({ ...p, to: event.target.value }))}
+          error={errors.to}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium">Format</legend>
+        <div className="grid grid-cols-2 gap-2 sm:max-w-sm">
+          {REPORT_FORMATS.map((value) => (
+            <label
+              key={value}
+              className={`focus-ring-within flex cursor-pointer flex-col rounded-lg border px-3 py-2 ${format === value ? 'border-brand-600 bg-brand-600/10' : 'border-line'}`}
+            >
+              <span className="flex items-center gap-2 text-sm font-semibold">
+                <input
+                  type="radio"
+                  name="report-format"
+                  className="h-4 w-4"
+                  checked={format === value}
+                  onChange={() => setFormat(value)}
+                />
+                {FORMAT_TEXT[value].label}
+              </span>
+              <span className="text-xs text-muted">{FORMAT_TEXT[value].hint}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {progress && (
+        <div role="status" aria-live="polite" className="flex flex-col gap-1.5">
+          <div className="h-2 overflow-hidden rounded-full bg-surface-2" aria-hidden="true">
+            {percent === null ? (
+              <div className="loading-bar h-full">
+                <div />
+              </div>
+            ) : (
+              <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+            )}
+          </div>
+          <p className="text-sm text-muted" data-testid="report-progress">
+            {progressText(progress)}
+          </p>
+        </div>
+      )}
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          <Download className="h-4 w-4" aria-hidden="true" />{' '}
+          {busy ? 'Downloading…' : `Download ${FORMAT_TEXT[format].label}`}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { RETURN_CONDITIONS, returnLoanRequestSchema, type Loan, type ReturnCondition } from '@bantay/shared';
+import { Modal } from '@/components/Modal.tsx';
+import { TextAreaField } from '@/components/form/TextAreaField.tsx';
+import { notify } from '@/lib/toast.ts';
+import { DialogActions, FormAlert } from './parts.tsx';
+import { returnLoan, useRefreshResources } from './resources-api.ts';
+import { failureMessage, personName, schemaErrors, serverFieldErrors } from './resource-rules.ts';
+
+const CONDITION_TEXT: Record<ReturnCondition, { label: string; hint: string }> = {
+  good: { label: 'Good', hint: 'Works and is complete' },
+  damaged: { label: 'Damaged', hint: 'Came back broken or incomplete' },
+  lost: { label: 'Lost', hint: 'Did not come back' },
+};
+
+interface ReturnLoanDialogProps {
+  loan: Loan;
+  /** An admin receives it on the borrower's behalf; a tanod returns their own. */
+  onBehalf: boolean;
+  onClose(): void;
+}
+
+/** Return (or receive back) a loan with its condition; damaged and lost ask for a note. */
+export function ReturnLoanDialog({ loan, onBehalf, onClose }: ReturnLoanDialogProps) {
+  const refresh = useRefreshResources();
+  const [condition, setCondition] = useState<ReturnCondition | null>(null);
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const what = `${loan.quantity > 1 ? `${loan.quantity} × ` : ''}${loan.item.name}`;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = returnLoanRequestSchema.safeParse({ condition: condition ?? undefined, notes });
+    if (!parsed.success) {
+      setErrors(schemaErrors(parsed.error));
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await returnLoan(loan._id, { condition: parsed.data.condition, notes: parsed.data.notes });
+      notify.success(onBehalf ? `Received ${what} from ${personName(loan.borrower)}` : `Returned ${what}`);
+      onClose();
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      setErrors(
+        Object.keys(fields).length > 0
+          ? fields
+          : { form: failureMessage(error, 'Error recording the return. Please try again.') },
+      );
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  }
+
+  return (
+    <Modal title={onBehalf ? `Receive ${what} from ${personName(loan.borrower)}` : `Return ${what}`} onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4" aria-label="Return">
+        <FormAlert message={errors.form ?? null} />
+        <fieldset aria-describedby={errors.condition ? 'return-condition-error' : undefined}>
+          <legend className="mb-1.5 text-sm font-medium">Condition</legend>
+          <div className="grid gap-2 sm:grid-cols-3">
+            {RETURN_CONDITIONS.map((value) => (
+              <label
+                key={value}
+                className={`focus-ring-within flex cursor-pointer flex-col rounded-lg border px-3 py-2 ${
+                  condition === value ? 'border-brand-600 bg-brand-600/10' : 'border-line'
+                }`}
+              >
+                <span className="flex items-center gap-2 text-sm font-semibold">
+                  <input
+                    type="radio"
+                    name="condition"
+                    value={value}
+                    checked={condition === value}
+                    onChange={() => setCondition(value)}
+                    className="h-4 w-4"
+                  />
+                  {CONDITION_TEXT[value].label}
+                </span>
+                <span className="text-xs text-muted">{CONDITION_TEXT[value].hint}</span>
+              </label>
+            ))}
+          </div>
+          {errors.condition && (
+            <p id="return-condition-error" className="mt-1 text-sm text-danger">
+              {errors.condition}
+            </p>
+          )}
+        </fieldset>
+        <TextAreaField
+          label="Notes"
+          hint={condition && condition !== 'good' ? 'What happened, so the barangay can follow up' : 'Optional'}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          error={errors.notes}
+        />
+        <DialogActions
+          busy={busy}
+          submitLabel={onBehalf ? 'Receive' : 'Return'}
+          busyLabel="Saving…"
+          onCancel={onClose}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,307 @@
+import { useState } from 'react';
+import {
+  completeTripRequestSchema,
+  createTripRequestSchema,
+  rejectTripRequestSchema,
+  VEHICLE_CONDITION_LABELS,
+  VEHICLE_CONDITIONS,
+  CONDITIONS_NEEDING_REPAIR,
+  type Trip,
+  type Vehicle,
+  type VehicleCondition,
+} from '@bantay/shared';
+import { Modal } from '@/components/Modal.tsx';
+import { SelectField } from '@/components/form/SelectField.tsx';
+import { TextAreaField } from '@/components/form/TextAreaField.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { notify } from '@/lib/toast.ts';
+import { fromZonedInput, toZonedInput } from '@/lib/zoned-time.ts';
+import { DialogActions, FormAlert } from './parts.tsx';
+import { completeTrip, rejectTrip, requestTrip, useRefreshResources } from './resources-api.ts';
+import { failureMessage, schemaErrors, serverFieldErrors } from './resource-rules.ts';
+
+/** Runs a call; on failure returns field → message (the server's fields, else one form message). */
+async function attempt(call: () => Promise<unknown>, fallback: string): Promise<Record<string, string> | null> {
+  try {
+    await call();
+    return null;
+  } catch (error) {
+    const fields = serverFieldErrors(error);
+    return Object.keys(fields).length > 0 ? fields : { form: failureMessage(error, fallback) };
+  }
+}
+
+const HOUR = 60 * 60_000;
+
+/** The next whole hour, and two hours after: a sensible first guess for a trip. */
+function nextHours(timeZone: string | undefined): { startsAt: string; endsAt: string } {
+  const start = Math.ceil(Date.now() / HOUR) * HOUR;
+  return {
+    startsAt: toZonedInput(new Date(start).toISOString(), timeZone),
+    endsAt: toZonedInput(new Date(start + 2 * HOUR).toISOString(), timeZone),
+  };
+}
+
+/** A driver asks for one of their vehicles: when, why, where, and the odometer at the start. */
+export function TripRequestDialog({
+  vehicles,
+  vehicleId: initialVehicleId,
+  onClose,
+}: {
+  vehicles: Vehicle[];
+  vehicleId?: string;
+  onClose(): void;
+}) {
+  const timeZone = usePublicSettings().data?.timezone;
+  const refresh = useRefreshResources();
+  const [vehicleId, setVehicleId] = useState(initialVehicleId ?? vehicles[0]?._id ?? '');
+  const vehicle = vehicles.find((v) => v._id === vehicleId);
+  const [values, setValues] = useState(() => ({
+    purpose: '',
+    destination: '',
+    ...nextHours(timeZone),
+    startOdometer: vehicle ? String(vehicle.odometer) : '',
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = createTripRequestSchema.safeParse({
+      vehicleId: vehicleId || undefined,
+      purpose: values.purpose,
+      destination: values.destination,
+      startsAt: fromZonedInput(values.startsAt, timeZone) ?? values.startsAt,
+      endsAt: fromZonedInput(values.endsAt, timeZone) ?? values.endsAt,
+      startOdometer: values.startOdometer.trim() === '' ? undefined : Number(values.startOdometer),
+    });
+    if (!parsed.success) {
+      setErrors(schemaErrors(parsed.error));
+      return;
+    }
+    setBusy(true);
+    const failed = await attempt(() => requestTrip(parsed.data), 'Error sending the request. Please try again.');
+    setBusy(false);
+    await refresh();
+    if (failed) {
+      setErrors(failed);
+      return;
+    }
+    notify.success('Trip requested. An admin will approve or reject it.');
+    onClose();
+  }
+
+  return (
+    <Modal title="Request a trip" onClose={onClose} widthClass="max-w-lg">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Request a trip"
+      >
+        <FormAlert message={errors.form ?? null} />
+        <SelectField
+          label="Vehicle"
+          value={vehicleId}
+          onChange={(event) => {
+            setVehicleId(event.target.value);
+            const next = vehicles.find((v) => v._id === event.target.value);
+            if (next) setValues((v) => ({ ...v, startOdometer: String(next.odometer) }));
+          }}
+          error={errors.vehicleId}
+        >
+          {vehicles.map((v) => (
+            <option key={v._id} value={v._id}>
+              {v.name} ({v.plate})
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Purpose"
+          value={values.purpose}
+          onChange={set('purpose')}
+          error={errors.purpose}
+          data-autofocus
+        />
+        <TextField
+          label="Destination"
+          value={values.destination}
+          onChange={set('destination')}
+          error={errors.destination}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Starts"
+            type="datetime-local"
+            value={values.startsAt}
+            onChange={set('startsAt')}
+            error={errors.startsAt}
+          />
+          <TextField
+            label="Ends"
+            type="datetime-local"
+            value={values.endsAt}
+            onChange={set('endsAt')}
+            error={errors.endsAt}
+          />
+        </div>
+        <TextField
+          label="Start odometer (km)"
+          type="number"
+          inputMode="numeric"
+          min={vehicle?.odometer ?? 0}
+          hint={vehicle ? `The vehicle's odometer reads ${vehicle.odometer.toLocaleString('en-PH')} km` : undefined}
+          value={values.startOdometer}
+          onChange={set('startOdometer')}
+          error={errors.startOdometer}
+        />
+        <DialogActions busy={busy} submitLabel="Send request" busyLabel="Sending…" onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
+
+/** The driver (or an admin) closes a trip: end odometer, the vehicle's condition, notes. */
+export function CompleteTripDialog({ trip, onClose }: { trip: Trip; onClose(): void }) {
+  const refresh = useRefreshResources();
+  const [endOdometer, setEndOdometer] = useState('');
+  const [condition, setCondition] = useState<VehicleCondition | ''>('');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = completeTripRequestSchema.safeParse({
+      endOdometer: endOdometer.trim() === '' ? undefined : Number(endOdometer),
+      condition: condition || undefined,
+      notes,
+    });
+    const found = parsed.success ? {} : schemaErrors(parsed.error);
+    // The server checks this too; saying it here saves a round trip.
+    if (parsed.success && parsed.data.endOdometer <= trip.startOdometer)
+      found.endOdometer = `End odometer must be more than the start (${trip.startOdometer} km)`;
+    if (!parsed.success || Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    setBusy(true);
+    const failed = await attempt(
+      () => completeTrip(trip._id, parsed.data),
+      'Error completing the trip. Please try again.',
+    );
+    setBusy(false);
+    await refresh();
+    if (failed) {
+      setErrors(failed);
+      return;
+    }
+    notify.success(`Trip completed: ${Number(endOdometer) - trip.startOdometer} km`);
+    onClose();
+  }
+
+  return (
+    <Modal title={`Complete the trip to ${trip.destination}`} onClose={onClose}>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Complete the trip"
+      >
+        <FormAlert message={errors.form ?? null} />
+        <TextField
+          label="End odometer (km)"
+          type="number"
+          inputMode="numeric"
+          min={trip.startOdometer + 1}
+          hint={`Started at ${trip.startOdometer.toLocaleString('en-PH')} km`}
+          value={endOdometer}
+          onChange={(event) => setEndOdometer(event.target.value)}
+          error={errors.endOdometer}
+          data-autofocus
+        />
+        <SelectField
+          label="Condition of the vehicle"
+          value={condition}
+          onChange={(event) => setCondition(event.target.value as VehicleCondition | '')}
+          hint={
+            condition && CONDITIONS_NEEDING_REPAIR.includes(condition)
+              ? 'The vehicle will be set to maintenance.'
+              : undefined
+          }
+          error={errors.condition}
+        >
+          <option value="">Choose the condition</option>
+          {VEHICLE_CONDITIONS.map((c) => (
+            <option key={c} value={c}>
+              {VEHICLE_CONDITION_LABELS[c]}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Notes"
+          hint="Optional"
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          error={errors.notes}
+          rows={2}
+        />
+        <DialogActions busy={busy} submitLabel="Complete trip" busyLabel="Saving…" onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
+
+/** An admin turns a request down, saying why (the driver sees the reason). */
+export function RejectTripDialog({ trip, onClose }: { trip: Trip; onClose(): void }) {
+  const refresh = useRefreshResources();
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = rejectTripRequestSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setErrors(schemaErrors(parsed.error));
+      return;
+    }
+    setBusy(true);
+    const failed = await attempt(
+      () => rejectTrip(trip._id, parsed.data),
+      'Error rejecting the trip. Please try again.',
+    );
+    setBusy(false);
+    await refresh();
+    if (failed) {
+      setErrors(failed);
+      return;
+    }
+    notify.success('Trip rejected');
+    onClose();
+  }
+
+  return (
+    <Modal title={`Reject the trip to ${trip.destination}`} onClose={onClose}>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Reject the trip"
+      >
+        <FormAlert message={errors.form ?? null} />
+        <TextAreaField
+          label="Reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={errors.reason}
+          data-autofocus
+        />
+        <DialogActions busy={busy} submitLabel="Reject" busyLabel="Rejecting…" onCancel={onClose} danger />
+      </form>
+    </Modal>
+  );
+}

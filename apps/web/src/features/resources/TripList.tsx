@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { MapPin } from 'lucide-react';
+import { VEHICLE_CONDITION_LABELS, type Trip, type TripStatus } from '@bantay/shared';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { notify } from '@/lib/toast.ts';
+import { formatRange } from '@/lib/zoned-time.ts';
+import { Chip, type Tone } from './parts.tsx';
+import { approveTrip, cancelTrip, useRefreshResources } from './resources-api.ts';
+import { failureMessage, personName, sortTrips, TRIP_STATUS_LABELS } from './resource-rules.ts';
+import { CompleteTripDialog, RejectTripDialog } from './TripDialogs.tsx';
+
+const STATUS_TONES: Record<TripStatus, Tone> = {
+  pending: 'warning',
+  approved: 'brand',
+  rejected: 'danger',
+  completed: 'success',
+  cancelled: 'neutral',
+};
+
+interface TripListProps {
+  trips: readonly Trip[];
+  /** Admin: approve and reject pending requests; both may cancel and complete. */
+  asAdmin: boolean;
+}
+
+/** Trips, pending first, with the actions their status allows. */
+export function TripList({ trips, asAdmin }: TripListProps) {
+  const timeZone = usePublicSettings().data?.timezone;
+  const refresh = useRefreshResources();
+  const [rejecting, setRejecting] = useState<Trip | null>(null);
+  const [completing, setCompleting] = useState<Trip | null>(null);
+  const [cancelling, setCancelling] = useState<Trip | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function run(trip: Trip, call: () => Promise<unknown>, done: string, fallback: string) {
+    setBusy(trip._id);
+    try {
+      await call();
+      notify.success(done);
+    } catch (error) {
+      notify.error(failureMessage(error, fallback));
+    } finally {
+      setBusy(null);
+      await refresh();
+    }
+  }
+
+  return (
+    <>
+      <ul className="flex flex-col gap-3" aria-label={asAdmin ? 'Trips' : 'My trips'}>
+        {sortTrips(trips).map((trip) => (
+          <li key={trip._id} className="card p-4" data-testid="trip-row" data-status={trip.status}>
+            <div className="flex flex-wrap items-start gap-2">
+              <div className="min-w-0 flex-1 basis-56">
+                <p className="font-semibold">{trip.purpose}</p>
+                <p className="flex items-start gap-1 text-sm text-ink-soft">
+                  <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-muted" aria-hidden="true" />
+                  <span>
+                    <span className="sr-only">Destination: </span>
+                    {trip.destination}
+                  </span>
+                </p>
+                <p className="text-sm text-muted">
+                  {trip.vehicle.name} <span className="font-mono">({trip.vehicle.plate})</span>
+                  {asAdmin && ` · ${personName(trip.driver)}`}
+                </p>
+                <p className="text-sm text-ink-soft">{formatRange(trip.startsAt, trip.endsAt, timeZone)}</p>
+              </div>
+              <Chip tone={STATUS_TONES[trip.status]}>{TRIP_STATUS_LABELS[trip.status]}</Chip>
+            </div>
+            <p className="mt-2 text-sm text-ink-soft tabular-nums">
+              Odometer {trip.startOdometer.toLocaleString('en-PH')} km
+              {trip.endOdometer !== null && ` → ${trip.endOdometer.toLocaleString('en-PH')} km`}
+              {trip.distance !== null && <strong> · {trip.distance.toLocaleString('en-PH')} km driven</strong>}
+              {trip.condition && ` · ${VEHICLE_CONDITION_LABELS[trip.condition]}`}
+            </p>
+            {trip.rejectionReason && <p className="mt-1 text-sm text-danger">Rejected: {trip.rejectionReason}</p>}
+            {trip.notes && <p className="mt-1 text-sm text-ink-soft">“{trip.notes}”</p>}
+            {trip.decidedBy && trip.status !== 'pending' && (
+              <p className="mt-1 text-xs text-muted">
+                {trip.status === 'rejected' ? 'Rejected' : 'Approved'} by {personName(trip.decidedBy)}
+              </p>
+            )}
+            {(trip.status === 'pending' || trip.status === 'approved') && (
+              <div className="mt-3 flex flex-wrap justify-end gap-2">
+                <button
+                  type="button"
+                  className="btn btn-ghost min-h-9 px-3"
+                  disabled={busy === trip._id}
+                  onClick={() => setCancelling(trip)}
+                >
+                  Cancel trip
+                </button>
+                {asAdmin && trip.status === 'pending' && (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn-secondary min-h-9 px-3"
+                      disabled={busy === trip._id}
+                      onClick={() => setRejecting(trip)}
+                    >
+                      Reject
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-primary min-h-9 px-3"
+                      disabled={busy === trip._id}
+                      onClick={() =>
+                        void run(
+                          trip,
+                          () => approveTrip(trip._id),
+                          'Trip approved',
+                          'Error approving the trip. Please try again.',
+                        )
+                      }
+                    >
+                      {busy === trip._id ? 'Approving…' : 'Approve'}
+                    </button>
+                  </>
+                )}
+                {trip.status === 'approved' && (
+                  <button
+                    type="button"
+                    className="btn btn-primary min-h-9 px-3"
+                    disabled={busy === trip._id}
+                    onClick={() => setCompleting(trip)}
+                  >
+                    Complete trip
+                  </button>
+                )}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {rejecting && <RejectTripDialog trip={rejecting} onClose={() => setRejecting(null)} />}
+      {completing && <CompleteTripDialog trip={completing} onClose={() => setCompleting(null)} />}
+      <ConfirmDialog
+        open={cancelling !== null}
+        message={cancelling ? `Cancel the trip to ${cancelling.destination}?` : ''}
+        confirmLabel="Cancel trip"
+        cancelLabel="Keep it"
+        onConfirm={() => {
+          const trip = cancelling;
+          setCancelling(null);
+          if (trip)
+            void run(
+              trip,
+              () => cancelTrip(trip._id),
+              'Trip cancelled',
+              'Error cancelling the trip. Please try again.',
+            );
+        }}
+        onCancel={() => setCancelling(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,276 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  createVehicleRequestSchema,
+  SETTABLE_VEHICLE_STATUSES,
+  updateVehicleRequestSchema,
+  VEHICLE_TYPE_LABELS,
+  VEHICLE_TYPES,
+  type CreateVehicleRequest,
+  type Vehicle,
+} from '@bantay/shared';
+import { Modal } from '@/components/Modal.tsx';
+import { SelectField } from '@/components/form/SelectField.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { notify } from '@/lib/toast.ts';
+import { photoFailure } from './ItemDialog.tsx';
+import { PhotoPicker } from './PhotoPicker.tsx';
+import { DialogActions, FormAlert } from './parts.tsx';
+import { createVehicle, updateVehicle, uploadVehiclePhoto, useRefreshResources, useTanods } from './resources-api.ts';
+import {
+  failureMessage,
+  personName,
+  schemaErrors,
+  serverFieldErrors,
+  VEHICLE_STATUS_LABELS,
+} from './resource-rules.ts';
+
+interface VehicleValues {
+  name: string;
+  type: string;
+  plate: string;
+  model: string;
+  year: string;
+  colour: string;
+  odometer: string;
+  status: string;
+}
+
+const FIELDS = ['name', 'type', 'plate', 'model', 'year', 'colour', 'odometer', 'status', 'driverIds'] as const;
+
+const valuesOf = (vehicle: Vehicle | null): VehicleValues => ({
+  name: vehicle?.name ?? '',
+  type: vehicle?.type ?? '',
+  plate: vehicle?.plate ?? '',
+  model: vehicle?.model ?? '',
+  year: vehicle?.year ? String(vehicle.year) : '',
+  colour: vehicle?.colour ?? '',
+  odometer: vehicle ? String(vehicle.odometer) : '0',
+  // A vehicle on a trip shows in_use, which nobody sets by hand; the form offers the other three.
+  status: vehicle && vehicle.status !== 'in_use' ? vehicle.status : 'available',
+});
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+/** Register a vehicle or edit one: details, odometer, status, assigned drivers and a photo. */
+export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; onClose(): void }) {
+  const refresh = useRefreshResources();
+  const tanods = useTanods();
+  const originalDrivers = vehicle?.drivers.map((d) => d._id) ?? [];
+  const [driverIds, setDriverIds] = useState<string[]>(originalDrivers);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [driverError, setDriverError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useForm<VehicleValues>({ defaultValues: valuesOf(vehicle) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setDriverError(null);
+    const body: Record<string, unknown> = {
+      name: values.name,
+      type: values.type || undefined,
+      plate: values.plate,
+      model: values.model,
+      year: values.year.trim() === '' ? null : Number(values.year),
+      colour: values.colour,
+      odometer: values.odometer.trim() === '' ? undefined : Number(values.odometer),
+      status: values.status,
+      driverIds,
+    };
+    const changed = vehicle
+      ? Object.fromEntries(
+          Object.entries(body).filter(([key]) =>
+            key === 'driverIds' ? !sameSet(driverIds, originalDrivers) : dirtyFields[key as keyof VehicleValues],
+          ),
+        )
+      : body;
+    const hasChanges = Object.keys(changed).length > 0;
+    if (vehicle && !hasChanges && !photo) {
+      onClose();
+      return;
+    }
+    if (hasChanges) {
+      const parsed = vehicle
+        ? updateVehicleRequestSchema.safeParse(changed)
+        : createVehicleRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        showErrors(schemaErrors(parsed.error));
+        return;
+      }
+    }
+    let saved = vehicle;
+    try {
+      if (!vehicle) saved = await createVehicle(body as CreateVehicleRequest);
+      else if (hasChanges) saved = await updateVehicle(vehicle._id, changed);
+      await refresh();
+    } catch (error) {
+      if (!showErrors(serverFieldErrors(error)))
+        setFormError(failureMessage(error, 'Error saving the vehicle. Please try again.'));
+      return;
+    }
+    if (photo && saved) {
+      try {
+        await uploadVehiclePhoto(saved._id, photo);
+        await refresh();
+      } catch (error) {
+        setPhotoError(photoFailure(error));
+        notify.error(`${saved.name} was saved, but not its photo.`);
+        return;
+      }
+    }
+    notify.success(vehicle ? 'Vehicle updated' : 'Vehicle added');
+    onClose();
+  });
+
+  /** Puts each message next to its field; true when at least one landed. */
+  function showErrors(found: Record<string, string>): boolean {
+    let first = true;
+    for (const field of FIELDS) {
+      const message = found[field];
+      if (!message) continue;
+      if (field === 'driverIds') setDriverError(message);
+      else setError(field, { message }, { shouldFocus: first });
+      first = false;
+    }
+    if (!first) return true;
+    const rest = Object.values(found)[0];
+    if (rest) setFormError(rest);
+    return Boolean(rest);
+  }
+
+  return (
+    <Modal title={vehicle ? `Edit ${vehicle.name}` : 'Add a vehicle'} onClose={onClose} widthClass="max-w-2xl">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label={vehicle ? 'Edit vehicle' : 'Add vehicle'}
+      >
+        <FormAlert message={formError} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Name"
+            autoComplete="off"
+            data-autofocus
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <SelectField label="Type" error={errors.type?.message} {...register('type')}>
+            <option value="">Choose a type</option>
+            {VEHICLE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {VEHICLE_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Plate number"
+            autoComplete="off"
+            autoCapitalize="characters"
+            error={errors.plate?.message}
+            {...register('plate')}
+          />
+          <TextField
+            label="Model (optional)"
+            autoComplete="off"
+            hint="Optional"
+            error={errors.model?.message}
+            {...register('model')}
+          />
+          <TextField
+            label="Year (optional)"
+            type="number"
+            inputMode="numeric"
+            hint="Optional"
+            error={errors.year?.message}
+            {...register('year')}
+          />
+          <TextField
+            label="Colour (optional)"
+            autoComplete="off"
+            hint="Optional"
+            error={errors.colour?.message}
+            {...register('colour')}
+          />
+          <TextField
+            label="Odometer (km)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            error={errors.odometer?.message}
+            {...register('odometer')}
+          />
+          <SelectField
+            label="Status"
+            hint={
+              vehicle?.status === 'in_use'
+                ? 'On a trip now; it is set to available when the trip is completed.'
+                : undefined
+            }
+            error={errors.status?.message}
+            {...register('status')}
+          >
+            {SETTABLE_VEHICLE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {VEHICLE_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <fieldset aria-describedby={driverError ? 'vehicle-drivers-error' : undefined}>
+          <legend className="mb-1.5 text-sm font-medium">Assigned drivers</legend>
+          {tanods.isPending ? (
+            <p className="text-sm text-muted">Loading tanods…</p>
+          ) : tanods.isError ? (
+            <p className="text-sm text-danger">Error loading the tanods.</p>
+          ) : (
+            <div className="grid max-h-48 gap-1 overflow-y-auto rounded-lg border border-line p-2 sm:grid-cols-2">
+              {(tanods.data ?? []).map((tanod) => (
+                <label
+                  key={tanod._id}
+                  className="flex min-h-9 items-center gap-2 rounded px-2 text-sm hover:bg-surface-2"
+                >
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    checked={driverIds.includes(tanod._id)}
+                    onChange={(event) =>
+                      setDriverIds((ids) =>
+                        event.target.checked ? [...ids, tanod._id] : ids.filter((id) => id !== tanod._id),
+                      )
+                    }
+                  />
+                  {personName(tanod)}
+                </label>
+              ))}
+            </div>
+          )}
+          {driverError && (
+            <p id="vehicle-drivers-error" className="mt-1 text-sm text-danger">
+              {driverError}
+            </p>
+          )}
+        </fieldset>
+        <PhotoPicker
+          current={vehicle?.image ?? null}
+          file={photo}
+          onChange={(file) => (setPhoto(file), setPhotoError(null))}
+          error={photoError}
+        />
+        <DialogActions
+          busy={isSubmitting}
+          submitLabel={vehicle ? 'Save changes' : 'Add vehicle'}
+          busyLabel="Saving…"
+          onCancel={onClose}
+        />
+      </form>
+    </Modal>
+  );
+}
