@@ -1,6 +1,10 @@
 /**
  * Every error the API returns has one of these codes. The HTTP status is derived from the code,
  * so the server and the web client agree on what each failure means.
+ *
+ * The codes the issues spell out for their features (`already_taken`, `schedule_conflict`,
+ * `insufficient_stock`, …) keep that lower-case spelling, since clients and checks match on them;
+ * the older general codes stay upper-case.
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
@@ -17,20 +21,19 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   ACCOUNT_DEACTIVATED: 403,
   /** Issue 13: signed in with a one-time password; every call but the password change is refused until then. */
-  PASSWORD_CHANGE_REQUIRED: 403,
+  password_change_required: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /**
-   * Issue 9: another tanod claimed the incident first. Lower-case because the issue fixes these
-   * two codes; `details.takenBy` names who took it (see `incidentConflictDetailsSchema`).
+   * Issue 9: another tanod claimed the incident first; `details.takenBy` names who took it (see `incidentConflictDetailsSchema`).
    */
   already_taken: 409,
   /** Issue 9: the tanod already holds an in-progress incident; `details.incident` names it. */
   has_active_incident: 409,
   /** Issue 12: a borrow asks for more units than are available; the message names both numbers. */
-  INSUFFICIENT_STOCK: 409,
+  insufficient_stock: 409,
   /** Issue 12: an approved trip of the same vehicle overlaps; the message names it. */
-  VEHICLE_BOOKED: 409,
+  vehicle_booked: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

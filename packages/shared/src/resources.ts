@@ -214,7 +214,7 @@ export type LoanListQuery = z.input<typeof loanListQuerySchema>;
  * `POST /api/loans` (staff). A tanod borrows for themself (no `borrowerId`, or their own); an
  * admin issues to a tanod with `borrowerId` (required for admins). Without `dueAt` the due time is
  * the end of the borrower's current or next shift that day, else 24 hours (see
- * `GET /api/loans/default-due`). Not enough units available: 409 INSUFFICIENT_STOCK; a retired
+ * `GET /api/loans/default-due`). Not enough units available: 409 insufficient_stock; a retired
  * item: 409 CONFLICT.
  */
 export const createLoanRequestSchema = z.object({
@@ -382,7 +382,7 @@ export type TripListQuery = z.input<typeof tripListQuerySchema>;
 /**
  * `POST /api/trips` (an assigned driver; others 403). `startOdometer` must be at least the
  * vehicle's odometer (409 CONFLICT naming it); a vehicle in maintenance or out of service: 409
- * CONFLICT; an overlapping approved trip of the vehicle: 409 VEHICLE_BOOKED naming it.
+ * CONFLICT; an overlapping approved trip of the vehicle: 409 vehicle_booked naming it.
  */
 export const createTripRequestSchema = z
   .object({
@@ -410,7 +410,7 @@ export const createTripRequestSchema = z
   });
 export type CreateTripRequest = z.input<typeof createTripRequestSchema>;
 
-// `POST /api/trips/{id}/approve` (admin, empty body): pending only; 409 VEHICLE_BOOKED when another
+// `POST /api/trips/{id}/approve` (admin, empty body): pending only; 409 vehicle_booked when another
 // approved trip overlaps. `POST /api/trips/{id}/cancel` (the driver or an admin, empty body):
 // pending or approved trips that are not completed.
 

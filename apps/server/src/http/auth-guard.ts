@@ -21,7 +21,7 @@ export interface AuthOptions {
   /**
    * Admits an account that signed in with a one-time password and has not chosen its own yet
    * (issue 13). Only the calls that lead to the password change set it; every other call answers
-   * 403 PASSWORD_CHANGE_REQUIRED until then.
+   * 403 password_change_required until then.
    */
   whilePasswordChangeRequired?: boolean;
 }
@@ -38,7 +38,7 @@ export function requireAuth(deps: AppDeps, allowed?: readonly UserType[], option
     if (!result) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
     if (allowed && !allowed.includes(result.actor.userType)) throw forbidden();
     if (result.user.mustChangePassword && !options.whilePasswordChangeRequired) {
-      throw new AppError('PASSWORD_CHANGE_REQUIRED', 'Choose a new password before you continue');
+      throw new AppError('password_change_required', 'Choose a new password before you continue');
     }
     request.actor = { ...result.actor, ip: request.ip ?? null };
   };

@@ -51,7 +51,7 @@ export async function loanRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       schema: {
         tags: ['resources'],
         summary: 'Borrow an item (tanod), or issue it to a tanod (admin, with borrowerId)',
-        description: 'Answers 409 INSUFFICIENT_STOCK when fewer units are available than requested.',
+        description: 'Answers 409 insufficient_stock when fewer units are available than requested.',
         body: createLoanRequestSchema,
         response: { 201: loanSchema },
       },

@@ -84,7 +84,7 @@ export async function borrowItem(deps: AppDeps, actor: Actor, input: BorrowInput
     const available = Math.max(0, item.total - (await unitsOnLoan(tx, item.id)));
     if (input.quantity > available) {
       throw new AppError(
-        'INSUFFICIENT_STOCK',
+        'insufficient_stock',
         `Only ${available} ${item.name} available; ${input.quantity} requested`,
         {
           fields: [{ field: 'quantity', message: `At most ${available}` }],

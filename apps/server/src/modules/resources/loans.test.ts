@@ -59,7 +59,7 @@ describe('borrowing', () => {
     const response = await borrow(ctx, tanod, { itemId: item._id, quantity: 2 });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatchObject({
-      code: 'INSUFFICIENT_STOCK',
+      code: 'insufficient_stock',
       message: 'Only 1 Raincoat (large) available; 2 requested',
     });
   });
@@ -73,7 +73,7 @@ describe('borrowing', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 409)).toHaveLength(17);
     expect(
-      responses.filter((r) => r.statusCode === 409).every((r) => r.json().error.code === 'INSUFFICIENT_STOCK'),
+      responses.filter((r) => r.statusCode === 409).every((r) => r.json().error.code === 'insufficient_stock'),
     ).toBe(true);
     expect(await itemById(ctx, admin, item._id)).toMatchObject({ total: 10, onLoan: 10, available: 0 });
   });

@@ -67,7 +67,7 @@ async function refuseDoubleBooking(
   const timeZone = await barangayTimeZone(tx);
   const driver = (await findPeople(tx, [clash.requesterId])).get(clash.requesterId);
   throw new AppError(
-    'VEHICLE_BOOKED',
+    'vehicle_booked',
     `${vehicle.name} is already booked from ${formatInZone(timeZone, clash.startsAt)} to ${formatInZone(timeZone, clash.endsAt)}` +
       ` for "${clash.purpose}"${driver ? ` (${driver.firstName} ${driver.lastName})` : ''}`,
     { fields: [{ field: 'startsAt', message: 'The vehicle is booked at this time' }] },

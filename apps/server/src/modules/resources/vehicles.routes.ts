@@ -84,7 +84,7 @@ export async function vehicleRoutes(app: FastifyInstance, deps: AppDeps): Promis
       schema: {
         tags: ['resources'],
         summary: 'Request a trip (an assigned driver)',
-        description: 'Answers 409 VEHICLE_BOOKED, naming the trip, when an approved trip of the vehicle overlaps.',
+        description: 'Answers 409 vehicle_booked, naming the trip, when an approved trip of the vehicle overlaps.',
         body: createTripRequestSchema,
         response: { 201: tripSchema },
       },

@@ -243,7 +243,7 @@ describe('trip requests', () => {
     await approvedTrip(vehicle, 2, 4);
     const clash = await requestTrip(ctx, driver, trip(vehicle, 3, 5));
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().error.code).toBe('VEHICLE_BOOKED');
+    expect(clash.json().error.code).toBe('vehicle_booked');
     expect(clash.json().error.message).toMatch(
       /^Patrol Car is already booked from Jun 1, 2026, 10:00 to Jun 1, 2026, 12:00 for "Roving patrol" \(Andres Mendoza\)$/,
     );
@@ -264,9 +264,9 @@ describe('trip requests', () => {
     const responses = await Promise.all(requests.map((request) => tripAction(ctx, admin, request._id, 'approve')));
     expect(responses.map((r) => r.statusCode).filter((status) => status === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.statusCode !== 200).map((r) => r.json().error.code)).toEqual([
-      'VEHICLE_BOOKED',
-      'VEHICLE_BOOKED',
-      'VEHICLE_BOOKED',
+      'vehicle_booked',
+      'vehicle_booked',
+      'vehicle_booked',
     ]);
     const approved = await ctx.app.inject({
       method: 'GET',

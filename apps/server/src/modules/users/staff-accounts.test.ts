@@ -88,7 +88,7 @@ describe('creating staff accounts', () => {
     expect(me.json().mustChangePassword).toBe(true);
     const blocked = await call('GET', '/api/notifications', token);
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json().error.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect(blocked.json().error.code).toBe('password_change_required');
 
     const changed = await call('POST', '/api/account/password', token, { currentPassword: created.oneTimePassword, newPassword: 'a-fresh-start-for-liza-7' });
     expect(changed.statusCode).toBe(200);

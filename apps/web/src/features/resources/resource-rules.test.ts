@@ -98,7 +98,7 @@ describe('trips', () => {
 
 describe('errors', () => {
   it("shows the server's words for a refusal and a fixed sentence for a fault", () => {
-    expect(failureMessage(new ApiError(409, 'INSUFFICIENT_STOCK', 'Only 2 available, 3 asked'), 'x')).toBe(
+    expect(failureMessage(new ApiError(409, 'insufficient_stock', 'Only 2 available, 3 asked'), 'x')).toBe(
       'Only 2 available, 3 asked',
     );
     expect(failureMessage(new ApiError(500, 'INTERNAL', 'boom'), 'Error saving.')).toBe('Error saving.');
