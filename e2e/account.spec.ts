@@ -1,29 +1,10 @@
-import zlib from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, DEMO_PASSWORD, signInByApi, signInByForm } from './fixtures.ts';
 import { mailOutbox, resetPathIn } from './outbox.ts';
+import { makePng } from './images.ts';
 
 const NEW_PASSWORD = 'Kalamansi-Bangka-42';
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-
-/** A small real PNG (solid colour), built here so the test needs no fixture file. */
-function makePng(size = 8, rgb: [number, number, number] = [11, 61, 145]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 async function apiToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD, userAgent?: string): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { username, password }, headers: userAgent ? { 'user-agent': userAgent } : {} });

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInByApi } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, signInByApi } from './fixtures.ts';
 import { reportIncident } from './public-api.ts';
 
 // Incident handling across three browsers at once (issue 9): a resident reports on a phone, a tanod

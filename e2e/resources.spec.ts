@@ -1,6 +1,6 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import fs from 'node:fs';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signInByApi, toast, type SignedIn } from './fixtures.ts';
+import { test, expect, signInByApi, toast, type SignedIn } from './fixtures.ts';
 import { makePng } from './images.ts';
 
 // A tanod on a phone and an admin on a desktop, in two real browsers against the real server.

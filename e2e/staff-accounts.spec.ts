@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signInByApi, signInByForm, toast } from './fixtures.ts';
+import { test, expect, signInByApi, signInByForm, toast } from './fixtures.ts';
 
 const NEW_PASSWORD = 'Sampaguita-Tanod-2031';
 
