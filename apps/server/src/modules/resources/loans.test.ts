@@ -236,13 +236,13 @@ describe('live updates', () => {
     const adminHears = nextEvent(adminSocket, 'loan:updated');
     const borrowerHears = nextEvent(borrowerSocket, 'loan:updated');
     const loan = await borrowOk(ctx, tanod, { itemId: item._id });
-    expect(await adminHears).toEqual({ _id: loan._id, updatedAt: loan.updatedAt });
-    expect(await borrowerHears).toEqual({ _id: loan._id, updatedAt: loan.updatedAt });
+    expect(await adminHears).toEqual({ _id: loan._id, id: loan._id, updatedAt: loan.updatedAt });
+    expect(await borrowerHears).toEqual({ _id: loan._id, id: loan._id, updatedAt: loan.updatedAt });
 
     const returnHeard = nextEvent(adminSocket, 'loan:updated');
     clock.advance(60_000);
     await returnLoan(ctx, admin, loan._id, { condition: 'damaged' });
-    expect(await returnHeard).toEqual({ _id: loan._id, updatedAt: clock.now().toISOString() });
+    expect(await returnHeard).toEqual({ _id: loan._id, id: loan._id, updatedAt: clock.now().toISOString() });
 
     // The bystander's first loan event is about their own loan: they heard nothing of the others.
     const own = await borrowOk(ctx, bystander, { itemId: item._id });

@@ -386,7 +386,7 @@ describe('live trip updates', () => {
 
     const adminHearsRequest = nextEvent(adminSocket, 'trip:updated');
     const request = await requestTripOk(ctx, driver, trip(vehicle, 70, 72));
-    expect(await adminHearsRequest).toEqual({ _id: request._id, updatedAt: request.updatedAt });
+    expect(await adminHearsRequest).toEqual({ _id: request._id, id: request._id, updatedAt: request.updatedAt });
 
     // The driver also hears of their own request; that event may still be on its way.
     const driverHearsApproval = nextEvent(
@@ -396,7 +396,7 @@ describe('live trip updates', () => {
     );
     clock.advance(60_000);
     const approved = (await tripAction(ctx, admin, request._id, 'approve')).json() as Trip;
-    expect(await driverHearsApproval).toEqual({ _id: request._id, updatedAt: approved.updatedAt });
+    expect(await driverHearsApproval).toEqual({ _id: request._id, id: request._id, updatedAt: approved.updatedAt });
 
     // The bystander's first trip event is about their own request: they heard nothing of the others.
     const own = await requestTripOk(ctx, bystander, trip(vehicle, 80, 81));
