@@ -11,3 +11,4 @@ export * from './incidents.ts';
 export * from './residents.ts';
 export * from './evaluations.ts';
 export * from './messages.ts';
+export * from './patrols.ts';
