@@ -1,0 +1,63 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, endOfMonth, endOfWeek, format, startOfMonth, startOfWeek } from 'date-fns';
+
+/**
+ * Calendar arithmetic and labels in the barangay's timezone (product §3, default Asia/Manila),
+ * whatever the device's own zone: a shift "06:00–18:00" means Manila time on every screen.
+ */
+export const DEFAULT_TIMEZONE = 'Asia/Manila';
+
+/** An instant seen in the zone (date-fns then computes days and weeks there). */
+export function zoned(instant: string | number | Date, timeZone: string): TZDate {
+  return new TZDate(typeof instant === 'string' ? Date.parse(instant) : +instant, timeZone);
+}
+
+/** `yyyy-MM-dd` of the instant in the zone: the key of a calendar cell. */
+export function dayKey(instant: string | number | Date, timeZone: string): string {
+  return format(zoned(instant, timeZone), 'yyyy-MM-dd');
+}
+
+/** The instant of a wall-clock date and time in the zone, as ISO 8601 (`2026-11-25`, `18:00`). */
+export function zonedToIso(day: string, time: string, timeZone: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new TZDate(year, month - 1, date, hours, minutes, timeZone).toISOString();
+}
+
+/** The wall-clock parts of an instant in the zone, for date and time inputs. */
+export function isoToZonedParts(instant: string, timeZone: string): { day: string; time: string } {
+  const local = zoned(instant, timeZone);
+  return { day: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+}
+
+/** The seven days (Sunday first, as the repeat's weekday numbers) of the week holding `day`. */
+export function weekDays(day: string, timeZone: string): TZDate[] {
+  const start = startOfWeek(zoned(zonedToIso(day, '12:00', timeZone), timeZone));
+  return Array.from({ length: 7 }, (_, i) => addDays(start, i));
+}
+
+/** Whole weeks covering the month holding `day`, as rows of seven days. */
+export function monthGrid(day: string, timeZone: string): TZDate[][] {
+  const anchor = zoned(zonedToIso(day, '12:00', timeZone), timeZone);
+  const first = startOfWeek(startOfMonth(anchor));
+  const last = endOfWeek(endOfMonth(anchor));
+  const weeks: TZDate[][] = [];
+  for (let cursor = first; cursor <= last; cursor = addDays(cursor, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, i) => addDays(cursor, i)));
+  }
+  return weeks;
+}
+
+export function shiftDay(day: string, days: number, timeZone: string): string {
+  return format(addDays(zoned(zonedToIso(day, '12:00', timeZone), timeZone), days), 'yyyy-MM-dd');
+}
+
+export const formatTime = (instant: string, timeZone: string) => format(zoned(instant, timeZone), 'h:mm a');
+export const formatDate = (instant: string, timeZone: string) => format(zoned(instant, timeZone), 'EEE, MMM d');
+export const formatDateTime = (instant: string, timeZone: string) => format(zoned(instant, timeZone), 'EEE, MMM d · h:mm a');
+
+/** "6:00 AM – 6:00 PM", with the end's date when it falls on another day. */
+export function formatPeriod(startsAt: string, endsAt: string, timeZone: string): string {
+  const sameDay = dayKey(startsAt, timeZone) === dayKey(endsAt, timeZone);
+  return `${formatTime(startsAt, timeZone)} – ${sameDay ? formatTime(endsAt, timeZone) : formatDateTime(endsAt, timeZone)}`;
+}
