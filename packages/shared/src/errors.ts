@@ -18,6 +18,13 @@ export const ERROR_STATUS = {
   ACCOUNT_DEACTIVATED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /**
+   * Issue 9: another tanod claimed the incident first. Lower-case because the issue fixes these
+   * two codes; `details.takenBy` names who took it (see `incidentConflictDetailsSchema`).
+   */
+  already_taken: 409,
+  /** Issue 9: the tanod already holds an in-progress incident; `details.incident` names it. */
+  has_active_incident: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
@@ -55,5 +62,7 @@ export interface ApiErrorBody {
     code: ErrorCode;
     message: string;
     fields?: FieldError[];
+    /** Machine-readable facts about a conflict (issue 9: who took an incident, its current status). */
+    details?: Record<string, unknown>;
   };
 }

@@ -12,3 +12,6 @@ export * from './residents.ts';
 export * from './evaluations.ts';
 export * from './messages.ts';
 export * from './patrols.ts';
+export * from './incident-handling.ts';
+export * from './assistance.ts';
+export * from './cameras.ts';

@@ -36,7 +36,14 @@ export interface RealtimeMessage {
 /** An entity changed: refetch it (product §7: thin events). */
 export interface EntityChanged {
   _id: string;
+  /** The same as `_id` (issue 9 names the incident events' payload `{ id, updatedAt }`). */
+  id: string;
   updatedAt: string;
+}
+
+/** A new report (issue 9): the classification lets staff screens ring for emergencies before refetching. */
+export interface IncidentCreated extends EntityChanged {
+  classification: 'normal' | 'emergency';
 }
 
 /**
@@ -84,7 +91,7 @@ export interface ServerToClientEvents {
   userTyping: (payload: { conversationId: string; userId: string }) => void;
   notificationUpdate: (payload: NotificationUpdate) => void;
   // Product §7.
-  'incident:created': (payload: EntityChanged) => void;
+  'incident:created': (payload: IncidentCreated) => void;
   'incident:updated': (payload: EntityChanged) => void;
   'assistance:created': (payload: EntityChanged) => void;
   'assistance:updated': (payload: EntityChanged) => void;

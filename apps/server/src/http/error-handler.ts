@@ -3,8 +3,15 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode, FieldError } from '@bantay/shared';
 import { AppError } from '../lib/app-error.ts';
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: FieldError[]) {
-  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: FieldError[],
+  details?: Record<string, unknown>,
+) {
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) } };
   return reply.status(status).send(body);
 }
 
@@ -31,7 +38,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       // An outside service failed (SMS gateway, mail server): the operator needs its own words.
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error.options.retryAfterSeconds) reply.header('Retry-After', String(error.options.retryAfterSeconds));
-      return send(reply, error.status, error.code, error.message, error.options.fields);
+      return send(reply, error.status, error.code, error.message, error.options.fields, error.options.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue) => ({

@@ -6,7 +6,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { fields?: FieldError[]; retryAfterSeconds?: number } = {},
+    readonly options: { fields?: FieldError[]; retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -12,7 +12,7 @@ export interface DomainEventMap {
   'notifications.created': { items: { userId: string; notification: Notification }[] };
   // Entity changes (product §7). The realtime layer picks the default audience per event;
   // `userIds` adds people outside it (the reporter, the borrower, a dispatched tanod).
-  'incident.created': EntityChange;
+  'incident.created': EntityChange & { classification: 'normal' | 'emergency' };
   'incident.updated': EntityChange;
   'assistance.created': EntityChange;
   'assistance.updated': EntityChange;

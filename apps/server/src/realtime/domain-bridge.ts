@@ -9,7 +9,6 @@ type EntityEventName = {
 }[keyof DomainEventMap];
 
 type EntitySocketEvent =
-  | 'incident:created'
   | 'incident:updated'
   | 'assistance:created'
   | 'assistance:updated'
@@ -38,7 +37,7 @@ export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log
 
   function entity(name: EntityEventName, socketEvent: EntitySocketEvent, rooms: string[]) {
     on(name, (change) => {
-      const payload: EntityChanged = { _id: change.id, updatedAt: change.updatedAt.toISOString() };
+      const payload: EntityChanged = { _id: change.id, id: change.id, updatedAt: change.updatedAt.toISOString() };
       io.to([...rooms, ...(change.userIds ?? []).map(userRoom)]).emit(socketEvent, payload);
     });
   }
@@ -66,7 +65,11 @@ export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log
     io.to(userRoom(otherUserId)).emit('conversation:read', { conversationId, userId, at: at.toISOString() });
   });
 
-  entity('incident.created', 'incident:created', STAFF_ROOMS);
+  // A new report carries its classification, so staff screens ring for emergencies at once.
+  on('incident.created', (change) => {
+    const payload = { _id: change.id, id: change.id, updatedAt: change.updatedAt.toISOString(), classification: change.classification };
+    io.to([...STAFF_ROOMS, ...(change.userIds ?? []).map(userRoom)]).emit('incident:created', payload);
+  });
   entity('incident.updated', 'incident:updated', STAFF_ROOMS);
   entity('assistance.created', 'assistance:created', STAFF_ROOMS);
   entity('assistance.updated', 'assistance:updated', STAFF_ROOMS);

@@ -54,6 +54,13 @@ export const incidents = pgTable(
       .where(sql`${t.status} in ('pending', 'in_progress')`),
     index('incidents_reporter_idx').on(t.reporterId, t.createdAt.desc()),
     index('incidents_device_created_idx').on(t.deviceHash, t.createdAt),
+    // Product §4.4: a tanod holds one in-progress incident at a time. The claim's conditional
+    // update checks it first; this index makes it hold even when two claims race.
+    uniqueIndex('incidents_one_active_per_responder_key')
+      .on(t.responderId)
+      .where(sql`${t.status} = 'in_progress'`),
+    // The tanod's view: what they responded to.
+    index('incidents_responder_idx').on(t.responderId, t.createdAt.desc()),
   ],
 );
 export type IncidentRow = typeof incidents.$inferSelect;
@@ -101,3 +108,19 @@ export const incidentPhotos = pgTable(
   ],
 );
 export type IncidentPhotoRow = typeof incidentPhotos.$inferSelect;
+
+/**
+ * One row per incident and escalation level (1 at the threshold, 2 at twice the threshold): the
+ * escalation job claims a level by inserting its row, so two instances never both notify.
+ */
+export const incidentEscalations = pgTable(
+  'incident_escalations',
+  {
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id),
+    level: integer('level').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('incident_escalations_incident_level_key').on(t.incidentId, t.level)],
+);

@@ -10,3 +10,5 @@ export * from './residents.ts';
 export * from './evaluations.ts';
 export * from './messages.ts';
 export * from './audit.ts';
+export * from './assistance.ts';
+export * from './cameras.ts';

@@ -158,7 +158,7 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind, entity });
     await notify(deps, tx, afterCommit, { userIds: await onDutyTanodIds(tx, now) }, { message, kind, entity });
     const created = row;
-    afterCommit(() => deps.events.publish('incident.created', { id: created.id, updatedAt: created.updatedAt }));
+    afterCommit(() => deps.events.publish('incident.created', { id: created.id, updatedAt: created.updatedAt, classification: created.classification }));
     return row;
   });
 

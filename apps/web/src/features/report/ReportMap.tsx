@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import '@/components/map/map-base.css';
 import './report-map.css';
-import type { PublicSettings } from '@bantay/shared';
-import { boundaryBounds, type PinPoint } from './report-rules.ts';
+import { createBaseMap, showStartView, type MapSettings } from '@/components/map/map-setup.ts';
+import type { PinPoint } from './report-rules.ts';
 
 /**
  * The report's map, loaded on demand (this module brings Leaflet and its stylesheet, about 45 KB
@@ -15,7 +16,7 @@ import { boundaryBounds, type PinPoint } from './report-rules.ts';
  */
 
 export interface ReportMapProps {
-  settings: Pick<PublicSettings, 'mapStart' | 'boundary' | 'map'>;
+  settings: MapSettings;
   pin: (PinPoint & { accuracy?: number }) | null;
   /** A point the reporter chose. Returns false when refused; the marker then stays where it was. */
   onPick(point: PinPoint): boolean;
@@ -48,24 +49,10 @@ export default function ReportMap({ settings, pin, onPick, label }: ReportMapPro
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const map = L.map(container, { zoomControl: true, attributionControl: true, tapTolerance: 20 });
-    map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener">Leaflet</a>');
-    L.tileLayer(settings.map.tileUrl, { attribution: settings.map.attribution, maxZoom: 19, crossOrigin: false })
-      .on('tileerror', () => setTilesFailed(true))
-      .addTo(map);
-
-    const boundary = settings.boundary;
-    const bounds = boundary ? boundaryBounds(boundary) : null;
-    if (boundary) {
-      L.polygon(
-        boundary.coordinates.map((ring) => ring.map(([lng, lat]) => [lat, lng] as [number, number])),
-        { color: '#2563eb', weight: 3, fillColor: '#2563eb', fillOpacity: 0.07, interactive: false },
-      ).addTo(map);
-    }
+    const map = createBaseMap(container, settings, { onTileError: () => setTilesFailed(true) });
     const start = pinRef.current;
     if (start) map.setView([start.lat, start.lng], Math.max(settings.mapStart.zoom, 16));
-    else if (bounds) map.fitBounds(bounds, { padding: [12, 12] });
-    else map.setView([settings.mapStart.lat, settings.mapStart.lng], settings.mapStart.zoom);
+    else showStartView(map, settings);
 
     const choose = (latlng: L.LatLng) => onPickRef.current({ lat: latlng.lat, lng: latlng.lng });
     map.on('click', (event: L.LeafletMouseEvent) => {
@@ -129,7 +116,7 @@ export default function ReportMap({ settings, pin, onPick, label }: ReportMapPro
         role="application"
         aria-label={label}
         data-testid="report-map"
-        className="report-map h-72 w-full border border-line sm:h-96"
+        className="bantay-map h-72 w-full border border-line sm:h-96"
       />
       {tilesFailed && (
         <p className="mt-2 text-sm text-muted" role="status">

@@ -3,7 +3,6 @@ import type { IncidentType, Polygon } from '@bantay/shared';
 import { EMERGENCY_TYPES } from '@bantay/shared/limits';
 import {
   admitPhotos,
-  boundaryBounds,
   checkDescription,
   checkOccurredAt,
   checkPhone,
@@ -73,13 +72,6 @@ describe('the pin must be inside the barangay', () => {
 
   it('accepts any point while the barangay has no boundary', () => {
     expect(checkPin({ lat: 0, lng: 0 }, null, 'X')).toBe(true);
-  });
-
-  it('fits the map to the outline: south-west and north-east corners', () => {
-    expect(boundaryBounds(BOUNDARY)).toEqual([
-      [14.7196, 121.0329],
-      [14.7501, 121.0655],
-    ]);
   });
 });
 

@@ -93,26 +93,6 @@ export function checkPin(point: PinPoint, boundary: Polygon | null | undefined, 
     : `This place is outside ${barangayName}. Put the pin inside the outlined area.`;
 }
 
-/** `[[south, west], [north, east]]` of the boundary's outer ring, for fitting the map to it. */
-export function boundaryBounds(boundary: Polygon): [[number, number], [number, number]] | null {
-  const ring = boundary.coordinates[0];
-  if (!ring || ring.length === 0) return null;
-  let south = Infinity;
-  let west = Infinity;
-  let north = -Infinity;
-  let east = -Infinity;
-  for (const [lng, lat] of ring) {
-    south = Math.min(south, lat);
-    north = Math.max(north, lat);
-    west = Math.min(west, lng);
-    east = Math.max(east, lng);
-  }
-  return [
-    [south, west],
-    [north, east],
-  ];
-}
-
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A date as an `<input type="datetime-local">` value (minutes), in the browser's time zone. */

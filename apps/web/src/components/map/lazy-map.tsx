@@ -1,0 +1,43 @@
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * A map module loaded on demand (it brings Leaflet, about 45 KB gzip, and clustering): pages show
+ * a placeholder of the map's size while it arrives, and a clear message if it cannot load.
+ */
+
+class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <p role="alert" className="rounded-xl border border-line bg-surface-2 p-4 text-sm">
+        The map could not load. Check your connection and reload the page.
+      </p>
+    );
+  }
+}
+
+export function MapPlaceholder({ className = 'h-80' }: { className?: string }) {
+  return (
+    <div className={`flex w-full items-center justify-center rounded-xl border border-line bg-surface-2 text-sm text-muted ${className}`}>
+      Loading the map…
+    </div>
+  );
+}
+
+/** `lazyMap(() => import('./IncidentMap.tsx'), 'h-80')`: the module's default export, lazily. */
+export function lazyMap<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, placeholderClass?: string) {
+  const MapModule = lazy(load) as unknown as ComponentType<P>;
+  return function LazyMap(props: P) {
+    return (
+      <MapErrorBoundary>
+        <Suspense fallback={<MapPlaceholder className={placeholderClass} />}>
+          <MapModule {...props} />
+        </Suspense>
+      </MapErrorBoundary>
+    );
+  };
+}
