@@ -12,3 +12,4 @@ export * from './messages.ts';
 export * from './audit.ts';
 export * from './assistance.ts';
 export * from './cameras.ts';
+export * from './patrols.ts';
