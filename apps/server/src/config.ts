@@ -76,6 +76,10 @@ const envSchema = z.object({
   TICKET_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Tanod ratings (directory and ticket) per IP address per hour. */
   RATING_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+
+  // --- Patrols (issue 11). ------------------------------------------------------------------------
+  /** Days the full GPS track is kept; older points are deleted by a job (product §3). */
+  TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -106,6 +110,8 @@ export interface Config {
     ticketLookupsPerIpPer15Min: number;
     ratingsPerIpPerHour: number;
   };
+  /** Days GPS points are kept (issue 11). */
+  trackRetentionDays: number;
 }
 
 /** Issue 5's adapters, each checked for its credentials when chosen. */
@@ -216,5 +222,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ticketLookupsPerIpPer15Min: e.TICKET_LOOKUP_RATE_LIMIT,
       ratingsPerIpPerHour: e.RATING_RATE_LIMIT,
     },
+    trackRetentionDays: e.TRACK_RETENTION_DAYS,
   };
 }

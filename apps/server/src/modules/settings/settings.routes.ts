@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicSettingsSchema } from '@bantay/shared';
+import { publicSettingsSchema, updateBoundaryRequestSchema, updateBoundaryResponseSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { getPublicSettings } from './settings.service.ts';
+import { actorOf, requireAuth } from '../../http/auth-guard.ts';
+import { getPublicSettings, updateBoundary } from './settings.service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -16,5 +17,19 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       },
     },
     () => getPublicSettings(deps),
+  );
+
+  r.put(
+    '/api/settings/boundary',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Draw or remove the barangay boundary (supadmin)',
+        body: updateBoundaryRequestSchema,
+        response: { 200: updateBoundaryResponseSchema },
+      },
+      onRequest: requireAuth(deps, ['supadmin']),
+    },
+    (request) => updateBoundary(deps, actorOf(request), request.body.boundary),
   );
 }
