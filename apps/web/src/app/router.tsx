@@ -18,18 +18,18 @@ const MyAccountPage = lazyPage(() => import('./routes/MyAccountPage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('@/features/password-reset/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazyPage(() => import('@/features/password-reset/ResetPasswordPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
+const PatrolMapPage = lazyPage(() => import('./routes/PatrolMapPage.tsx'));
+const PatrolTrackingPage = lazyPage(() => import('./routes/PatrolTrackingPage.tsx'));
+const SchedulePage = lazyPage(() => import('./routes/SchedulePage.tsx'));
+const ManagePatrolSchedulesPage = lazyPage(() => import('./routes/ManagePatrolSchedulesPage.tsx'));
 
 const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
 
-function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-in'): RouteObject {
+function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-in', page?: React.ReactNode): RouteObject {
   return {
     path,
-    element: (
-      <RouteGuard allowed={allowed}>
-        <RolePage title={title} />
-      </RouteGuard>
-    ),
+    element: <RouteGuard allowed={allowed}>{page ?? <RolePage title={title} />}</RouteGuard>,
   };
 }
 
@@ -63,15 +63,15 @@ export const routes: RouteObject[] = [
             ),
           },
           guarded('/Dashboard', 'Dashboard', TANOD),
-          guarded('/Patrolmap', 'Patrol Map', TANOD),
+          guarded('/Patrolmap', 'Patrol Map', TANOD, <PatrolMapPage />),
           guarded('/Equipments', 'Equipments', TANOD),
           guarded('/Performance', 'Performance', TANOD),
-          guarded('/Schedule', 'Schedule', TANOD),
+          guarded('/Schedule', 'Schedule', TANOD, <SchedulePage />),
           guarded('/Admindashboard', 'Admin Dashboard', ADMIN),
           guarded('/ManageTanod', 'Manage Tanod', ADMIN),
           guarded('/Resources', 'Resources', ADMIN),
-          guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN),
-          guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN),
+          guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN, <ManagePatrolSchedulesPage />),
+          guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN, <PatrolTrackingPage />),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -3,6 +3,8 @@ import { Outlet } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MessagesButton } from '@/features/messages/MessagesButton.tsx';
 import { NotificationsButton } from '@/features/notifications/NotificationsButton.tsx';
+import { TrackingBadge } from '@/features/patrols/tracking/TrackingBadge.tsx';
+import { TrackingProvider } from '@/features/patrols/tracking/TrackingProvider.tsx';
 import { RealtimeProvider } from '@/lib/realtime.tsx';
 import { useSession } from '@/lib/session.tsx';
 import { SideNav } from '@/components/layout/SideNav.tsx';
@@ -26,6 +28,7 @@ export default function StaffLayout() {
 
   const staffActions = (
     <>
+      <TrackingBadge />
       <MessagesButton />
       <NotificationsButton initiallyUnread={user?.hasUnreadNotifications ?? false} />
       <AvatarMenu />
@@ -35,6 +38,7 @@ export default function StaffLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
+        <TrackingProvider>
         <div className="flex min-h-dvh bg-canvas text-ink">
           <SideNav
             userType={userType}
@@ -55,6 +59,7 @@ export default function StaffLayout() {
             </main>
           </div>
         </div>
+        </TrackingProvider>
       </RealtimeProvider>
     </QueryClientProvider>
   );

@@ -10,8 +10,6 @@ const ACK_TIMEOUT_MS = 10_000;
 export interface PointSender {
   /** Points taken but not yet acknowledged by the server (kept in IndexedDB). */
   queued: number;
-  /** The last send failed or is waiting for the connection. */
-  waiting: boolean;
 }
 
 /**
@@ -20,10 +18,20 @@ export interface PointSender {
  * over the socket in time order. Offline, points pile up in the queue with their device times and
  * go out when the socket is back; a batch leaves the queue only once the server acknowledged it.
  */
-export function usePointSender({ userId, active, fix }: { userId: string | null; active: boolean; fix: TrackPoint | null }): PointSender {
+export function usePointSender({
+  userId,
+  active,
+  fix,
+  onRefused,
+}: {
+  userId: string | null;
+  active: boolean;
+  fix: TrackPoint | null;
+  /** The server says tracking is off for this tanod (not on duty): the page refetches its state. */
+  onRefused?: (message: string) => void;
+}): PointSender {
   const { socket, connected } = useRealtime();
   const [queued, setQueued] = useState(0);
-  const [waiting, setWaiting] = useState(false);
   const lastRecorded = useRef<TrackPoint | null>(null);
   const flushing = useRef(false);
 
@@ -33,31 +41,32 @@ export function usePointSender({ userId, active, fix }: { userId: string | null;
 
   const flush = useCallback(async () => {
     if (!userId || flushing.current) return;
-    if (!socket?.connected || !navigator.onLine) {
-      setWaiting(true);
-      return;
-    }
+    // Offline, the points wait in the queue; the reconnect (or the next fix) sends them.
+    if (!socket?.connected || !navigator.onLine) return;
     flushing.current = true;
     try {
       for (;;) {
         const batch = await pointQueue.oldest(userId, BATCH_SIZE);
         if (batch.points.length === 0) break;
-        await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('tracking:points', batch.points);
-        // Accepted or refused (a point the server already has, or one it will never take), the
-        // batch is answered: keeping it would only send it again.
+        const ack = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('tracking:points', batch.points);
+        if (ack.error && ack.error.code !== 'not_on_duty' && ack.error.code !== 'VALIDATION_FAILED') {
+          // Busy or rate limited: keep the batch for the next fix or reconnect.
+          return;
+        }
+        // Stored, already there, or never acceptable (off duty, malformed): either way the
+        // server has answered, and keeping the batch would only send it again.
         await pointQueue.remove(userId, batch.keys);
         await refreshCount();
+        if (ack.error?.code === 'not_on_duty') onRefused?.(ack.error.message);
       }
-      setWaiting(false);
     } catch {
       // No acknowledgement (the connection dropped mid-way): the batch stays queued and goes out
       // again on the next fix or reconnect; the server ignores the points it already stored.
-      setWaiting(true);
     } finally {
       flushing.current = false;
       await refreshCount();
     }
-  }, [socket, userId, refreshCount]);
+  }, [socket, userId, refreshCount, onRefused]);
 
   const record = useCallback(
     async (point: TrackPoint) => {
@@ -89,6 +98,8 @@ export function usePointSender({ userId, active, fix }: { userId: string | null;
 
   // Whatever waited goes out as soon as the connection is back (points of a previous visit too).
   useEffect(() => {
+    // flush and refreshCount set state only after awaiting IndexedDB, never synchronously here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (connected) void flush();
     else void refreshCount();
   }, [connected, flush, refreshCount]);
@@ -99,5 +110,5 @@ export function usePointSender({ userId, active, fix }: { userId: string | null;
     return () => window.removeEventListener('online', online);
   }, [flush]);
 
-  return { queued, waiting };
+  return { queued };
 }

@@ -9,17 +9,18 @@ export const POSITION_MESSAGES: Record<PositionProblem, string> = {
   unsupported: 'This browser cannot share your location, so a patrol cannot start here.',
 };
 
+const supported = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
+
 /**
- * The device's position while the page is open, for the tanod's own map and the start of a
- * patrol. Watching it here sends nothing: only the tracker sends, and only while tracking is on.
+ * The device's position while `enabled`. Watching sends nothing by itself: the tracker sends, and
+ * only while tracking is on.
  */
-export function usePosition(): { fix: TrackPoint | null; problem: PositionProblem | null } {
-  const supported = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+export function usePosition(enabled: boolean): { fix: TrackPoint | null; problem: PositionProblem | null } {
   const [fix, setFix] = useState<TrackPoint | null>(null);
-  const [problem, setProblem] = useState<PositionProblem | null>(supported ? null : 'unsupported');
+  const [problem, setProblem] = useState<PositionProblem | null>(null);
 
   useEffect(() => {
-    if (!supported) return;
+    if (!enabled || !supported()) return;
     const watch = navigator.geolocation.watchPosition(
       (position) => {
         setFix(toTrackPoint(position));
@@ -29,7 +30,7 @@ export function usePosition(): { fix: TrackPoint | null; problem: PositionProble
       { enableHighAccuracy: true, maximumAge: 5_000, timeout: 30_000 },
     );
     return () => navigator.geolocation.clearWatch(watch);
-  }, [supported]);
+  }, [enabled]);
 
-  return { fix, problem };
+  return { fix: enabled ? fix : null, problem: enabled && !supported() ? 'unsupported' : enabled ? problem : null };
 }
