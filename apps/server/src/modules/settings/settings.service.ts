@@ -56,9 +56,10 @@ export async function getPublicSettings(deps: AppDeps): Promise<PublicSettings> 
  */
 export async function updateBoundary(deps: AppDeps, actor: Actor, boundary: Polygon | null): Promise<{ boundary: Polygon | null }> {
   const now = deps.clock.now();
+  // Read before the transaction: the embedded database has one connection, which it holds.
+  const defaults = await getPublicSettings(deps);
   return inTransaction(deps.db, async (tx) => {
     const current = await findSettings(tx);
-    const defaults = await getPublicSettings(deps);
     await upsertSettings(
       tx,
       {
