@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, Notification, Schedule } from '@bantay/shared';
+import type { ApiErrorBody, CreateScheduleRequest, Notification, Schedule } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createArea, createSchedule, minutes, person, postSchedule, scheduleFor, type Person } from '../../../test/patrols.ts';
 import { runJob } from '../../jobs/scheduler.ts';
@@ -156,7 +156,7 @@ describe('every conflict is refused on the server, naming the other schedule', (
     const area = await createArea(ctx, admin);
     const tanod = await person(ctx);
     const resident = await person(ctx, 'resident');
-    const body = { shift: 'day', startsAt: '2026-06-16T08:00:00+08:00', patrolAreaId: area._id, members: [{ tanodId: tanod.id, isLeader: true }] } as const;
+    const body: CreateScheduleRequest = { shift: 'day', startsAt: '2026-06-16T08:00:00+08:00', patrolAreaId: area._id, members: [{ tanodId: tanod.id, isLeader: true }] };
     expect((await postSchedule(ctx, tanod, body)).statusCode).toBe(403);
     expect((await postSchedule(ctx, resident, body)).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/schedules', payload: body })).statusCode).toBe(401);
