@@ -14,6 +14,7 @@ import { DEMO_RESIDENT_PIN, DEMO_RESIDENTS, seedDemoResidents } from './demo-res
 import { seedDemoIncidents } from './demo-incidents.ts';
 import { seedDemoNotifications } from './demo-notifications.ts';
 import { seedDemoMessages } from './demo-messages.ts';
+import { seedDemoPatrolData } from '../../modules/patrols/patrols.demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase(databaseTarget(config));
@@ -36,6 +37,7 @@ const residentIds = await seedDemoResidents(deps);
 await seedDemoIncidents(deps, residentIds);
 await seedDemoNotifications(deps);
 await seedDemoMessages(deps);
+await seedDemoPatrolData(deps);
 await deps.background.idle();
 await deps.mail.close();
 await database.close();

@@ -39,7 +39,8 @@ const DAY_MS = 86_400_000;
 const conflict = (message: string, field: string) => new AppError('schedule_conflict', message, { fields: [{ field, message }] });
 const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
 
-function newScheduleCode(): string {
+/** `SCH-` and six characters without look-alikes (the ticket alphabet). */
+export function newScheduleCode(): string {
   const bytes = crypto.randomBytes(6);
   return `SCH-${[...bytes].map((byte) => TICKET_ALPHABET[byte % TICKET_ALPHABET.length]).join('')}`;
 }
