@@ -4,6 +4,7 @@ import { useLiveTracking } from '@/features/patrols/live/use-live-tracking.ts';
 import { PatrolReplay } from '@/features/patrols/replay/PatrolReplay.tsx';
 import RolePage from './RolePage.tsx';
 
+const NO_POINTS: never[] = [];
 const LiveTrackingMapView = lazyMap(() => import('./patrol-tracking/LiveTrackingMapView.tsx'), 'h-96 lg:h-[36rem]');
 
 /** /Patrol&incidenttracking (admin): the live patrol map, and the replay of past patrols. */
@@ -23,7 +24,8 @@ export default function PatrolTrackingPage() {
                 positions={live.positions}
                 now={live.now}
                 selected={live.selected}
-                route={live.track.data?.points ?? []}
+                route={live.track.data?.points ?? NO_POINTS}
+                routeLoaded={live.track.isSuccess}
                 onSelect={live.select}
               />
             </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CurrentPatrol,
@@ -105,7 +105,18 @@ export function usePatrolList(range: { from: string; to: string }) {
 export function useLivePositions() {
   const queryClient = useQueryClient();
   const { socket, connected } = useRealtime();
-  const query = useQuery({ queryKey: LIVE_POSITIONS_KEY, queryFn: ({ signal }) => api<LivePosition[]>('/api/tracking/live', { signal }) });
+  // Positions pushed while a fetch was in flight are newer than its answer: the answer keeps them.
+  const pushed = useRef(new Map<string, TrackingPosition>());
+  const query = useQuery({
+    queryKey: LIVE_POSITIONS_KEY,
+    queryFn: async ({ signal }) => {
+      const fetched = await api<LivePosition[]>('/api/tracking/live', { signal });
+      return fetched.map((item) => {
+        const newer = pushed.current.get(item.userId);
+        return newer && Date.parse(newer.at) > Date.parse(item.at) ? { ...item, ...newer } : item;
+      });
+    },
+  });
 
   useEffect(() => {
     if (!socket || !connected) return;
@@ -118,6 +129,7 @@ export function useLivePositions() {
   }, [socket, connected, queryClient]);
 
   useSocketEvent('tracking:position', (position: TrackingPosition) => {
+    pushed.current.set(position.userId, position);
     let known = false;
     queryClient.setQueryData<LivePosition[]>(LIVE_POSITIONS_KEY, (current) =>
       current?.map((item) => {

@@ -11,6 +11,8 @@ export interface LiveTrackingMapViewProps {
   now: number;
   selected: LivePosition | null;
   route: TrackPoint[];
+  /** The chosen patrol's route has loaded: the map fits it once then. */
+  routeLoaded: boolean;
   onSelect(userId: string): void;
 }
 
@@ -18,13 +20,13 @@ export interface LiveTrackingMapViewProps {
  * The admin's live map on /Patrol&incidenttracking, loaded on demand: the areas, a marker per
  * tanod on patrol and the chosen tanod's route so far. The incident layers join as children.
  */
-export default function LiveTrackingMapView({ areas, positions, now, selected, route, onSelect }: LiveTrackingMapViewProps) {
+export default function LiveTrackingMapView({ areas, positions, now, selected, route, routeLoaded, onSelect }: LiveTrackingMapViewProps) {
   const routeColor = selected?.patrolArea?.color ?? '#15803d';
   const points = useMemo(() => route.map(({ lat, lng }) => ({ lat, lng })), [route]);
   return (
     <StaffMap label="Tanods on patrol and the patrol areas" className="h-96 lg:h-[36rem]" testId="live-map">
       <AreaOutlinesLayer areas={areas} />
-      {selected?.patrolId && <RouteLayer points={points} color={routeColor} fitKey={selected.patrolId} />}
+      {selected?.patrolId && <RouteLayer points={points} color={routeColor} fitKey={routeLoaded ? selected.patrolId : undefined} />}
       <TanodMarkersLayer positions={positions} now={now} selectedId={selected?.userId ?? null} onSelect={onSelect} />
     </StaffMap>
   );
