@@ -134,9 +134,9 @@ test('an admin draws an area and schedules a tanod, who patrols with live tracki
   expect(await phone.page.evaluate(() => localStorage.getItem('isTracking'))).toBe('true');
 
   // 4. The admin's live map shows the tanod's marker, and it moves when the tanod walks.
-  await admin.page.goto('/Patrol&incidenttracking');
+  await admin.page.goto('/Patrol&incidenttracking?tab=map');
   const fullName = `${tanod.firstName} ${tanod.lastName}`;
-  const marker = admin.page.getByTestId('live-map').locator(`.tanod-marker[title="${fullName}"]`);
+  const marker = admin.page.getByTestId('tracking-map').locator(`.tanod-marker[title="${fullName}"]`);
   await expect(marker).toBeVisible();
   await marker.click();
   await expect(admin.page.getByTestId('live-selected')).toContainText(areaName);
@@ -197,7 +197,7 @@ test('an admin draws an area and schedules a tanod, who patrols with live tracki
   expect(await phone.page.evaluate(() => localStorage.getItem('isTracking'))).toBeNull();
 
   // 7. The admin replays the patrol with the time slider.
-  await admin.page.reload();
+  await admin.page.goto('/Patrol&incidenttracking?tab=replay');
   const patrolChoice = admin.page.getByLabel('Patrol', { exact: true });
   const option = patrolChoice.locator('option', { hasText: areaName });
   await patrolChoice.selectOption((await option.getAttribute('value'))!);

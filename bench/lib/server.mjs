@@ -23,7 +23,8 @@ export async function freePort() {
 /** Runs `seed:demo` into a fresh DATA_DIR, then starts the server; returns its URL and a stop(). */
 export async function startServer({ seed = true, env = {} } = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-bench-'));
-  const port = await freePort();
+  // PORT picks the port (engineers sharing a machine each have their own); else any free one.
+  const port = process.env.PORT ? Number(process.env.PORT) : await freePort();
   const baseEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '100000', ...env };
   if (seed) await run('node', ['apps/server/dist/seed-demo.js'], baseEnv);
   const child = spawn('node', ['apps/server/dist/main.js'], { cwd: ROOT, env: baseEnv, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -26,6 +26,9 @@ import { patrolAreaRoutes } from './modules/patrol-areas/patrol-areas.routes.ts'
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { patrolRoutes } from './modules/patrols/patrols.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { incidentHandlingRoutes } from './modules/incidents/incident-handling.routes.ts';
+import { assistanceRoutes } from './modules/assistance/assistance.routes.ts';
+import { cameraRoutes } from './modules/cameras/cameras.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -85,6 +88,9 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await scheduleRoutes(scope, deps);
     await patrolRoutes(scope, deps);
     await trackingRoutes(scope, deps);
+    await incidentHandlingRoutes(scope, deps);
+    await assistanceRoutes(scope, deps);
+    await cameraRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir);

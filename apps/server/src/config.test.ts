@@ -7,6 +7,7 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toMatch(/data$/);
+    expect(config.escalation).toEqual({ emergencyAfterMs: 120_000, normalAfterMs: 900_000 });
   });
 
   it.each([
@@ -16,6 +17,8 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ BANTAY_SUPADMIN_USERNAME: 'boss' }, 'BANTAY_SUPADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ESCALATE_EMERGENCY_AFTER_S: '0' }, 'ESCALATE_EMERGENCY_AFTER_S'],
+    [{ ESCALATE_NORMAL_AFTER_S: 'soon' }, 'ESCALATE_NORMAL_AFTER_S'],
   ])('a bad value %j stops the start with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -2,9 +2,10 @@ import { absencesJob } from '../modules/patrols/absences.job.ts';
 import { scheduleRemindersJob } from '../modules/schedules/schedule-reminders.job.ts';
 import { trackRetentionJob } from '../modules/tracking/retention.job.ts';
 import type { Job } from './scheduler.ts';
+import { escalationJob } from '../modules/incidents/escalation.job.ts';
 
 /**
  * Every scheduled job of the server; main.ts starts them all. A feature adds its job here (the
  * job itself lives with its module, e.g. `modules/incidents/escalation.job.ts`).
  */
-export const jobs: readonly Job[] = [scheduleRemindersJob, absencesJob, trackRetentionJob];
+export const jobs: readonly Job[] = [escalationJob, scheduleRemindersJob, absencesJob, trackRetentionJob];

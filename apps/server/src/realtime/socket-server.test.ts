@@ -206,7 +206,7 @@ describe('domain events', () => {
     const arrived = nextEvent(socket, 'incident:updated');
     const updatedAt = clock.now();
     ctx.deps.events.publish('incident.updated', { id: 'incident-1', updatedAt });
-    expect(await arrived).toEqual({ _id: 'incident-1', updatedAt: updatedAt.toISOString() });
+    expect(await arrived).toEqual({ _id: 'incident-1', id: 'incident-1', updatedAt: updatedAt.toISOString() });
     socket.disconnect();
   });
 

@@ -18,14 +18,16 @@ const MyAccountPage = lazyPage(() => import('./routes/MyAccountPage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('@/features/password-reset/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazyPage(() => import('@/features/password-reset/ResetPasswordPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
+const TanodDashboardPage = lazyPage(() => import('./routes/TanodDashboardPage.tsx'));
 const PatrolMapPage = lazyPage(() => import('./routes/PatrolMapPage.tsx'));
-const PatrolTrackingPage = lazyPage(() => import('./routes/PatrolTrackingPage.tsx'));
+const IncidentTrackingPage = lazyPage(() => import('./routes/IncidentTrackingPage.tsx'));
 const SchedulePage = lazyPage(() => import('./routes/SchedulePage.tsx'));
 const ManagePatrolSchedulesPage = lazyPage(() => import('./routes/ManagePatrolSchedulesPage.tsx'));
 
 const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
 
+/** A guarded staff page; without a page of its own yet, the titled placeholder. */
 function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-in', page?: React.ReactNode): RouteObject {
   return {
     path,
@@ -62,7 +64,7 @@ export const routes: RouteObject[] = [
               </RouteGuard>
             ),
           },
-          guarded('/Dashboard', 'Dashboard', TANOD),
+          guarded('/Dashboard', 'Dashboard', TANOD, <TanodDashboardPage />),
           guarded('/Patrolmap', 'Patrol Map', TANOD, <PatrolMapPage />),
           guarded('/Equipments', 'Equipments', TANOD),
           guarded('/Performance', 'Performance', TANOD),
@@ -71,7 +73,7 @@ export const routes: RouteObject[] = [
           guarded('/ManageTanod', 'Manage Tanod', ADMIN),
           guarded('/Resources', 'Resources', ADMIN),
           guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN, <ManagePatrolSchedulesPage />),
-          guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN, <PatrolTrackingPage />),
+          guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN, <IncidentTrackingPage />),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -8,7 +8,12 @@ interface ModalProps {
   children: ReactNode;
   /** Tailwind max-width class of the panel. */
   widthClass?: string;
+  /** `side`: a drawer along the right edge, full height (details beside a list). */
+  placement?: 'center' | 'side';
 }
+
+/** Open modals, innermost last: only the innermost answers Escape and Tab (a dialog over a drawer). */
+const openModals: symbol[] = [];
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -18,7 +23,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * (Tab wraps), and returns to the opener; Escape and the close button dismiss it. It is portalled
  * to the body: an opener inside the blurred top bar would otherwise trap the fixed overlay in it.
  */
-export function Modal({ title, onClose, children, widthClass = 'max-w-md' }: ModalProps) {
+export function Modal({ title, onClose, children, widthClass = 'max-w-md', placement = 'center' }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -31,7 +36,10 @@ export function Modal({ title, onClose, children, widthClass = 'max-w-md' }: Mod
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
+    const self = Symbol('modal');
+    openModals.push(self);
     const onKey = (event: KeyboardEvent) => {
+      if (openModals[openModals.length - 1] !== self) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -54,6 +62,7 @@ export function Modal({ title, onClose, children, widthClass = 'max-w-md' }: Mod
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
+      openModals.splice(openModals.indexOf(self), 1);
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
@@ -61,13 +70,23 @@ export function Modal({ title, onClose, children, widthClass = 'max-w-md' }: Mod
   }, []);
 
   return createPortal(
-    <div className="fixed inset-0 z-[60] flex items-end justify-center bg-black/50 p-0 sm:items-center sm:p-4">
+    <div
+      className={
+        placement === 'side'
+          ? 'fixed inset-0 z-[60] flex justify-end bg-black/50'
+          : 'fixed inset-0 z-[60] flex items-end justify-center bg-black/50 p-0 sm:items-center sm:p-4'
+      }
+    >
       <div
         ref={panelRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className={`max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl border border-line bg-surface text-ink shadow-2xl sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl ${widthClass}`}
+        className={
+          placement === 'side'
+            ? `h-dvh w-full overflow-y-auto border-l border-line bg-surface text-ink shadow-2xl ${widthClass}`
+            : `max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl border border-line bg-surface text-ink shadow-2xl sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl ${widthClass}`
+        }
       >
         <div className="sticky top-0 z-10 flex items-start gap-3 border-b border-line bg-surface px-5 py-4">
           <h2 id={titleId} className="flex-1 text-lg font-semibold leading-snug">

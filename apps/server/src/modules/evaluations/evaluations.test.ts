@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { solveBotCheck } from '../../../test/security-helpers.ts';
-import { newDeviceId, postReport, query, setBoundary } from '../incidents/incidents.test-helpers.ts';
+import { newDeviceId, postReport, query, setBoundary } from '../../../test/incidents-helpers.ts';
 
 let ctx: TestContext;
 const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));

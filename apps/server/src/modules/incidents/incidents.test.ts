@@ -6,7 +6,7 @@ import { TICKET_PATTERN } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { readSmsOutbox } from '../../../test/security-helpers.ts';
 import { incidentPhotoFile } from './photo-storage.ts';
-import { INSIDE, TEST_BOUNDARY, jpegWithExif, newDeviceId, postReport, query, setBoundary, uploadPhotos } from './incidents.test-helpers.ts';
+import { INSIDE, TEST_BOUNDARY, jpegWithExif, newDeviceId, postReport, query, setBoundary, uploadPhotos } from '../../../test/incidents-helpers.ts';
 
 let ctx: TestContext;
 const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));

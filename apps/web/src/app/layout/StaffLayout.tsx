@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { IncidentAlerts } from '@/features/incidents/IncidentAlerts.tsx';
 import { MessagesButton } from '@/features/messages/MessagesButton.tsx';
 import { NotificationsButton } from '@/features/notifications/NotificationsButton.tsx';
 import { TrackingBadge } from '@/features/patrols/tracking/TrackingBadge.tsx';
@@ -55,6 +56,7 @@ export default function StaffLayout() {
               staffActions={staffActions}
             />
             <main id="main" className="flex-1 p-4 sm:p-6">
+              {userType !== 'resident' && <IncidentAlerts />}
               <Outlet />
             </main>
           </div>

@@ -7,14 +7,7 @@ import 'leaflet.markercluster';
  * turns red when it holds an urgent marker (an emergency hidden in a cluster must still show).
  */
 
-/** Colours the maps agree on (product §4.7: red emergency, blue normal). */
-export const MARKER_COLORS = {
-  emergency: '#dc2626',
-  normal: '#1d4ed8',
-  backup: '#d97706',
-  camera: '#475569',
-  tanod: '#15803d',
-} as const;
+export { MARKER_COLORS } from './marker-colors.ts';
 
 export interface PinIconOptions {
   /** Fill colour, e.g. one of MARKER_COLORS. */
@@ -61,6 +54,8 @@ export function createClusterLayer(options: L.MarkerClusterGroupOptions = {}): L
     showCoverageOnHover: false,
     spiderfyOnMaxZoom: true,
     maxClusterRadius: 50,
+    // Close in, every marker shows on its own (a selected incident is never hidden in a badge).
+    disableClusteringAtZoom: 17,
     iconCreateFunction: (cluster) => {
       const count = cluster.getChildCount();
       const urgent = cluster.getAllChildMarkers().some((marker) => urgentMarkers.has(marker));

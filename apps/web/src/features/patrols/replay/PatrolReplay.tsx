@@ -3,9 +3,10 @@ import { Pause, Play, RotateCcw } from 'lucide-react';
 import type { Patrol, PatrolArea } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { lazyMap } from '@/components/map/lazy-map.tsx';
-import { formatDate, formatDateTime, formatPeriod, zoned } from '@/lib/zoned-time.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { DEFAULT_TIMEZONE, formatDate, formatDateTime, formatPeriod, zoned } from '@/lib/zoned-time.ts';
 import { format } from 'date-fns';
-import { usePatrolList, usePatrolTrack } from '../patrols-api.ts';
+import { useAreas, usePatrolList, usePatrolTrack } from '../patrols-api.ts';
 import { trackSpan } from './replay-logic.ts';
 
 const ReplayMap = lazyMap(() => import('./ReplayMap.tsx'), 'h-80 lg:h-[28rem]');
@@ -20,7 +21,11 @@ const ATTENDANCE_LABEL = { on_time: 'On time', late: 'Late', absent: 'Absent', n
  * Replay of any past patrol (product §4.7): choose it, then play, pause or drag the time slider;
  * the map draws the route walked up to that moment.
  */
-export function PatrolReplay({ areas, timeZone }: { areas: PatrolArea[]; timeZone: string }) {
+export function PatrolReplay() {
+  const areaList = useAreas();
+  const { data: settings } = usePublicSettings();
+  const timeZone = settings?.timezone ?? DEFAULT_TIMEZONE;
+  const areas = areaList.data ?? [];
   const [range] = useState(() => ({ from: new Date(Date.now() - 14 * DAY_MS).toISOString(), to: new Date(Date.now() + DAY_MS).toISOString() }));
   const patrols = usePatrolList(range);
   const replayable = useMemo(() => (patrols.data ?? []).filter((patrol) => patrol.startedAt !== null), [patrols.data]);

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { pointInPolygon, type IncidentClassification, type IncidentStatus } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { inTransaction } from '../transaction.ts';
-import { countEvaluationsByDevice, insertEvaluation } from '../../modules/evaluations/evaluations.repository.ts';
-import { findIncidentByTicket, insertIncident, insertIncidentEvent } from '../../modules/incidents/incidents.repository.ts';
-import { findUserByUsername } from '../../modules/users/users.repository.ts';
-import { DEMO_BOUNDARY } from './demo-settings.ts';
-import { DEMO_STAFF } from './demo-staff.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { countEvaluationsByDevice, insertEvaluation } from '../evaluations/evaluations.repository.ts';
+import { findIncidentByTicket, insertIncident, insertIncidentEvent } from './incidents.repository.ts';
+import { findUserByUsername } from '../users/users.repository.ts';
+import { DEMO_BOUNDARY } from '../../db/seed/demo-settings.ts';
+import { DEMO_STAFF } from '../../db/seed/demo-staff.ts';
 
 /** Marks the demo's evaluations, so a second run does not add more. */
 const DEMO_DEVICE_HASH = crypto.createHash('sha256').update('bantay-demo-seed').digest('hex');
@@ -29,19 +29,23 @@ interface DemoIncident {
   closingReason?: string;
   resolutionLog?: string;
   rating?: { stars: number; comment: string };
+  /** The admin assigned the responder (an `assigned` step) instead of the tanod pressing Respond. */
+  assigned?: boolean;
+  /** Staff-private notes: who (username), minutes after the report, text. */
+  notes?: { by: string; minutes: number; text: string }[];
 }
 
 const DEMO_INCIDENTS: DemoIncident[] = [
   { ticket: 'IR-7K3F-9QXM', type: 'Theft', classification: 'normal', status: 'pending', description: 'Bicycle taken from our gate while we were at mass.', hoursAgo: 1, lat: 14.7371, lng: 121.0512, landmark: 'Across the chapel', resident: 0 },
-  { ticket: 'ER-4HNW-2RTB', type: 'Fire', classification: 'emergency', status: 'in_progress', description: 'Smoke coming from a house near the basketball court.', hoursAgo: 0.2, lat: 14.7342, lng: 121.0475, landmark: 'Basketball court, Purok 4', responder: 'tanod1' },
+  { ticket: 'ER-4HNW-2RTB', type: 'Fire', classification: 'emergency', status: 'in_progress', description: 'Smoke coming from a house near the basketball court.', hoursAgo: 0.2, lat: 14.7342, lng: 121.0475, landmark: 'Basketball court, Purok 4', responder: 'tanod1', notes: [{ by: 'tanod1', minutes: 7, text: 'Kitchen fire, family is out of the house. BFP called; keeping the crowd back.' }] },
   { ticket: 'IR-9PZD-6KEC', type: 'Noise disturbance', classification: 'normal', status: 'resolved', description: 'Videoke past midnight, the whole street cannot sleep.', hoursAgo: 30, lat: 14.7398, lng: 121.0551, address: 'Molave St., Purok 1', resident: 1, responder: 'tanod2', resolutionLog: 'Talked to the owner; the videoke was turned off at 12:40 AM.', rating: { stars: 5, comment: 'Dumating agad at mahinahon kausap. Salamat po!' } },
   { ticket: 'IR-3MAV-8YSU', type: 'Vandalism', classification: 'normal', status: 'pending', description: 'Graffiti sprayed on the barangay hall wall overnight.', hoursAgo: 5, lat: 14.7329, lng: 121.0523, landmark: 'Barangay hall' },
-  { ticket: 'ER-6TQB-5NJH', type: 'Medical emergency', classification: 'emergency', status: 'resolved', description: 'Elderly man collapsed at the market.', hoursAgo: 52, lat: 14.7302, lng: 121.0441, landmark: 'Talipapa market', reporterName: 'Mang Ben', responder: 'tanod4', resolutionLog: 'First aid given; brought to the health centre by the barangay ambulance.', rating: { stars: 4, comment: 'Mabilis ang tulong, salamat.' } },
-  { ticket: 'IR-8CWE-4GXR', type: 'Suspicious person or activity', classification: 'normal', status: 'in_progress', description: 'Two men checking parked motorcycles along the street.', hoursAgo: 2, lat: 14.7415, lng: 121.0468, address: 'Acacia St. corner Ilang-Ilang', resident: 0, responder: 'tanod3' },
+  { ticket: 'ER-6TQB-5NJH', type: 'Medical emergency', classification: 'emergency', status: 'resolved', description: 'Elderly man collapsed at the market.', hoursAgo: 52, lat: 14.7302, lng: 121.0441, landmark: 'Talipapa market', reporterName: 'Mang Ben', responder: 'tanod4', notes: [{ by: 'tanod4', minutes: 12, text: 'Conscious, breathing; pulse weak. Ambulance requested.' }], resolutionLog: 'First aid given; brought to the health centre by the barangay ambulance.', rating: { stars: 4, comment: 'Mabilis ang tulong, salamat.' } },
+  { ticket: 'IR-8CWE-4GXR', type: 'Suspicious person or activity', classification: 'normal', status: 'in_progress', description: 'Two men checking parked motorcycles along the street.', hoursAgo: 2, lat: 14.7415, lng: 121.0468, address: 'Acacia St. corner Ilang-Ilang', resident: 0, responder: 'tanod3', assigned: true, notes: [{ by: 'admin', minutes: 2, text: 'Same two men were seen on Molave St. last week; check the chapel CCTV.' }] },
   { ticket: 'IR-2VJK-7HPA', type: 'Public disturbance', classification: 'normal', status: 'rejected', description: 'Neighbours arguing loudly.', hoursAgo: 75, lat: 14.7288, lng: 121.0502, closingReason: 'A family matter already settled at the Lupon hearing.' },
   { ticket: 'ER-5DYM-3QWZ', type: 'Crime in progress', classification: 'emergency', status: 'false_alarm', description: 'Shouting and a loud bang from a house.', hoursAgo: 96, lat: 14.7362, lng: 121.0587, reporterName: 'Concerned neighbour', responder: 'tanod5', closingReason: 'It was a birthday party; the bang was a balloon.' },
   { ticket: 'IR-6RXT-9BMC', type: 'Other', classification: 'normal', status: 'pending', description: 'Stray dogs chasing children on the way to school.', hoursAgo: 8, lat: 14.7253, lng: 121.0489, landmark: 'Elementary school gate', resident: 1 },
-  { ticket: 'ER-9WGA-2KUF', type: 'Accident', classification: 'emergency', status: 'in_progress', description: 'Tricycle and motorcycle collided, one rider hurt.', hoursAgo: 0.5, lat: 14.7384, lng: 121.0432, landmark: 'Highway crossing near the gas station', responder: 'tanod2' },
+  { ticket: 'ER-9WGA-2KUF', type: 'Accident', classification: 'emergency', status: 'in_progress', description: 'Tricycle and motorcycle collided, one rider hurt.', hoursAgo: 0.5, lat: 14.7384, lng: 121.0432, landmark: 'Highway crossing near the gas station', responder: 'tanod2', assigned: true },
   { ticket: 'IR-4BZN-6TDE', type: 'Theft', classification: 'normal', status: 'resolved', description: 'Laundry taken from the clothesline.', hoursAgo: 120, lat: 14.7436, lng: 121.0527, address: 'Narra St., Purok 5', reporterName: 'Aling Cora', responder: 'tanod1', resolutionLog: 'Items found with a minor; returned to the owner with the parents present.' },
   { ticket: 'ER-3JHQ-8SVY', type: 'Natural disaster', classification: 'emergency', status: 'pending', description: 'Creek water rising fast near the footbridge.', hoursAgo: 0.1, lat: 14.7275, lng: 121.0562, landmark: 'Footbridge by the creek' },
 ];
@@ -53,7 +57,7 @@ const DIRECTORY_COMMENTS = [
   { stars: 3, comment: 'Mabait pero medyo natagalan dumating.', name: null },
 ];
 
-/** A dozen incidents with their timelines, ticket ratings and directory ratings for every demo tanod. Idempotent. */
+/** A dozen incidents in every status with their timelines (assignments, notes), ticket ratings and directory ratings for every demo tanod. Idempotent. */
 export async function seedDemoIncidents(deps: AppDeps, residentIds: string[]): Promise<void> {
   const now = deps.clock.now();
   const staffIds = new Map<string, string>();
@@ -97,7 +101,13 @@ export async function seedDemoIncidents(deps: AppDeps, residentIds: string[]): P
       });
       if (!incident) return;
       await insertIncidentEvent(tx, { incidentId: incident.id, at: createdAt, kind: 'created', actorId: residentId });
-      if (responderId) await insertIncidentEvent(tx, { incidentId: incident.id, at: at(4), kind: 'responded', actorId: responderId, subjectUserId: responderId });
+      if (responderId) {
+        const kind = demo.assigned ? 'assigned' : 'responded';
+        await insertIncidentEvent(tx, { incidentId: incident.id, at: at(4), kind, actorId: demo.assigned ? adminId : responderId, subjectUserId: responderId });
+      }
+      for (const note of demo.notes ?? []) {
+        await insertIncidentEvent(tx, { incidentId: incident.id, at: at(note.minutes), kind: 'note', actorId: staffIds.get(note.by) ?? null, detail: note.text });
+      }
       if (demo.status === 'resolved') {
         await insertIncidentEvent(tx, { incidentId: incident.id, at: at(45), kind: 'resolved', actorId: responderId, detail: demo.resolutionLog ?? null });
       }

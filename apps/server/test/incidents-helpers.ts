@@ -2,12 +2,15 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import type { SQL } from 'drizzle-orm';
 import type { Polygon } from '@bantay/shared';
-import type { TestContext } from '../../../test/harness.ts';
-import { solveBotCheck } from '../../../test/security-helpers.ts';
-import { upsertSettings } from '../settings/settings.repository.ts';
-import { DEFAULT_INCIDENT_TYPES } from '../settings/settings.service.ts';
+import type { TestContext } from './harness.ts';
+import { solveBotCheck } from './security-helpers.ts';
+import { upsertSettings } from '../src/modules/settings/settings.repository.ts';
+import { DEFAULT_INCIDENT_TYPES } from '../src/modules/settings/settings.service.ts';
+import type { IncidentRow, NewIncidentRow } from '../src/db/schema/index.ts';
+import { insertIncident, insertIncidentEvent } from '../src/modules/incidents/incidents.repository.ts';
+import { newTicket } from '../src/modules/incidents/ticket.ts';
 
-/** Helpers of the residents' side tests (issue 6): settings, reports, photos. */
+/** Helpers of the incident tests (issues 6 and 9): settings, reports, photos, incidents. */
 
 /** A 0.01° square (about 1.1 km) around the brief's map centre, corners as [lng, lat]. */
 export const TEST_BOUNDARY: Polygon = {
@@ -111,4 +114,27 @@ export async function uploadPhotos(ctx: TestContext, files: { filename: string; 
 export async function query<T = Record<string, unknown>>(ctx: TestContext, statement: SQL): Promise<T[]> {
   const result = (await ctx.deps.db.execute(statement)) as unknown as { rows: T[] } | T[];
   return Array.isArray(result) ? result : result.rows;
+}
+
+/** A pending incident written straight to the database (with its `created` event), for staff-side tests. */
+export async function insertTestIncident(ctx: TestContext, overrides: Partial<NewIncidentRow> = {}): Promise<IncidentRow> {
+  const now = ctx.deps.clock.now();
+  const classification = overrides.classification ?? 'normal';
+  const row = await insertIncident(ctx.deps.db, {
+    ticket: newTicket(classification),
+    type: 'Theft',
+    classification,
+    description: 'A bicycle was taken from the gate.',
+    occurredAt: now,
+    lat: INSIDE.lat,
+    lng: INSIDE.lng,
+    landmark: 'Beside the chapel',
+    reporterName: 'Ana Reyes',
+    reporterPhone: '+639175551234',
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  });
+  await insertIncidentEvent(ctx.deps.db, { incidentId: row!.id, at: row!.createdAt, kind: 'created' });
+  return row!;
 }

@@ -1,0 +1,246 @@
+import {
+  ASSISTANCE_LIMITS,
+  type AssistanceListResponse,
+  type AssistanceRequest,
+  type AssistanceStatus,
+  type approveAssistanceRequestSchema,
+  type assistanceListQuerySchema,
+  type CreateAssistanceRequest,
+} from '@bantay/shared';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import type { AssistanceRequestRow } from '../../db/schema/index.ts';
+import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { appendAuditEntry } from '../audit/audit.repository.ts';
+import { findPeople } from '../incidents/incident-handling.repository.ts';
+import { getIncident } from '../incidents/incident-handling.service.ts';
+import { insertIncidentEvent, listActiveTanodIds, touchIncident } from '../incidents/incidents.repository.ts';
+import { isAdmin } from '../incidents/incidents.policy.ts';
+import { onDutyTanodIds } from '../incidents/on-duty.ts';
+import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
+import { presentAssistanceRequest } from './assistance.presenter.ts';
+import {
+  findAssistanceRequest,
+  findIncidentSummaries,
+  insertAssistanceRequest,
+  insertDispatches,
+  listAssistanceRequests,
+  listDispatchedTanodIds,
+  transitionAssistanceRequest,
+} from './assistance.repository.ts';
+
+/**
+ * Backup (assistance) requests (issue 9, product §4.5). Each step is a guarded UPDATE on the
+ * statuses it may start from, with its notifications in the same transaction and
+ * `assistance:updated` after commit (to staff rooms, and to the requester and dispatched tanods).
+ */
+
+type ApproveInput = z.output<typeof approveAssistanceRequestSchema>;
+type ListQuery = z.output<typeof assistanceListQuerySchema>;
+
+const fullName = (person: { firstName: string; lastName: string } | undefined) => (person ? `${person.firstName} ${person.lastName}` : 'A tanod');
+
+const wrongStatus = (status: AssistanceStatus, step: string) =>
+  new AppError('CONFLICT', `This backup request is ${status}, so it cannot be ${step}.`, { details: { status } });
+
+async function present(db: Executor, rows: AssistanceRequestRow[]): Promise<AssistanceRequest[]> {
+  const dispatches = await listDispatchedTanodIds(
+    db,
+    rows.map((row) => row.id),
+  );
+  const personIds = rows.flatMap((row) => [row.requesterId, ...(row.decidedById ? [row.decidedById] : []), ...(dispatches.get(row.id) ?? [])]);
+  const [people, incidents] = await Promise.all([
+    findPeople(db, personIds),
+    findIncidentSummaries(
+      db,
+      rows.flatMap((row) => (row.incidentId ? [row.incidentId] : [])),
+    ),
+  ]);
+  return rows.map((row) => presentAssistanceRequest(row, { people, incidents, dispatches }));
+}
+
+async function presentOne(db: Executor, row: AssistanceRequestRow): Promise<AssistanceRequest> {
+  return (await present(db, [row]))[0]!;
+}
+
+/**
+ * Who hears a new request: the on-duty tanods within 1 km of it, or all of them when no positions
+ * are known. Positions arrive with the patrols feature (live tracking); until then none are known,
+ * so every on-duty tanod is told, as product §4.5 says for that case.
+ */
+async function backupRecipients(tx: Executor, now: Date): Promise<string[]> {
+  return onDutyTanodIds(tx, now);
+}
+
+function publish(deps: AppDeps, afterCommit: AfterCommit, name: 'assistance.created' | 'assistance.updated', row: AssistanceRequestRow, userIds: string[]) {
+  afterCommit(() => deps.events.publish(name, { id: row.id, updatedAt: row.updatedAt, userIds: [...new Set(userIds)] }));
+}
+
+/** A step on the incident's timeline too, when the request is about one (staff-only on the ticket). */
+async function recordOnIncident(deps: AppDeps, tx: Tx, afterCommit: AfterCommit, row: AssistanceRequestRow, actorId: string, detail: string, kind: 'assistance_requested' | 'assistance_decided') {
+  if (!row.incidentId) return;
+  const now = row.updatedAt;
+  await insertIncidentEvent(tx, { incidentId: row.incidentId, at: now, kind, actorId, detail });
+  await touchIncident(tx, row.incidentId, now);
+  const incidentId = row.incidentId;
+  afterCommit(() => deps.events.publish('incident.updated', { id: incidentId, updatedAt: now }));
+}
+
+/** `POST /api/assistance` (tanod). */
+export async function requestAssistance(deps: AppDeps, actor: Actor, input: CreateAssistanceRequest): Promise<AssistanceRequest> {
+  if (actor.userType !== 'tanod') throw forbidden('Only tanods request backup.');
+  const incident = input.incidentId ? await getIncident(deps, actor, input.incidentId) : null;
+  const now = deps.clock.now();
+  const row = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const created = await insertAssistanceRequest(tx, {
+      incidentId: incident?._id ?? null,
+      requesterId: actor.id,
+      lat: input.location.lat,
+      lng: input.location.lng,
+      accuracy: input.location.accuracy ?? null,
+      reason: input.reason,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const me = (await findPeople(tx, [actor.id])).get(actor.id);
+    const about = incident ? ` for incident ${incident.ticket}` : '';
+    const message = `Backup assistance requested by ${fullName(me)}${about}: ${input.reason}`.slice(0, 480);
+    const entity = { type: 'assistance' as const, id: created.id };
+    await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'assistance.requested', entity });
+    await notify(deps, tx, afterCommit, { userIds: await backupRecipients(tx, now) }, { message, kind: 'assistance.requested', entity, except: [actor.id] });
+    await recordOnIncident(deps, tx, afterCommit, created, actor.id, input.reason, 'assistance_requested');
+    publish(deps, afterCommit, 'assistance.created', created, [actor.id]);
+    return created;
+  });
+  return presentOne(deps.db, row);
+}
+
+/** `GET /api/assistance`. */
+export async function listAssistance(deps: AppDeps, actor: Actor, query: ListQuery): Promise<AssistanceListResponse> {
+  const rows = await listAssistanceRequests(deps.db, {
+    statuses: query.status,
+    incidentId: query.incidentId,
+    visibleTo: isAdmin(actor) ? null : actor.id,
+    limit: ASSISTANCE_LIMITS.listMax,
+  });
+  return { items: await present(deps.db, rows) };
+}
+
+/** The request as the caller may see it, with its dispatched tanods; 404 when hidden. */
+async function visibleRequest(deps: AppDeps, actor: Actor, id: string): Promise<{ row: AssistanceRequestRow; dispatched: string[] }> {
+  const row = await findAssistanceRequest(deps.db, id);
+  if (!row) throw notFound('Backup request');
+  const dispatched = (await listDispatchedTanodIds(deps.db, [id])).get(id) ?? [];
+  const open = row.status === 'pending' || row.status === 'approved' || row.status === 'deployed';
+  if (!isAdmin(actor) && row.requesterId !== actor.id && !dispatched.includes(actor.id) && !open) throw notFound('Backup request');
+  return { row, dispatched };
+}
+
+/** `POST /api/assistance/{id}/approve` (admin): optionally dispatches tanods and records an outside agency. */
+export async function approveAssistance(deps: AppDeps, actor: Actor, id: string, input: ApproveInput): Promise<AssistanceRequest> {
+  if (!isAdmin(actor)) throw forbidden('Only admins approve backup requests.');
+  const { row: before } = await visibleRequest(deps, actor, id);
+  const tanodIds = [...new Set(input.tanodIds ?? [])];
+  const people = await findPeople(deps.db, [...tanodIds, before.requesterId, actor.id]);
+  const activeTanods = new Set(await listActiveTanodIds(deps.db));
+  const notTanod = tanodIds.find((tanodId) => !activeTanods.has(tanodId));
+  if (notTanod) throw new AppError('VALIDATION_FAILED', 'Choose active tanods to dispatch', { fields: [{ field: 'tanodIds', message: 'Choose active tanods to dispatch' }] });
+  const now = deps.clock.now();
+  const row = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const updated = await transitionAssistanceRequest(tx, id, ['pending'], {
+      status: 'approved',
+      decidedById: actor.id,
+      decidedAt: now,
+      agency: input.agency?.name ?? null,
+      agencyReference: input.agency?.reference ?? null,
+      updatedAt: now,
+    });
+    if (!updated) return undefined;
+    await insertDispatches(tx, id, tanodIds);
+    const names = tanodIds.map((tanodId) => fullName(people.get(tanodId)));
+    const agency = input.agency ? `${input.agency.name}${input.agency.reference ? ` (${input.agency.reference})` : ''}` : null;
+    const sent = [names.length ? names.join(', ') : null, agency].filter(Boolean).join('; ');
+    const entity = { type: 'assistance' as const, id };
+    await notify(deps, tx, afterCommit, { userId: updated.requesterId }, {
+      message: `Your backup assistance request was approved${sent ? `: ${sent}` : ''}`.slice(0, 480),
+      kind: 'assistance.approved',
+      entity,
+    });
+    await notify(deps, tx, afterCommit, { userIds: tanodIds }, {
+      message: `You were dispatched to assist ${fullName(people.get(updated.requesterId))}: ${updated.reason}`.slice(0, 480),
+      kind: 'assistance.dispatched',
+      entity,
+    });
+    await appendAuditEntry(tx, { actor, action: 'assistance.approve', entity: 'assistance_request', entityId: id, after: { tanodIds, agency }, at: now });
+    await recordOnIncident(deps, tx, afterCommit, updated, actor.id, `Backup approved${sent ? `: ${sent}` : ''}`, 'assistance_decided');
+    publish(deps, afterCommit, 'assistance.updated', updated, [updated.requesterId, ...tanodIds]);
+    return updated;
+  });
+  if (!row) throw wrongStatus((await findAssistanceRequest(deps.db, id))?.status ?? before.status, 'approved');
+  return presentOne(deps.db, row);
+}
+
+/** `POST /api/assistance/{id}/reject` (admin), with a reason the requester sees. */
+export async function rejectAssistance(deps: AppDeps, actor: Actor, id: string, reason: string): Promise<AssistanceRequest> {
+  if (!isAdmin(actor)) throw forbidden('Only admins reject backup requests.');
+  const { row: before } = await visibleRequest(deps, actor, id);
+  const now = deps.clock.now();
+  const row = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const updated = await transitionAssistanceRequest(tx, id, ['pending'], {
+      status: 'rejected',
+      decidedById: actor.id,
+      decidedAt: now,
+      rejectionReason: reason,
+      updatedAt: now,
+    });
+    if (!updated) return undefined;
+    await notify(deps, tx, afterCommit, { userId: updated.requesterId }, {
+      message: `Your backup assistance request was rejected: ${reason}`.slice(0, 480),
+      kind: 'assistance.rejected',
+      entity: { type: 'assistance', id },
+    });
+    await appendAuditEntry(tx, { actor, action: 'assistance.reject', entity: 'assistance_request', entityId: id, after: { reason }, at: now });
+    await recordOnIncident(deps, tx, afterCommit, updated, actor.id, `Backup rejected: ${reason}`, 'assistance_decided');
+    publish(deps, afterCommit, 'assistance.updated', updated, [updated.requesterId]);
+    return updated;
+  });
+  if (!row) throw wrongStatus((await findAssistanceRequest(deps.db, id))?.status ?? before.status, 'rejected');
+  return presentOne(deps.db, row);
+}
+
+const PROGRESS = {
+  deployed: { from: ['approved'], stamp: 'deployedAt', words: 'deployed', label: 'marked deployed' },
+  completed: { from: ['approved', 'deployed'], stamp: 'completedAt', words: 'completed', label: 'completed' },
+  cancelled: { from: ['pending', 'approved', 'deployed'], stamp: 'cancelledAt', words: 'cancelled', label: 'cancelled' },
+} as const;
+
+/**
+ * `/deployed` and `/complete` (an admin or a dispatched tanod) and `/cancel` (the requester).
+ * The requester, the dispatched tanods and the admins hear it, except whoever did it.
+ */
+export async function progressAssistance(deps: AppDeps, actor: Actor, id: string, status: keyof typeof PROGRESS): Promise<AssistanceRequest> {
+  const { row: before, dispatched } = await visibleRequest(deps, actor, id);
+  const step = PROGRESS[status];
+  if (status === 'cancelled' ? before.requesterId !== actor.id : !isAdmin(actor) && !dispatched.includes(actor.id)) {
+    throw forbidden(status === 'cancelled' ? 'Only the tanod who asked can cancel a backup request.' : 'Only an admin or a dispatched tanod can do this.');
+  }
+  const now = deps.clock.now();
+  const row = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const updated = await transitionAssistanceRequest(tx, id, step.from, { status, [step.stamp]: now, updatedAt: now });
+    if (!updated) return undefined;
+    const me = (await findPeople(tx, [actor.id])).get(actor.id);
+    const requester = (await findPeople(tx, [updated.requesterId])).get(updated.requesterId);
+    const message = `Backup assistance for ${fullName(requester)} was ${step.words} by ${fullName(me)}`;
+    const entity = { type: 'assistance' as const, id };
+    const kind = `assistance.${status}`;
+    await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind, entity, except: [actor.id] });
+    await notify(deps, tx, afterCommit, { userIds: [updated.requesterId, ...dispatched] }, { message, kind, entity, except: [actor.id] });
+    if (isAdmin(actor)) await appendAuditEntry(tx, { actor, action: kind, entity: 'assistance_request', entityId: id, at: now });
+    publish(deps, afterCommit, 'assistance.updated', updated, [updated.requesterId, ...dispatched]);
+    return updated;
+  });
+  if (!row) throw wrongStatus((await findAssistanceRequest(deps.db, id))?.status ?? before.status, step.label);
+  return presentOne(deps.db, row);
+}

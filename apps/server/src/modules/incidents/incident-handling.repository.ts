@@ -1,0 +1,319 @@
+import { and, asc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { IncidentListFilters, IncidentStatus } from '@bantay/shared';
+import type { Executor } from '../../db/transaction.ts';
+import { distanceSql } from '../../db/geo-sql.ts';
+import { incidentEscalations, incidentEvents, incidentPhotos, incidents, users, type IncidentRow, type UserRow } from '../../db/schema/index.ts';
+
+/** Staff-side SQL of incidents (issue 9): the list, the detail's parts and the guarded status changes. */
+
+export type PersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'userType' | 'profilePicture'>;
+
+const personColumns = (table: typeof users | ReturnType<typeof alias<typeof users, string>>) => ({
+  id: table.id,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  userType: table.userType,
+  profilePicture: table.profilePicture,
+});
+
+/** Who may be listed for a tanod: pending reports, and those they responded to or were assigned. */
+function visibleToTanod(tanodId: string): SQL {
+  return or(
+    eq(incidents.status, 'pending'),
+    eq(incidents.responderId, tanodId),
+    exists(
+      sql`(select 1 from ${incidentEvents} where ${incidentEvents.incidentId} = ${incidents.id} and ${incidentEvents.subjectUserId} = ${tanodId})`,
+    ),
+  )!;
+}
+
+export interface ListedIncidentRow {
+  incident: IncidentRow;
+  responder: PersonRow | null;
+  duplicate: { id: string; ticket: string; status: IncidentStatus } | null;
+  distance: number | null;
+  /** The values of the sort keys, for the cursor. */
+  keys: (string | number)[];
+}
+
+interface SortKey {
+  expr: SQL | typeof incidents.createdAt | typeof incidents.id;
+  direction: 'asc' | 'desc';
+  kind: 'time' | 'number' | 'text';
+}
+
+const emergencyRank = sql<number>`(case when ${incidents.classification} = 'emergency' then 0 else 1 end)`;
+
+function sortKeys(filters: IncidentListFilters, distance: SQL<number> | null): SortKey[] {
+  const id: SortKey = { expr: incidents.id, direction: filters.sort === 'newest' ? 'desc' : 'asc', kind: 'text' };
+  switch (filters.sort) {
+    case 'oldest':
+      return [{ expr: incidents.createdAt, direction: 'asc', kind: 'time' }, id];
+    case 'nearest':
+      return [{ expr: distance!, direction: 'asc', kind: 'number' }, id];
+    case 'priority':
+      return [
+        { expr: emergencyRank, direction: 'asc', kind: 'number' },
+        distance ? { expr: distance, direction: 'asc', kind: 'number' } : { expr: incidents.createdAt, direction: 'asc', kind: 'time' },
+        id,
+      ];
+    default:
+      return [{ expr: incidents.createdAt, direction: 'desc', kind: 'time' }, id];
+  }
+}
+
+/** Rows strictly after `values` in the order of `keys` (keyset pagination). */
+function afterCursor(keys: SortKey[], values: (string | number)[]): SQL {
+  const param = (key: SortKey, value: string | number) =>
+    key.kind === 'time' ? sql`${new Date(value).toISOString()}::timestamptz` : key.kind === 'number' ? sql`${Number(value)}::double precision` : sql`${String(value)}::uuid`;
+  const clauses = keys.map((key, index) => {
+    const equalBefore = keys.slice(0, index).map((previous, i) => sql`${previous.expr} = ${param(previous, values[i]!)}`);
+    const beyond = key.direction === 'asc' ? sql`${key.expr} > ${param(key, values[index]!)}` : sql`${key.expr} < ${param(key, values[index]!)}`;
+    return and(...equalBefore, beyond)!;
+  });
+  return or(...clauses)!;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export interface ListIncidentsOptions {
+  filters: IncidentListFilters;
+  /** Restrict to what this tanod may see; null for admins. */
+  tanodId: string | null;
+  /** Decoded cursor values, or null for the first page. */
+  after: (string | number)[] | null;
+  limit: number;
+}
+
+/** Number of sort keys of a query, so a cursor from another sort is refused. */
+export function sortKeyCount(filters: IncidentListFilters): number {
+  return sortKeys(filters, filters.near ? sql<number>`0` : null).length;
+}
+
+export async function listIncidentsForStaff(db: Executor, options: ListIncidentsOptions): Promise<ListedIncidentRow[]> {
+  const { filters } = options;
+  const distance = filters.near ? distanceSql(filters.near, incidents) : null;
+  const conditions: SQL[] = [];
+  if (options.tanodId) conditions.push(visibleToTanod(options.tanodId));
+  if (filters.status?.length) conditions.push(inArray(incidents.status, filters.status));
+  if (filters.classification) conditions.push(eq(incidents.classification, filters.classification));
+  if (filters.type) conditions.push(sql`lower(${incidents.type}) = lower(${filters.type})`);
+  if (filters.from) conditions.push(gte(incidents.createdAt, new Date(filters.from)));
+  if (filters.to) conditions.push(lt(incidents.createdAt, new Date(filters.to)));
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    conditions.push(
+      or(
+        ilike(incidents.description, pattern),
+        ilike(incidents.landmark, pattern),
+        ilike(incidents.address, pattern),
+        ilike(incidents.ticket, pattern),
+        ilike(incidents.type, pattern),
+      )!,
+    );
+  }
+  if (distance && filters.radius !== undefined) conditions.push(sql`${distance} <= ${filters.radius}`);
+  const keys = sortKeys(filters, distance);
+  if (options.after) conditions.push(afterCursor(keys, options.after));
+
+  const responder = alias(users, 'responder');
+  const duplicate = alias(incidents, 'duplicate');
+  const rows = await db
+    .select({
+      incident: incidents,
+      responder: personColumns(responder),
+      duplicate: { id: duplicate.id, ticket: duplicate.ticket, status: duplicate.status },
+      distance: distance ?? sql<null>`null`,
+      keys: sql<unknown[]>`json_build_array(${sql.join(
+        keys.map((key) => (key.kind === 'time' ? sql`to_char(${key.expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : key.expr)),
+        sql`, `,
+      )})`,
+    })
+    .from(incidents)
+    .leftJoin(responder, eq(responder.id, incidents.responderId))
+    .leftJoin(duplicate, eq(duplicate.id, incidents.possibleDuplicateOfId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(...keys.map((key) => (key.direction === 'asc' ? sql`${key.expr} asc` : sql`${key.expr} desc`)))
+    .limit(options.limit);
+
+  return rows.map((row) => ({
+    incident: row.incident,
+    responder: row.responder?.id ? (row.responder as PersonRow) : null,
+    duplicate: row.duplicate?.id ? (row.duplicate as ListedIncidentRow['duplicate']) : null,
+    distance: row.distance === null || row.distance === undefined ? null : Number(row.distance),
+    keys: (typeof row.keys === 'string' ? JSON.parse(row.keys) : row.keys) as (string | number)[],
+  }));
+}
+
+export async function findIncidentById(db: Executor, id: string): Promise<IncidentRow | undefined> {
+  const [row] = await db.select().from(incidents).where(eq(incidents.id, id)).limit(1);
+  return row;
+}
+
+/** Whether the tanod was ever the subject of a step (assigned or responding) of this incident. */
+export async function wasInvolved(db: Executor, incidentId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: incidentEvents.id })
+    .from(incidentEvents)
+    .where(and(eq(incidentEvents.incidentId, incidentId), eq(incidentEvents.subjectUserId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findPeople(db: Executor, ids: string[]): Promise<Map<string, PersonRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select(personColumns(users)).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function listPhotosOf(db: Executor, incidentIds: string[]): Promise<Map<string, { id: string; width: number; height: number }[]>> {
+  const result = new Map<string, { id: string; width: number; height: number }[]>();
+  if (incidentIds.length === 0) return result;
+  const rows = await db
+    .select({ incidentId: incidentPhotos.incidentId, id: incidentPhotos.id, width: incidentPhotos.width, height: incidentPhotos.height })
+    .from(incidentPhotos)
+    .where(inArray(incidentPhotos.incidentId, incidentIds))
+    .orderBy(asc(incidentPhotos.createdAt), asc(incidentPhotos.id));
+  for (const row of rows) {
+    const list = result.get(row.incidentId!) ?? [];
+    list.push({ id: row.id, width: row.width, height: row.height });
+    result.set(row.incidentId!, list);
+  }
+  return result;
+}
+
+export async function listIncidentEvents(db: Executor, incidentId: string) {
+  return db
+    .select()
+    .from(incidentEvents)
+    .where(eq(incidentEvents.incidentId, incidentId))
+    .orderBy(asc(incidentEvents.at), asc(incidentEvents.id));
+}
+
+/**
+ * The claim: one conditional UPDATE on `status = 'pending'`, never read-then-write. Returns the
+ * row when this caller won; undefined when the incident was not pending any more. The partial
+ * unique index on in-progress responders throws a unique violation when the tanod holds another.
+ */
+export async function claimPendingIncident(db: Executor, id: string, tanodId: string, now: Date): Promise<IncidentRow | undefined> {
+  const [row] = await db
+    .update(incidents)
+    .set({ status: 'in_progress', responderId: tanodId, respondedAt: now, updatedAt: now })
+    .where(and(eq(incidents.id, id), eq(incidents.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Assigns (or reassigns) a tanod while the incident is open. */
+export async function assignOpenIncident(db: Executor, id: string, tanodId: string, now: Date): Promise<IncidentRow | undefined> {
+  const [row] = await db
+    .update(incidents)
+    .set({ status: 'in_progress', responderId: tanodId, respondedAt: now, updatedAt: now })
+    .where(and(eq(incidents.id, id), inArray(incidents.status, ['pending', 'in_progress'])))
+    .returning();
+  return row;
+}
+
+/** Resolves an in-progress incident; `responderId` restricts it to that responder (tanods). */
+export async function resolveInProgressIncident(
+  db: Executor,
+  id: string,
+  values: { resolvedById: string; log: string; now: Date; responderId: string | null },
+): Promise<IncidentRow | undefined> {
+  const [row] = await db
+    .update(incidents)
+    .set({ status: 'resolved', resolvedById: values.resolvedById, resolvedAt: values.now, resolutionLog: values.log, updatedAt: values.now })
+    .where(
+      and(
+        eq(incidents.id, id),
+        eq(incidents.status, 'in_progress'),
+        values.responderId ? eq(incidents.responderId, values.responderId) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Rejects or marks a false alarm while the incident is open. Nothing is deleted. */
+export async function closeOpenIncident(
+  db: Executor,
+  id: string,
+  values: { status: 'rejected' | 'false_alarm'; reason: string; now: Date },
+): Promise<IncidentRow | undefined> {
+  const [row] = await db
+    .update(incidents)
+    .set({ status: values.status, closingReason: values.reason, updatedAt: values.now })
+    .where(and(eq(incidents.id, id), inArray(incidents.status, ['pending', 'in_progress'])))
+    .returning();
+  return row;
+}
+
+/** The tanod's in-progress incident, if any. */
+export async function findActiveIncidentOf(db: Executor, tanodId: string): Promise<Pick<IncidentRow, 'id' | 'ticket'> | undefined> {
+  const [row] = await db
+    .select({ id: incidents.id, ticket: incidents.ticket })
+    .from(incidents)
+    .where(and(eq(incidents.responderId, tanodId), eq(incidents.status, 'in_progress')))
+    .limit(1);
+  return row;
+}
+
+export async function findActiveTanod(db: Executor, id: string): Promise<PersonRow | undefined> {
+  const [row] = await db
+    .select(personColumns(users))
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.userType, 'tanod'), eq(users.status, 'active')))
+    .limit(1);
+  return row;
+}
+
+/** Pending incidents created at or before `before` with this classification: the escalation candidates. */
+export async function listPendingCreatedBefore(
+  db: Executor,
+  classification: IncidentRow['classification'],
+  before: Date,
+): Promise<Pick<IncidentRow, 'id' | 'ticket' | 'type' | 'classification' | 'createdAt' | 'landmark' | 'address'>[]> {
+  return db
+    .select({
+      id: incidents.id,
+      ticket: incidents.ticket,
+      type: incidents.type,
+      classification: incidents.classification,
+      createdAt: incidents.createdAt,
+      landmark: incidents.landmark,
+      address: incidents.address,
+    })
+    .from(incidents)
+    .where(and(eq(incidents.status, 'pending'), eq(incidents.classification, classification), sql`${incidents.createdAt} <= ${before.toISOString()}::timestamptz`))
+    .orderBy(asc(incidents.createdAt))
+    .limit(500);
+}
+
+/** Marks a change without a status step (a note), returning the row. */
+export async function touchIncidentReturning(db: Executor, id: string, now: Date): Promise<IncidentRow | undefined> {
+  const [row] = await db.update(incidents).set({ updatedAt: now }).where(eq(incidents.id, id)).returning();
+  return row;
+}
+
+/**
+ * Claims one escalation level of a still-pending incident: the row is inserted only while the
+ * incident is pending, and `on conflict do nothing` lets exactly one of several job runners (two
+ * instances, or two ticks) win. True for the winner, in whose transaction the notifications go.
+ */
+export async function claimEscalation(db: Executor, incidentId: string, level: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(incidentEscalations)
+    .select(
+      db
+        .select({ incidentId: incidents.id, level: sql<number>`${level}::integer`.as('level'), at: sql<Date>`${at.toISOString()}::timestamptz`.as('at') })
+        .from(incidents)
+        .where(and(eq(incidents.id, incidentId), eq(incidents.status, 'pending'))),
+    )
+    .onConflictDoNothing()
+    .returning({ level: incidentEscalations.level });
+  return rows.length > 0;
+}

@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  assignIncidentRequestSchema,
+  closeIncidentRequestSchema,
+  incidentDetailSchema,
+  incidentIdParamsSchema,
+  incidentListQuerySchema,
+  incidentListResponseSchema,
+  incidentNoteRequestSchema,
+  nearestCamerasQuerySchema,
+  nearestCamerasResponseSchema,
+  resolveIncidentRequestSchema,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
+import { nearestCamerasToIncident } from '../cameras/cameras.service.ts';
+import {
+  addIncidentNote,
+  assignIncident,
+  closeIncident,
+  exportIncidentsCsv,
+  getIncident,
+  listIncidents,
+  resolveIncident,
+  respondToIncident,
+} from './incident-handling.service.ts';
+
+/**
+ * Incident handling for staff (issue 9): the paths and shapes are fixed by the issue. Staff only;
+ * role and ownership rules live in the service (a tanod cannot reject, nor resolve another's).
+ */
+export async function incidentHandlingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staffOnly = requireAuth(deps, STAFF);
+  const tags = ['incidents'];
+  const conflicts =
+    '409 `already_taken` (another tanod claimed it; `error.details.takenBy`), `has_active_incident` ' +
+    '(`error.details.incident`), or `CONFLICT` when the step does not fit the current status (`error.details.status`).';
+
+  r.get(
+    '/api/incidents',
+    {
+      schema: {
+        tags,
+        summary: 'Incidents for staff: filters, text search, distance and cursor paging',
+        description: 'Admins see all; a tanod sees pending ones and those they responded to or were assigned.',
+        querystring: incidentListQuerySchema,
+        response: { 200: incidentListResponseSchema },
+      },
+      onRequest: staffOnly,
+    },
+    async (request) => listIncidents(deps, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/incidents/export.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The incidents matching the list filters as CSV (admin; UTF-8 with BOM, at most 10,000 rows)',
+        querystring: incidentListQuerySchema,
+        produces: ['text/csv'],
+      },
+      onRequest: requireAuth(deps, ADMINS),
+    },
+    async (request, reply) => {
+      const { csv, filename } = await exportIncidentsCsv(deps, actorOf(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  r.get(
+    '/api/incidents/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One incident with photos, reporter, responder, possible duplicate and the timeline',
+        params: incidentIdParamsSchema,
+        response: { 200: incidentDetailSchema },
+      },
+      onRequest: staffOnly,
+    },
+    async (request) => getIncident(deps, actorOf(request), request.params.id),
+  );
+
+  r.get(
+    '/api/incidents/:id/cameras',
+    {
+      schema: {
+        tags,
+        summary: 'The CCTV cameras nearest to an incident, with distances and the review window (occurredAt ± 10 minutes)',
+        params: incidentIdParamsSchema,
+        querystring: nearestCamerasQuerySchema,
+        response: { 200: nearestCamerasResponseSchema },
+      },
+      onRequest: staffOnly,
+    },
+    async (request) => nearestCamerasToIncident(deps, actorOf(request), request.params.id, request.query),
+  );
+
+  r.post(
+    '/api/incidents/:id/respond',
+    {
+      schema: {
+        tags,
+        summary: 'A tanod claims a pending incident (atomic: of simultaneous claims exactly one wins)',
+        description: conflicts,
+        params: incidentIdParamsSchema,
+        response: { 200: incidentDetailSchema },
+      },
+      onRequest: staffOnly,
+    },
+    async (request) => respondToIncident(deps, actorOf(request), request.params.id),
+  );
+
+  r.post(
+    '/api/incidents/:id/assign',
+    {
+      schema: {
+        tags,
+        summary: 'An admin assigns (or reassigns) an open incident to a tanod, who is notified',
+        description: conflicts,
+        params: incidentIdParamsSchema,
+        body: assignIncidentRequestSchema,
+        response: { 200: incidentDetailSchema },
+      },
+      onRequest: staffOnly,
+    },
+    async (request) => assignIncident(deps, actorOf(request), request.params.id, request.body.tanodId),
+  );
+
+  r.post(
+    '/api/incidents/:id/resolve',
+    {
+      schema: {
+        tags,
+        summary: 'The responder or an admin resolves an in-progress incident with the resolution log',
+        description: conflicts,
+        params: incidentIdParamsSchema,
+        body: resolveIncidentRequestSchema,
+        response: { 200: incidentDetailSchema },
+      },
+      onRequest: staffOnly,
+    },
+    async (request) => resolveIncident(deps, actorOf(request), request.params.id, request.body.log),
+  );
+
+  for (const [path, status, summary] of [
+    ['reject', 'rejected', 'An admin rejects an open incident with a reason (the record stays)'],
+    ['false-alarm', 'false_alarm', 'An admin marks an open incident a false alarm with a reason (the record stays)'],
+  ] as const) {
+    r.post(
+      `/api/incidents/:id/${path}`,
+      {
+        schema: {
+          tags,
+          summary,
+          description: conflicts,
+          params: incidentIdParamsSchema,
+          body: closeIncidentRequestSchema,
+          response: { 200: incidentDetailSchema },
+        },
+        onRequest: staffOnly,
+      },
+      async (request) => closeIncident(deps, actorOf(request), request.params.id, status, request.body.reason),
+    );
+  }
+
+  r.post(
+    '/api/incidents/:id/notes',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a staff-private note to the timeline (never shown on the public ticket)',
+        params: incidentIdParamsSchema,
+        body: incidentNoteRequestSchema,
+        response: { 200: incidentDetailSchema },
+      },
+      onRequest: staffOnly,
+    },
+    async (request) => addIncidentNote(deps, actorOf(request), request.params.id, request.body.text),
+  );
+}

@@ -1,0 +1,346 @@
+import type { IncidentDetail, IncidentListFilters, IncidentListResponse, IncidentStatus } from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import type { IncidentRow } from '../../db/schema/index.ts';
+import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { appendAuditEntry } from '../audit/audit.repository.ts';
+import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
+import {
+  assignOpenIncident,
+  claimPendingIncident,
+  closeOpenIncident,
+  findActiveIncidentOf,
+  findActiveTanod,
+  findIncidentById,
+  findPeople,
+  listIncidentEvents,
+  listIncidentsForStaff,
+  listPhotosOf,
+  resolveInProgressIncident,
+  touchIncidentReturning,
+  sortKeyCount,
+  wasInvolved,
+  type PersonRow,
+} from './incident-handling.repository.ts';
+import { presentIncidentDetail, presentIncidentListItem, presentPerson } from './incident-handling.presenter.ts';
+import { insertIncidentEvent } from './incidents.repository.ts';
+import { canResolveIncident, canRespondToIncident, canSeeIncident, isAdmin } from './incidents.policy.ts';
+import { uniqueViolation } from './public-guards.ts';
+import { incidentsCsv } from './incidents.csv.ts';
+import { getPublicSettings } from '../settings/settings.service.ts';
+
+/**
+ * Incident handling for staff (issue 9, product §4.4). Every step is one conditional UPDATE on
+ * the status it starts from (never read-then-write), its incident event and its notifications,
+ * in one transaction; `incident:updated` goes out after commit.
+ */
+
+const STATUS_WORDS: Record<IncidentStatus, string> = {
+  pending: 'still pending',
+  in_progress: 'already in progress',
+  resolved: 'already resolved',
+  rejected: 'already rejected',
+  false_alarm: 'already marked a false alarm',
+};
+
+const wrongStatus = (status: IncidentStatus, step: string) =>
+  new AppError('CONFLICT', `This incident is ${STATUS_WORDS[status]}, so it cannot be ${step}.`, { details: { status } });
+
+const fullName = (person: PersonRow | undefined) => (person ? `${person.firstName} ${person.lastName}` : 'a staff member');
+
+/** The incident as the caller may see it, or 404 (unknown and hidden look the same). */
+async function visibleIncident(db: Executor, actor: Actor, id: string): Promise<IncidentRow> {
+  const incident = await findIncidentById(db, id);
+  if (!incident) throw notFound('Incident');
+  const involved = isAdmin(actor) || incident.status === 'pending' || incident.responderId === actor.id ? false : await wasInvolved(db, id, actor.id);
+  if (!canSeeIncident(actor, incident, involved)) throw notFound('Incident');
+  return incident;
+}
+
+function publishUpdated(deps: AppDeps, afterCommit: AfterCommit, incident: IncidentRow): void {
+  afterCommit(() => deps.events.publish('incident.updated', { id: incident.id, updatedAt: incident.updatedAt }));
+}
+
+/** "Incident IR-… (Theft near the chapel)": the keyword puts it under the incidents chip. */
+function incidentLabel(incident: Pick<IncidentRow, 'ticket' | 'type' | 'landmark' | 'address' | 'classification'>): string {
+  const place = (incident.landmark ?? incident.address ?? '').slice(0, 80);
+  const lead = incident.classification === 'emergency' ? 'Emergency incident' : 'Incident';
+  return `${lead} ${incident.ticket} (${incident.type}${place ? ` near ${place}` : ''})`;
+}
+
+export async function listIncidents(deps: AppDeps, actor: Actor, filters: IncidentListFilters): Promise<IncidentListResponse> {
+  const after = filters.cursor ? decodeCursor(filters.cursor, sortKeyCount(filters)) : null;
+  const rows = await listIncidentsForStaff(deps.db, {
+    filters,
+    tanodId: isAdmin(actor) ? null : actor.id,
+    after,
+    limit: filters.limit + 1,
+  });
+  const page = rows.slice(0, filters.limit);
+  const photos = await listPhotosOf(
+    deps.db,
+    page.map((row) => row.incident.id),
+  );
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => presentIncidentListItem(row, photos.get(row.incident.id) ?? [])),
+    nextCursor: rows.length > filters.limit && last ? encodeCursor(last.keys) : null,
+  };
+}
+
+/** Rows in one CSV export; a larger archive is exported by date range. */
+const EXPORT_MAX_ROWS = 10_000;
+
+/** `GET /api/incidents/export.csv` (admin): the list's filters, every match up to 10,000 rows. */
+export async function exportIncidentsCsv(deps: AppDeps, actor: Actor, filters: IncidentListFilters): Promise<{ csv: string; filename: string }> {
+  if (!isAdmin(actor)) throw forbidden('Only admins export incidents.');
+  const rows = await listIncidentsForStaff(deps.db, { filters, tanodId: null, after: null, limit: EXPORT_MAX_ROWS });
+  const settings = await getPublicSettings(deps);
+  const csv = incidentsCsv(
+    rows.map((row) => ({ incident: row.incident, responderName: row.responder ? `${row.responder.firstName} ${row.responder.lastName}` : null })),
+    settings.timezone,
+  );
+  return { csv, filename: `incidents-${deps.clock.now().toISOString().slice(0, 10)}.csv` };
+}
+
+export async function getIncident(deps: AppDeps, actor: Actor, id: string): Promise<IncidentDetail> {
+  return incidentDetail(deps.db, await visibleIncident(deps.db, actor, id));
+}
+
+async function incidentDetail(db: Executor, incident: IncidentRow): Promise<IncidentDetail> {
+  const [events, photos, duplicate] = await Promise.all([
+    listIncidentEvents(db, incident.id),
+    listPhotosOf(db, [incident.id]),
+    incident.possibleDuplicateOfId ? findIncidentById(db, incident.possibleDuplicateOfId) : Promise.resolve(undefined),
+  ]);
+  const people = await findPeople(db, [
+    ...(incident.responderId ? [incident.responderId] : []),
+    ...(incident.resolvedById ? [incident.resolvedById] : []),
+    ...events.flatMap((event) => [event.actorId, event.subjectUserId].filter((id): id is string => Boolean(id))),
+  ]);
+  return presentIncidentDetail(incident, {
+    photos: photos.get(incident.id) ?? [],
+    people,
+    duplicate: duplicate ? { id: duplicate.id, ticket: duplicate.ticket, status: duplicate.status } : null,
+    events,
+  });
+}
+
+/**
+ * `POST /api/incidents/{id}/respond`: a tanod claims a pending incident. Of any number of
+ * simultaneous claims exactly one wins (the conditional update); the others get 409
+ * `already_taken` naming the winner. The partial unique index on in-progress responders keeps
+ * one active incident per tanod even when their own claims race.
+ */
+export async function respondToIncident(deps: AppDeps, actor: Actor, id: string): Promise<IncidentDetail> {
+  if (!canRespondToIncident(actor)) throw forbidden('Only tanods respond to incidents; admins assign them.');
+  const active = await findActiveIncidentOf(deps.db, actor.id);
+  if (active && active.id !== id) throw hasActiveIncident(active);
+  const now = deps.clock.now();
+  let claimed: IncidentRow | undefined;
+  try {
+    claimed = await inTransaction(deps.db, async (tx, afterCommit) => {
+      const row = await claimPendingIncident(tx, id, actor.id, now);
+      if (!row) return undefined;
+      await insertIncidentEvent(tx, { incidentId: row.id, at: now, kind: 'responded', actorId: actor.id, subjectUserId: actor.id });
+      const me = (await findPeople(tx, [actor.id])).get(actor.id);
+      await notify(deps, tx, afterCommit, { role: 'admins' }, {
+        message: `${incidentLabel(row)}: ${fullName(me)} is responding`,
+        kind: 'incident.responded',
+        entity: { type: 'incident', id: row.id },
+      });
+      publishUpdated(deps, afterCommit, row);
+      return row;
+    });
+  } catch (error) {
+    if (!uniqueViolation(error)) throw error;
+    // The index refused a second in-progress incident: another claim of this tanod won the race.
+    throw hasActiveIncident(await findActiveIncidentOf(deps.db, actor.id));
+  }
+  if (claimed) return incidentDetail(deps.db, claimed);
+
+  // Lost, or never claimable: say why.
+  const incident = await findIncidentById(deps.db, id);
+  if (!incident) throw notFound('Incident');
+  if (incident.status === 'in_progress' && incident.responderId) {
+    if (incident.responderId === actor.id) throw new AppError('CONFLICT', 'You are already responding to this incident.', { details: { status: incident.status } });
+    const taker = (await findPeople(deps.db, [incident.responderId])).get(incident.responderId);
+    throw new AppError('already_taken', `${fullName(taker)} already responded to this incident.`, {
+      details: { status: incident.status, ...(taker ? { takenBy: presentPerson(taker) } : {}) },
+    });
+  }
+  throw wrongStatus(incident.status, 'responded to');
+}
+
+function hasActiveIncident(active: { id: string; ticket: string } | undefined): AppError {
+  const which = active ? ` ${active.ticket}` : '';
+  return new AppError('has_active_incident', `Resolve your active incident${which} first: a tanod handles one incident at a time.`, {
+    details: active ? { incident: { _id: active.id, ticket: active.ticket } } : {},
+  });
+}
+
+/** `POST /api/incidents/{id}/assign` (admin): a pending or in-progress incident goes to a tanod, who is notified. */
+export async function assignIncident(deps: AppDeps, actor: Actor, id: string, tanodId: string): Promise<IncidentDetail> {
+  if (!isAdmin(actor)) throw forbidden('Only admins assign incidents.');
+  const tanod = await findActiveTanod(deps.db, tanodId);
+  if (!tanod) throw new AppError('VALIDATION_FAILED', 'Choose an active tanod', { fields: [{ field: 'tanodId', message: 'Choose an active tanod' }] });
+  const before = await findIncidentById(deps.db, id);
+  if (!before) throw notFound('Incident');
+  const now = deps.clock.now();
+  try {
+    const row = await inTransaction(deps.db, async (tx, afterCommit) => {
+      const updated = await assignOpenIncident(tx, id, tanod.id, now);
+      if (!updated) return undefined;
+      await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'assigned', actorId: actor.id, subjectUserId: tanod.id });
+      const entity = { type: 'incident' as const, id };
+      await notify(deps, tx, afterCommit, { userId: tanod.id }, {
+        message: `You were assigned ${incidentLabel(updated)}`,
+        kind: 'incident.assigned',
+        entity,
+      });
+      if (before.responderId && before.responderId !== tanod.id) {
+        await notify(deps, tx, afterCommit, { userId: before.responderId }, {
+          message: `${incidentLabel(updated)} was reassigned to ${fullName(tanod)}`,
+          kind: 'incident.reassigned',
+          entity,
+        });
+      }
+      await notify(deps, tx, afterCommit, { role: 'admins' }, {
+        message: `${incidentLabel(updated)} was assigned to ${fullName(tanod)}`,
+        kind: 'incident.assigned',
+        entity,
+        except: [actor.id],
+      });
+      await audit(tx, actor, 'incident.assign', updated, { responderId: before.responderId, status: before.status }, { responderId: tanod.id }, now);
+      publishUpdated(deps, afterCommit, updated);
+      return updated;
+    });
+    if (row) return incidentDetail(deps.db, row);
+  } catch (error) {
+    if (!uniqueViolation(error)) throw error;
+    const holding = await findActiveIncidentOf(deps.db, tanod.id);
+    throw new AppError('has_active_incident', `${fullName(tanod)} is handling another incident${holding ? ` (${holding.ticket})` : ''}.`, {
+      details: holding ? { incident: { _id: holding.id, ticket: holding.ticket } } : {},
+    });
+  }
+  const current = await findIncidentById(deps.db, id);
+  throw wrongStatus(current?.status ?? before.status, 'assigned');
+}
+
+/** `POST /api/incidents/{id}/resolve`: the responder or an admin, with the resolution log. */
+export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, log: string): Promise<IncidentDetail> {
+  // 403 rather than 404 for another tanod's incident: the id came from a list, and "not yours" is the honest answer.
+  const incident = await findIncidentById(deps.db, id);
+  if (!incident) throw notFound('Incident');
+  if (!canResolveIncident(actor, incident)) throw forbidden('Only the responding tanod or an admin can resolve this incident.');
+  const now = deps.clock.now();
+  const row = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const updated = await resolveInProgressIncident(tx, id, { resolvedById: actor.id, log, now, responderId: isAdmin(actor) ? null : actor.id });
+    if (!updated) return undefined;
+    await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'resolved', actorId: actor.id, detail: log });
+    const me = (await findPeople(tx, [actor.id])).get(actor.id);
+    const message = `${incidentLabel(updated)} was resolved by ${fullName(me)}`;
+    const entity = { type: 'incident' as const, id };
+    await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'incident.resolved', entity, except: [actor.id] });
+    if (updated.responderId && updated.responderId !== actor.id) {
+      await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: 'incident.resolved', entity });
+    }
+    if (isAdmin(actor)) await audit(tx, actor, 'incident.resolve', updated, { status: incident.status }, { status: 'resolved' }, now);
+    publishUpdated(deps, afterCommit, updated);
+    return updated;
+  });
+  if (row) return incidentDetail(deps.db, row);
+  const current = (await findIncidentById(deps.db, id)) ?? incident;
+  if (current.status === 'in_progress') throw forbidden('Only the responding tanod or an admin can resolve this incident.');
+  throw wrongStatus(current.status, 'resolved');
+}
+
+/** `POST /api/incidents/{id}/reject` and `/false-alarm` (admin): the record stays, with the reason. */
+export async function closeIncident(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  status: 'rejected' | 'false_alarm',
+  reason: string,
+): Promise<IncidentDetail> {
+  if (!isAdmin(actor)) throw forbidden(status === 'rejected' ? 'Only admins reject incidents.' : 'Only admins mark false alarms.');
+  const before = await findIncidentById(deps.db, id);
+  if (!before) throw notFound('Incident');
+  const now = deps.clock.now();
+  const row = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const updated = await closeOpenIncident(tx, id, { status, reason, now });
+    if (!updated) return undefined;
+    await insertIncidentEvent(tx, { incidentId: id, at: now, kind: status, actorId: actor.id, detail: reason });
+    const what = status === 'rejected' ? 'was rejected' : 'was marked a false alarm';
+    const message = `${incidentLabel(updated)} ${what}: ${reason}`.slice(0, 480);
+    const entity = { type: 'incident' as const, id };
+    await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: `incident.${status}`, entity, except: [actor.id] });
+    if (updated.responderId) await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: `incident.${status}`, entity });
+    await audit(tx, actor, `incident.${status}`, updated, { status: before.status }, { status, reason }, now);
+    publishUpdated(deps, afterCommit, updated);
+    return updated;
+  });
+  if (row) return incidentDetail(deps.db, row);
+  const current = (await findIncidentById(deps.db, id)) ?? before;
+  throw wrongStatus(current.status, status === 'rejected' ? 'rejected' : 'marked a false alarm');
+}
+
+/** `POST /api/incidents/{id}/notes`: staff-private; the ticket never shows it. */
+export async function addIncidentNote(deps: AppDeps, actor: Actor, id: string, text: string): Promise<IncidentDetail> {
+  await visibleIncident(deps.db, actor, id);
+  const now = deps.clock.now();
+  const row = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const updated = await touchIncidentReturning(tx, id, now);
+    if (!updated) throw notFound('Incident');
+    await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'note', actorId: actor.id, detail: text });
+    const me = (await findPeople(tx, [actor.id])).get(actor.id);
+    const message = `${fullName(me)} added a note to ${incidentLabel(updated)}`;
+    const entity = { type: 'incident' as const, id };
+    await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'incident.note', entity, except: [actor.id] });
+    if (updated.responderId && updated.responderId !== actor.id) {
+      await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: 'incident.note', entity });
+    }
+    publishUpdated(deps, afterCommit, updated);
+    return updated;
+  });
+  return incidentDetail(deps.db, row);
+}
+
+async function audit(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  incident: IncidentRow,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
+  await appendAuditEntry(tx, { actor, action, entity: 'incident', entityId: incident.id, before: { ticket: incident.ticket, ...before }, after, at });
+}
+
+// --- Cursor ------------------------------------------------------------------------------------
+
+/** Opaque to clients: the last row's sort-key values, base64url JSON. */
+function encodeCursor(keys: (string | number)[]): string {
+  return Buffer.from(JSON.stringify(keys)).toString('base64url');
+}
+
+function decodeCursor(value: string, expectedLength: number): (string | number)[] {
+  const invalid = () => new AppError('VALIDATION_FAILED', 'cursor: is not a valid cursor', { fields: [{ field: 'cursor', message: 'is not a valid cursor' }] });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const valid =
+    Array.isArray(parsed) &&
+    parsed.length === expectedLength &&
+    parsed.every((part) => (typeof part === 'number' && Number.isFinite(part)) || (typeof part === 'string' && part.length <= 64)) &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(parsed.at(-1)));
+  if (!valid) throw invalid();
+  const keys = parsed as (string | number)[];
+  if (keys.slice(0, -1).some((part) => typeof part === 'string' && Number.isNaN(new Date(part).getTime()))) throw invalid();
+  return keys;
+}

@@ -1,0 +1,25 @@
+import type { UserType } from '@bantay/shared';
+import type { IncidentRow } from '../../db/schema/index.ts';
+
+/** Pure rules of who may do what with an incident (product §4.4); the services enforce them. */
+
+interface Caller {
+  id: string;
+  userType: UserType;
+}
+
+export const isAdmin = (caller: Caller) => caller.userType === 'admin' || caller.userType === 'supadmin';
+
+/** Admins see all; a tanod sees pending reports and those they responded to or were assigned. */
+export function canSeeIncident(caller: Caller, incident: Pick<IncidentRow, 'status' | 'responderId'>, wasInvolved: boolean): boolean {
+  if (isAdmin(caller)) return true;
+  if (caller.userType !== 'tanod') return false;
+  return incident.status === 'pending' || incident.responderId === caller.id || wasInvolved;
+}
+
+/** Only tanods claim; admins assign. */
+export const canRespondToIncident = (caller: Caller) => caller.userType === 'tanod';
+
+/** The responder, or an admin. */
+export const canResolveIncident = (caller: Caller, incident: Pick<IncidentRow, 'responderId'>) =>
+  isAdmin(caller) || (caller.userType === 'tanod' && incident.responderId === caller.id);

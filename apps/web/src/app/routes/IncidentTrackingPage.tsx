@@ -1,0 +1,154 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { lazyMap } from '@/components/map/lazy-map.tsx';
+import { MARKER_COLORS } from '@/components/map/marker-colors.ts';
+import { useAssistanceList } from '@/features/assistance/assistance-api.ts';
+import { BackupRequestsPanel } from '@/features/assistance/BackupRequestsPanel.tsx';
+import { IncidentDrawer } from '@/features/incidents/IncidentDrawer.tsx';
+import { IncidentTable } from '@/features/incidents/IncidentTable.tsx';
+import { useCameras, useIncidentList } from '@/features/incidents/incidents-api.ts';
+import { LivePatrolsPanel } from '@/features/patrols/live/LivePatrolsPanel.tsx';
+import { useLiveTracking } from '@/features/patrols/live/use-live-tracking.ts';
+import { PatrolReplay } from '@/features/patrols/replay/PatrolReplay.tsx';
+import RolePage from './RolePage.tsx';
+
+const NO_POINTS: never[] = [];
+const TrackingMapView = lazyMap(() => import('./TrackingMapView.tsx'), 'h-[28rem] lg:h-[calc(100dvh-16rem)]');
+
+const TABS = [
+  { id: 'incidents', label: 'Incidents' },
+  { id: 'map', label: 'Live map' },
+  { id: 'backup', label: 'Backup requests' },
+  { id: 'replay', label: 'Patrol replay' },
+  { id: 'archive', label: 'Archive' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const LEGEND = [
+  { color: MARKER_COLORS.emergency, label: 'Emergency' },
+  { color: MARKER_COLORS.normal, label: 'Normal incident' },
+  { color: MARKER_COLORS.backup, label: 'Backup request' },
+  { color: MARKER_COLORS.camera, label: 'Camera' },
+  { color: '#9ca3af', label: 'Tanod with no position for 5 minutes' },
+];
+
+function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }) {
+  const incidents = useIncidentList({ status: ['pending', 'in_progress'], sort: 'newest', limit: 100 });
+  const backup = useAssistanceList({ status: ['pending', 'approved', 'deployed'] });
+  const cameras = useCameras();
+  const live = useLiveTracking();
+  const failed = incidents.isError || backup.isError || cameras.isError;
+  return (
+    <div className="space-y-3">
+      {failed && (
+        <p role="alert" className="rounded-lg border border-line bg-surface-2 p-3 text-sm">
+          Some markers could not be loaded.{' '}
+          <button
+            type="button"
+            className="font-medium underline"
+            onClick={() => {
+              void incidents.refetch();
+              void backup.refetch();
+              void cameras.refetch();
+            }}
+          >
+            Try again
+          </button>
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0">
+          <TrackingMapView
+            incidents={incidents.data?.items ?? []}
+            backupRequests={backup.data?.items ?? []}
+            cameras={cameras.data?.items ?? []}
+            onSelectIncident={onSelectIncident}
+            patrols={{
+              areas: live.areas,
+              positions: live.positions,
+              now: live.now,
+              selected: live.selected,
+              route: live.track.data?.points ?? NO_POINTS,
+              routeLoaded: live.track.isSuccess,
+              onSelect: live.select,
+            }}
+          />
+        </div>
+        <LivePatrolsPanel state={live} />
+      </div>
+      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-ink-soft" aria-label="Map legend">
+        {LEGEND.map((entry) => (
+          <li key={entry.label} className="flex items-center gap-2">
+            <span className="h-3 w-3 rounded-full ring-2 ring-surface" style={{ background: entry.color }} aria-hidden="true" />
+            {entry.label}
+          </li>
+        ))}
+        <li className="text-muted">
+          {incidents.data ? `${incidents.data.items.length} open incident${incidents.data.items.length === 1 ? '' : 's'}` : 'Loading…'}
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The admin's /Patrol&incidenttracking: incidents, the live map (incidents, backup, cameras and
+ * the tanods on patrol), backup requests, the replay of past patrols (issue 11), the archive.
+ */
+export default function IncidentTrackingPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS.find((item) => item.id === params.get('tab'))?.id ?? 'incidents') as TabId;
+  const incidentId = params.get('incident');
+  const pendingBackup = useAssistanceList({ status: ['pending'] }).data?.items.length ?? 0;
+
+  const update = useCallback(
+    (patch: Record<string, string | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const openIncident = useCallback((id: string) => update({ incident: id }), [update]);
+
+  return (
+    <RolePage title="Patrol & Incident Tracking">
+      <div role="tablist" aria-label="Sections" className="mb-4 flex gap-1 overflow-x-auto border-b border-line">
+        {TABS.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`tab-${item.id}`}
+            aria-selected={tab === item.id}
+            aria-controls={`panel-${item.id}`}
+            className={`-mb-px flex min-h-11 shrink-0 items-center gap-2 border-b-2 px-4 text-sm font-semibold ${tab === item.id ? 'border-brand-600 text-brand-600' : 'border-transparent text-ink-soft hover:text-ink'}`}
+            onClick={() => update({ tab: item.id === 'incidents' ? null : item.id })}
+          >
+            {item.label}
+            {item.id === 'backup' && pendingBackup > 0 && (
+              <span className="rounded-full bg-danger-fill px-2 text-xs text-white" aria-label={`${pendingBackup} waiting`}>
+                {pendingBackup}
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'incidents' && <IncidentTable key="all" mode="all" onOpen={openIncident} selectedId={incidentId} />}
+        {tab === 'archive' && <IncidentTable key="archive" mode="archive" onOpen={openIncident} selectedId={incidentId} />}
+        {tab === 'map' && <LiveMapTab onSelectIncident={openIncident} />}
+        {tab === 'backup' && <BackupRequestsPanel onOpenIncident={openIncident} />}
+        {tab === 'replay' && <PatrolReplay />}
+      </div>
+      {incidentId && <IncidentDrawer key={incidentId} incidentId={incidentId} onOpen={openIncident} onClose={() => update({ incident: null })} />}
+    </RolePage>
+  );
+}

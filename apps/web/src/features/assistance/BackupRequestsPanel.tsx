@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { ASSISTANCE_LIMITS, type AssistanceRequest, type AssistanceStatus } from '@bantay/shared';
+import { ReasonDialog } from '@/components/ReasonDialog.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { notify } from '@/lib/toast.ts';
+import { ApproveDialog } from './ApproveDialog.tsx';
+import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
+
+const OPEN: AssistanceStatus[] = ['pending', 'approved', 'deployed'];
+
+const timeText = (iso: string) => new Date(iso).toLocaleString('en-PH', { dateStyle: 'medium', timeStyle: 'short' });
+
+interface BackupRequestsPanelProps {
+  /** Opens the incident a request is about (the page's drawer). */
+  onOpenIncident?: (id: string) => void;
+}
+
+/** The admin's backup requests (product §4.5): approve with dispatch, reject, deployed, completed. */
+export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps) {
+  const [showClosed, setShowClosed] = useState(false);
+  const list = useAssistanceList(showClosed ? {} : { status: OPEN });
+  const refresh = useRefreshAssistance();
+  const [approving, setApproving] = useState<AssistanceRequest | null>(null);
+  const [rejecting, setRejecting] = useState<AssistanceRequest | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  async function run(request: AssistanceRequest, step: 'deployed' | 'complete', done: string) {
+    setBusyId(request._id);
+    try {
+      await assistanceSteps[step](request._id);
+      refresh();
+      notify.success(done);
+    } catch (failure) {
+      notify.error(failure instanceof ApiError ? failure.message : 'That did not work. Please try again.');
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const items = list.data?.items ?? [];
+  return (
+    <section aria-labelledby="backup-title" className="card !p-0">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-3">
+        <h2 id="backup-title" className="text-lg font-semibold">
+          Backup requests
+        </h2>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="switch" checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />
+          Show closed
+        </label>
+      </header>
+      {list.isLoading ? (
+        <p className="px-4 py-6 text-sm text-muted">Loading backup requests…</p>
+      ) : list.isError ? (
+        <div role="alert" className="px-4 py-6 text-sm">
+          <p className="mb-3">The backup requests could not be loaded.</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="px-4 py-6 text-sm text-muted">{showClosed ? 'No backup requests yet.' : 'No open backup requests.'}</p>
+      ) : (
+        <ul className="divide-y divide-line" data-testid="backup-requests">
+          {items.map((request) => (
+            <li key={request._id} className={`px-4 py-3 ${request.status === 'pending' ? 'bg-amber-50 dark:bg-amber-950/30' : ''}`}>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
+                  {ASSISTANCE_STATUS_LABELS[request.status]}
+                </span>
+                <span className="font-semibold">
+                  {request.requester.firstName} {request.requester.lastName}
+                </span>
+                <span className="text-xs text-muted">{timeText(request.createdAt)}</span>
+              </div>
+              <p className="mt-1 text-sm text-ink-soft">{request.reason}</p>
+              {request.incident && (
+                <p className="mt-1 text-sm">
+                  For{' '}
+                  <button type="button" className="font-medium text-brand-600 underline" onClick={() => onOpenIncident?.(request.incident!._id)}>
+                    {request.incident.type} · {request.incident.ticket}
+                  </button>
+                  {request.incident.classification === 'emergency' && <span className="ml-1 font-semibold text-danger">(emergency)</span>}
+                </p>
+              )}
+              {decisionText(request) && <p className="mt-1 text-sm text-muted">{decisionText(request)}</p>}
+              <div className="mt-2 flex flex-wrap gap-2">
+                {request.status === 'pending' && (
+                  <>
+                    <button type="button" className="btn btn-primary" onClick={() => setApproving(request)}>
+                      Approve and dispatch
+                    </button>
+                    <button type="button" className="btn btn-secondary" onClick={() => setRejecting(request)}>
+                      Reject
+                    </button>
+                  </>
+                )}
+                {request.status === 'approved' && (
+                  <button type="button" className="btn btn-secondary" disabled={busyId === request._id} onClick={() => void run(request, 'deployed', 'Marked deployed')}>
+                    Mark deployed
+                  </button>
+                )}
+                {(request.status === 'approved' || request.status === 'deployed') && (
+                  <button type="button" className="btn btn-secondary" disabled={busyId === request._id} onClick={() => void run(request, 'complete', 'Backup completed')}>
+                    Mark completed
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {approving && <ApproveDialog request={approving} onClose={() => setApproving(null)} />}
+      {rejecting && (
+        <ReasonDialog
+          title={`Reject the backup request of ${rejecting.requester.firstName}`}
+          description="The tanod sees the reason at once."
+          confirmLabel="Reject request"
+          maxLength={ASSISTANCE_LIMITS.reasonMaxLength}
+          onSubmit={async (reason) => {
+            await assistanceSteps.reject(rejecting._id, reason);
+            refresh();
+            notify.success('Backup request rejected');
+          }}
+          onClose={() => setRejecting(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApproveAssistanceRequest,
+  AssistanceListQuery,
+  AssistanceListResponse,
+  AssistanceRequest,
+  AssistanceStatus,
+  CreateAssistanceRequest,
+} from '@bantay/shared';
+import { api } from '@/lib/api-client.ts';
+import { useRealtime, useSocketEvent } from '@/lib/realtime.tsx';
+
+/** Backup (assistance) requests of issue 9. The lists refresh on `assistance:*` socket events. */
+export const ASSISTANCE_KEY = ['assistance'] as const;
+
+function search(query: AssistanceListQuery): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set('status', Array.isArray(query.status) ? query.status.join(',') : query.status);
+  if (query.incidentId) params.set('incidentId', query.incidentId);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function useAssistanceList(query: AssistanceListQuery, enabled = true) {
+  const queryClient = useQueryClient();
+  const { connected } = useRealtime();
+  // Several lists may hear the same event: a refetch already under way (started after the
+  // commit the event announces) is kept rather than restarted.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ASSISTANCE_KEY }, { cancelRefetch: false });
+  useSocketEvent('assistance:created', refresh);
+  useSocketEvent('assistance:updated', refresh);
+  return useQuery({
+    queryKey: [...ASSISTANCE_KEY, query],
+    queryFn: ({ signal }) => api<AssistanceListResponse>(`/api/assistance${search(query)}`, { signal }),
+    refetchInterval: connected ? false : 15_000,
+    enabled,
+  });
+}
+
+const step = (id: string, name: string, body: unknown = {}) =>
+  api<AssistanceRequest>(`/api/assistance/${encodeURIComponent(id)}/${name}`, { method: 'POST', body });
+
+export const assistanceSteps = {
+  create: (body: CreateAssistanceRequest) => api<AssistanceRequest>('/api/assistance', { method: 'POST', body }),
+  approve: (id: string, body: ApproveAssistanceRequest) => step(id, 'approve', body),
+  reject: (id: string, reason: string) => step(id, 'reject', { reason }),
+  deployed: (id: string) => step(id, 'deployed'),
+  complete: (id: string) => step(id, 'complete'),
+  cancel: (id: string) => step(id, 'cancel'),
+};
+
+export function useRefreshAssistance() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: ASSISTANCE_KEY });
+}
+
+export const ASSISTANCE_STATUS_LABELS: Record<AssistanceStatus, string> = {
+  pending: 'Waiting for an admin',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  deployed: 'Backup deployed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const ASSISTANCE_STATUS_BADGES: Record<AssistanceStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
+  approved: 'bg-blue-100 text-blue-900 dark:bg-blue-900/40 dark:text-blue-200',
+  deployed: 'bg-indigo-100 text-indigo-900 dark:bg-indigo-900/40 dark:text-indigo-200',
+  completed: 'bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-200',
+  rejected: 'bg-slate-200 text-slate-800 dark:bg-slate-700/60 dark:text-slate-200',
+  cancelled: 'bg-slate-200 text-slate-800 dark:bg-slate-700/60 dark:text-slate-200',
+};
+
+/** What the requester reads about a decision: who comes, which agency, or why not. */
+export function decisionText(request: AssistanceRequest): string | null {
+  if (request.status === 'rejected') return request.rejectionReason ? `Reason: ${request.rejectionReason}` : null;
+  const parts: string[] = [];
+  if (request.dispatchedTanods.length > 0) {
+    parts.push(`Coming: ${request.dispatchedTanods.map((person) => `${person.firstName} ${person.lastName}`).join(', ')}`);
+  }
+  if (request.agency) parts.push(`${request.agency.name} contacted${request.agency.reference ? ` (ref. ${request.agency.reference})` : ''}`);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}

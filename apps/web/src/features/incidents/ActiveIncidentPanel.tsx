@@ -1,0 +1,82 @@
+import { useState, type ReactNode } from 'react';
+import { CheckCircle2, Crosshair, Navigation } from 'lucide-react';
+import type { IncidentDetail } from '@bantay/shared';
+import { directionsUrl } from '@/components/map/map-geometry.ts';
+import { ClassificationBadge, StatusBadge } from './badges.tsx';
+import { IncidentFacts } from './IncidentFacts.tsx';
+import { IncidentPhotos } from './IncidentPhotos.tsx';
+import { NoteForm } from './NoteForm.tsx';
+import { ResolveDialog } from './ResolveDialog.tsx';
+import { Timeline } from './Timeline.tsx';
+import { useIncident } from './incidents-api.ts';
+
+interface ActiveIncidentPanelProps {
+  incidentId: string;
+  /** Request backup, from the assistance feature (the page composes the two). */
+  backupAction?: (incident: IncidentDetail) => ReactNode;
+  onShowOnMap(id: string): void;
+}
+
+/** The tanod's in-progress incident (issue 9): details, photos, directions, notes, Resolve, backup. */
+export function ActiveIncidentPanel({ incidentId, backupAction, onShowOnMap }: ActiveIncidentPanelProps) {
+  const { data: incident, isLoading, isError, refetch } = useIncident(incidentId);
+  const [resolving, setResolving] = useState(false);
+
+  const emergency = incident?.classification === 'emergency';
+  return (
+    <section
+      aria-labelledby="active-title"
+      data-testid="active-incident"
+      className={`card !p-0 ${emergency ? 'border-red-600 dark:border-red-500' : 'border-brand-600'} border-2`}
+    >
+      <header className={`rounded-t-xl px-4 py-3 ${emergency ? 'bg-red-700 text-white' : 'bg-brand-fill text-white'}`}>
+        <p className="text-xs font-semibold uppercase tracking-wide opacity-90">Your active incident</p>
+        <h2 id="active-title" className="text-lg font-bold">
+          {incident ? `${incident.type} · ${incident.ticket}` : 'Loading…'}
+        </h2>
+      </header>
+      {isLoading ? (
+        <p className="px-4 py-6 text-sm text-muted">Loading the incident…</p>
+      ) : isError || !incident ? (
+        <div className="px-4 py-6 text-sm" role="alert">
+          <p className="mb-3">The incident could not be loaded.</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <div className="space-y-4 px-4 py-4">
+          <div className="flex flex-wrap gap-2">
+            <ClassificationBadge classification={incident.classification} />
+            <StatusBadge status={incident.status} />
+          </div>
+          <IncidentFacts incident={incident} />
+          <IncidentPhotos photos={incident.photos} />
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+            <a className="btn btn-secondary" href={directionsUrl(incident.location)} target="_blank" rel="noopener noreferrer">
+              <Navigation className="h-4 w-4" aria-hidden="true" />
+              Directions
+            </a>
+            <button type="button" className="btn btn-secondary" onClick={() => onShowOnMap(incident._id)}>
+              <Crosshair className="h-4 w-4" aria-hidden="true" />
+              Show on map
+            </button>
+            {incident.status === 'in_progress' && (
+              <button type="button" className="btn btn-primary col-span-2" onClick={() => setResolving(true)}>
+                <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+                Resolve
+              </button>
+            )}
+          </div>
+          {backupAction?.(incident)}
+          <div className="space-y-3 border-t border-line pt-4">
+            <h3 className="text-sm font-semibold">Notes and timeline</h3>
+            <Timeline events={incident.events} />
+            <NoteForm incidentId={incident._id} />
+          </div>
+        </div>
+      )}
+      {resolving && incident && <ResolveDialog incidentId={incident._id} ticket={incident.ticket} onClose={() => setResolving(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import { useTanods } from '@/lib/tanods.ts';
+import { notify } from '@/lib/toast.ts';
+import { stepErrorMessage } from './incident-format.ts';
+import { incidentSteps, useApplyIncident } from './incidents-api.ts';
+
+/** The admin assigns a tanod (who is notified); the server refuses one who holds another incident. */
+export function AssignControl({ incidentId, currentTanodId }: { incidentId: string; currentTanodId: string | null }) {
+  const id = useId();
+  const tanods = useTanods();
+  const apply = useApplyIncident();
+  const [tanodId, setTanodId] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function assign() {
+    if (!tanodId) return setError('Choose a tanod');
+    setBusy(true);
+    try {
+      const detail = await incidentSteps.assign(incidentId, tanodId);
+      apply(detail);
+      notify.success(`Assigned to ${detail.responder ? `${detail.responder.firstName} ${detail.responder.lastName}` : 'the tanod'}`);
+      setTanodId('');
+    } catch (failure) {
+      setError(stepErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+        Assign a tanod
+      </label>
+      <div className="flex gap-2">
+        <select
+          id={id}
+          className="input"
+          value={tanodId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setTanodId(event.target.value);
+            setError(undefined);
+          }}
+        >
+          <option value="">{tanods.isLoading ? 'Loading tanods…' : 'Choose a tanod'}</option>
+          {(tanods.data ?? [])
+            .filter((tanod) => tanod._id !== currentTanodId)
+            .map((tanod) => (
+              <option key={tanod._id} value={tanod._id}>
+                {tanod.firstName} {tanod.lastName}
+                {tanod.isOnline ? ' (online)' : ''}
+              </option>
+            ))}
+        </select>
+        <button type="button" className="btn btn-primary shrink-0" disabled={busy} onClick={() => void assign()}>
+          {busy ? 'Assigning…' : 'Assign'}
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

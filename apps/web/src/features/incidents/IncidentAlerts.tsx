@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Siren, X } from 'lucide-react';
+import type { IncidentDetail } from '@bantay/shared';
+import { api } from '@/lib/api-client.ts';
+import { useSocketEvent } from '@/lib/realtime.tsx';
+import { useSession } from '@/lib/session.tsx';
+import { INCIDENTS_KEY } from './incidents-api.ts';
+import { playAlertSound, unlockAlertSound } from './alert-sound.ts';
+
+/** Where staff handle an incident: the tanod's patrol map, the admin's tracking page. */
+export function incidentPagePath(userType: string | null, id: string): string {
+  const page = userType === 'tanod' ? '/Patrolmap' : '/Patrol&incidenttracking';
+  return `${page}?incident=${encodeURIComponent(id)}`;
+}
+
+type Alert = Pick<IncidentDetail, '_id' | 'ticket' | 'type' | 'address' | 'landmark'>;
+
+/**
+ * Live incidents on every staff page (issue 9). Any incident event refreshes the open incident
+ * screens; a new emergency also rings and shows a red banner until someone takes it or the user
+ * dismisses it. Mounted once, in the staff layout.
+ */
+export function IncidentAlerts() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { userType } = useSession();
+  const [alerts, setAlerts] = useState<Alert[]>([]);
+
+  useEffect(() => {
+    const unlock = () => unlockAlertSound();
+    document.addEventListener('pointerdown', unlock, { once: true });
+    document.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      document.removeEventListener('pointerdown', unlock);
+      document.removeEventListener('keydown', unlock);
+    };
+  }, []);
+
+  useSocketEvent('incident:created', (event) => {
+    void queryClient.invalidateQueries({ queryKey: INCIDENTS_KEY });
+    if (event.classification !== 'emergency') return;
+    playAlertSound();
+    api<IncidentDetail>(`/api/incidents/${encodeURIComponent(event._id)}`).then(
+      (incident) => setAlerts((current) => [incident, ...current.filter((alert) => alert._id !== incident._id)]),
+      (error: unknown) => console.error('Could not load the new emergency', error),
+    );
+  });
+
+  useSocketEvent('incident:updated', (event) => {
+    void queryClient.invalidateQueries({ queryKey: INCIDENTS_KEY });
+    // Someone took the emergency (or closed it): the alarm is over for everyone else.
+    setAlerts((current) => current.filter((alert) => alert._id !== event._id));
+  });
+
+  if (alerts.length === 0) return null;
+  const [latest, ...older] = alerts;
+  const dismiss = (id: string) => setAlerts((current) => current.filter((alert) => alert._id !== id));
+  return (
+    <div role="alert" data-testid="emergency-banner" className="sticky top-16 z-30 -mx-4 -mt-4 mb-4 sm:-mx-6 sm:-mt-6">
+      <div className="flex flex-wrap items-center gap-3 bg-red-700 px-4 py-3 text-white shadow-lg sm:px-6">
+        <Siren className="h-6 w-6 shrink-0 animate-pulse motion-reduce:animate-none" aria-hidden="true" />
+        <p className="min-w-0 flex-1">
+          <span className="block text-sm font-bold uppercase tracking-wide">New emergency</span>
+          <span className="block font-semibold">
+            {latest!.type} · {latest!.ticket}
+            {latest!.address || latest!.landmark ? ` · ${[latest!.address, latest!.landmark].filter(Boolean).join(', ')}` : ''}
+          </span>
+          {older.length > 0 && <span className="block text-sm opacity-90">and {older.length} more</span>}
+        </p>
+        <button
+          type="button"
+          className="btn bg-white text-red-800 hover:bg-red-50"
+          onClick={() => {
+            dismiss(latest!._id);
+            navigate(incidentPagePath(userType, latest!._id));
+          }}
+        >
+          Open
+        </button>
+        <button type="button" className="icon-btn text-white hover:bg-red-800 hover:text-white" aria-label="Dismiss the alert" onClick={() => dismiss(latest!._id)}>
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import type { IncidentPhoto } from '@bantay/shared';
+import { API_BASE } from '@/lib/api-client.ts';
+import { storage } from '@/lib/storage.ts';
+import { Modal } from '@/components/Modal.tsx';
+
+/**
+ * A report's photo. Photos are staff-only, so the browser cannot fetch them with a plain `src`:
+ * the picture is fetched with the bearer token and shown from a blob URL.
+ */
+function useAuthorizedImage(url: string): { src: string | null; failed: boolean } {
+  const [state, setState] = useState<{ url: string; src: string | null; failed: boolean }>({ url, src: null, failed: false });
+  useEffect(() => {
+    const controller = new AbortController();
+    let objectUrl: string | null = null;
+    const token = storage.get('token');
+    fetch(`${API_BASE}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal })
+      .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
+      .then((blob) => {
+        objectUrl = URL.createObjectURL(blob);
+        setState({ url, src: objectUrl, failed: false });
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).name !== 'AbortError') setState({ url, src: null, failed: true });
+      });
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return state.url === url ? state : { src: null, failed: false };
+}
+
+function Photo({ photo, alt, className }: { photo: IncidentPhoto; alt: string; className: string }) {
+  const { src, failed } = useAuthorizedImage(photo.url);
+  if (failed) return <span className={`flex items-center justify-center bg-surface-2 text-xs text-muted ${className}`}>Photo unavailable</span>;
+  if (!src) return <span className={`block animate-pulse bg-surface-2 ${className}`} aria-hidden="true" />;
+  return <img src={src} alt={alt} className={`object-cover ${className}`} />;
+}
+
+/** Thumbnails that open a larger view. */
+export function IncidentPhotos({ photos, size = 'md' }: { photos: IncidentPhoto[]; size?: 'sm' | 'md' }) {
+  const [open, setOpen] = useState<number | null>(null);
+  if (photos.length === 0) return null;
+  const box = size === 'sm' ? 'h-12 w-12' : 'h-20 w-20';
+  const shown = open === null ? null : photos[open];
+  return (
+    <>
+      <ul className="flex flex-wrap gap-2" aria-label="Photos">
+        {photos.map((photo, index) => (
+          <li key={photo._id}>
+            <button
+              type="button"
+              className="block overflow-hidden rounded-lg border border-line"
+              aria-label={`Open photo ${index + 1} of ${photos.length}`}
+              onClick={() => setOpen(index)}
+            >
+              <Photo photo={photo} alt="" className={box} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {shown && open !== null && (
+        <Modal title={`Photo ${open + 1} of ${photos.length}`} onClose={() => setOpen(null)} widthClass="max-w-3xl">
+          <Photo photo={shown} alt={`Photo ${open + 1} of the report`} className="max-h-[70dvh] w-full rounded-lg !object-contain" />
+          {photos.length > 1 && (
+            <div className="mt-3 flex justify-between">
+              <button type="button" className="btn btn-secondary" onClick={() => setOpen((open + photos.length - 1) % photos.length)}>
+                Previous
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => setOpen((open + 1) % photos.length)}>
+                Next
+              </button>
+            </div>
+          )}
+        </Modal>
+      )}
+    </>
+  );
+}

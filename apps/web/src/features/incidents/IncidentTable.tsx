@@ -1,0 +1,138 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Download } from 'lucide-react';
+import type { IncidentStatus } from '@bantay/shared';
+import { ApiError } from '@/lib/api-client.ts';
+import { notify } from '@/lib/toast.ts';
+import { StatusBadge } from './badges.tsx';
+import { dayRange, EMPTY_FILTERS, IncidentFiltersBar, type FilterValues } from './IncidentFiltersBar.tsx';
+import { ARCHIVE_STATUSES, dateTimeText, fullName, STATUS_LABELS } from './incident-format.ts';
+import { downloadIncidentsCsv, useIncidentPages, type IncidentFilters } from './incidents-api.ts';
+
+const ALL_STATUSES = Object.keys(STATUS_LABELS) as IncidentStatus[];
+
+interface IncidentTableProps {
+  /** `archive`: resolved, rejected and false alarms only (product §4.4), oldest pages behind "Load more". */
+  mode: 'all' | 'archive';
+  onOpen(id: string): void;
+  selectedId: string | null;
+}
+
+/** The admin's incident table (issue 9): filters, cursor paging and the CSV export of what is shown. */
+export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) {
+  const [values, setValues] = useState<FilterValues>(EMPTY_FILTERS);
+  const [exporting, setExporting] = useState(false);
+  const statuses = mode === 'archive' ? ARCHIVE_STATUSES : ALL_STATUSES;
+
+  const filters = useMemo<IncidentFilters>(
+    () => ({
+      status: values.status ? [values.status] : mode === 'archive' ? ARCHIVE_STATUSES : undefined,
+      classification: values.classification || undefined,
+      type: values.type || undefined,
+      q: values.q.trim() || undefined,
+      ...dayRange(values.fromDay, values.toDay),
+      sort: 'newest',
+      limit: 25,
+    }),
+    [values, mode],
+  );
+  const pages = useIncidentPages(filters);
+  const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  const fieldError = pages.error instanceof ApiError ? pages.error.fields[0] : undefined;
+  const onChange = useCallback((next: FilterValues) => setValues(next), []);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadIncidentsCsv({ ...filters, limit: undefined });
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'The export failed. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section aria-label={mode === 'archive' ? 'Archive' : 'Incidents'} className="space-y-4">
+      <div className="card space-y-3">
+        <IncidentFiltersBar
+          value={values}
+          onChange={onChange}
+          statuses={statuses}
+          anyStatusLabel={mode === 'archive' ? 'Any closed status' : 'Any status'}
+          fieldError={fieldError}
+        />
+        <div className="flex justify-end">
+          <button type="button" className="btn btn-secondary" disabled={exporting} onClick={() => void exportCsv()}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+        </div>
+      </div>
+      <div className="card overflow-x-auto !p-0">
+        {pages.isLoading ? (
+          <p className="px-4 py-6 text-sm text-muted">Loading incidents…</p>
+        ) : pages.isError ? (
+          <div role="alert" className="px-4 py-6 text-sm">
+            <p className="mb-3">{fieldError ? fieldError.message : 'The incidents could not be loaded.'}</p>
+            {!fieldError && (
+              <button type="button" className="btn btn-secondary" onClick={() => void pages.refetch()}>
+                Try again
+              </button>
+            )}
+          </div>
+        ) : items.length === 0 ? (
+          <p className="px-4 py-6 text-sm text-muted">{mode === 'archive' ? 'No closed incidents match.' : 'No incidents match.'}</p>
+        ) : (
+          <table className="w-full min-w-[46rem] text-left text-sm" data-testid="incident-table">
+            <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="px-4 py-2">Ticket</th>
+                <th scope="col" className="px-4 py-2">Type</th>
+                <th scope="col" className="px-4 py-2">Status</th>
+                <th scope="col" className="px-4 py-2">Reported</th>
+                <th scope="col" className="px-4 py-2">Where</th>
+                <th scope="col" className="px-4 py-2">Responder</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {items.map((item) => {
+                const emergency = item.classification === 'emergency';
+                return (
+                  <tr
+                    key={item._id}
+                    data-ticket={item.ticket}
+                    className={`cursor-pointer hover:bg-surface-2 ${emergency ? 'bg-red-50 dark:bg-red-950/30' : ''} ${item._id === selectedId ? 'outline outline-2 -outline-offset-2 outline-[var(--focus)]' : ''}`}
+                    onClick={() => onOpen(item._id)}
+                  >
+                    <td className="whitespace-nowrap px-4 py-2 font-mono">
+                      <button type="button" className="font-semibold text-brand-600 underline" onClick={(event) => { event.stopPropagation(); onOpen(item._id); }}>
+                        {item.ticket}
+                      </button>
+                    </td>
+                    <td className="px-4 py-2">
+                      <span className={emergency ? 'font-semibold text-red-700 dark:text-red-300' : ''}>{item.type}</span>
+                      {emergency && <span className="ml-2 rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">Emergency</span>}
+                    </td>
+                    <td className="px-4 py-2">
+                      <StatusBadge status={item.status} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{dateTimeText(item.reportedAt)}</td>
+                    <td className="max-w-[16rem] truncate px-4 py-2 text-ink-soft">{[item.address, item.landmark].filter(Boolean).join(' · ') || '—'}</td>
+                    <td className="px-4 py-2 text-ink-soft">{item.responder ? fullName(item.responder) : '—'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {pages.hasNextPage && (
+        <div className="flex justify-center">
+          <button type="button" className="btn btn-secondary" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+            {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

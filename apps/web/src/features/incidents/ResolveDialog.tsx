@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { INCIDENT_HANDLING_LIMITS } from '@bantay/shared';
+import { Modal } from '@/components/Modal.tsx';
+import { TextAreaField } from '@/components/form/TextAreaField.tsx';
+import { notify } from '@/lib/toast.ts';
+import { fieldErrors, stepErrorMessage } from './incident-format.ts';
+import { incidentSteps, useApplyIncident } from './incidents-api.ts';
+
+/** Resolve with the resolution log (required, at most 2,000 characters; the server checks too). */
+export function ResolveDialog({ incidentId, ticket, onClose }: { incidentId: string; ticket: string; onClose(): void }) {
+  const apply = useApplyIncident();
+  const [log, setLog] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const max = INCIDENT_HANDLING_LIMITS.logMaxLength;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const text = log.trim();
+    if (!text) return setError('Resolution log is required');
+    if (text.length > max) return setError(`Resolution log must be at most ${max.toLocaleString('en-US')} characters`);
+    setBusy(true);
+    try {
+      apply(await incidentSteps.resolve(incidentId, text));
+      notify.success(`${ticket} is resolved`);
+      onClose();
+    } catch (failure) {
+      const fields = fieldErrors(failure);
+      if (fields.log) setError(fields.log);
+      else notify.error(stepErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title={`Resolve ${ticket}`} onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <TextAreaField
+          label="Resolution log"
+          hint={`What was done and how it ended. ${log.length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`}
+          value={log}
+          maxLength={max}
+          rows={6}
+          error={error}
+          data-autofocus
+          onChange={(event) => {
+            setLog(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <div className="mt-4 flex justify-end gap-2">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Resolving…' : 'Resolve incident'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import type { IncidentEvent } from '@bantay/shared';
+import { dateTimeText, eventText } from './incident-format.ts';
+
+/** The staff timeline of product §3, oldest first; notes, logs and reasons under their step. */
+export function Timeline({ events }: { events: IncidentEvent[] }) {
+  if (events.length === 0) return <p className="text-sm text-muted">No steps yet.</p>;
+  return (
+    <ol className="relative ml-2 space-y-3 border-l-2 border-line pl-4" data-testid="incident-timeline">
+      {events.map((event) => (
+        <li key={event._id} className="relative">
+          <span
+            aria-hidden="true"
+            className={`absolute -left-[1.4rem] top-1.5 h-2.5 w-2.5 rounded-full ring-2 ring-surface ${event.kind === 'note' ? 'bg-muted' : 'bg-brand-600'}`}
+          />
+          <p className="text-sm font-medium text-ink">{eventText(event)}</p>
+          <p className="text-xs text-muted">
+            <time dateTime={event.at}>{dateTimeText(event.at)}</time>
+          </p>
+          {event.detail && <p className="mt-1 whitespace-pre-wrap text-sm text-ink-soft">{event.detail}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}

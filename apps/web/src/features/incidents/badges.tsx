@@ -1,0 +1,26 @@
+import { Siren } from 'lucide-react';
+import type { IncidentClassification, IncidentStatus } from '@bantay/shared';
+import { STATUS_BADGES, STATUS_LABELS } from './incident-format.ts';
+
+export function StatusBadge({ status }: { status: IncidentStatus }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGES[status]}`}>
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** Emergencies are red everywhere (issue 9); a normal report shows no badge in rows, only here. */
+export function ClassificationBadge({ classification }: { classification: IncidentClassification }) {
+  if (classification === 'emergency') {
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-danger-fill px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
+        <Siren className="h-3.5 w-3.5" aria-hidden="true" />
+        Emergency
+      </span>
+    );
+  }
+  return (
+    <span className="inline-flex items-center rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-ink-soft">Normal</span>
+  );
+}
