@@ -115,3 +115,25 @@ describe('the barangay boundary', () => {
     expect(removed.json()).toEqual({ boundary: null });
   });
 });
+
+describe('API documentation', () => {
+  it('the OpenAPI document describes the patrol endpoints', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/patrol-areas',
+        '/api/patrol-areas/{id}',
+        '/api/settings/boundary',
+        '/api/schedules',
+        '/api/schedules/mine',
+        '/api/schedules/{id}',
+        '/api/patrols/start',
+        '/api/patrols/{id}/track',
+        '/api/tracking/live',
+        '/api/tracking/me',
+      ]),
+    );
+  });
+});
