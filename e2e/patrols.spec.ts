@@ -138,7 +138,7 @@ test('an admin draws an area and schedules a tanod, who patrols with live tracki
   const fullName = `${tanod.firstName} ${tanod.lastName}`;
   const marker = admin.page.getByTestId('tracking-map').locator(`.tanod-marker[title="${fullName}"]`);
   await expect(marker).toBeVisible();
-  await marker.click();
+  await admin.page.getByRole('list', { name: 'Tanods on patrol' }).getByRole('button', { name: fullName }).click();
   await expect(admin.page.getByTestId('live-selected')).toContainText(areaName);
   /** Moves the phone and waits until the admin's marker has moved on the screen. */
   const walkTo = async (latitude: number, longitude: number) => {

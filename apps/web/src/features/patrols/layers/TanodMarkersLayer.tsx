@@ -50,7 +50,8 @@ export function TanodMarkersLayer({
           lng: position.lng,
           icon: tanodIcon(position, stale, selected),
           title: `${position.tanod.firstName} ${position.tanod.lastName}${stale ? ' (no recent position)' : ''}`,
-          zIndexOffset: selected ? 1000 : stale ? -100 : 0,
+          // People on patrol stay above incident and backup pins at the same spot.
+          zIndexOffset: selected ? 2000 : stale ? 0 : 1000,
         };
       }),
     [positions, now, selectedId],
