@@ -2,7 +2,7 @@ import type { Polygon } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { PatrolAreaRow } from '../../db/schema/index.ts';
 import type { DemoSchedule } from '../schedules/schedules.demo.ts';
-import { advanceLatestPositions, insertPoints, type StoredPoint } from '../tracking/tracking.repository.ts';
+import { storePoints, type StoredPoint } from '../tracking/tracking.repository.ts';
 import { insertLogEntry, insertPatrol } from './patrols.repository.ts';
 import { findUserByUsername } from '../users/users.repository.ts';
 import { seedDemoPatrolAreas } from '../patrol-areas/patrol-areas.demo.ts';
@@ -52,10 +52,6 @@ function trackOf(userId: string, patrolId: string, polygon: Polygon, from: Date,
   return points;
 }
 
-async function storeTrack(deps: AppDeps, points: StoredPoint[]): Promise<void> {
-  for (let index = 0; index < points.length; index += 1000) await insertPoints(deps.db, points.slice(index, index + 1000));
-}
-
 const LOG_LINES = [
   'Started at the barangay hall; radio check OK.',
   'Streetlight out near the chapel; reported to the hall.',
@@ -101,7 +97,7 @@ export async function seedDemoPatrols(deps: AppDeps, areas: PatrolAreaRow[], sch
         createdAt: startedAt,
         updatedAt: endedAt,
       });
-      await storeTrack(deps, trackOf(member.tanodId, patrol.id, polygon, startedAt, endedAt, MINUTE_MS, turn * 150));
+      await storePoints(deps.db, trackOf(member.tanodId, patrol.id, polygon, startedAt, endedAt, MINUTE_MS, turn * 150));
       for (const [index, text] of [LOG_LINES[0]!, LOG_LINES[1 + (turn % 4)]!].entries()) {
         const at = new Date(startedAt.getTime() + (index * 3 + 1) * 60 * MINUTE_MS);
         await insertLogEntry(deps.db, { patrolId: patrol.id, at, text, ...demoWalk(polygon, (at.getTime() - startedAt.getTime()) / 1000, turn * 150), accuracy: 7 });
@@ -127,8 +123,7 @@ export async function seedDemoPatrols(deps: AppDeps, areas: PatrolAreaRow[], sch
       });
       // Phase 0, so `npm run demo:patrol` continues the same walk from the start time.
       const points = trackOf(member.tanodId, patrol.id, polygon, startedAt, now, 30_000, 0);
-      await storeTrack(deps, points);
-      await advanceLatestPositions(deps.db, points.slice(-1));
+      await storePoints(deps.db, points);
       await insertLogEntry(deps.db, { patrolId: patrol.id, at: new Date(startedAt.getTime() + MINUTE_MS), text: LOG_LINES[0]!, ...start, accuracy: 7 });
     }
   }

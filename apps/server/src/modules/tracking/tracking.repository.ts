@@ -14,37 +14,40 @@ export interface StoredPoint {
   heading: number | null;
 }
 
-/** Stores points in one statement; a point the server already has (same tanod, same time) is skipped. Returns the count stored. */
-export async function insertPoints(db: Executor, points: StoredPoint[]): Promise<number> {
-  if (points.length === 0) return 0;
-  const rows = await db.insert(locationPoints).values(points).onConflictDoNothing().returning({ userId: locationPoints.userId });
-  return rows.length;
-}
+/** Points per statement: 9 parameters each stays far below PostgreSQL's 65,535. */
+const POINTS_PER_STATEMENT = 2000;
 
 /**
- * Moves each tanod's hot latest point forward (never back: a late point from an offline queue
- * does not replace a newer one). Returns the tanods whose latest point changed. One row per tanod.
+ * Stores points and moves each tanod's hot latest point forward, in one statement per 2,000 points
+ * (a data-modifying CTE: atomic, and one round trip, which matters on the embedded database). A
+ * point the server already has (same tanod, same device time) is skipped; a late point from an
+ * offline queue never replaces a newer latest point. Returns the tanods whose latest point moved.
  */
-export async function advanceLatestPositions(db: Executor, points: StoredPoint[]): Promise<string[]> {
-  if (points.length === 0) return [];
-  const rows = await db
-    .insert(latestPositions)
-    .values(points.map(({ receivedAt: _receivedAt, ...point }) => point))
-    .onConflictDoUpdate({
-      target: latestPositions.userId,
-      set: {
-        patrolId: sql`excluded.patrol_id`,
-        at: sql`excluded.at`,
-        lat: sql`excluded.lat`,
-        lng: sql`excluded.lng`,
-        accuracy: sql`excluded.accuracy`,
-        speed: sql`excluded.speed`,
-        heading: sql`excluded.heading`,
-      },
-      setWhere: sql`excluded.at > ${latestPositions.at}`,
-    })
-    .returning({ userId: latestPositions.userId });
-  return rows.map((row) => row.userId);
+export async function storePoints(db: Executor, points: StoredPoint[]): Promise<string[]> {
+  const advanced = new Set<string>();
+  for (let index = 0; index < points.length; index += POINTS_PER_STATEMENT) {
+    const rows = points.slice(index, index + POINTS_PER_STATEMENT).map(
+      (point) =>
+        sql`(${point.userId}::uuid, ${point.at.toISOString()}::timestamptz, ${point.patrolId}::uuid, ${point.receivedAt.toISOString()}::timestamptz, ${point.lat}::float8, ${point.lng}::float8, ${point.accuracy}::float8, ${point.speed}::float8, ${point.heading}::float8)`,
+    );
+    const result = await db.execute<{ user_id: string }>(sql`
+      with incoming (user_id, at, patrol_id, received_at, lat, lng, accuracy, speed, heading) as (values ${sql.join(rows, sql`, `)}),
+      stored as (
+        insert into ${locationPoints} (user_id, at, patrol_id, received_at, lat, lng, accuracy, speed, heading)
+        select * from incoming
+        on conflict do nothing
+      )
+      insert into ${latestPositions} (user_id, patrol_id, at, lat, lng, accuracy, speed, heading)
+      select distinct on (user_id) user_id, patrol_id, at, lat, lng, accuracy, speed, heading from incoming order by user_id, at desc
+      on conflict (user_id) do update set
+        patrol_id = excluded.patrol_id, at = excluded.at, lat = excluded.lat, lng = excluded.lng,
+        accuracy = excluded.accuracy, speed = excluded.speed, heading = excluded.heading
+        where excluded.at > ${latestPositions.at}
+      returning user_id`);
+    // Both drivers answer execute() with `rows`, typed differently (stack notes).
+    for (const row of (result as unknown as { rows: { user_id: string }[] }).rows) advanced.add(row.user_id);
+  }
+  return [...advanced];
 }
 
 export interface DutyRow {

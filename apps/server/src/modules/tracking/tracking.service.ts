@@ -13,16 +13,15 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import {
-  advanceLatestPositions,
   claimOutsideAlert,
   findActivePatrolDuty,
-  insertPoints,
   isOnOngoingSchedule,
   isTrackingSwitchedOn,
   listLivePositions,
   markInside,
   markOutside,
   setTrackingSwitch,
+  storePoints,
   type StoredPoint,
 } from './tracking.repository.ts';
 
@@ -53,9 +52,10 @@ interface PendingBatch {
 
 /**
  * Live tracking (product §4.7). Points arrive in small batches from many sockets; those that
- * arrive while a write is running are stored together in the next one (one multi-row insert and
- * one upsert of the latest points), so the database sees a few large statements instead of many
- * small ones. A batch is acknowledged only after its points committed: nothing acknowledged is lost.
+ * arrive while a write is running are stored together in the next one (one statement stores the
+ * points and moves the latest positions), so the database sees a few large statements instead of
+ * many small ones. A batch is acknowledged only after its points committed: nothing acknowledged
+ * is lost.
  */
 export class TrackingIngest {
   private readonly patrols = new Map<string, { duty: Duty; loadedAt: number }>();
@@ -153,10 +153,7 @@ export class TrackingIngest {
           const current = newest.get(point.userId);
           if (!current || point.at > current.at) newest.set(point.userId, point);
         }
-        const advanced = await inTransaction(this.deps.db, async (tx) => {
-          await insertPoints(tx, points);
-          return advanceLatestPositions(tx, [...newest.values()]);
-        });
+        const advanced = await storePoints(this.deps.db, points);
         for (const userId of advanced) {
           const point = newest.get(userId)!;
           this.deps.events.publish('tracking.position', {

@@ -4,9 +4,10 @@ import type { LivePosition, Notification, PatrolTrack, RealtimeAck, TrackingPoin
 import { ManualClock, bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { connected, disconnected, nextEvent, startRealtime, type RealtimeTestServer, type TestSocket } from '../../../test/realtime.ts';
 import { centreOf, createArea, minutes, person, scheduleFor, square, startPatrol, type Person } from '../../../test/patrols.ts';
-import { locationPoints } from '../../db/schema/index.ts';
+import { latestPositions, locationPoints } from '../../db/schema/index.ts';
 import { runJob } from '../../jobs/scheduler.ts';
 import { trackRetentionJob } from './retention.job.ts';
+import { storePoints } from './tracking.repository.ts';
 
 let ctx: TestContext;
 let server: RealtimeTestServer;
@@ -197,6 +198,28 @@ describe('out of the area', () => {
     await send(socket, [point(at(20), outside), point(at(24), outside), point(at(26), outside)]);
     expect(await alerts()).toHaveLength(2);
     clock.set(START);
+  });
+});
+
+describe('storing', () => {
+  it('a backlog larger than one statement is stored whole and the latest point is the newest', async () => {
+    const { tanod, patrol, inside } = await onPatrol();
+    const base = clock.now().getTime();
+    const points = Array.from({ length: 4500 }, (_, index) => ({
+      userId: tanod.id,
+      patrolId: patrol._id,
+      at: new Date(base + index * 1000),
+      receivedAt: clock.now(),
+      ...inside,
+      accuracy: 5,
+      speed: null,
+      heading: null,
+    }));
+    expect(await storePoints(ctx.deps.db, points.toReversed())).toEqual([tanod.id]);
+    expect(await storePoints(ctx.deps.db, points)).toEqual([]);
+    expect((await track(patrol._id)).points).toHaveLength(4500);
+    const [latest] = await ctx.deps.db.select().from(latestPositions).where(eq(latestPositions.userId, tanod.id));
+    expect(latest?.at).toEqual(new Date(base + 4499 * 1000));
   });
 });
 
