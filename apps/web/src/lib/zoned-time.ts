@@ -61,3 +61,9 @@ export function formatPeriod(startsAt: string, endsAt: string, timeZone: string)
   const sameDay = dayKey(startsAt, timeZone) === dayKey(endsAt, timeZone);
   return `${formatTime(startsAt, timeZone)} – ${sameDay ? formatTime(endsAt, timeZone) : formatDateTime(endsAt, timeZone)}`;
 }
+
+/** "6:00 PM – 6:00 AM (+1)": the times only, for narrow calendar cells. */
+export function formatTimes(startsAt: string, endsAt: string, timeZone: string): string {
+  const days = Math.round((Date.parse(zonedToIso(dayKey(endsAt, timeZone), '12:00', timeZone)) - Date.parse(zonedToIso(dayKey(startsAt, timeZone), '12:00', timeZone))) / 86_400_000);
+  return `${formatTime(startsAt, timeZone)} – ${formatTime(endsAt, timeZone)}${days > 0 ? ` (+${days})` : ''}`;
+}

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { TZDate } from '@date-fns/tz';
 import type { Schedule } from '@bantay/shared';
-import { dayKey, formatPeriod } from '@/lib/zoned-time.ts';
+import { dayKey, formatPeriod, formatTimes } from '@/lib/zoned-time.ts';
 import { AreaTag, MemberNames, SHIFT_LABEL } from './schedule-parts.tsx';
 
 /**
@@ -42,12 +42,12 @@ export function WeekCalendar({
                     <button
                       type="button"
                       onClick={() => onOpen(schedule)}
-                      className="w-full rounded-lg border-l-4 bg-surface-2 p-2 text-left hover:bg-line/60"
+                      className="w-full overflow-hidden rounded-lg border-l-4 bg-surface-2 p-2 text-left hover:bg-line/60"
                       style={{ borderLeftColor: schedule.patrolArea.color }}
                       aria-label={`${schedule.code}, ${schedule.patrolArea.name}, ${formatPeriod(schedule.startsAt, schedule.endsAt, timeZone)}`}
                     >
                       <span className="block text-xs font-semibold text-ink-soft">
-                        {SHIFT_LABEL[schedule.shift]} · {formatPeriod(schedule.startsAt, schedule.endsAt, timeZone)}
+                        {SHIFT_LABEL[schedule.shift]} · {formatTimes(schedule.startsAt, schedule.endsAt, timeZone)}
                       </span>
                       <AreaTag schedule={schedule} />
                       <MemberNames schedule={schedule} />

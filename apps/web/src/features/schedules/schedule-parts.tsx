@@ -30,7 +30,7 @@ export function MemberNames({ schedule }: { schedule: Schedule }) {
 
 export function AreaTag({ schedule }: { schedule: Schedule }) {
   return (
-    <span className="inline-flex min-w-0 items-center gap-1.5 text-sm font-semibold">
+    <span className="flex min-w-0 items-center gap-1.5 text-sm font-semibold">
       <span className="h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: schedule.patrolArea.color }} aria-hidden="true" />
       <span className="truncate">{schedule.patrolArea.name}</span>
     </span>

@@ -13,7 +13,7 @@ export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
 
   if (selected) {
     return (
-      <section className="card flex flex-col gap-3" aria-labelledby="live-selected" data-testid="live-selected">
+      <section className="card flex flex-col gap-3 self-start" aria-labelledby="live-selected" data-testid="live-selected">
         <div className="flex items-center gap-3">
           <Avatar firstName={selected.tanod.firstName} lastName={selected.tanod.lastName} src={selected.tanod.profilePicture} size={44} />
           <div className="min-w-0 flex-1">
@@ -72,7 +72,7 @@ export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
   }
 
   return (
-    <section className="card" aria-labelledby="live-heading">
+    <section className="card self-start" aria-labelledby="live-heading">
       <h3 id="live-heading" className="text-base font-semibold">
         On patrol now
       </h3>

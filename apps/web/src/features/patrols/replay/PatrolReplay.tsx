@@ -126,7 +126,6 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
         <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">This patrol has no recorded route.</p>
       ) : (
         <>
-          <ReplayMap points={points} time={current} color={patrol.patrolArea.color} area={area} patrolId={patrol._id} />
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface p-3">
             <button
               type="button"
@@ -169,6 +168,7 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
               </select>
             </label>
           </div>
+          <ReplayMap points={points} time={current} color={patrol.patrolArea.color} area={area} patrolId={patrol._id} />
         </>
       )}
     </div>
