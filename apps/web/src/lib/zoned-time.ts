@@ -21,7 +21,7 @@ export function dayKey(instant: string | number | Date, timeZone: string): strin
 export function zonedToIso(day: string, time: string, timeZone: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return new TZDate(year, month - 1, date, hours, minutes, timeZone).toISOString();
+  return new Date(+new TZDate(year, month - 1, date, hours, minutes, timeZone)).toISOString();
 }
 
 /** The wall-clock parts of an instant in the zone, for date and time inputs. */
