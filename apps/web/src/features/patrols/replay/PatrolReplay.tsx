@@ -104,6 +104,9 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
     return () => cancelAnimationFrame(frameRef.current);
   }, [playing, span?.start, span?.end, speed]); // eslint-disable-line react-hooks/exhaustive-deps -- span is rebuilt each render; its bounds are what matter
 
+  // Seconds from the start; the last step is rounded up so the slider's end is the route's end.
+  const sliderMax = span ? Math.ceil((span.end - span.start) / 1000) * 1000 : 0;
+
   if (track.isPending) return <Loading label="Loading the route…" />;
   if (track.isError)
     return (
@@ -142,14 +145,14 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
               <span className="sr-only">Time</span>
               <input
                 type="range"
-                min={span.start}
-                max={span.end}
+                min={0}
+                max={sliderMax}
                 step={1000}
-                value={current}
+                value={Math.round(current - span.start)}
                 aria-valuetext={formatDateTime(new Date(current).toISOString(), timeZone)}
                 onChange={(event) => {
                   setPlaying(false);
-                  setTime(Number(event.target.value));
+                  setTime(Math.min(span.end, span.start + Number(event.target.value)));
                 }}
                 className="w-full accent-brand-600"
               />
