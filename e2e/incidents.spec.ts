@@ -5,7 +5,7 @@ import { reportIncident } from './public-api.ts';
 // Incident handling across three browsers at once (issue 9): a resident reports on a phone, a tanod
 // sees it arrive live on the patrol map and responds, an admin watches it change without a reload,
 // the tanod resolves it, and the resident sees the result on the ticket and rates the responder.
-// Against the demo data of e2e/server.mjs; tanod5 (Paolo Aquino) holds no incident in it.
+// Against the demo data of e2e/server.mjs, where tanod4 (Rowena) and tanod5 (Paolo) hold no incident.
 
 const TANOD = { username: 'tanod5', firstName: 'Paolo' };
 // Solving the proof-of-work bot-check takes a moment on a busy machine.
@@ -110,8 +110,8 @@ test('a new emergency shows a red banner on every tanod page; once one tanod tak
   browser,
   request,
 }) => {
-  const first = await staffPage(browser, 'tanod3', '/Dashboard', 375);
-  const second = await staffPage(browser, 'tanod4', '/Patrolmap', 375);
+  const first = await staffPage(browser, 'tanod4', '/Dashboard', 375);
+  const second = await staffPage(browser, 'tanod5', '/Patrolmap', 375);
   await expect(first.getByTestId('incident-summary')).toBeVisible();
   await expect(second.getByRole('heading', { name: 'Incident queue' })).toBeVisible();
 

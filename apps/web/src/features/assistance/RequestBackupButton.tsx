@@ -76,7 +76,7 @@ export function RequestBackupButton({ incident }: RequestBackupButtonProps) {
             <li key={request._id} className="rounded-lg border border-line p-3 text-sm">
               <div className="flex items-center justify-between gap-2">
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
-                  {ASSISTANCE_STATUS_LABELS[request.status]}
+                  {request.status === 'pending' ? 'Waiting for an admin' : ASSISTANCE_STATUS_LABELS[request.status]}
                 </span>
                 {(request.status === 'pending' || request.status === 'approved') && (
                   <button type="button" className="btn btn-ghost !min-h-9 !px-2 text-xs" onClick={() => void cancel(request)}>

@@ -55,7 +55,7 @@ export function useRefreshAssistance() {
 }
 
 export const ASSISTANCE_STATUS_LABELS: Record<AssistanceStatus, string> = {
-  pending: 'Waiting for an admin',
+  pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
   deployed: 'Backup deployed',

@@ -55,8 +55,8 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
 
   const dateError = fieldError && (fieldError.field === 'to' || fieldError.field === 'from') ? fieldError.message : undefined;
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" role="search" aria-label="Filter incidents">
-      <label className="relative block lg:col-span-2">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.3fr_1.4fr]" role="search" aria-label="Filter incidents">
+      <label className="relative block">
         <span className="sr-only">Search incidents</span>
         <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
         <input
@@ -91,7 +91,7 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
           <option value="normal">Normal</option>
         </select>
       </label>
-      <label className="block lg:col-span-2">
+      <label className="block">
         <span className="sr-only">Type</span>
         <select className="input" value={value.type} onChange={(event) => set({ type: event.target.value })}>
           <option value="">Any type</option>
@@ -102,7 +102,7 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
           ))}
         </select>
       </label>
-      <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-6">
+      <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-4">
         <label className="block text-sm font-medium">
           Reported from
           <input type="date" className="input mt-1" value={value.fromDay} max={value.toDay || undefined} onChange={(event) => set({ fromDay: event.target.value })} />

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
 import { StatusBadge } from './badges.tsx';
 import { dayRange, EMPTY_FILTERS, IncidentFiltersBar, type FilterValues } from './IncidentFiltersBar.tsx';
-import { ARCHIVE_STATUSES, dateTimeText, fullName, STATUS_LABELS } from './incident-format.ts';
+import { ARCHIVE_STATUSES, fullName, shortDateTime, STATUS_LABELS } from './incident-format.ts';
 import { downloadIncidentsCsv, useIncidentPages, type IncidentFilters } from './incidents-api.ts';
 
 const ALL_STATUSES = Object.keys(STATUS_LABELS) as IncidentStatus[];
@@ -116,9 +116,9 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
                     <td className="px-4 py-2">
                       <StatusBadge status={item.status} />
                     </td>
-                    <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{dateTimeText(item.reportedAt)}</td>
-                    <td className="max-w-[16rem] truncate px-4 py-2 text-ink-soft">{[item.address, item.landmark].filter(Boolean).join(' · ') || '—'}</td>
-                    <td className="px-4 py-2 text-ink-soft">{item.responder ? fullName(item.responder) : '—'}</td>
+                    <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{shortDateTime(item.reportedAt)}</td>
+                    <td className="max-w-[14rem] truncate px-4 py-2 text-ink-soft">{[item.address, item.landmark].filter(Boolean).join(' · ') || '—'}</td>
+                    <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{item.responder ? fullName(item.responder) : '—'}</td>
                   </tr>
                 );
               })}

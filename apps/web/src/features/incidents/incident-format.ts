@@ -40,6 +40,13 @@ export function dateTimeText(iso: string): string {
   return new Date(iso).toLocaleString('en-PH', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A compact date and time for table cells: the year only when it is not this year's. */
+export function shortDateTime(iso: string, now = Date.now()): string {
+  const date = new Date(iso);
+  const sameYear = date.getFullYear() === new Date(now).getFullYear();
+  return date.toLocaleString('en-PH', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }), hour: 'numeric', minute: '2-digit' });
+}
+
 /** One line of the staff timeline. */
 export function eventText(event: IncidentEvent): string {
   const actor = event.actor ? fullName(event.actor) : null;
