@@ -148,7 +148,7 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
                 min={0}
                 max={sliderMax}
                 step={1000}
-                value={Math.round(current - span.start)}
+                value={current >= span.end ? sliderMax : Math.round(current - span.start)}
                 aria-valuetext={formatDateTime(new Date(current).toISOString(), timeZone)}
                 onChange={(event) => {
                   setPlaying(false);
