@@ -68,9 +68,15 @@ export function usePointSender({
     }
   }, [socket, userId, refreshCount, onRefused]);
 
+  // A fix that arrives after tracking stopped (a pending 15 s request) must not be recorded.
+  const activeRef = useRef(active);
+  useEffect(() => {
+    activeRef.current = active;
+  }, [active]);
+
   const record = useCallback(
     async (point: TrackPoint) => {
-      if (!userId || !shouldRecord(lastRecorded.current, point)) return;
+      if (!userId || !activeRef.current || !shouldRecord(lastRecorded.current, point)) return;
       lastRecorded.current = point;
       await pointQueue.add(userId, point);
       await refreshCount();
