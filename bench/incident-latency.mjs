@@ -76,6 +76,9 @@ try {
     const arrivals = [];
     const acks = [];
     for (let i = 0; i < count; i += 1) {
+      // Each report would otherwise land just after the previous poll (worst case): file it at a
+      // random point of the polling period instead, as reports really come.
+      if (blockSocket) await new Promise((resolve) => setTimeout(resolve, Math.random() * 15_000));
       const { arrival, ack } = await fileAndWait(page, blockSocket ? 40_000 : 20_000);
       arrivals.push(arrival);
       acks.push(ack);

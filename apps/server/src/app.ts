@@ -22,6 +22,10 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { residentRoutes } from './modules/residents/residents.routes.ts';
 import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes.ts';
+import { patrolAreaRoutes } from './modules/patrol-areas/patrol-areas.routes.ts';
+import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
+import { patrolRoutes } from './modules/patrols/patrols.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { incidentHandlingRoutes } from './modules/incidents/incident-handling.routes.ts';
 import { assistanceRoutes } from './modules/assistance/assistance.routes.ts';
 import { cameraRoutes } from './modules/cameras/cameras.routes.ts';
@@ -84,6 +88,10 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await residentRoutes(scope, deps);
     await incidentRoutes(scope, deps);
     await evaluationRoutes(scope, deps);
+    await patrolAreaRoutes(scope, deps);
+    await scheduleRoutes(scope, deps);
+    await patrolRoutes(scope, deps);
+    await trackingRoutes(scope, deps);
     await incidentHandlingRoutes(scope, deps);
     await assistanceRoutes(scope, deps);
     await cameraRoutes(scope, deps);

@@ -76,6 +76,10 @@ const envSchema = z.object({
   TICKET_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Tanod ratings (directory and ticket) per IP address per hour. */
   RATING_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+
+  // --- Patrols (issue 11). ------------------------------------------------------------------------
+  /** Days the full GPS track is kept; older points are deleted by a job (product §3). */
+  TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   // Issue 9 (product §4.4): a pending report with no responder this long notifies admins and
   // on-duty tanods, and again at twice the time.
   ESCALATE_EMERGENCY_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
@@ -110,6 +114,8 @@ export interface Config {
     ticketLookupsPerIpPer15Min: number;
     ratingsPerIpPerHour: number;
   };
+  /** Days GPS points are kept (issue 11). */
+  trackRetentionDays: number;
   /** Issue 9: how long a pending report may wait for a responder before staff are reminded. */
   escalation: { emergencyAfterMs: number; normalAfterMs: number };
 }
@@ -222,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ticketLookupsPerIpPer15Min: e.TICKET_LOOKUP_RATE_LIMIT,
       ratingsPerIpPerHour: e.RATING_RATE_LIMIT,
     },
+    trackRetentionDays: e.TRACK_RETENTION_DAYS,
     escalation: { emergencyAfterMs: e.ESCALATE_EMERGENCY_AFTER_S * 1000, normalAfterMs: e.ESCALATE_NORMAL_AFTER_S * 1000 },
   };
 }

@@ -18,6 +18,7 @@ import { seedDemoCameras } from './modules/cameras/cameras.demo.ts';
 import { seedDemoNotifications } from './modules/notifications/notifications.demo.ts';
 import { seedDemoMessages } from './modules/messages/messages.demo.ts';
 import { seedDemoResources } from './modules/resources/resources.demo.ts';
+import { seedDemoPatrolData } from './modules/patrols/patrols.demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase(databaseTarget(config));
@@ -43,6 +44,7 @@ await seedDemoCameras(deps);
 await seedDemoNotifications(deps);
 await seedDemoMessages(deps);
 await seedDemoResources(deps);
+await seedDemoPatrolData(deps);
 await deps.background.idle();
 await deps.mail.close();
 await database.close();

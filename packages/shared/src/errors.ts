@@ -37,6 +37,19 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
+  // Patrols (issue 11): the brief's lower-case codes, which the web shows as they are named.
+  /** A member or the area is on an overlapping schedule, end not after start, a deactivated tanod. */
+  schedule_conflict: 409,
+  /** Start Patrol more than 30 minutes before the schedule's start. */
+  too_early: 422,
+  /** Start Patrol after the schedule's end. */
+  shift_over: 422,
+  /** Start Patrol from outside the schedule's area (allowing for the GPS accuracy). */
+  outside_area: 422,
+  /** Start Patrol on a schedule the caller is not a member of. */
+  not_a_member: 422,
+  /** Tracking or a patrol action by a tanod who is neither on patrol nor on an ongoing schedule. */
+  not_on_duty: 422,
   RATE_LIMITED: 429,
   ACCOUNT_LOCKED: 429,
   INTERNAL: 500,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMeters, pointInPolygon } from './geo.ts';
+import { distanceMeters, pointInPolygon, pointNearPolygon, polygonInsidePolygon, polygonProblem } from './geo.ts';
 import type { Polygon } from './settings.ts';
 
 // A 0.01° square (about 1.1 km) with a square hole in the middle, corners as [lng, lat].
@@ -81,5 +81,44 @@ describe('distances for the duplicate hint', () => {
   });
   it('is zero for the same point', () => {
     expect(distanceMeters({ lat: 14.7, lng: 121.05 }, { lat: 14.7, lng: 121.05 })).toBe(0);
+  });
+});
+
+describe('drawn polygons', () => {
+  const square: [number, number][] = [
+    [121, 14],
+    [121.01, 14],
+    [121.01, 14.01],
+    [121, 14.01],
+    [121, 14],
+  ];
+  const polygon = (ring: [number, number][], ...holes: [number, number][][]) => ({ type: 'Polygon' as const, coordinates: [ring, ...holes] });
+
+  it('accepts a closed simple outline', () => {
+    expect(polygonProblem(polygon(square))).toBeNull();
+  });
+
+  it('names each problem', () => {
+    expect(polygonProblem(polygon(square.slice(0, 4)))).toMatch(/not closed/);
+    expect(polygonProblem(polygon([[121, 14], [121.01, 14], [121, 14], [121, 14]]))).toMatch(/3 distinct/);
+    expect(polygonProblem(polygon([[121, 14], [121.01, 14.01], [121.01, 14], [121, 14.01], [121, 14]]))).toMatch(/crosses itself/);
+    expect(polygonProblem(polygon(square, square))).toMatch(/without holes/);
+    expect(polygonProblem(polygon([[121, 14], [121.01, 14], [121.01, 14], [121.01, 14.01], [121, 14]]))).toMatch(/repeats/);
+  });
+
+  it('tells whether one outline lies inside another, dents included', () => {
+    const outer = polygon(square);
+    const inner = polygon([[121.002, 14.002], [121.008, 14.002], [121.008, 14.008], [121.002, 14.002]]);
+    expect(polygonInsidePolygon(inner, outer)).toBe(true);
+    const sticksOut = polygon([[121.002, 14.002], [121.02, 14.002], [121.008, 14.008], [121.002, 14.002]]);
+    expect(polygonInsidePolygon(sticksOut, outer)).toBe(false);
+  });
+
+  it('counts a fix whose accuracy circle reaches the area as near it', () => {
+    const outer = polygon(square);
+    // About 55 m east of the east edge.
+    const outside = { lat: 14.005, lng: 121.0105 };
+    expect(pointNearPolygon(outside, outer, 10)).toBe(false);
+    expect(pointNearPolygon(outside, outer, 80)).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ export * from './incidents.ts';
 export * from './residents.ts';
 export * from './evaluations.ts';
 export * from './messages.ts';
+export * from './patrols.ts';
 export * from './incident-handling.ts';
 export * from './assistance.ts';
 export * from './cameras.ts';

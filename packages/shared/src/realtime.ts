@@ -1,5 +1,6 @@
 import type { ErrorCode } from './errors.ts';
 import type { Notification } from './notifications.ts';
+import type { TrackingPointInput, TrackingPointsAck } from './patrols.ts';
 
 /**
  * The socket.io event maps, typing both the server (`Server<ClientToServerEvents,
@@ -47,6 +48,11 @@ export interface IncidentCreated extends EntityChanged {
   classification: 'normal' | 'emergency';
 }
 
+/**
+ * `tracking:position` (issue 11): a tanod's newest point, to the admins in the live-map room
+ * (`tracking:watch`). Points sent late from an offline queue are stored but only fanned out when
+ * newer than the tanod's latest.
+ */
 export interface TrackingPosition {
   userId: string;
   patrolId: string | null;
@@ -59,6 +65,10 @@ export interface TrackingPosition {
   at: string;
 }
 
+/**
+ * `tracking:status` (issue 11): tracking turned on or off for a tanod (patrol started or ended,
+ * switch flipped). Goes to that tanod (every tab shows the indicator) and to the admins.
+ */
 export interface TrackingStatus {
   userId: string;
   patrolId: string | null;
@@ -109,6 +119,15 @@ export interface ClientToServerEvents {
    * nobody can join another user's room.
    */
   joinNotificationRoom: (ack?: (result: RealtimeAck) => void) => void;
+  /**
+   * Issue 11: a tanod's GPS points (at most 100 per batch, see `trackingPointsSchema`), answered
+   * with `{ accepted, rejected, error? }` (see `TrackingPointsAck` for what the client does next).
+   */
+  'tracking:points': (points: TrackingPointInput[], ack: (result: TrackingPointsAck) => void) => void;
+  /** Admins: join the live-map room to receive every `tracking:position` (others get FORBIDDEN). */
+  'tracking:watch': (ack?: (result: RealtimeAck) => void) => void;
+  /** Leave the live-map room (the map page closed). */
+  'tracking:unwatch': (ack?: (result: RealtimeAck) => void) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- socket.io's slot for server-to-server events; none yet.

@@ -1,4 +1,7 @@
 import { overdueLoansJob } from '../modules/resources/overdue-loans.job.ts';
+import { absencesJob } from '../modules/patrols/absences.job.ts';
+import { scheduleRemindersJob } from '../modules/schedules/schedule-reminders.job.ts';
+import { trackRetentionJob } from '../modules/tracking/retention.job.ts';
 import type { Job } from './scheduler.ts';
 import { escalationJob } from '../modules/incidents/escalation.job.ts';
 
@@ -6,4 +9,4 @@ import { escalationJob } from '../modules/incidents/escalation.job.ts';
  * Every scheduled job of the server; main.ts starts them all. A feature adds its job here (the
  * job itself lives with its module, e.g. `modules/incidents/escalation.job.ts`).
  */
-export const jobs: readonly Job[] = [escalationJob, overdueLoansJob];
+export const jobs: readonly Job[] = [escalationJob, overdueLoansJob, scheduleRemindersJob, absencesJob, trackRetentionJob];

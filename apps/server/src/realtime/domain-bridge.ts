@@ -1,6 +1,6 @@
 import type { EntityChanged } from '@bantay/shared';
 import type { DomainEventMap, DomainEvents, EntityChange } from '../lib/domain-events.ts';
-import { ADMIN_ROOMS, STAFF_ROOMS, sessionRoom, userRoom } from './rooms.ts';
+import { ADMIN_ROOMS, LIVE_MAP_ROOM, STAFF_ROOMS, sessionRoom, userRoom } from './rooms.ts';
 import type { RealtimeLog, RealtimeServer } from './types.ts';
 
 /** The domain events that carry an EntityChange. */
@@ -80,12 +80,13 @@ export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log
   // Trips likewise: the admins who decide them and the driver (in userIds).
   entity('trip.updated', 'trip:updated', ADMIN_ROOMS);
 
-  // Positions go to the admins watching patrols; a feature may add others through the rooms.
+  // Positions go only to the admins watching the live map (issue 11), never to other tanods.
   on('tracking.position', (position) => {
-    io.to(ADMIN_ROOMS).emit('tracking:position', position);
+    io.to(LIVE_MAP_ROOM).emit('tracking:position', position);
   });
+  // The tanod's own tabs show the indicator; the admins' maps add or drop the marker.
   on('tracking.status', (status) => {
-    io.to(ADMIN_ROOMS).emit('tracking:status', status);
+    io.to([...ADMIN_ROOMS, userRoom(status.userId)]).emit('tracking:status', status);
   });
 
   return () => {

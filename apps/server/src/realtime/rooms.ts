@@ -9,5 +9,8 @@ export const roleRoom = (userType: UserType) => `role:${userType}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 
+/** Admins watching the live map (`tracking:watch`): they hear every `tracking:position`. */
+export const LIVE_MAP_ROOM = 'live-map';
+
 export const STAFF_ROOMS = [roleRoom('tanod'), roleRoom('admin'), roleRoom('supadmin')];
 export const ADMIN_ROOMS = [roleRoom('admin'), roleRoom('supadmin')];

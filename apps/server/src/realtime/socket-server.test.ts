@@ -210,11 +210,12 @@ describe('domain events', () => {
     socket.disconnect();
   });
 
-  it('positions reach admins, not tanods', async () => {
+  it('positions reach admins watching the live map, not tanods', async () => {
     const admin = await staff('admin');
     const tanod = await staff('tanod');
     const adminSocket = await open(admin.token);
     const tanodSocket = await open(tanod.token);
+    await new Promise((resolve) => adminSocket.emit('tracking:watch', resolve));
     const tanodFirst = nextEvent(tanodSocket, 'loan:updated');
     const tanodEvents: string[] = [];
     tanodSocket.onAny((event: string) => {

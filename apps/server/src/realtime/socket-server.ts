@@ -11,6 +11,7 @@ import { createPresence } from './presence.ts';
 import { roleRoom, sessionRoom, userRoom } from './rooms.ts';
 import { notificationHandlers } from './handlers/notifications.ts';
 import { messageHandlers } from './handlers/messages.ts';
+import { trackingHandlers } from './handlers/tracking.ts';
 import type { RealtimeLog, RealtimeServer, RealtimeSocket } from './types.ts';
 
 export interface AttachRealtimeOptions {
@@ -36,7 +37,7 @@ export interface Realtime {
 export type SocketHandlers = (socket: RealtimeSocket, deps: AppDeps) => void;
 
 // Each feature with client events adds its handlers here.
-const HANDLERS: SocketHandlers[] = [notificationHandlers, messageHandlers];
+const HANDLERS: SocketHandlers[] = [notificationHandlers, messageHandlers, trackingHandlers];
 
 // setTimeout's limit (about 24.8 days); longer sessions are re-checked when it fires.
 const MAX_TIMER_MS = 2 ** 31 - 1;

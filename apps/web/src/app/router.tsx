@@ -25,6 +25,8 @@ const TanodDashboardPage = lazyPage(() => import('./routes/TanodDashboardPage.ts
 const PatrolMapPage = lazyPage(() => import('./routes/PatrolMapPage.tsx'));
 const IncidentTrackingPage = lazyPage(() => import('./routes/IncidentTrackingPage.tsx'));
 const ManageTanodPage = lazyPage(() => import('./routes/ManageTanodPage.tsx'));
+const SchedulePage = lazyPage(() => import('./routes/SchedulePage.tsx'));
+const ManagePatrolSchedulesPage = lazyPage(() => import('./routes/ManagePatrolSchedulesPage.tsx'));
 
 const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
@@ -79,11 +81,11 @@ export const routes: RouteObject[] = [
           guarded('/Patrolmap', 'Patrol Map', TANOD, <PatrolMapPage />),
           guarded('/Equipments', 'Equipments', TANOD, <EquipmentsPage />),
           guarded('/Performance', 'Performance', TANOD),
-          guarded('/Schedule', 'Schedule', TANOD),
+          guarded('/Schedule', 'Schedule', TANOD, <SchedulePage />),
           guarded('/Admindashboard', 'Admin Dashboard', ADMIN),
           guarded('/ManageTanod', 'Manage Tanod', ADMIN, <ManageTanodPage />),
           guarded('/Resources', 'Resources', ADMIN, <ResourcesPage />),
-          guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN),
+          guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN, <ManagePatrolSchedulesPage />),
           guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN, <IncidentTrackingPage />),
         ],
       },

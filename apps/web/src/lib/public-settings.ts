@@ -29,6 +29,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Fetches the settings again (after the supadmin changed the boundary, for example). */
+export function reloadPublicSettings(): Promise<void> {
+  inFlight = undefined;
+  return load();
+}
+
 export function usePublicSettings(): { data: PublicSettings | undefined } {
   const data = useSyncExternalStore(subscribe, () => settings, () => undefined);
   useEffect(() => {

@@ -1,73 +1,86 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, endOfMonth, endOfWeek, format, startOfMonth, startOfWeek } from 'date-fns';
+
 /**
- * Times are stored in UTC and shown in the barangay's time zone (architecture: "store UTC, show
- * Asia/Manila, configurable"), whatever zone the viewer's device is set to. These helpers turn an
- * instant into the zone's wall clock for `<input type="datetime-local">` and back.
+ * Calendar arithmetic and labels in the barangay's timezone (product §3, default Asia/Manila),
+ * whatever the device's own zone: a shift "06:00–18:00" means Manila time on every screen.
  */
+export const DEFAULT_TIMEZONE = 'Asia/Manila';
 
-const FALLBACK_ZONE = 'Asia/Manila';
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
+/** An instant seen in the zone (date-fns then computes days and weeks there). */
+export function zoned(instant: string | number | Date, timeZone: string): TZDate {
+  return new TZDate(typeof instant === 'string' ? Date.parse(instant) : +instant, timeZone);
 }
 
-function wallClock(date: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
+/** `yyyy-MM-dd` of the instant in the zone: the key of a calendar cell. */
+export function dayKey(instant: string | number | Date, timeZone: string): string {
+  return format(zoned(instant, timeZone), 'yyyy-MM-dd');
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `2026-11-25T17:00` for the instant, as the zone's clocks show it. */
-export function toZonedInput(iso: string, timeZone = FALLBACK_ZONE): string {
-  const w = wallClock(new Date(iso), timeZone);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+/** The instant of a wall-clock date and time in the zone, as ISO 8601 (`2026-11-25`, `18:00`). */
+export function zonedToIso(day: string, time: string, timeZone: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(+new TZDate(year, month - 1, date, hours, minutes, timeZone)).toISOString();
 }
 
-/** The instant (ISO 8601, UTC) when the zone's clocks show the input's value; null when empty or invalid. */
-export function fromZonedInput(value: string, timeZone = FALLBACK_ZONE): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  // The zone's offset at that moment: read the wall clock at the guess and correct by the
-  // difference; a second pass settles the hour around a daylight-saving change.
-  let instant = asUtc;
-  for (let pass = 0; pass < 2; pass += 1) {
-    const w = wallClock(new Date(instant), timeZone);
-    const shown = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
-    instant += asUtc - shown;
+/** The wall-clock parts of an instant in the zone, for date and time inputs. */
+export function isoToZonedParts(instant: string, timeZone: string): { day: string; time: string } {
+  const local = zoned(instant, timeZone);
+  return { day: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+}
+
+/** The seven days (Sunday first, as the repeat's weekday numbers) of the week holding `day`. */
+export function weekDays(day: string, timeZone: string): TZDate[] {
+  const start = startOfWeek(zoned(zonedToIso(day, '12:00', timeZone), timeZone));
+  return Array.from({ length: 7 }, (_, i) => addDays(start, i));
+}
+
+/** Whole weeks covering the month holding `day`, as rows of seven days. */
+export function monthGrid(day: string, timeZone: string): TZDate[][] {
+  const anchor = zoned(zonedToIso(day, '12:00', timeZone), timeZone);
+  const first = startOfWeek(startOfMonth(anchor));
+  const last = endOfWeek(endOfMonth(anchor));
+  const weeks: TZDate[][] = [];
+  for (let cursor = first; cursor <= last; cursor = addDays(cursor, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, i) => addDays(cursor, i)));
   }
-  return new Date(instant).toISOString();
+  return weeks;
 }
 
-/** "Nov 25, 2026, 5:00 PM" in the zone. */
-export function formatDateTime(iso: string, timeZone = FALLBACK_ZONE): string {
-  return new Intl.DateTimeFormat('en-PH', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export function shiftDay(day: string, days: number, timeZone: string): string {
+  return format(addDays(zoned(zonedToIso(day, '12:00', timeZone), timeZone), days), 'yyyy-MM-dd');
 }
 
-/** "Nov 25, 2026" in the zone. */
-export function formatDate(iso: string, timeZone = FALLBACK_ZONE): string {
-  return new Intl.DateTimeFormat('en-PH', { timeZone, dateStyle: 'medium' }).format(new Date(iso));
+export const formatTime = (instant: string, timeZone = DEFAULT_TIMEZONE) => format(zoned(instant, timeZone), 'h:mm a');
+export const formatDate = (instant: string, timeZone = DEFAULT_TIMEZONE) => format(zoned(instant, timeZone), 'EEE, MMM d');
+export const formatDateTime = (instant: string, timeZone = DEFAULT_TIMEZONE) => format(zoned(instant, timeZone), 'EEE, MMM d · h:mm a');
+
+/** "6:00 AM – 6:00 PM", with the end's date when it falls on another day. */
+export function formatPeriod(startsAt: string, endsAt: string, timeZone: string): string {
+  const sameDay = dayKey(startsAt, timeZone) === dayKey(endsAt, timeZone);
+  return `${formatTime(startsAt, timeZone)} – ${sameDay ? formatTime(endsAt, timeZone) : formatDateTime(endsAt, timeZone)}`;
 }
 
-/** "Nov 27, 2026, 5:00 PM – 8:00 PM" on one day, both dates in full across days; in the zone. */
-export function formatRange(startIso: string, endIso: string, timeZone = FALLBACK_ZONE): string {
-  const sameDay = toZonedInput(startIso, timeZone).slice(0, 10) === toZonedInput(endIso, timeZone).slice(0, 10);
-  const end = sameDay
-    ? new Intl.DateTimeFormat('en-PH', { timeZone, timeStyle: 'short' }).format(new Date(endIso))
-    : formatDateTime(endIso, timeZone);
-  return `${formatDateTime(startIso, timeZone)} – ${end}`;
+/** "6:00 PM – 6:00 AM (+1)": the times only, for narrow calendar cells. */
+export function formatTimes(startsAt: string, endsAt: string, timeZone: string): string {
+  const days = Math.round((Date.parse(zonedToIso(dayKey(endsAt, timeZone), '12:00', timeZone)) - Date.parse(zonedToIso(dayKey(startsAt, timeZone), '12:00', timeZone))) / 86_400_000);
+  return `${formatTime(startsAt, timeZone)} – ${formatTime(endsAt, timeZone)}${days > 0 ? ` (+${days})` : ''}`;
+}
+
+/** `2026-11-25T17:00` for the instant on the zone's clocks: the value of a datetime-local input. */
+export function toZonedInput(instant: string, timeZone = DEFAULT_TIMEZONE): string {
+  const { day, time } = isoToZonedParts(instant, timeZone);
+  return `${day}T${time}`;
+}
+
+/** The instant (ISO 8601) when the zone's clocks show a datetime-local value; null when empty or malformed. */
+export function fromZonedInput(value: string, timeZone = DEFAULT_TIMEZONE): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
+  return match ? zonedToIso(match[1]!, match[2]!, timeZone) : null;
+}
+
+/** "Wed, Nov 25 · 5:00 PM – 8:00 PM" on one day; the end's date too when it falls on another. */
+export function formatRange(startsAt: string, endsAt: string, timeZone = DEFAULT_TIMEZONE): string {
+  return `${formatDate(startsAt, timeZone)} · ${formatPeriod(startsAt, endsAt, timeZone)}`;
 }

@@ -14,3 +14,4 @@ export * from './assistance.ts';
 export * from './cameras.ts';
 export * from './notes.ts';
 export * from './resources.ts';
+export * from './patrols.ts';

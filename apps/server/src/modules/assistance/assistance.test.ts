@@ -105,6 +105,10 @@ describe('backup requests', () => {
 
     const second = await requestBackup(requester.token);
     expect((await post(`/api/assistance/${second._id}/cancel`, requester.token)).json().status).toBe('cancelled');
+
+    const third = await requestBackup(requester.token);
+    const approved = await post(`/api/assistance/${third._id}/approve`, adminToken, {});
+    expect(approved.json()).toMatchObject({ status: 'approved', dispatchedTanods: [], agency: null });
   });
 
   it('bad input and wrong callers change nothing', async () => {

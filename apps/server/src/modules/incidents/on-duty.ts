@@ -1,14 +1,17 @@
 import type { Executor } from '../../db/transaction.ts';
+import { listTanodsOnPatrol } from '../patrols/patrols.repository.ts';
+import { listTanodsOnOngoingSchedules } from '../schedules/schedules.repository.ts';
 import { listActiveTanodIds } from './incidents.repository.ts';
 
 /**
  * The tanods who must hear about a new report now (product §4.2: "all on-duty tanods").
  *
- * "On duty" needs schedules, which do not exist yet: until they do, every active tanod counts as
- * on duty. The schedules feature changes this one function (tanods on an ongoing shift at `now`,
- * plus team leaders on call, for instance); its callers stay as they are.
+ * On duty means on a schedule that is ongoing at `now`, or on a patrol in progress (a tanod may
+ * start up to 30 minutes early, and may still be out after the shift ended). When nobody is on
+ * duty, every active tanod is told, so a report never goes unheard by the force (issue 11).
  */
 export async function onDutyTanodIds(tx: Executor, now: Date): Promise<string[]> {
-  void now;
-  return listActiveTanodIds(tx);
+  const onDuty = new Set([...(await listTanodsOnOngoingSchedules(tx, now)), ...(await listTanodsOnPatrol(tx))]);
+  if (onDuty.size === 0) return listActiveTanodIds(tx);
+  return [...onDuty];
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { SECURITY_LIMITS, publicSettingsSchema, updateSettingsSchema } from '@bantay/shared';
+import { SECURITY_LIMITS, publicSettingsSchema, updateBoundaryRequestSchema, updateBoundaryResponseSchema, updateSettingsSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { getPublicSettings, updateLogo, updateSettings } from './settings.service.ts';
+import { getPublicSettings, updateBoundary, updateLogo, updateSettings } from './settings.service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -63,4 +63,17 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       },
     );
   });
+  r.put(
+    '/api/settings/boundary',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Draw or remove the barangay boundary (supadmin)',
+        body: updateBoundaryRequestSchema,
+        response: { 200: updateBoundaryResponseSchema },
+      },
+      onRequest: supadminOnly,
+    },
+    (request) => updateBoundary(deps, actorOf(request), request.body.boundary),
+  );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_MAP_START, type IncidentType, type PublicSettings, type updateSettingsSchema } from '@bantay/shared';
+import { DEFAULT_MAP_START, type IncidentType, type Polygon, type PublicSettings, type updateSettingsSchema } from '@bantay/shared';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -124,4 +124,43 @@ export async function updateLogo(deps: AppDeps, actor: Actor, bytes: Buffer): Pr
   });
   await removeAvatar(deps.config.dataDir, before.logo);
   return getPublicSettings(deps);
+}
+
+/**
+ * `PUT /api/settings/boundary` (supadmin): the barangay outline drawn on the map, or null to
+ * remove it. The polygon was checked by the request schema (closed, simple, 3+ corners). A barangay
+ * without a settings row gets one with the defaults, so the boundary has somewhere to live.
+ */
+export async function updateBoundary(deps: AppDeps, actor: Actor, boundary: Polygon | null): Promise<{ boundary: Polygon | null }> {
+  const now = deps.clock.now();
+  // Read before the transaction: the embedded database has one connection, which it holds.
+  const defaults = await getPublicSettings(deps);
+  return inTransaction(deps.db, async (tx) => {
+    const current = await findSettings(tx);
+    await upsertSettings(
+      tx,
+      {
+        name: current?.name ?? defaults.name,
+        abbreviation: current?.abbreviation ?? defaults.abbreviation,
+        logo: current?.logo ?? null,
+        mapStartLat: current?.mapStartLat ?? defaults.mapStart.lat,
+        mapStartLng: current?.mapStartLng ?? defaults.mapStart.lng,
+        mapStartZoom: current?.mapStartZoom ?? defaults.mapStart.zoom,
+        hotlines: current?.hotlines ?? [],
+        incidentTypes: current?.incidentTypes ?? [],
+        timezone: current?.timezone ?? defaults.timezone,
+        boundary,
+      },
+      now,
+    );
+    await appendAuditEntry(tx, {
+      actor,
+      action: 'settings.boundary_updated',
+      entity: 'settings',
+      before: { hadBoundary: Boolean(current?.boundary) },
+      after: { hasBoundary: Boolean(boundary), corners: boundary ? boundary.coordinates[0]!.length - 1 : 0 },
+      at: now,
+    });
+    return { boundary };
+  });
 }

@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { IncidentAlerts } from '@/features/incidents/IncidentAlerts.tsx';
 import { MessagesButton } from '@/features/messages/MessagesButton.tsx';
 import { NotificationsButton } from '@/features/notifications/NotificationsButton.tsx';
+import { TrackingBadge } from '@/features/patrols/tracking/TrackingBadge.tsx';
+import { TrackingProvider } from '@/features/patrols/tracking/TrackingProvider.tsx';
 import { RealtimeProvider } from '@/lib/realtime.tsx';
 import { useSession } from '@/lib/session.tsx';
 import { preloadToasts } from '@/lib/toast.ts';
@@ -37,6 +39,7 @@ export default function StaffLayout() {
     <AvatarMenu />
   ) : (
     <>
+      <TrackingBadge />
       <MessagesButton />
       <NotificationsButton initiallyUnread={user?.hasUnreadNotifications ?? false} />
       <AvatarMenu />
@@ -46,6 +49,7 @@ export default function StaffLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
+        <TrackingProvider>
         <div className="flex min-h-dvh bg-canvas text-ink">
           <SideNav
             userType={userType}
@@ -70,6 +74,7 @@ export default function StaffLayout() {
             </main>
           </div>
         </div>
+        </TrackingProvider>
       </RealtimeProvider>
     </QueryClientProvider>
   );

@@ -7,14 +7,19 @@ import { BackupRequestsPanel } from '@/features/assistance/BackupRequestsPanel.t
 import { IncidentDrawer } from '@/features/incidents/IncidentDrawer.tsx';
 import { IncidentTable } from '@/features/incidents/IncidentTable.tsx';
 import { useCameras, useIncidentList } from '@/features/incidents/incidents-api.ts';
+import { LivePatrolsPanel } from '@/features/patrols/live/LivePatrolsPanel.tsx';
+import { useLiveTracking } from '@/features/patrols/live/use-live-tracking.ts';
+import { PatrolReplay } from '@/features/patrols/replay/PatrolReplay.tsx';
 import RolePage from './RolePage.tsx';
 
+const NO_POINTS: never[] = [];
 const TrackingMapView = lazyMap(() => import('./TrackingMapView.tsx'), 'h-[28rem] lg:h-[calc(100dvh-16rem)]');
 
 const TABS = [
   { id: 'incidents', label: 'Incidents' },
   { id: 'map', label: 'Live map' },
   { id: 'backup', label: 'Backup requests' },
+  { id: 'replay', label: 'Patrol replay' },
   { id: 'archive', label: 'Archive' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -24,12 +29,14 @@ const LEGEND = [
   { color: MARKER_COLORS.normal, label: 'Normal incident' },
   { color: MARKER_COLORS.backup, label: 'Backup request' },
   { color: MARKER_COLORS.camera, label: 'Camera' },
+  { color: '#9ca3af', label: 'Tanod with no position for 5 minutes' },
 ];
 
 function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }) {
   const incidents = useIncidentList({ status: ['pending', 'in_progress'], sort: 'newest', limit: 100 });
   const backup = useAssistanceList({ status: ['pending', 'approved', 'deployed'] });
   const cameras = useCameras();
+  const live = useLiveTracking();
   const failed = incidents.isError || backup.isError || cameras.isError;
   return (
     <div className="space-y-3">
@@ -49,13 +56,26 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
           </button>
         </p>
       )}
-      {/* The patrols feature adds its live tanod markers and areas to this map, and their legend here. */}
-      <TrackingMapView
-        incidents={incidents.data?.items ?? []}
-        backupRequests={backup.data?.items ?? []}
-        cameras={cameras.data?.items ?? []}
-        onSelectIncident={onSelectIncident}
-      />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0">
+          <TrackingMapView
+            incidents={incidents.data?.items ?? []}
+            backupRequests={backup.data?.items ?? []}
+            cameras={cameras.data?.items ?? []}
+            onSelectIncident={onSelectIncident}
+            patrols={{
+              areas: live.areas,
+              positions: live.positions,
+              now: live.now,
+              selected: live.selected,
+              route: live.track.data?.points ?? NO_POINTS,
+              routeLoaded: live.track.isSuccess,
+              onSelect: live.select,
+            }}
+          />
+        </div>
+        <LivePatrolsPanel state={live} />
+      </div>
       <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-ink-soft" aria-label="Map legend">
         {LEGEND.map((entry) => (
           <li key={entry.label} className="flex items-center gap-2">
@@ -71,7 +91,10 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
   );
 }
 
-/** The admin's /Patrol&incidenttracking (issue 9): incidents, the live map, backup requests, the archive. */
+/**
+ * The admin's /Patrol&incidenttracking: incidents, the live map (incidents, backup, cameras and
+ * the tanods on patrol), backup requests, the replay of past patrols (issue 11), the archive.
+ */
 export default function IncidentTrackingPage() {
   const [params, setParams] = useSearchParams();
   const tab = (TABS.find((item) => item.id === params.get('tab'))?.id ?? 'incidents') as TabId;
@@ -123,6 +146,7 @@ export default function IncidentTrackingPage() {
         {tab === 'archive' && <IncidentTable key="archive" mode="archive" onOpen={openIncident} selectedId={incidentId} />}
         {tab === 'map' && <LiveMapTab onSelectIncident={openIncident} />}
         {tab === 'backup' && <BackupRequestsPanel onOpenIncident={openIncident} />}
+        {tab === 'replay' && <PatrolReplay />}
       </div>
       {incidentId && <IncidentDrawer key={incidentId} incidentId={incidentId} onOpen={openIncident} onClose={() => update({ incident: null })} />}
     </RolePage>

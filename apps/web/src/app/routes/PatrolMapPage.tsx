@@ -6,18 +6,23 @@ import { ActiveIncidentPanel } from '@/features/incidents/ActiveIncidentPanel.ts
 import { TanodQueue } from '@/features/incidents/TanodQueue.tsx';
 import { useDevicePosition } from '@/features/incidents/hooks.ts';
 import { useIncidentList } from '@/features/incidents/incidents-api.ts';
+import { TanodPatrolPanel } from '@/features/patrols/tanod/TanodPatrolPanel.tsx';
+import { useTanodPatrol } from '@/features/patrols/tanod/use-tanod-patrol.ts';
 import { useSession } from '@/lib/session.tsx';
 import RolePage from './RolePage.tsx';
 
 const PatrolMapView = lazyMap(() => import('./PatrolMapView.tsx'), 'h-72 sm:h-96 lg:h-[calc(100dvh-11rem)]');
 
 /**
- * The tanod's /Patrolmap (issue 9): the active incident and the queue beside the map. On a phone
- * the active incident comes first, then the map, then the queue.
+ * The tanod's /Patrolmap: the patrol (issue 11: Start/End, log, tracking), the active incident and
+ * the queue (issue 9) beside the map. On a phone the patrol comes first, then the active
+ * incident, the map and the queue.
  */
 export default function PatrolMapPage() {
   const { user } = useSession();
   const position = useDevicePosition();
+  const patrol = useTanodPatrol();
+  const fix = patrol.tracking.fix;
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('incident');
   const list = useIncidentList({
@@ -62,8 +67,11 @@ export default function PatrolMapPage() {
   return (
     <RolePage title="Patrol Map">
       <div className="grid gap-4 lg:grid-cols-[minmax(0,27rem)_minmax(0,1fr)]">
+        <div className="lg:col-start-1 lg:row-start-1">
+          <TanodPatrolPanel state={patrol} />
+        </div>
         {active && (
-          <div className="lg:col-start-1 lg:row-start-1">
+          <div className="lg:col-start-1 lg:row-start-2">
             <ActiveIncidentPanel
               incidentId={active._id}
               onShowOnMap={showOnMap}
@@ -71,11 +79,16 @@ export default function PatrolMapPage() {
             />
           </div>
         )}
-        <div className="space-y-3 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          {/* The patrols feature puts the tanod's area, position and Start/End Patrol controls here. */}
-          <PatrolMapView incidents={mapped} selectedId={selectedId} onSelect={selectFromMap} />
+        <div className="space-y-3 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
+          <PatrolMapView
+            incidents={mapped}
+            selectedId={selectedId}
+            onSelect={selectFromMap}
+            area={patrol.area}
+            position={fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null}
+          />
         </div>
-        <div className={`lg:col-start-1 ${active ? 'lg:row-start-2' : 'lg:row-start-1'}`}>
+        <div className={`lg:col-start-1 ${active ? 'lg:row-start-3' : 'lg:row-start-2'}`}>
           <TanodQueue
             items={queue}
             isLoading={list.isLoading}

@@ -1,21 +1,29 @@
-import type { IncidentListItem } from '@bantay/shared';
+import { useMemo } from 'react';
+import type { IncidentListItem, PatrolArea } from '@bantay/shared';
 import StaffMap from '@/components/map/StaffMap.tsx';
 import IncidentMarkersLayer from '@/features/incidents/IncidentMarkersLayer.tsx';
+import { AreaOutlinesLayer } from '@/features/patrols/layers/AreaOutlinesLayer.tsx';
+import { MyPositionLayer } from '@/features/patrols/layers/MyPositionLayer.tsx';
 
 interface PatrolMapViewProps {
   incidents: IncidentListItem[];
   selectedId: string | null;
   onSelect(id: string): void;
+  /** The patrols feature: the tanod's area (of the patrol, or the shift to start) and position. */
+  area: PatrolArea | null;
+  position: { lat: number; lng: number; accuracy: number } | null;
 }
 
 /**
  * The tanod's map on /Patrolmap, loaded lazily with Leaflet. Each feature adds its own layer here:
- * the incident markers now; the patrols feature adds the tanod's area and position as further
- * children of the same StaffMap.
+ * the patrols feature's area and position under the incident markers.
  */
-export default function PatrolMapView({ incidents, selectedId, onSelect }: PatrolMapViewProps) {
+export default function PatrolMapView({ incidents, selectedId, onSelect, area, position }: PatrolMapViewProps) {
+  const areas = useMemo(() => (area ? [area] : []), [area]);
   return (
     <StaffMap label="Incidents on the map" testId="patrol-map" className="h-72 sm:h-96 lg:h-[calc(100dvh-11rem)]">
+      <AreaOutlinesLayer areas={areas} fit={!position} />
+      <MyPositionLayer position={position} />
       <IncidentMarkersLayer incidents={incidents} selectedId={selectedId} onSelect={onSelect} />
     </StaffMap>
   );

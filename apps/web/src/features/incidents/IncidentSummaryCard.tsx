@@ -58,10 +58,11 @@ export function IncidentSummaryCard() {
           )}
           <div className="grid grid-cols-2 gap-3">
             <p className={`rounded-lg p-3 ${emergencies > 0 ? 'bg-red-700 text-white' : 'bg-surface-2'}`}>
-              <span className="block text-2xl font-bold">{emergencies}</span>
-              <span className="flex items-center gap-1 text-sm">
-                <Siren className="h-4 w-4" aria-hidden="true" /> pending {emergencies === 1 ? 'emergency' : 'emergencies'}
+              <span className="flex items-center gap-2 text-2xl font-bold">
+                <Siren className="h-5 w-5" aria-hidden="true" />
+                {emergencies}
               </span>
+              <span className="text-sm">pending {emergencies === 1 ? 'emergency' : 'emergencies'}</span>
             </p>
             <p className="rounded-lg bg-surface-2 p-3">
               <span className="block text-2xl font-bold">{pending.length}</span>

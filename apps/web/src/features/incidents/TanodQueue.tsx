@@ -44,8 +44,8 @@ export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onS
 
   return (
     <section aria-labelledby="queue-title" className="card !p-0">
-      <header className="flex items-baseline justify-between gap-2 border-b border-line px-4 py-3">
-        <h2 id="queue-title" className="text-lg font-semibold">
+      <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-line px-4 py-3">
+        <h2 id="queue-title" className="whitespace-nowrap text-lg font-semibold">
           Incident queue
         </h2>
         <p className="text-xs text-muted">{hasPosition ? 'Emergencies first, then nearest' : 'Emergencies first, then oldest'}</p>

@@ -1,0 +1,104 @@
+import {
+  polygonInsidePolygon,
+  type CreatePatrolAreaRequest,
+  type DeletePatrolAreaResponse,
+  type PatrolArea,
+  type Polygon,
+  type UpdatePatrolAreaRequest,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { appendAuditEntry } from '../audit/audit.repository.ts';
+import { findSettings } from '../settings/settings.repository.ts';
+import {
+  deletePatrolArea,
+  findPatrolArea,
+  findPatrolAreaByName,
+  insertPatrolArea,
+  isPatrolAreaUsed,
+  listPatrolAreas,
+  updatePatrolArea,
+} from './patrol-areas.repository.ts';
+import { presentPatrolArea } from './patrol-areas.presenter.ts';
+
+const nameTaken = (name: string) =>
+  new AppError('CONFLICT', `An area named "${name}" already exists`, { fields: [{ field: 'name', message: 'This name is already used' }] });
+
+/** An area must lie inside the barangay once a boundary is drawn (product §4.6). */
+async function assertInsideBoundary(deps: AppDeps, polygon: Polygon): Promise<void> {
+  const boundary = (await findSettings(deps.db))?.boundary;
+  if (boundary && !polygonInsidePolygon(polygon, boundary)) {
+    const message = 'The area must lie inside the barangay boundary';
+    throw new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'polygon', message }] });
+  }
+}
+
+export async function listAreas(deps: AppDeps, includeRetired: boolean): Promise<PatrolArea[]> {
+  return (await listPatrolAreas(deps.db, includeRetired)).map(presentPatrolArea);
+}
+
+export async function createPatrolArea(deps: AppDeps, actor: Actor, input: CreatePatrolAreaRequest): Promise<PatrolArea> {
+  const name = input.name.trim();
+  await assertInsideBoundary(deps, input.polygon);
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (tx) => {
+    const row = await insertPatrolArea(tx, { name, color: input.color.toLowerCase(), polygon: input.polygon, createdAt: now, updatedAt: now });
+    if (!row) throw nameTaken(name);
+    await appendAuditEntry(tx, { actor, action: 'patrol_area.created', entity: 'patrol_area', entityId: row.id, after: { name, color: row.color }, at: now });
+    return presentPatrolArea(row);
+  });
+}
+
+export async function editPatrolArea(deps: AppDeps, actor: Actor, id: string, input: UpdatePatrolAreaRequest): Promise<PatrolArea> {
+  const existing = await findPatrolArea(deps.db, id);
+  if (!existing) throw notFound('Patrol area');
+  if (input.polygon) await assertInsideBoundary(deps, input.polygon);
+  const name = input.name?.trim();
+  if (name && name.toLowerCase() !== existing.name.toLowerCase()) {
+    const other = await findPatrolAreaByName(deps.db, name);
+    if (other && other.id !== id) throw nameTaken(name);
+  }
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (tx) => {
+    const row = await updatePatrolArea(tx, id, {
+      ...(name ? { name } : {}),
+      ...(input.color ? { color: input.color.toLowerCase() } : {}),
+      ...(input.polygon ? { polygon: input.polygon } : {}),
+      ...(input.active === undefined ? {} : { active: input.active }),
+      updatedAt: now,
+    }).catch((error: unknown) => {
+      // The unique index still guards a rename that raced another one.
+      if (name && uniqueViolation(error) !== null) throw nameTaken(name);
+      throw error;
+    });
+    if (!row) throw notFound('Patrol area');
+    await appendAuditEntry(tx, {
+      actor,
+      action: 'patrol_area.updated',
+      entity: 'patrol_area',
+      entityId: id,
+      before: { name: existing.name, color: existing.color, active: existing.active },
+      after: { name: row.name, color: row.color, active: row.active, polygonChanged: Boolean(input.polygon) },
+      at: now,
+    });
+    return presentPatrolArea(row);
+  });
+}
+
+/** Deletes an unused area; retires one that schedules use, so their history keeps it. */
+export async function removePatrolArea(deps: AppDeps, actor: Actor, id: string): Promise<DeletePatrolAreaResponse> {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (tx) => {
+    const existing = await findPatrolArea(tx, id);
+    if (!existing) throw notFound('Patrol area');
+    const used = await isPatrolAreaUsed(tx, id);
+    if (used) await updatePatrolArea(tx, id, { active: false, updatedAt: now });
+    else await deletePatrolArea(tx, id);
+    const outcome = used ? 'retired' : 'deleted';
+    await appendAuditEntry(tx, { actor, action: `patrol_area.${outcome}`, entity: 'patrol_area', entityId: id, before: { name: existing.name }, at: now });
+    return { outcome };
+  });
+}

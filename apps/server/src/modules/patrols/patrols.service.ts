@@ -1,0 +1,191 @@
+import {
+  PATROL_LIMITS,
+  pointNearPolygon,
+  type CurrentPatrol,
+  type EndPatrolRequest,
+  type GpsPosition,
+  type Patrol,
+  type PatrolDetail,
+  type PatrolListQuery,
+  type PatrolLogEntry,
+  type PatrolLogRequest,
+  type PatrolTrack,
+  type StartPatrolRequest,
+  isAdminLike,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
+import { findSchedule, listMembersOf } from '../schedules/schedules.repository.ts';
+import { getPublicSettings } from '../settings/settings.service.ts';
+import { describeWindow } from '../schedules/shift-times.ts';
+import { isTrackingSwitchedOn } from '../tracking/tracking.repository.ts';
+import {
+  findActivePatrolOf,
+  findPatrolWithContext,
+  insertLogEntry,
+  insertPatrol,
+  listLogEntries,
+  listPatrolsWithContext,
+  listTrackPoints,
+  trackDistances,
+  updatePatrol,
+  type PatrolWithContext,
+} from './patrols.repository.ts';
+import { MAX_ACCURACY_TOLERANCE_METERS, lateAfter, presentLogEntry, presentPatrol } from './patrols.presenter.ts';
+
+const DAY_MS = 86_400_000;
+
+const timeOfDay = (at: Date, timezone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+
+async function presentOne(deps: AppDeps, context: PatrolWithContext): Promise<Patrol> {
+  const distances = await trackDistances(deps.db, [context.patrol.id]);
+  return presentPatrol(context, distances.get(context.patrol.id) ?? 0);
+}
+
+async function detailOf(deps: AppDeps, context: PatrolWithContext): Promise<PatrolDetail> {
+  const [patrol, log] = await Promise.all([presentOne(deps, context), listLogEntries(deps.db, context.patrol.id)]);
+  return { ...patrol, log: log.map(presentLogEntry) };
+}
+
+/**
+ * `POST /api/patrols/start` (product §4.7): from 30 minutes before the start until the end, from
+ * inside the schedule's area (the GPS accuracy, up to 100 m, is the tolerance).
+ */
+export async function startPatrol(deps: AppDeps, actor: Actor, input: StartPatrolRequest): Promise<PatrolDetail> {
+  const now = deps.clock.now();
+  const schedule = await findSchedule(deps.db, input.scheduleId);
+  if (!schedule) throw notFound('Schedule');
+  const members = await listMembersOf(deps.db, [schedule.id]);
+  if (!members.some((member) => member.tanodId === actor.id)) {
+    throw new AppError('not_a_member', `You are not a member of ${schedule.code}, so you cannot start its patrol`);
+  }
+  const { timezone } = await getPublicSettings(deps);
+  const opensAt = new Date(schedule.startsAt.getTime() - PATROL_LIMITS.startEarlyMs);
+  if (now < opensAt) {
+    throw new AppError('too_early', `Too early: you can start ${schedule.code} from ${timeOfDay(opensAt, timezone)}, 30 minutes before the shift (${describeWindow(schedule, timezone)})`);
+  }
+  if (now >= schedule.endsAt) throw new AppError('shift_over', `The shift of ${schedule.code} is over (${describeWindow(schedule, timezone)})`);
+  const area = (await findPatrolArea(deps.db, schedule.patrolAreaId))!;
+  const tolerance = Math.min(input.position.accuracy, MAX_ACCURACY_TOLERANCE_METERS);
+  if (!pointNearPolygon(input.position, area.polygon, tolerance)) {
+    throw new AppError('outside_area', `You are outside ${area.name}. Go inside the area to start the patrol.`);
+  }
+
+  const patrol = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const row = await insertPatrol(tx, {
+      scheduleId: schedule.id,
+      tanodId: actor.id,
+      attendance: now <= lateAfter(schedule.startsAt) ? 'on_time' : 'late',
+      startedAt: now,
+      startLat: input.position.lat,
+      startLng: input.position.lng,
+      startAccuracy: input.position.accuracy,
+      createdAt: now,
+      updatedAt: now,
+    }).catch((error: unknown) => {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'patrols_one_active_per_tanod_key') throw new AppError('CONFLICT', 'You are already on patrol. End it before starting another.');
+      if (constraint !== null) throw new AppError('CONFLICT', `You already have a patrol record for ${schedule.code}`);
+      throw error;
+    });
+    afterCommit(() => {
+      deps.events.publish('tracking.status', { userId: actor.id, patrolId: row.id, isTracking: true, at: now.toISOString() });
+      deps.events.publish('schedule.updated', { id: schedule.id, updatedAt: now });
+    });
+    return row;
+  });
+  return detailOf(deps, (await findPatrolWithContext(deps.db, patrol.id))!);
+}
+
+/** The caller's own patrol, or 404 (someone else's patrol is not revealed). */
+async function ownPatrol(deps: AppDeps, actor: Actor, id: string): Promise<PatrolWithContext> {
+  const context = await findPatrolWithContext(deps.db, id);
+  if (!context || context.patrol.tanodId !== actor.id) throw notFound('Patrol');
+  return context;
+}
+
+/** A patrol the caller may see: any for admins, their own for tanods. */
+async function visiblePatrol(deps: AppDeps, actor: Actor, id: string): Promise<PatrolWithContext> {
+  const context = await findPatrolWithContext(deps.db, id);
+  if (!context || (!isAdminLike(actor.userType) && context.patrol.tanodId !== actor.id)) throw notFound('Patrol');
+  return context;
+}
+
+function assertOnPatrol(context: PatrolWithContext): void {
+  if (!context.patrol.startedAt || context.patrol.endedAt) throw new AppError('UNPROCESSABLE', 'This patrol is not in progress');
+}
+
+export async function endPatrol(deps: AppDeps, actor: Actor, id: string, input: EndPatrolRequest): Promise<PatrolDetail> {
+  const now = deps.clock.now();
+  const context = await ownPatrol(deps, actor, id);
+  assertOnPatrol(context);
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    await updatePatrol(tx, id, {
+      endedAt: now,
+      endLat: input.position.lat,
+      endLng: input.position.lng,
+      endAccuracy: input.position.accuracy,
+      outsideSince: null,
+      updatedAt: now,
+    });
+    // Tracking stays on only if the tanod switched it on themselves.
+    const stillTracking = await isTrackingSwitchedOn(tx, actor.id);
+    afterCommit(() => {
+      deps.events.publish('tracking.status', { userId: actor.id, patrolId: null, isTracking: stillTracking, at: now.toISOString() });
+      deps.events.publish('schedule.updated', { id: context.schedule.id, updatedAt: now });
+    });
+  });
+  return detailOf(deps, (await findPatrolWithContext(deps.db, id))!);
+}
+
+/** `POST /api/patrols/{id}/log`: stored at once, during the patrol. */
+export async function addPatrolLogEntry(deps: AppDeps, actor: Actor, id: string, input: PatrolLogRequest): Promise<PatrolLogEntry> {
+  const context = await ownPatrol(deps, actor, id);
+  assertOnPatrol(context);
+  const position: GpsPosition | undefined = input.position;
+  const row = await insertLogEntry(deps.db, {
+    patrolId: id,
+    at: deps.clock.now(),
+    text: input.text.trim(),
+    lat: position?.lat ?? null,
+    lng: position?.lng ?? null,
+    accuracy: position?.accuracy ?? null,
+  });
+  return presentLogEntry(row);
+}
+
+export async function listPatrols(deps: AppDeps, actor: Actor, query: PatrolListQuery): Promise<Patrol[]> {
+  const now = deps.clock.now();
+  const to = query.to ? new Date(query.to) : new Date(now.getTime() + DAY_MS);
+  const from = query.from ? new Date(query.from) : new Date(to.getTime() - 31 * DAY_MS);
+  if (to <= from) throw new AppError('VALIDATION_FAILED', 'to must be after from', { fields: [{ field: 'to', message: 'to must be after from' }] });
+  const tanodId = isAdminLike(actor.userType) ? query.tanodId : actor.id;
+  const rows = await listPatrolsWithContext(deps.db, { tanodId, from, to });
+  const distances = await trackDistances(deps.db, rows.map((row) => row.patrol.id));
+  return rows.map((row) => presentPatrol(row, distances.get(row.patrol.id) ?? 0));
+}
+
+export async function getPatrol(deps: AppDeps, actor: Actor, id: string): Promise<PatrolDetail> {
+  return detailOf(deps, await visiblePatrol(deps, actor, id));
+}
+
+export async function getPatrolTrack(deps: AppDeps, actor: Actor, id: string): Promise<PatrolTrack> {
+  const { patrol } = await visiblePatrol(deps, actor, id);
+  const points = await listTrackPoints(deps.db, id);
+  return {
+    patrolId: id,
+    startedAt: patrol.startedAt?.toISOString() ?? null,
+    endedAt: patrol.endedAt?.toISOString() ?? null,
+    points: points.map((point) => ({ ...point, at: point.at.toISOString() })),
+  };
+}
+
+export async function getCurrentPatrol(deps: AppDeps, actor: Actor): Promise<CurrentPatrol> {
+  const context = await findActivePatrolOf(deps.db, actor.id);
+  return { patrol: context ? await detailOf(deps, context) : null };
+}

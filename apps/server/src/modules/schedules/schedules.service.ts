@@ -1,0 +1,329 @@
+import crypto from 'node:crypto';
+import {
+  PATROL_LIMITS,
+  TICKET_ALPHABET,
+  type CreateScheduleInput,
+  type Schedule,
+  type ScheduleListQuery,
+  type ScheduleScope,
+  type UpdateScheduleInput,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import type { ScheduleRow } from '../../db/schema/index.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { appendAuditEntry } from '../audit/audit.repository.ts';
+import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
+import { getPublicSettings } from '../settings/settings.service.ts';
+import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
+import {
+  deleteSchedules,
+  findSchedule,
+  insertSchedule,
+  listMembersOf,
+  listOverlapCandidates,
+  listPatrolsOfSchedules,
+  listSchedules,
+  listSeriesFrom,
+  listUsersByIds,
+  lockSchedules,
+  replaceMembers,
+  updateScheduleRow,
+} from './schedules.repository.ts';
+import { presentSchedules } from './schedules.presenter.ts';
+import { describeWindow, overlaps, repeatWindows, shiftWindow, type Window } from './shift-times.ts';
+
+const DAY_MS = 86_400_000;
+
+const conflict = (message: string, field: string) => new AppError('schedule_conflict', message, { fields: [{ field, message }] });
+const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
+
+/** `SCH-` and six characters without look-alikes (the ticket alphabet). */
+export function newScheduleCode(): string {
+  const bytes = crypto.randomBytes(6);
+  return `SCH-${[...bytes].map((byte) => TICKET_ALPHABET[byte % TICKET_ALPHABET.length]).join('')}`;
+}
+
+interface Member {
+  tanodId: string;
+  isLeader: boolean;
+}
+
+/**
+ * The server's conflict rules (product §4.6, issue 11), checked on every window in order; the
+ * first problem is named. Runs inside the schedules lock, so no other write can slip between the
+ * check and the insert.
+ */
+async function assertNoConflicts(
+  tx: Tx,
+  input: { windows: Window[]; members: Member[]; areaId: string; excludeIds: string[]; timezone: string },
+): Promise<void> {
+  const { windows, members, timezone } = input;
+  for (const window of windows) {
+    if (window.endsAt <= window.startsAt) throw conflict('The end must be after the start', 'endsAt');
+  }
+  const area = await findPatrolArea(tx, input.areaId);
+  if (!area) throw invalid('Choose a patrol area', 'patrolAreaId');
+  if (!area.active) throw invalid(`${area.name} is retired; choose another area`, 'patrolAreaId');
+
+  const people = new Map((await listUsersByIds(tx, members.map((member) => member.tanodId))).map((user) => [user.id, user]));
+  for (const member of members) {
+    const person = people.get(member.tanodId);
+    if (!person || person.userType !== 'tanod') throw conflict('One of the members is not a tanod account', 'members');
+    if (person.status !== 'active') throw conflict(`${person.firstName} ${person.lastName} is deactivated and cannot be scheduled`, 'members');
+  }
+
+  const candidates = await listOverlapCandidates(tx, {
+    from: windows[0]!.startsAt,
+    to: new Date(Math.max(...windows.map((window) => window.endsAt.getTime()))),
+    tanodIds: members.map((member) => member.tanodId),
+    areaId: input.areaId,
+    excludeIds: input.excludeIds,
+  });
+  for (const [index, window] of windows.entries()) {
+    const clash = candidates.find((candidate) => overlaps(window, candidate));
+    if (!clash) continue;
+    const when = describeWindow(clash, timezone);
+    const which = windows.length > 1 ? `The occurrence on ${describeWindow(window, timezone)} (number ${index + 1}) conflicts: ` : '';
+    if (clash.tanodId) {
+      const person = people.get(clash.tanodId)!;
+      throw conflict(`${which}${person.firstName} ${person.lastName} is already on ${clash.code} (${when})`, 'members');
+    }
+    throw conflict(`${which}${area.name} is already used by ${clash.code} (${when})`, 'patrolAreaId');
+  }
+}
+
+async function timezoneOf(deps: AppDeps): Promise<string> {
+  return (await getPublicSettings(deps)).timezone;
+}
+
+function listRange(query: { from?: string; to?: string }, now: Date): { from: Date; to: Date } {
+  const from = query.from ? new Date(query.from) : new Date(now.getTime() - 7 * DAY_MS);
+  const to = query.to ? new Date(query.to) : new Date(from.getTime() + 42 * DAY_MS);
+  if (to <= from) throw invalid('to must be after from', 'to');
+  if (to.getTime() - from.getTime() > PATROL_LIMITS.scheduleRangeMaxDays * DAY_MS) {
+    throw invalid(`The range may span at most ${PATROL_LIMITS.scheduleRangeMaxDays} days`, 'to');
+  }
+  return { from, to };
+}
+
+export async function listSchedulesFor(deps: AppDeps, query: ScheduleListQuery): Promise<Schedule[]> {
+  const now = deps.clock.now();
+  const rows = await listSchedules(deps.db, { ...listRange(query, now), tanodId: query.tanodId, areaId: query.areaId });
+  return presentSchedules(deps.db, rows, now);
+}
+
+export async function listMySchedules(deps: AppDeps, actor: Actor, query: { from?: string; to?: string }): Promise<Schedule[]> {
+  const now = deps.clock.now();
+  const rows = await listSchedules(deps.db, { ...listRange(query, now), tanodId: actor.id });
+  return presentSchedules(deps.db, rows, now);
+}
+
+/** "SCH-7K3F9Q (Purok 1, Mon 25 Nov 06:00–18:00)", or the first of a series and its count. */
+function describeSchedules(rows: ScheduleRow[], areaName: string, timezone: string): string {
+  const first = rows[0]!;
+  const more = rows.length > 1 ? ` and ${rows.length - 1} more occurrence${rows.length > 2 ? 's' : ''}` : '';
+  return `${first.code} (${areaName}, ${describeWindow(first, timezone)})${more}`;
+}
+
+async function notifyMembers(
+  deps: AppDeps,
+  tx: Tx,
+  afterCommit: AfterCommit,
+  tanodIds: string[],
+  message: string,
+  scheduleId: string,
+): Promise<void> {
+  if (tanodIds.length === 0) return;
+  await notify(deps, tx, afterCommit, { userIds: tanodIds }, { message, kind: 'schedule.changed', entity: { type: 'schedule', id: scheduleId } });
+}
+
+function publishChanged(deps: AppDeps, afterCommit: AfterCommit, rows: { id: string; updatedAt: Date }[]): void {
+  afterCommit(() => {
+    for (const row of rows) deps.events.publish('schedule.updated', { id: row.id, updatedAt: row.updatedAt });
+  });
+}
+
+/** `POST /api/schedules`: one schedule, or one per occurrence of a repeat, all or none. */
+export async function createSchedules(deps: AppDeps, actor: Actor, input: CreateScheduleInput): Promise<Schedule[]> {
+  const timezone = await timezoneOf(deps);
+  const now = deps.clock.now();
+  if (input.shift === 'custom' && !input.endsAt) throw invalid('Choose when the shift ends', 'endsAt');
+  const first = shiftWindow(input.shift, new Date(input.startsAt), input.endsAt ? new Date(input.endsAt) : undefined, timezone);
+  let windows = [first];
+  if (input.repeat) {
+    windows = repeatWindows(first, input.repeat, timezone, PATROL_LIMITS.repeatMaxOccurrences);
+    if (windows.length === 0) throw invalid('None of the chosen weekdays falls between the start and the last day', 'repeat');
+    if (windows.length > PATROL_LIMITS.repeatMaxOccurrences) {
+      throw invalid(`A repeat may create at most ${PATROL_LIMITS.repeatMaxOccurrences} schedules; choose an earlier last day`, 'repeat.until');
+    }
+  }
+  const members = input.members.length === 1 ? [{ ...input.members[0]!, isLeader: true }] : input.members;
+  const seriesId = windows.length > 1 ? crypto.randomUUID() : null;
+
+  const created = await inTransaction(deps.db, async (tx, afterCommit) => {
+    await lockSchedules(tx);
+    await assertNoConflicts(tx, { windows, members, areaId: input.patrolAreaId, excludeIds: [], timezone });
+    const rows: ScheduleRow[] = [];
+    for (const window of windows) {
+      let row: ScheduleRow | undefined;
+      for (let attempt = 0; !row && attempt < 5; attempt += 1) {
+        row = await insertSchedule(tx, {
+          code: newScheduleCode(),
+          shift: input.shift,
+          startsAt: window.startsAt,
+          endsAt: window.endsAt,
+          patrolAreaId: input.patrolAreaId,
+          seriesId,
+          notes: input.notes || null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      if (!row) throw new Error('could not draw a free schedule code in 5 attempts');
+      await replaceMembers(tx, row.id, members);
+      rows.push(row);
+    }
+    const area = (await findPatrolArea(tx, input.patrolAreaId))!;
+    const what = describeSchedules(rows, area.name, timezone);
+    await notifyMembers(deps, tx, afterCommit, members.map((member) => member.tanodId), `You were added to patrol schedule ${what}`, rows[0]!.id);
+    await appendAuditEntry(tx, {
+      actor,
+      action: 'schedule.created',
+      entity: 'schedule',
+      entityId: rows[0]!.id,
+      after: { codes: rows.map((row) => row.code), areaId: input.patrolAreaId, members: members.map((member) => member.tanodId) },
+      at: now,
+    });
+    publishChanged(deps, afterCommit, rows);
+    return rows;
+  });
+  return presentSchedules(deps.db, created, now);
+}
+
+/** The schedules an edit or delete with this scope acts on: one, or it and the later ones of its series. */
+async function scopedSchedules(tx: Tx, target: ScheduleRow, scope: ScheduleScope): Promise<ScheduleRow[]> {
+  if (scope === 'one' || !target.seriesId) return [target];
+  return listSeriesFrom(tx, target.seriesId, target.startsAt);
+}
+
+/** `PATCH /api/schedules/{id}?scope=one|future`. */
+export async function updateSchedules(deps: AppDeps, actor: Actor, id: string, scope: ScheduleScope, input: UpdateScheduleInput): Promise<Schedule[]> {
+  const timezone = await timezoneOf(deps);
+  const now = deps.clock.now();
+  const updated = await inTransaction(deps.db, async (tx, afterCommit) => {
+    await lockSchedules(tx);
+    const target = await findSchedule(tx, id);
+    if (!target) throw notFound('Schedule');
+    if (target.endsAt <= now) throw new AppError('UNPROCESSABLE', `${target.code} is completed and cannot be changed`);
+    const targets = (await scopedSchedules(tx, target, scope)).filter((row) => row.endsAt > now);
+
+    // A new time moves every targeted occurrence by the same amount and gives it the same length.
+    const shift = input.shift ?? target.shift;
+    const timesChanged = input.shift !== undefined || input.startsAt !== undefined || input.endsAt !== undefined;
+    const moved = shiftWindow(
+      shift,
+      input.startsAt ? new Date(input.startsAt) : target.startsAt,
+      input.endsAt ? new Date(input.endsAt) : target.endsAt,
+      timezone,
+    );
+    const delta = moved.startsAt.getTime() - target.startsAt.getTime();
+    const length = moved.endsAt.getTime() - moved.startsAt.getTime();
+    const windowOf = (row: ScheduleRow): Window => {
+      if (!timesChanged) return row;
+      const startsAt = new Date(row.startsAt.getTime() + delta);
+      return { startsAt, endsAt: new Date(startsAt.getTime() + length) };
+    };
+
+    const oldMembers = await listMembersOf(tx, targets.map((row) => row.id));
+    const targetMembers = oldMembers.filter((member) => member.scheduleId === target.id);
+    const members: Member[] = input.members
+      ? input.members.length === 1
+        ? [{ ...input.members[0]!, isLeader: true }]
+        : input.members
+      : targetMembers.map(({ tanodId, isLeader }) => ({ tanodId, isLeader }));
+    const areaId = input.patrolAreaId ?? target.patrolAreaId;
+
+    const patrols = await listPatrolsOfSchedules(tx, targets.map((row) => row.id));
+    if (input.members) {
+      const kept = new Set(members.map((member) => member.tanodId));
+      const started = patrols.find((patrol) => !kept.has(patrol.tanodId));
+      if (started) throw conflict('A member who already has a patrol record on this schedule cannot be removed', 'members');
+    }
+    if (timesChanged && patrols.some((patrol) => patrol.startedAt)) {
+      throw conflict('The times of a schedule whose patrol has started cannot change', 'startsAt');
+    }
+
+    await assertNoConflicts(tx, { windows: targets.map(windowOf), members, areaId, excludeIds: targets.map((row) => row.id), timezone });
+
+    const rows: ScheduleRow[] = [];
+    for (const row of targets) {
+      const window = windowOf(row);
+      rows.push(
+        await updateScheduleRow(tx, row.id, {
+          shift,
+          startsAt: window.startsAt,
+          endsAt: window.endsAt,
+          patrolAreaId: areaId,
+          ...(input.notes === undefined ? {} : { notes: input.notes || null }),
+          // A moved schedule deserves a fresh reminder.
+          ...(timesChanged ? { reminderSentAt: null } : {}),
+          updatedAt: now,
+        }),
+      );
+      if (input.members) await replaceMembers(tx, row.id, members);
+    }
+
+    const area = (await findPatrolArea(tx, areaId))!;
+    const what = describeSchedules(rows, area.name, timezone);
+    const before = new Set(targetMembers.map((member) => member.tanodId));
+    const after = new Set(members.map((member) => member.tanodId));
+    const added = [...after].filter((tanodId) => !before.has(tanodId));
+    const removed = [...before].filter((tanodId) => !after.has(tanodId));
+    const stayed = [...after].filter((tanodId) => before.has(tanodId));
+    await notifyMembers(deps, tx, afterCommit, added, `You were added to patrol schedule ${what}`, target.id);
+    await notifyMembers(deps, tx, afterCommit, removed, `You were removed from patrol schedule ${what}`, target.id);
+    await notifyMembers(deps, tx, afterCommit, stayed, `Your patrol schedule changed: ${what}`, target.id);
+    await appendAuditEntry(tx, {
+      actor,
+      action: 'schedule.updated',
+      entity: 'schedule',
+      entityId: target.id,
+      before: { startsAt: target.startsAt.toISOString(), endsAt: target.endsAt.toISOString(), areaId: target.patrolAreaId, members: [...before] },
+      after: { scope, codes: rows.map((row) => row.code), areaId, members: [...after] },
+      at: now,
+    });
+    publishChanged(deps, afterCommit, rows);
+    return rows;
+  });
+  return presentSchedules(deps.db, updated, now);
+}
+
+/** `DELETE /api/schedules/{id}?scope=one|future`: schedules with patrol records stay (history). */
+export async function deleteSchedulesInScope(deps: AppDeps, actor: Actor, id: string, scope: ScheduleScope): Promise<string[]> {
+  const timezone = await timezoneOf(deps);
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    await lockSchedules(tx);
+    const target = await findSchedule(tx, id);
+    if (!target) throw notFound('Schedule');
+    const targets = await scopedSchedules(tx, target, scope);
+    const patrols = await listPatrolsOfSchedules(tx, targets.map((row) => row.id));
+    if (patrols.length > 0) {
+      const code = targets.find((row) => row.id === patrols[0]!.scheduleId)!.code;
+      throw new AppError('CONFLICT', `${code} has patrol records and cannot be deleted`);
+    }
+    const members = await listMembersOf(tx, targets.map((row) => row.id));
+    const area = await findPatrolArea(tx, target.patrolAreaId);
+    const upcoming = targets.filter((row) => row.endsAt > now);
+    await deleteSchedules(tx, targets.map((row) => row.id));
+    if (upcoming.length > 0) {
+      const tanodIds = [...new Set(members.filter((member) => upcoming.some((row) => row.id === member.scheduleId)).map((member) => member.tanodId))];
+      await notifyMembers(deps, tx, afterCommit, tanodIds, `Patrol schedule cancelled: ${describeSchedules(upcoming, area?.name ?? 'area', timezone)}`, target.id);
+    }
+    await appendAuditEntry(tx, { actor, action: 'schedule.deleted', entity: 'schedule', entityId: target.id, before: { scope, codes: targets.map((row) => row.code) }, at: now });
+    publishChanged(deps, afterCommit, targets.map((row) => ({ id: row.id, updatedAt: now })));
+    return targets.map((row) => row.id);
+  });
+}

@@ -1,0 +1,76 @@
+import { TZDate } from '@date-fns/tz';
+import { SHIFT_HOURS, type ScheduleRepeat, type ScheduleShift, type ScheduleStatus } from '@bantay/shared';
+
+/**
+ * Calendar arithmetic in the barangay's timezone (Asia/Manila by default). Times are stored in
+ * UTC; shifts and repeats are defined on the local calendar, so they are computed here.
+ */
+
+export interface Window {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The local calendar day of an instant: { y, m (0-11), d, weekday (0 = Sunday) }. */
+export function localDay(at: Date, timezone: string) {
+  const local = new TZDate(at.getTime(), timezone);
+  return { y: local.getFullYear(), m: local.getMonth(), d: local.getDate(), weekday: local.getDay() };
+}
+
+function atLocal(day: { y: number; m: number; d: number }, hour: number, minute: number, second: number, timezone: string): Date {
+  return new Date(new TZDate(day.y, day.m, day.d, hour, minute, second, timezone).getTime());
+}
+
+/**
+ * The window of a shift. Day and night take their hours from SHIFT_HOURS on the local calendar
+ * day of `startsAt` (night ends at 06:00 the next day); custom keeps the given times.
+ */
+export function shiftWindow(shift: ScheduleShift, startsAt: Date, endsAt: Date | undefined, timezone: string): Window {
+  if (shift === 'custom') return { startsAt, endsAt: endsAt ?? startsAt };
+  const day = localDay(startsAt, timezone);
+  const hours = SHIFT_HOURS[shift];
+  const start = atLocal(day, hours.startHour, 0, 0, timezone);
+  const next = shift === 'night' ? { ...day, d: day.d + 1 } : day;
+  return { startsAt: start, endsAt: atLocal(next, hours.endHour, 0, 0, timezone) };
+}
+
+/**
+ * The occurrences of a repeat: every local day from the first window's day up to `until`
+ * (inclusive) whose weekday is chosen, at the same local time and with the same length. Stops
+ * after `max + 1` windows, so the caller can tell the repeat is too long.
+ */
+export function repeatWindows(first: Window, repeat: ScheduleRepeat, timezone: string, max: number): Window[] {
+  const start = new TZDate(first.startsAt.getTime(), timezone);
+  const length = first.endsAt.getTime() - first.startsAt.getTime();
+  const [untilY, untilM, untilD] = repeat.until.split('-').map(Number) as [number, number, number];
+  const lastDay = Date.UTC(untilY, untilM - 1, untilD);
+  const windows: Window[] = [];
+  for (let offset = 0; ; offset += 1) {
+    const day = { y: start.getFullYear(), m: start.getMonth(), d: start.getDate() + offset };
+    const normalized = new Date(Date.UTC(day.y, day.m, day.d));
+    if (normalized.getTime() > lastDay || windows.length > max) break;
+    if (!repeat.weekdays.includes(normalized.getUTCDay())) continue;
+    const startsAt = atLocal(day, start.getHours(), start.getMinutes(), start.getSeconds(), timezone);
+    windows.push({ startsAt, endsAt: new Date(startsAt.getTime() + length) });
+  }
+  return windows;
+}
+
+export function scheduleStatus(window: Window, now: Date): ScheduleStatus {
+  if (now < window.startsAt) return 'upcoming';
+  if (now < window.endsAt) return 'ongoing';
+  return 'completed';
+}
+
+export const overlaps = (a: Window, b: Window) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+
+/** "Mon 25 Nov 06:00–18:00" in the barangay's timezone, for messages. */
+export function describeWindow(window: Window, timezone: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, weekday: 'short', day: 'numeric', month: 'short' }).format(window.startsAt);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `${day.replace(',', '')} ${time.format(window.startsAt)}–${time.format(window.endsAt)}`;
+}
+
+export const daysBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / DAY_MS;

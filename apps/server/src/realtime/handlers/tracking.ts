@@ -1,0 +1,54 @@
+import { PATROL_LIMITS, isAdminLike, type RealtimeAck, type TrackingPointsAck } from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { trackingIngestOf } from '../../modules/tracking/tracking.service.ts';
+import { LIVE_MAP_ROOM } from '../rooms.ts';
+import type { RealtimeSocket } from '../types.ts';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Live tracking (issue 11): tanods send `tracking:points`, admins `tracking:watch` the live map.
+ * Each socket has its own budget of batches and points per minute; beyond it the batch is refused
+ * with RATE_LIMITED and the client keeps it for later.
+ */
+export function trackingHandlers(socket: RealtimeSocket, deps: AppDeps): void {
+  let windowStart = Date.now();
+  let batches = 0;
+  let points = 0;
+
+  socket.on('tracking:points', (raw: unknown, ack: unknown) => {
+    if (typeof ack !== 'function') return;
+    const reply = ack as (result: TrackingPointsAck) => void;
+    if (socket.data.userType !== 'tanod') {
+      return reply({ accepted: 0, rejected: 0, error: { code: 'not_on_duty', message: 'Only tanods send positions' } });
+    }
+    const now = Date.now();
+    if (now - windowStart >= MINUTE_MS) {
+      windowStart = now;
+      batches = 0;
+      points = 0;
+    }
+    const size = Array.isArray(raw) ? raw.length : 0;
+    if (batches + 1 > PATROL_LIMITS.batchesPerMinuteMax || points + size > PATROL_LIMITS.pointsPerMinuteMax) {
+      return reply({ accepted: 0, rejected: 0, error: { code: 'RATE_LIMITED', message: 'Too many points; send them again in a minute' } });
+    }
+    batches += 1;
+    points += size;
+    trackingIngestOf(deps)
+      .ingest(socket.data.userId, raw)
+      .then(reply, () => reply({ accepted: 0, rejected: 0, error: { code: 'UNAVAILABLE', message: 'The points could not be stored; send them again' } }));
+  });
+
+  socket.on('tracking:watch', (...args: unknown[]) => {
+    const ack = args.findLast((arg): arg is (result: RealtimeAck) => void => typeof arg === 'function');
+    if (!isAdminLike(socket.data.userType)) {
+      return ack?.({ ok: false, error: { code: 'FORBIDDEN', message: 'Only admins watch the live map' } });
+    }
+    void Promise.resolve(socket.join(LIVE_MAP_ROOM)).then(() => ack?.({ ok: true }));
+  });
+
+  socket.on('tracking:unwatch', (...args: unknown[]) => {
+    const ack = args.findLast((arg): arg is (result: RealtimeAck) => void => typeof arg === 'function');
+    void Promise.resolve(socket.leave(LIVE_MAP_ROOM)).then(() => ack?.({ ok: true }));
+  });
+}

@@ -1,0 +1,11 @@
+import StaffMap from '@/components/map/StaffMap.tsx';
+import PolygonEditorLayer, { type PolygonEditorLayerProps } from './PolygonEditorLayer.tsx';
+
+/** The drawing map of /ManagePatrolschedules, loaded on demand with Leaflet and Geoman. */
+export default function AreasMap(props: PolygonEditorLayerProps) {
+  return (
+    <StaffMap label="Patrol areas on the map" className="h-[22rem] lg:h-[34rem]" testId="areas-map">
+      <PolygonEditorLayer {...props} />
+    </StaffMap>
+  );
+}

@@ -1,0 +1,126 @@
+import { useMemo, useState } from 'react';
+import { format } from 'date-fns';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { Schedule } from '@bantay/shared';
+import { Loading } from '@/components/Loading.tsx';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { dayKey, DEFAULT_TIMEZONE, formatDate, monthGrid, zonedToIso } from '@/lib/zoned-time.ts';
+import { ScheduleList } from './ScheduleList.tsx';
+import { useMySchedules } from './schedules-api.ts';
+
+/** The first day of the month `offset` months from the one holding `day` (`yyyy-MM-01`). */
+function monthStart(day: string, offset: number): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) + offset;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/** /Schedule (tanod): my schedules as a month calendar and a list, with the members and the leader. */
+export function MySchedule() {
+  const { data: settings } = usePublicSettings();
+  const timeZone = settings?.timezone ?? DEFAULT_TIMEZONE;
+  // The page's "today", fixed when it opens (a calendar left open overnight keeps its week).
+  const [openedAt] = useState(() => Date.now());
+  const today = dayKey(openedAt, timeZone);
+  const [month, setMonth] = useState(() => monthStart(today, 0));
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const weeks = useMemo(() => monthGrid(month, timeZone), [month, timeZone]);
+  const range = useMemo(
+    () => ({
+      from: zonedToIso(format(weeks[0]![0]!, 'yyyy-MM-dd'), '00:00', timeZone),
+      to: zonedToIso(format(weeks[weeks.length - 1]![6]!, 'yyyy-MM-dd'), '23:59', timeZone),
+    }),
+    [weeks, timeZone],
+  );
+  const schedules = useMySchedules(range);
+  const list = useMemo(() => schedules.data ?? [], [schedules.data]);
+  const byDay = useMemo(() => {
+    const map = new Map<string, Schedule[]>();
+    for (const schedule of list) {
+      const key = dayKey(schedule.startsAt, timeZone);
+      map.set(key, [...(map.get(key) ?? []), schedule]);
+    }
+    return map;
+  }, [list, timeZone]);
+  const shown = chosenDay ? (byDay.get(chosenDay) ?? []) : list.filter((schedule) => schedule.status !== 'completed');
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <section aria-labelledby="month-heading" className="card p-3 sm:p-5">
+        <div className="mb-3 flex items-center gap-1">
+          <button type="button" className="icon-btn" aria-label="Previous month" onClick={() => setMonth(monthStart(month, -1))}>
+            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+          </button>
+          <h2 id="month-heading" className="flex-1 text-center text-lg font-semibold" aria-live="polite">
+            {format(weeks[1]![0]!, 'MMMM yyyy')}
+          </h2>
+          <button type="button" className="icon-btn" aria-label="Next month" onClick={() => setMonth(monthStart(month, 1))}>
+            <ChevronRight className="h-5 w-5" aria-hidden="true" />
+          </button>
+        </div>
+        <div role="grid" aria-labelledby="month-heading" className="grid grid-cols-7 gap-1 text-center" data-testid="month-calendar">
+          {['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((label) => (
+            <div key={label} role="columnheader" className="pb-1 text-xs font-semibold text-muted">
+              {label}
+            </div>
+          ))}
+          {weeks.flat().map((day) => {
+            const key = format(day, 'yyyy-MM-dd');
+            const items = byDay.get(key) ?? [];
+            const inMonth = key.slice(0, 7) === month.slice(0, 7);
+            const isChosen = key === chosenDay;
+            return (
+              <button
+                key={key}
+                type="button"
+                role="gridcell"
+                aria-selected={isChosen}
+                aria-label={`${format(day, 'EEEE, MMMM d')}: ${items.length === 0 ? 'no shift' : `${items.length} shift${items.length > 1 ? 's' : ''}`}`}
+                onClick={() => setChosenDay(isChosen ? null : key)}
+                className={`flex min-h-12 flex-col items-center justify-start gap-1 rounded-lg p-1 text-sm ${
+                  isChosen ? 'bg-brand-fill text-white' : key === today ? 'border border-brand-600' : 'hover:bg-surface-2'
+                } ${inMonth ? '' : 'opacity-40'}`}
+              >
+                <span className="font-semibold">{format(day, 'd')}</span>
+                <span className="flex gap-0.5" aria-hidden="true">
+                  {items.slice(0, 3).map((schedule) => (
+                    <span key={schedule._id} className="h-2 w-2 rounded-full ring-1 ring-white/70" style={{ background: schedule.patrolArea.color }} />
+                  ))}
+                </span>
+              </button>
+            );
+          })}
+        </div>
+      </section>
+
+      <section aria-labelledby="list-heading" className="flex min-w-0 flex-col gap-3">
+        <div className="flex items-center gap-2">
+          <h2 id="list-heading" className="flex-1 text-lg font-semibold">
+            {chosenDay ? formatDate(zonedToIso(chosenDay, '12:00', timeZone), timeZone) : 'Upcoming shifts'}
+          </h2>
+          {chosenDay && (
+            <button type="button" className="btn btn-ghost" onClick={() => setChosenDay(null)}>
+              Show upcoming
+            </button>
+          )}
+        </div>
+        {schedules.isPending ? (
+          <Loading label="Loading your schedule…" />
+        ) : schedules.isError ? (
+          <p role="alert" className="rounded-xl border border-line p-4 text-sm">
+            Your schedule could not load.{' '}
+            <button type="button" className="font-semibold text-brand-600 underline" onClick={() => void schedules.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : shown.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">
+            {chosenDay ? 'No shift on this day.' : 'No upcoming shifts this month.'}
+          </p>
+        ) : (
+          <ScheduleList schedules={shown} timeZone={timeZone} />
+        )}
+      </section>
+    </div>
+  );
+}
