@@ -1,7 +1,6 @@
 import type { Polygon } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { upsertSettings } from '../../modules/settings/settings.repository.ts';
-import { DEFAULT_INCIDENT_TYPES } from '../../modules/settings/settings.service.ts';
+import { DEFAULT_INCIDENT_TYPES, saveSettings } from '../../modules/settings/settings.service.ts';
 
 /** An irregular outline about 3 km across around the brief's map centre (14.7356, 121.0498). */
 export const DEMO_BOUNDARY: Polygon = {
@@ -22,8 +21,8 @@ export const DEMO_BOUNDARY: Polygon = {
 };
 
 export async function seedDemoSettings(deps: AppDeps): Promise<void> {
-  await upsertSettings(
-    deps.db,
+  await saveSettings(
+    deps,
     {
       name: 'Barangay San Isidro',
       abbreviation: 'BSI',
@@ -42,6 +41,5 @@ export async function seedDemoSettings(deps: AppDeps): Promise<void> {
       incidentTypes: DEFAULT_INCIDENT_TYPES,
       timezone: 'Asia/Manila',
     },
-    deps.clock.now(),
   );
 }

@@ -4,8 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Polygon } from '@bantay/shared';
 import type { TestContext } from '../../../test/harness.ts';
 import { solveBotCheck } from '../../../test/security-helpers.ts';
-import { upsertSettings } from '../settings/settings.repository.ts';
-import { DEFAULT_INCIDENT_TYPES } from '../settings/settings.service.ts';
+import { DEFAULT_INCIDENT_TYPES, saveSettings } from '../settings/settings.service.ts';
 
 /** Helpers of the residents' side tests (issue 6): settings, reports, photos. */
 
@@ -25,8 +24,8 @@ export const TEST_BOUNDARY: Polygon = {
 export const INSIDE = { lat: 14.7356, lng: 121.0498 };
 
 export async function setBoundary(ctx: TestContext, boundary: Polygon | null): Promise<void> {
-  await upsertSettings(
-    ctx.deps.db,
+  await saveSettings(
+    ctx.deps,
     {
       name: 'Barangay Test',
       abbreviation: 'BT',
@@ -39,7 +38,6 @@ export async function setBoundary(ctx: TestContext, boundary: Polygon | null): P
       incidentTypes: DEFAULT_INCIDENT_TYPES,
       timezone: 'Asia/Manila',
     },
-    ctx.deps.clock.now(),
   );
 }
 

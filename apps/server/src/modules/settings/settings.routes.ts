@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicSettingsSchema } from '@bantay/shared';
+import { publicSettingsSchema, type PublicSettings } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { getPublicSettings } from './settings.service.ts';
+import { getPublicSettingsJson } from './settings.service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,6 +15,11 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
         response: { 200: publicSettingsSchema },
       },
     },
-    () => getPublicSettings(deps),
+    async (_request, reply) => {
+      const json = await getPublicSettingsJson(deps);
+      // Fastify sends a string with a JSON content type as is: the settings are serialized (and
+      // checked against the schema) once per change in settings.service.ts, not per request.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as PublicSettings);
+    },
   );
 }
