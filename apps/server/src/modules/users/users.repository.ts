@@ -1,11 +1,34 @@
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { UserType } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
+import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index.ts';
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+// The app asks for `/api/auth/me` on every page load: the user and the top bar's notification dot
+// in one prepared round trip rather than two queries.
+const userWithUnreadQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      user: users,
+      // Spelled out: in a one-table select drizzle leaves column names unqualified, and an
+      // unqualified "id" inside the subquery would mean the notification's.
+      hasUnreadNotifications: sql<boolean>`exists (select 1 from notifications n where n.user_id = users.id and n.read = false)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_user_with_unread_notifications'),
+);
+
+export async function findUserWithUnreadFlag(db: Db, id: string): Promise<{ user: UserRow; hasUnreadNotifications: boolean } | undefined> {
+  const [row] = await userWithUnreadQuery(db).execute({ id });
+  return row ? { user: row.user, hasUnreadNotifications: Boolean(row.hasUnreadNotifications) } : undefined;
 }
 
 /** Staff sign in with their username or their email; both are stored lower-case. */
