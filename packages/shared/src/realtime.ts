@@ -82,7 +82,8 @@ export interface ServerToClientEvents {
   'tracking:status': (payload: TrackingStatus) => void;
   'schedule:updated': (payload: EntityChanged) => void;
   'loan:updated': (payload: EntityChanged) => void;
-  'presence:changed': (payload: PresenceChanged) => void;
+  /** Users who came online or went offline, gathered over a fraction of a second (one list, not a message each). */
+  'presence:changed': (payload: PresenceChanged[]) => void;
   /** Read receipts for chat (issue 4): `userId` has read the conversation up to `at`. */
   'conversation:read': (payload: { conversationId: string; userId: string; at: string }) => void;
 }

@@ -81,18 +81,27 @@ export async function listActiveUsersOfTypes(
  * Sets a user's presence when it differs from what is stored, and stamps lastActive. Returns the
  * new presence when it changed, undefined when it was already so (a second tab, a duplicate).
  */
-export async function setUserPresence(
+/**
+ * Stores who is online, for many users at once (at most two statements); returns the users whose
+ * flag changed, with their new state.
+ */
+export async function setUsersPresence(
   db: Executor,
-  id: string,
-  isOnline: boolean,
+  entries: readonly { userId: string; isOnline: boolean }[],
   now: Date,
-): Promise<{ isOnline: boolean; lastActive: Date | null } | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ isOnline, lastActive: now })
-    .where(and(eq(users.id, id), ne(users.isOnline, isOnline)))
-    .returning({ isOnline: users.isOnline, lastActive: users.lastActive });
-  return row;
+): Promise<{ userId: string; isOnline: boolean; lastActive: Date | null }[]> {
+  const changed: { userId: string; isOnline: boolean; lastActive: Date | null }[] = [];
+  for (const isOnline of [true, false]) {
+    const ids = entries.filter((entry) => entry.isOnline === isOnline).map((entry) => entry.userId);
+    if (ids.length === 0) continue;
+    const rows = await db
+      .update(users)
+      .set({ isOnline, lastActive: now })
+      .where(and(inArray(users.id, ids), ne(users.isOnline, isOnline)))
+      .returning({ userId: users.id, isOnline: users.isOnline, lastActive: users.lastActive });
+    changed.push(...rows);
+  }
+  return changed;
 }
 
 /** After a restart of a single instance nobody is connected yet: clear stale online flags. */
