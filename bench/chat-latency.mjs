@@ -28,11 +28,13 @@ const THINK_MS = 200;
 const PASSWORD = 'Bantay-demo-2026';
 /** A phase stops starting new turns after this long, so an overloaded design cannot run away. */
 const PHASE_BUDGET_MS = 40_000;
-const HARD_DEADLINE_MS = 150_000;
+const HARD_DEADLINE_MS = 300_000;
 
+/** The server under test, once started (the hard stop stops it too). */
+let server;
 const hardStop = setTimeout(() => {
   console.error('chat-latency: did not finish in time, giving up');
-  process.exit(2);
+  void server?.stop().finally(() => process.exit(2));
 }, HARD_DEADLINE_MS);
 hardStop.unref();
 
@@ -51,7 +53,7 @@ const step = (what) => console.log(`[${((performance.now() - t0) / 1000).toFixed
 const BENCH_USERS_SQL = `insert into users (first_name, last_name, username, email, user_type, password_hash)
   select 'Bench', 'Tanod ' || g, 'bench' || g, 'bench' || g || '@bench.local', 'tanod', u.password_hash
   from users u, generate_series(1, $1::int) g where u.username = 'tanod1'`;
-const server = await startServer({
+server = await startServer({
   database: DATABASE,
   // PGlite allows one process per data dir, so the bench accounts go in before the server opens it.
   // They share the demo password (its hash is copied from tanod1).

@@ -46,9 +46,10 @@ function listenOn(port) {
  * Runs `seed:demo` into a fresh DATA_DIR (and, with `database: 'postgres'`, a fresh database on
  * BENCH_POSTGRES_URL), then starts the server; returns its URL, pid and a stop() that removes both.
  * `beforeStart(env)` runs after the seed and before the server opens the database; `nodeArgs` go to
- * the server's node (e.g. `--cpu-prof`).
+ * the server's node (e.g. `--cpu-prof`); `serverDist` runs another build (an older commit's, for a
+ * before/after in the same run).
  */
-export async function startServer({ seed = true, env = {}, database = 'pglite', beforeStart, nodeArgs = [] } = {}) {
+export async function startServer({ seed = true, env = {}, database = 'pglite', beforeStart, nodeArgs = [], serverDist = 'apps/server/dist' } = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-bench-'));
   const port = await freePort();
   const baseEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '100000', ...env };
@@ -59,9 +60,9 @@ export async function startServer({ seed = true, env = {}, database = 'pglite', 
     baseEnv.DATABASE_URL = created.url;
     dropDatabase = created.drop;
   }
-  if (seed) await run('node', ['apps/server/dist/seed-demo.js'], baseEnv);
+  if (seed) await run('node', [path.join(serverDist, 'seed-demo.js')], baseEnv);
   if (beforeStart) await beforeStart(baseEnv);
-  const child = spawn('node', [...nodeArgs, 'apps/server/dist/main.js'], { cwd: ROOT, env: baseEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn('node', [...nodeArgs, path.join(serverDist, 'main.js')], { cwd: ROOT, env: baseEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
