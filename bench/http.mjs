@@ -31,7 +31,10 @@ const loadBefore = os.loadavg();
 
 await measureBare('bare Fastify (start)');
 
-const builds = [...(BASELINE_DIST ? [{ name: 'before', serverDist: BASELINE_DIST }] : []), { name: BASELINE_DIST ? 'after' : '', serverDist: 'apps/server/dist' }];
+const builds = [
+  ...(BASELINE_DIST ? [{ name: 'before', serverDist: BASELINE_DIST }] : []),
+  { name: BASELINE_DIST ? 'after' : '', serverDist: 'apps/server/dist' },
+];
 for (const database of ['pglite', 'postgres']) {
   if (ONLY && ONLY !== database) continue;
   for (const build of builds) {
@@ -67,10 +70,14 @@ const lines = [
     return `| ${r.target} | \`${r.endpoint}\` | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round(r.cpu)} | ${Math.round(r.cpuMsPerRequest * 1000)} | ${ratio.toFixed(1)} % | ${cpuRatio.toFixed(1)} % | ${verdict} |`;
   }),
 ];
-console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP_SECONDS} s warm-up, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}`);
+console.log(
+  `\n${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP_SECONDS} s warm-up, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}`,
+);
 console.log(`load average before ${fmtLoad(loadBefore)}, after ${fmtLoad(os.loadavg())} (1 / 5 / 15 min)\n`);
 console.log(lines.join('\n'));
-for (const r of results) if (r.errors > 0 || r.non2xx > 0) console.log(`! ${r.target} ${r.endpoint}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
+for (const r of results)
+  if (r.errors > 0 || r.non2xx > 0)
+    console.log(`! ${r.target} ${r.endpoint}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
 
 async function measureBare(label) {
   const bare = await startBare();
@@ -100,7 +107,11 @@ async function drive(url, headers, pid) {
 
 async function startBare() {
   const port = await freePort();
-  const child = spawn('node', ['bench/lib/bare-fastify.mjs'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+  const child = spawn('node', ['bench/lib/bare-fastify.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'inherit',
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries += 1) {
     try {
@@ -118,7 +129,11 @@ async function startBare() {
 }
 
 async function post(url, body) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
   return response.json();
 }

@@ -71,7 +71,9 @@ const server = await startServer({
     }
   },
 });
-step(`server up on ${DATABASE === 'postgres' ? 'PostgreSQL' : 'the embedded database'}, ${sessions.length} bench tanods with sessions`);
+step(
+  `server up on ${DATABASE === 'postgres' ? 'PostgreSQL' : 'the embedded database'}, ${sessions.length} bench tanods with sessions`,
+);
 
 const sockets = [];
 let presenceMessages = 0;
@@ -98,7 +100,9 @@ try {
   // Presence and the re-check after joining run after `connect`: wait until the server is quiet.
   await settle();
   const connectCpu = (await cpuSeconds(server.pid)) - cpuBefore;
-  step(`${sockets.length} connected, ${refused} refused, in ${connectSeconds.toFixed(1)} s; ${presenceMessages} presence messages delivered`);
+  step(
+    `${sockets.length} connected, ${refused} refused, in ${connectSeconds.toFixed(1)} s; ${presenceMessages} presence messages delivered`,
+  );
 
   const full = await idleFigures();
   step(`${sockets.length} sockets: ${mb(full.rss)} MB, idle CPU ${full.cpu.toFixed(1)} %`);
@@ -114,13 +118,22 @@ try {
     ['`presence:changed` messages sent during the connect wave', String(presenceMessages), '0'],
     ['Resident memory of the server', `${mb(full.rss)} MB`, `${mb(empty.rss)} MB`],
     ['Memory per socket', `${((full.rss - empty.rss) / 1024 / Math.max(1, sockets.length)).toFixed(1)} KB`, '–'],
-    [`Server CPU while idle (${IDLE_SECONDS} s)`, `${full.cpu.toFixed(1)} % of a core`, `${empty.cpu.toFixed(1)} % of a core`],
+    [
+      `Server CPU while idle (${IDLE_SECONDS} s)`,
+      `${full.cpu.toFixed(1)} % of a core`,
+      `${empty.cpu.toFixed(1)} % of a core`,
+    ],
     ['Report → `incident:created` on the first socket', `${fanOut.first.toFixed(1)} ms`, '–'],
     ['… on half of them (p50)', `${fanOut.p50.toFixed(1)} ms`, '–'],
     ['… on every socket', `${fanOut.last.toFixed(1)} ms (${fanOut.reached} reached)`, '–'],
     ['Report request alone (201 answered)', `${fanOut.answered.toFixed(1)} ms`, '–'],
   ];
-  console.log(`\n${COUNT} staff sockets on one server, ${DATABASE === 'postgres' ? 'PostgreSQL' : 'embedded database'}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}\n`);
+  console.log(
+    `\n${COUNT} staff sockets on one server, ${DATABASE === 'postgres' ? 'PostgreSQL' : 'embedded database'}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}\n`,
+  );
   console.log('| Figure | With the sockets | Baseline (no sockets) |');
   console.log('|---|---:|---:|');
   for (const [name, value, baseline] of rows) console.log(`| ${name} | ${value} | ${baseline} |`);
@@ -131,7 +144,13 @@ try {
 
 function connect(token) {
   return new Promise((resolve, reject) => {
-    const socket = io(server.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 60_000 });
+    const socket = io(server.url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      timeout: 60_000,
+    });
     socket.on('presence:changed', () => (presenceMessages += 1));
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {
@@ -194,7 +213,13 @@ async function reportAndWait() {
   await done;
   clearTimeout(timeout);
   const times = arrivals.map((at) => at - sent).sort((a, b) => a - b);
-  return { reached: times.length, first: times[0] ?? NaN, p50: times[Math.floor(times.length / 2)] ?? NaN, last: times.at(-1) ?? NaN, answered };
+  return {
+    reached: times.length,
+    first: times[0] ?? NaN,
+    p50: times[Math.floor(times.length / 2)] ?? NaN,
+    last: times.at(-1) ?? NaN,
+    answered,
+  };
 }
 
 function mb(bytes) {

@@ -27,7 +27,11 @@ export interface CacheInvalidation {
  * database), so a revocation on another instance can never be missed, only delayed by the
  * notification's own trip (about a millisecond on a LAN).
  */
-export function shareCacheInvalidation(pool: pg.Pool, deps: Pick<AppDeps, 'events' | 'sessionCache'>, log: CacheInvalidationLog): CacheInvalidation {
+export function shareCacheInvalidation(
+  pool: pg.Pool,
+  deps: Pick<AppDeps, 'events' | 'sessionCache'>,
+  log: CacheInvalidationLog,
+): CacheInvalidation {
   const origin = crypto.randomUUID();
   let listener: pg.Client | null = null;
   let closed = false;
@@ -84,7 +88,10 @@ export function shareCacheInvalidation(pool: pg.Pool, deps: Pick<AppDeps, 'event
       deps.sessionCache.suspend();
       client.end().catch(() => {});
       if (closed) return;
-      log.warn({ err: error }, 'cache invalidation listener lost; sessions are checked in the database until it is back');
+      log.warn(
+        { err: error },
+        'cache invalidation listener lost; sessions are checked in the database until it is back',
+      );
       retry = setTimeout(() => void connect(), RECONNECT_MS);
       retry.unref();
     };

@@ -21,25 +21,22 @@ export const DEMO_BOUNDARY: Polygon = {
 };
 
 export async function seedDemoSettings(deps: AppDeps): Promise<void> {
-  await saveSettings(
-    deps,
-    {
-      name: 'Barangay San Isidro',
-      abbreviation: 'BSI',
-      logo: null,
-      boundary: DEMO_BOUNDARY,
-      mapStartLat: 14.7356,
-      mapStartLng: 121.0498,
-      mapStartZoom: 14,
-      hotlines: [
-        { label: 'Barangay Hall', number: '+63289301234' },
-        { label: 'Tanod Hotline', number: '+639171230000' },
-        { label: 'PNP Station 6', number: '+63289314567' },
-        { label: 'BFP Fire Station', number: '+63289327890' },
-        { label: 'National Emergency', number: '911' },
-      ],
-      incidentTypes: DEFAULT_INCIDENT_TYPES,
-      timezone: 'Asia/Manila',
-    },
-  );
+  await saveSettings(deps, {
+    name: 'Barangay San Isidro',
+    abbreviation: 'BSI',
+    logo: null,
+    boundary: DEMO_BOUNDARY,
+    mapStartLat: 14.7356,
+    mapStartLng: 121.0498,
+    mapStartZoom: 14,
+    hotlines: [
+      { label: 'Barangay Hall', number: '+63289301234' },
+      { label: 'Tanod Hotline', number: '+639171230000' },
+      { label: 'PNP Station 6', number: '+63289314567' },
+      { label: 'BFP Fire Station', number: '+63289327890' },
+      { label: 'National Emergency', number: '911' },
+    ],
+    incidentTypes: DEFAULT_INCIDENT_TYPES,
+    timezone: 'Asia/Manila',
+  });
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_PASSWORD, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
+import {
+  TEST_PASSWORD,
+  bearer,
+  createTestContext,
+  createUser,
+  signIn,
+  type TestContext,
+} from '../../../test/harness.ts';
 import { deactivate } from '../../../test/sessions.ts';
 import { saveSettings } from '../settings/settings.service.ts';
 
@@ -15,7 +22,8 @@ afterAll(async () => {
   await first?.close();
 });
 
-const me = (instance: TestContext, token: string) => instance.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const me = (instance: TestContext, token: string) =>
+  instance.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 
 /**
  * The other instance hears of a revocation through a PostgreSQL notification, a round trip after
@@ -23,7 +31,10 @@ const me = (instance: TestContext, token: string) => instance.app.inject({ metho
  * the cache's whole lifetime (seconds), far longer than this test runs.
  */
 async function forgottenOnSecond(token: string): Promise<void> {
-  await vi.waitFor(() => expect(second.deps.sessionCache.lookup(token, second.deps.clock.now())).toBeUndefined(), { timeout: 2_000, interval: 5 });
+  await vi.waitFor(() => expect(second.deps.sessionCache.lookup(token, second.deps.clock.now())).toBeUndefined(), {
+    timeout: 2_000,
+    interval: 5,
+  });
 }
 
 describe('a session ended on one instance is refused on the other', () => {
@@ -32,7 +43,9 @@ describe('a session ended on one instance is refused on the other', () => {
     expect((await me(second, token)).statusCode).toBe(200);
     expect(second.deps.sessionCache.lookup(token, second.deps.clock.now())).toBeDefined();
 
-    expect((await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode,
+    ).toBe(200);
     await forgottenOnSecond(token);
     expect((await me(second, token)).statusCode).toBe(401);
   });
@@ -65,7 +78,8 @@ describe('a session ended on one instance is refused on the other', () => {
   });
 
   it('a settings change on one instance is served at once by the other', async () => {
-    const read = async (instance: TestContext) => (await instance.app.inject({ method: 'GET', url: '/api/settings/public' })).json().name;
+    const read = async (instance: TestContext) =>
+      (await instance.app.inject({ method: 'GET', url: '/api/settings/public' })).json().name;
     expect(await read(second)).not.toBe('Barangay Relay');
     await saveSettings(first.deps, {
       name: 'Barangay Relay',

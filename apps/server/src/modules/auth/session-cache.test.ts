@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
+import {
+  TEST_PASSWORD,
+  bearer,
+  createTestContext,
+  createUser,
+  signIn,
+  type TestContext,
+} from '../../../test/harness.ts';
 import { DomainEvents } from '../../lib/domain-events.ts';
 import { SessionCache } from './session-cache.ts';
 import { deactivate } from '../../../test/sessions.ts';
@@ -19,7 +26,9 @@ describe('the verified-session cache never outlives a session', () => {
     expect((await me(token)).statusCode).toBe(200);
     expect(ctx.deps.sessionCache.lookup(token, ctx.deps.clock.now())).toBeDefined();
 
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
     const after = await me(token);
     expect(after.statusCode).toBe(401);
     expect(after.json().error.code).toBe('UNAUTHENTICATED');
@@ -54,7 +63,11 @@ describe('the verified-session cache never outlives a session', () => {
   it('a session read before its revocation is not stored after it', () => {
     const cache = new SessionCache(new DomainEvents());
     const now = new Date();
-    const session = { actor: { id: 'u1', userType: 'tanod' as const, sessionId: 's1' }, expiresAt: new Date(now.getTime() + 60_000), lastSeenAt: now };
+    const session = {
+      actor: { id: 'u1', userType: 'tanod' as const, sessionId: 's1' },
+      expiresAt: new Date(now.getTime() + 60_000),
+      lastSeenAt: now,
+    };
     // The request reads the session (live), then the logout commits, then the request would store it.
     const generation = cache.begin();
     cache.forgetSessions(['s1']);

@@ -46,7 +46,13 @@ const liveSessionQuery = preparedPerDatabase((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
     .limit(1)
     .prepare('find_live_session'),
 );
