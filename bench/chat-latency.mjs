@@ -7,7 +7,7 @@
 //   push: the recipient hears `messageReceived` on its socket.io connection (ours);
 //   poll: the recipient polls GET /api/messages/conversations/{id}/messages every 500 ms (the brief's).
 // Reports delivery latency (send → recipient knows) p50/p95/p99, server CPU from /proc/<pid>/stat,
-// and HTTP requests per minute. Writes the figures into docs/benchmarks.md under "Chat latency".
+// and HTTP requests per minute. Writes the figures into docs/benchmarks.md under "Chat latency (<database>)".
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
