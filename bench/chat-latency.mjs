@@ -1,36 +1,40 @@
-// `node bench/chat-latency.mjs [pairs] [messagesPerPair]` (defaults 50 and 20; run `npm run build` first).
+// `node bench/chat-latency.mjs [pairs] [messagesPerPair] [--pg]` (defaults 50 and 20, embedded database;
+// `--pg` on a throwaway PostgreSQL database; run `npm run build` first).
 //
-// N pairs of staff chat through the real, built server on a fresh embedded database (loopback only).
+// N pairs of staff chat through the real, built server on a fresh database (loopback only).
 // Each pair plays ping-pong: one sends (POST /api/messages), the other receives, waits a moment
 // and answers. Two designs, in the same run, with the same exchange:
 //   push: the recipient hears `messageReceived` on its socket.io connection (ours);
 //   poll: the recipient polls GET /api/messages/conversations/{id}/messages every 500 ms (the brief's).
 // Reports delivery latency (send → recipient knows) p50/p95/p99, server CPU from /proc/<pid>/stat,
-// and HTTP requests per minute. Writes the figures into docs/benchmarks.md under "Chat latency".
-import { spawn } from 'node:child_process';
+// and HTTP requests per minute. Writes the figures into docs/benchmarks.md under "Chat latency (<database>)".
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { io } from 'socket.io-client';
-import { ROOT, freePort } from './lib/server.mjs';
+import pg from 'pg';
+import { ROOT, cpuSeconds as cpuSecondsOf, startServer } from './lib/server.mjs';
 
-const PAIRS = Number(process.argv[2] ?? 50);
-const MESSAGES = Number(process.argv[3] ?? 20);
+const numbers = process.argv.slice(2).filter((arg) => /^\d+$/.test(arg));
+const PAIRS = Number(numbers[0] ?? 50);
+const MESSAGES = Number(numbers[1] ?? 20);
+const DATABASE = process.argv.includes('--pg') ? 'postgres' : 'pglite';
+const SECTION = `Chat latency (${DATABASE === 'postgres' ? 'PostgreSQL' : 'embedded database'})`;
 const POLL_MS = 500;
 /** The pause between receiving a message and answering it: a person reading, not a flood. */
 const THINK_MS = 200;
 const PASSWORD = 'Bantay-demo-2026';
 /** A phase stops starting new turns after this long, so an overloaded design cannot run away. */
 const PHASE_BUDGET_MS = 40_000;
-const HARD_DEADLINE_MS = 150_000;
+const HARD_DEADLINE_MS = 300_000;
 
-let child;
+/** The server under test, once started (the hard stop stops it too). */
+let server;
 const hardStop = setTimeout(() => {
   console.error('chat-latency: did not finish in time, giving up');
-  child?.kill('SIGKILL');
-  process.exit(2);
+  void server?.stop().finally(() => process.exit(2));
 }, HARD_DEADLINE_MS);
 hardStop.unref();
 
@@ -43,42 +47,40 @@ try {
   process.exit(1);
 }
 
-// ---------- server on a fresh data dir, with 2N bench tanods seeded before it starts ----------
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-chat-bench-'));
-const port = await freePort();
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '100000' };
-delete env.DATABASE_URL;
-const url = `http://127.0.0.1:${port}`;
-
+// ---------- server on a fresh data dir (and database), with 2N bench tanods seeded before it starts ----------
 const t0 = performance.now();
 const step = (what) => console.log(`[${((performance.now() - t0) / 1000).toFixed(1)} s] ${what}`);
-await run('node', ['apps/server/dist/seed-demo.js']);
-step('demo data seeded');
-// PGlite allows one process per data dir, so the bench accounts go in before the server opens it.
-// They share the demo password (its hash is copied from tanod1).
-{
-  const db = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
-  await db.query(
-    `insert into users (first_name, last_name, username, email, user_type, password_hash)
-     select 'Bench', 'Tanod ' || g, 'bench' || g, 'bench' || g || '@bench.local', 'tanod', u.password_hash
-     from users u, generate_series(1, $1::int) g where u.username = 'tanod1'`,
-    [PAIRS * 2],
-  );
-  await db.close();
-  step(`${PAIRS * 2} bench tanods added`);
-}
-child = spawn('node', ['apps/server/dist/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const BENCH_USERS_SQL = `insert into users (first_name, last_name, username, email, user_type, password_hash)
+  select 'Bench', 'Tanod ' || g, 'bench' || g, 'bench' || g || '@bench.local', 'tanod', u.password_hash
+  from users u, generate_series(1, $1::int) g where u.username = 'tanod1'`;
+server = await startServer({
+  database: DATABASE,
+  // PGlite allows one process per data dir, so the bench accounts go in before the server opens it.
+  // They share the demo password (its hash is copied from tanod1).
+  beforeStart: async (serverEnv) => {
+    step('demo data seeded');
+    if (DATABASE === 'postgres') {
+      const client = new pg.Client({ connectionString: serverEnv.DATABASE_URL });
+      await client.connect();
+      await client.query(BENCH_USERS_SQL, [PAIRS * 2]);
+      await client.end();
+    } else {
+      const db = await PGlite.create({ dataDir: path.join(serverEnv.DATA_DIR, 'db') });
+      await db.query(BENCH_USERS_SQL, [PAIRS * 2]);
+      await db.close();
+    }
+    step(`${PAIRS * 2} bench tanods added`);
+  },
+});
+const url = server.url;
 const sockets = [];
 try {
-  await waitForHealth();
   step('server up');
   const results = await benchmark();
-  printAndRecord(results);
+  await printAndRecord(results);
 } finally {
   for (const socket of sockets) socket.disconnect();
-  child.kill('SIGTERM');
-  await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await server.stop();
   clearTimeout(hardStop);
 }
 
@@ -217,11 +219,11 @@ function printAndRecord({ push, poll }) {
 async function recordInDocs(table, rows) {
   const file = path.join(ROOT, 'docs/benchmarks.md');
   const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, embedded database (PGlite), load average at the end ${load} (1 / 5 / 15 min)`;
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, ${DATABASE === 'postgres' ? 'PostgreSQL 15 (local server)' : 'embedded database (PGlite)'}, load average at the end ${load} (1 / 5 / 15 min)`;
   const section = [
-    '## Chat latency',
+    `## ${SECTION}`,
     '',
-    '`npm run build && node bench/chat-latency.mjs` (arguments: pairs, messages per pair).',
+    `\`npm run build && node bench/chat-latency.mjs${DATABASE === 'postgres' ? ' --pg' : ''}\` (arguments: pairs, messages per pair, \`--pg\` for PostgreSQL).`,
     '',
     `${PAIRS} pairs of tanods (${PAIRS * 2} clients) on the built server, loopback, ${machine}; measured ${new Date().toISOString().slice(0, 10)}.`,
     `Each pair plays up to ${MESSAGES} turns of ping-pong (each phase stops starting turns after ${PHASE_BUDGET_MS / 1000} s) (POST /api/messages, ${THINK_MS} ms pause before answering). Latency is from the send`,
@@ -246,7 +248,7 @@ async function recordInDocs(table, rows) {
   ].join('\n');
   const current = await fs.readFile(file, 'utf8').catch(() => '# Benchmarks\n\n');
   // Replace only our section: from its heading to the next level-2 heading (or the end).
-  const start = current.indexOf('## Chat latency');
+  const start = current.indexOf(`## ${SECTION}\n`);
   let next;
   if (start === -1) next = current.trimEnd() + '\n\n' + section;
   else {
@@ -255,7 +257,7 @@ async function recordInDocs(table, rows) {
   }
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, next);
-  console.log(`\nWritten to docs/benchmarks.md ("Chat latency").`);
+  console.log(`\nWritten to docs/benchmarks.md ("${SECTION}").`);
 }
 
 function pct(sorted, p) {
@@ -275,31 +277,7 @@ async function api(method, route, token, body) {
   return JSON.parse(text);
 }
 
-/** utime + stime of the server process, in seconds (a child's CPU is invisible to process.cpuUsage). */
 async function cpuSeconds() {
-  const stat = await fs.readFile(`/proc/${child.pid}/stat`, 'utf8');
-  // The command name may contain spaces; fields are counted after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // fields 14 and 15 of proc(5)
-  return ticks / 100; // CLK_TCK is 100 on Linux
+  return cpuSecondsOf(server.pid);
 }
 
-async function waitForHealth() {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await sleep(200);
-  }
-}
-
-function run(command, args) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    proc.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
-  });
-}

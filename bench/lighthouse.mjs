@@ -56,6 +56,8 @@ try {
       failed,
       lcpElement: audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
       warnings: lhr.runWarnings,
+      // A run that failed (e.g. no paint before Lighthouse's timeout on a loaded machine) has no metrics.
+      error: lhr.runtimeError?.message ?? null,
     });
   }
 } finally {
@@ -68,11 +70,17 @@ console.log('| Page | Performance | Accessibility | Best practices | FCP | LCP |
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
-    `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.transferKb.toFixed(0)} KB (${r.scriptKb.toFixed(0)} KB) |`,
+    `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${fixed(r.fcp, 1000, 1)} s | ${fixed(r.lcp, 1000, 1)} s | ${fixed(r.tbt, 1, 0)} ms | ${fixed(r.cls, 1, 3)} | ${fixed(r.transferKb, 1, 0)} KB (${r.scriptKb.toFixed(0)} KB) |`,
   );
 }
 for (const r of rows) {
+  if (r.error) console.log(`\n${r.path}: the run failed: ${r.error}`);
   if (r.lcpElement) console.log(`\n${r.path}: LCP element ${r.lcpElement.slice(0, 160)}`);
   if (r.failed.length > 0) console.log(`\n${r.path}: failed audits: ${r.failed.join(', ')}`);
   for (const warning of r.warnings) console.log(`${r.path}: warning: ${warning}`);
+}
+
+/** A metric for the table, or – when the run produced none. */
+function fixed(value, divisor, digits) {
+  return typeof value === 'number' ? (value / divisor).toFixed(digits) : '–';
 }

@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { serveWebApp } from './http/web-app.ts';
+import { getPublicSettingsJson } from './modules/settings/settings.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -101,7 +102,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await resourceRoutes(scope, deps);
   });
 
-  await serveWebApp(app, deps.config.webDistDir);
+  await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps));
   return app;
 }
 

@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
+import type { SessionCache } from './modules/auth/session-cache.ts';
 import type { BotCheckProvider, Mailer, SmsSender } from './adapters/index.ts';
 import type { BackgroundTasks } from './lib/background-tasks.ts';
 
@@ -13,6 +14,8 @@ export interface AppDeps {
   clock: Clock;
   tokens: TokenService;
   events: DomainEvents;
+  /** Verified sessions kept for a few seconds; emptied by `sessions.revoked` (issue 10). */
+  sessionCache: SessionCache;
   /** Outside services (issue 5), chosen by configuration; see adapters/index.ts. */
   sms: SmsSender;
   mail: Mailer;

@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { shareCacheInvalidation } from './db/cache-invalidation.ts';
 import type { AppDeps } from './deps.ts';
 import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/domain-events.ts';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
 import { ensureSupadmin } from './modules/auth/auth.service.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import { databaseTarget } from './main-helpers.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import type { FastifyInstance } from 'fastify';
@@ -43,17 +45,22 @@ async function main(): Promise<void> {
     warn: (message, data) => logTarget.app?.log.warn(data ?? {}, message),
     error: (message, data) => logTarget.app?.log.error(data ?? {}, message),
   };
+  const events = new DomainEvents();
   const deps: AppDeps = {
     config,
     db: database.db,
     clock: systemClock,
     tokens: createTokenService(jwtSecret, systemClock),
-    events: new DomainEvents(),
+    events,
+    sessionCache: new SessionCache(events),
     ...createOutsideServices(config, { log: adapterLog, now: () => systemClock.now(), secret: jwtSecret }),
     background: new BackgroundTasks(adapterLog),
   };
   const app = await buildApp({ deps, database, logger: { level: config.logLevel } });
   logTarget.app = app;
+  // Instances sharing a PostgreSQL database tell each other about revoked sessions and settings changes.
+  const invalidation = database.pool ? shareCacheInvalidation(database.pool, deps, app.log) : null;
+  await invalidation?.ready;
   await ensureSupadmin(
     deps,
     (message) => app.log.warn(message),
@@ -74,6 +81,7 @@ async function main(): Promise<void> {
     await scheduler.stop();
     await realtime.close();
     await app.close();
+    await invalidation?.close();
     await deps.background.idle();
     await deps.mail.close();
     await database.close();

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/domain-events.ts';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import type { AppDeps } from './deps.ts';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
@@ -25,12 +26,14 @@ const database = await openDatabase(databaseTarget(config));
 await database.migrate();
 const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
 const log: AdapterLogger = { info: console.log, warn: console.warn, error: console.error };
+const events = new DomainEvents();
 const deps: AppDeps = {
   config,
   db: database.db,
   clock: systemClock,
   tokens: createTokenService(jwtSecret, systemClock),
-  events: new DomainEvents(),
+  events,
+  sessionCache: new SessionCache(events),
   ...createOutsideServices(config, { log, now: () => systemClock.now(), secret: jwtSecret }),
   background: new BackgroundTasks(log),
 };

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { UserType } from '@bantay/shared';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import type { Database } from '../src/db/client.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { shareCacheInvalidation } from '../src/db/cache-invalidation.ts';
 import type { UserRow } from '../src/db/schema/index.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { ManualClock, systemClock, type Clock } from '../src/lib/clock.ts';
@@ -14,6 +15,7 @@ import { DomainEvents } from '../src/lib/domain-events.ts';
 import { openSession } from '../src/modules/auth/auth.service.ts';
 import { hashSecret } from '../src/modules/auth/passwords.ts';
 import { createTokenService } from '../src/modules/auth/tokens.ts';
+import { SessionCache } from '../src/modules/auth/session-cache.ts';
 import { insertUser } from '../src/modules/users/users.repository.ts';
 import { openTestDatabase } from './database.ts';
 import { createOutsideServices, silentLogger } from '../src/adapters/index.ts';
@@ -23,6 +25,8 @@ export interface TestContext {
   app: FastifyInstance;
   deps: AppDeps;
   database: Database;
+  /** The token signing key, shared by a second instance. */
+  jwtSecret: string;
   close(): Promise<void>;
 }
 
@@ -31,11 +35,17 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   /** Replaces built dependencies, e.g. a failing SMS sender. */
   deps?: Partial<AppDeps>;
+  /**
+   * Builds another app instance on the same PostgreSQL database, as a second server process
+   * would be: same signing key, its own pool, caches and event bus.
+   */
+  secondInstanceOf?: TestContext;
 }
 
 /** A real app on a fresh database of its own. Call once per file (beforeAll) and close after. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const first = options.secondInstanceOf;
+  const database = first ? await openSecondInstanceDatabase(first.database) : await openTestDatabase();
   const dataDir = path.join(os.tmpdir(), `bantay-data-${crypto.randomBytes(6).toString('hex')}`);
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -47,13 +57,15 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...options.env,
   });
   const clock = options.clock ?? systemClock;
-  const secret = crypto.randomBytes(32).toString('hex');
+  const secret = first?.jwtSecret ?? crypto.randomBytes(32).toString('hex');
+  const events = new DomainEvents();
   const deps: AppDeps = {
     config,
     db: database.db,
     clock,
     tokens: createTokenService(secret, clock),
-    events: new DomainEvents(),
+    events,
+    sessionCache: new SessionCache(events),
     // The local defaults, writing their outboxes under this test's DATA_DIR (test/security-helpers.ts reads them).
     ...createOutsideServices(config, { log: silentLogger, now: () => clock.now(), secret }),
     background: new BackgroundTasks(silentLogger),
@@ -61,11 +73,16 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   };
   const app = await buildApp({ deps, database });
   await app.ready();
+  // As main.ts does: on PostgreSQL, instances relay cache invalidations to each other.
+  const invalidation = database.pool ? shareCacheInvalidation(database.pool, deps, { warn() {} }) : null;
+  await invalidation?.ready;
   return {
     app,
     deps,
     database,
+    jwtSecret: secret,
     close: async () => {
+      await invalidation?.close();
       await app.close();
       await deps.background.idle();
       await deps.mail.close();
@@ -73,6 +90,13 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function openSecondInstanceDatabase(shared: Database): Promise<Database> {
+  if (!shared.pool) throw new Error('a second instance needs the PostgreSQL database (TEST_DATABASE_URL)');
+  const database = await openDatabase({ kind: 'postgres', url: String(shared.pool.options.connectionString) });
+  // The first instance drops the database when it closes; this one only lets go of its pool.
+  return database;
 }
 
 export { ManualClock };

@@ -4,8 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Polygon } from '@bantay/shared';
 import type { TestContext } from './harness.ts';
 import { solveBotCheck } from './security-helpers.ts';
-import { upsertSettings } from '../src/modules/settings/settings.repository.ts';
-import { DEFAULT_INCIDENT_TYPES } from '../src/modules/settings/settings.service.ts';
+import { DEFAULT_INCIDENT_TYPES, saveSettings } from '../src/modules/settings/settings.service.ts';
 import type { IncidentRow, NewIncidentRow } from '../src/db/schema/index.ts';
 import { insertIncident, insertIncidentEvent } from '../src/modules/incidents/incidents.repository.ts';
 import { newTicket } from '../src/modules/incidents/ticket.ts';
@@ -28,8 +27,8 @@ export const TEST_BOUNDARY: Polygon = {
 export const INSIDE = { lat: 14.7356, lng: 121.0498 };
 
 export async function setBoundary(ctx: TestContext, boundary: Polygon | null): Promise<void> {
-  await upsertSettings(
-    ctx.deps.db,
+  await saveSettings(
+    ctx.deps,
     {
       name: 'Barangay Test',
       abbreviation: 'BT',
@@ -42,7 +41,6 @@ export async function setBoundary(ctx: TestContext, boundary: Polygon | null): P
       incidentTypes: DEFAULT_INCIDENT_TYPES,
       timezone: 'Asia/Manila',
     },
-    ctx.deps.clock.now(),
   );
 }
 

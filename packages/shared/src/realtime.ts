@@ -103,7 +103,8 @@ export interface ServerToClientEvents {
   'loan:updated': (payload: EntityChanged) => void;
   /** Issue 12: a vehicle trip was requested, decided, cancelled or completed (admins and its driver). */
   'trip:updated': (payload: EntityChanged) => void;
-  'presence:changed': (payload: PresenceChanged) => void;
+  /** Users who came online or went offline, gathered over a fraction of a second (one list, not a message each). */
+  'presence:changed': (payload: PresenceChanged[]) => void;
   /** Read receipts for chat (issue 4): `userId` has read the conversation up to `at`. */
   'conversation:read': (payload: { conversationId: string; userId: string; at: string }) => void;
 }

@@ -37,7 +37,7 @@ export function requireAuth(deps: AppDeps, allowed?: readonly UserType[], option
     const result = await authenticateToken(deps, token);
     if (!result) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
     if (allowed && !allowed.includes(result.actor.userType)) throw forbidden();
-    if (result.user.mustChangePassword && !options.whilePasswordChangeRequired) {
+    if (result.actor.mustChangePassword && !options.whilePasswordChangeRequired) {
       throw new AppError('password_change_required', 'Choose a new password before you continue');
     }
     request.actor = { ...result.actor, ip: request.ip ?? null };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { saveSettings } from '../modules/settings/settings.service.ts';
 
 let ctx: TestContext;
 let dist: string;
@@ -11,7 +12,7 @@ let dist: string;
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-dist-'));
   await fs.mkdir(path.join(dist, 'assets'));
-  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Bantay</title><div id="root"></div>');
+  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Bantay</title></head><body><div id="root"></div></body></html>');
   const script = 'console.log("bantay");'.repeat(100);
   await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), script);
   await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
@@ -29,6 +30,34 @@ describe('serving the web app', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it('the shell carries the public settings as a data block, updated when they change', async () => {
+    const settingsIn = async () => {
+      const body = (await ctx.app.inject({ method: 'GET', url: '/' })).body;
+      const match = /<script type="application\/json" id="bantay-public-settings">(.*?)<\/script><\/head>/.exec(body);
+      expect(match).not.toBeNull();
+      return JSON.parse(match![1]!);
+    };
+    const api = (await ctx.app.inject({ method: 'GET', url: '/api/settings/public' })).json();
+    expect(await settingsIn()).toEqual(api);
+
+    // A value that tries to close the element stays inside it, escaped.
+    await saveSettings(ctx.deps, {
+      name: 'Barangay </script><script>alert(1)</script>',
+      abbreviation: 'BX',
+      logo: null,
+      boundary: null,
+      mapStartLat: 14.7,
+      mapStartLng: 121,
+      mapStartZoom: 14,
+      hotlines: [{ label: 'Hall', number: '+63289301234' }],
+      incidentTypes: [],
+      timezone: 'Asia/Manila',
+    });
+    const body = (await ctx.app.inject({ method: 'GET', url: '/Reportincidents' })).body;
+    expect(body).not.toContain('</script><script>alert(1)');
+    expect((await settingsIn()).name).toBe('Barangay </script><script>alert(1)</script>');
   });
 
   it('hashed assets are cached for a year and sent precompressed', async () => {

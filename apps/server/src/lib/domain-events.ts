@@ -8,6 +8,8 @@ import type { Notification, RealtimeMessage, TrackingPosition, TrackingStatus } 
 export interface DomainEventMap {
   /** Sessions that ended (logout, password change, deactivation): their sockets must close. */
   'sessions.revoked': { sessionIds: string[] };
+  /** The barangay settings changed: cached copies (public settings) must be dropped. */
+  'settings.updated': Record<string, never>;
   /** Notifications stored for their recipients (published by notify() after commit). */
   'notifications.created': { items: { userId: string; notification: Notification }[] };
   // Entity changes (product §7). The realtime layer picks the default audience per event;

@@ -3,10 +3,12 @@ import type { PublicSettings } from '@bantay/shared';
 import { api } from './api-client.ts';
 
 /**
- * The barangay's public settings, fetched once per page load and shared by every component. A
- * tiny store instead of a query library, so the public pages stay light (product §8).
+ * The barangay's public settings, shared by every component. The server puts them in the page as
+ * a JSON data block, so the first render already has them (nothing shifts when they arrive);
+ * without one (the Vite dev server) they are fetched once per page load. A tiny store instead of
+ * a query library, so the public pages stay light (product §8).
  */
-let settings: PublicSettings | undefined;
+let settings: PublicSettings | undefined = embeddedSettings();
 let inFlight: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
@@ -47,4 +49,15 @@ export function usePublicSettings(): { data: PublicSettings | undefined } {
 export function replacePublicSettings(value: PublicSettings): void {
   settings = value;
   for (const listener of listeners) listener();
+}
+
+/** The settings the server embedded in the page (apps/server/src/http/web-app.ts), if any. */
+function embeddedSettings(): PublicSettings | undefined {
+  const text = typeof document === 'undefined' ? null : document.getElementById('bantay-public-settings')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as PublicSettings;
+  } catch {
+    return undefined;
+  }
 }

@@ -106,6 +106,8 @@ export async function changePassword(deps: AppDeps, actor: Actor, input: ChangeP
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
     return sessionIds.length;
   });
+  // This session stays, but its cached check still says a new password is required.
+  if (user.mustChangePassword) deps.sessionCache.forgetSessions([actor.sessionId]);
   return { ok: true, sessionsEnded: ended };
 }
 

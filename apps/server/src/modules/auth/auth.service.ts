@@ -84,17 +84,34 @@ export async function openSession(deps: AppDeps, user: UserRow, meta: RequestMet
 // Writing last-seen on every request would turn every read into a write; once a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Resolves a bearer token to its caller, or null when the token or its session is not live. */
-export async function authenticateToken(deps: AppDeps, token: string): Promise<{ actor: Actor; user: UserRow } | null> {
+/**
+ * Resolves a bearer token to its caller, or null when the token or its session is not live. A
+ * token verified in the last few seconds is answered from memory (see SessionCache for why that
+ * is safe); otherwise the signature is checked and the session read in one query.
+ */
+export async function authenticateToken(deps: AppDeps, token: string): Promise<{ actor: Actor } | null> {
+  const now = deps.clock.now();
+  const cached = deps.sessionCache.lookup(token, now);
+  if (cached) {
+    if (now.getTime() - cached.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      deps.sessionCache.touched(token, now);
+      await touchSession(deps.db, cached.actor.sessionId, now);
+    }
+    return { actor: cached.actor };
+  }
+  const generation = deps.sessionCache.begin();
   const claims = await deps.tokens.verify(token);
   if (!claims) return null;
-  const now = deps.clock.now();
   const found = await findLiveSession(deps.db, claims.jti, now);
-  if (!found || found.user.id !== claims.id || found.user.status !== 'active') return null;
-  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await touchSession(deps.db, found.session.id, now);
+  if (!found || found.userId !== claims.id || found.userStatus !== 'active') return null;
+  let lastSeenAt = found.lastSeenAt;
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchSession(deps.db, found.sessionId, now);
+    lastSeenAt = now;
   }
-  return { actor: { id: found.user.id, userType: found.user.userType, sessionId: found.session.id }, user: found.user };
+  const actor: Actor = { id: found.userId, userType: found.userType, sessionId: found.sessionId, mustChangePassword: found.mustChangePassword };
+  deps.sessionCache.remember(token, { actor, expiresAt: found.expiresAt, lastSeenAt }, generation, now);
+  return { actor };
 }
 
 export async function logout(deps: AppDeps, actor: Actor): Promise<void> {

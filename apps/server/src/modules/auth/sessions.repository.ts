@@ -1,4 +1,7 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { UserType } from '@bantay/shared';
+import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
@@ -20,18 +23,45 @@ export async function insertSession(
   return row!;
 }
 
-/** A session that is neither revoked nor expired, with its user. */
-export async function findLiveSession(
-  db: Executor,
-  sessionId: string,
-  now: Date,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
+export interface LiveSession {
+  sessionId: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  userId: string;
+  userType: UserType;
+  userStatus: UserRow['status'];
+  mustChangePassword: boolean;
+}
+
+// Every authenticated request that misses the session cache runs this: prepared, and only the
+// columns the check needs.
+const liveSessionQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      userType: users.userType,
+      userStatus: users.status,
+      mustChangePassword: users.mustChangePassword,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_live_session'),
+);
+
+/** A session that is neither revoked nor expired, with its user's role and status. */
+export async function findLiveSession(db: Db, sessionId: string, now: Date): Promise<LiveSession | undefined> {
+  const [row] = await liveSessionQuery(db).execute({ sessionId, now: now.toISOString() });
   return row;
 }
 

@@ -1,4 +1,6 @@
 import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { notifications, users, type NewNotificationRow, type NotificationRow } from '../../db/schema/index.ts';
 
@@ -67,11 +69,23 @@ export interface ListCursor {
 const olderThan = (cursor: ListCursor) =>
   sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
 
+// The first page is what the panel asks for on every open: prepared once per database.
+const firstPageQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('list_notifications_first_page'),
+);
+
 export async function listNotificationsOf(
-  db: Executor,
+  db: Db,
   userId: string,
   options: { limit: number; before?: ListCursor; unreadOnly?: boolean },
 ): Promise<NotificationRow[]> {
+  if (!options.before && !options.unreadOnly) return firstPageQuery(db).execute({ userId, limit: options.limit });
   const conditions: SQL[] = [eq(notifications.userId, userId)];
   if (options.before) conditions.push(olderThan(options.before));
   if (options.unreadOnly) conditions.push(eq(notifications.read, false));
@@ -81,15 +95,6 @@ export async function listNotificationsOf(
     .where(and(...conditions))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(options.limit);
-}
-
-export async function hasUnreadNotifications(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function countNotificationsOf(db: Executor, userId: string): Promise<number> {

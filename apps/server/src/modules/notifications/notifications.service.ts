@@ -11,7 +11,6 @@ import { inTransaction, type Executor } from '../../db/transaction.ts';
 import type { Actor } from '../auth/actor.ts';
 import {
   deleteNotificationOf,
-  hasUnreadNotifications as hasUnreadRows,
   insertNotificationsFor,
   listNotificationsOf,
   markAllNotificationsRead,
@@ -146,11 +145,6 @@ export async function markMyNotificationRead(deps: AppDeps, actor: Actor, id: st
 export async function deleteMyNotification(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   const deleted = isUuid(id) && (await deleteNotificationOf(deps.db, actor.id, id));
   if (!deleted) throw notFound('Notification');
-}
-
-/** The red dot of the top bar (`hasUnreadNotifications` on /api/auth/me). */
-export async function hasUnreadNotifications(deps: Pick<AppDeps, 'db'>, userId: string): Promise<boolean> {
-  return hasUnreadRows(deps.db, userId);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

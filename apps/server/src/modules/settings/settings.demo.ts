@@ -1,7 +1,6 @@
 import type { Polygon } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { upsertSettings } from '../settings/settings.repository.ts';
-import { DEFAULT_INCIDENT_TYPES } from '../settings/settings.service.ts';
+import { DEFAULT_INCIDENT_TYPES, saveSettings } from './settings.service.ts';
 
 /** An irregular outline about 3 km across around the brief's map centre (14.7356, 121.0498). */
 export const DEMO_BOUNDARY: Polygon = {
@@ -22,26 +21,22 @@ export const DEMO_BOUNDARY: Polygon = {
 };
 
 export async function seedDemoSettings(deps: AppDeps): Promise<void> {
-  await upsertSettings(
-    deps.db,
-    {
-      name: 'Barangay San Isidro',
-      abbreviation: 'BSI',
-      logo: null,
-      boundary: DEMO_BOUNDARY,
-      mapStartLat: 14.7356,
-      mapStartLng: 121.0498,
-      mapStartZoom: 14,
-      hotlines: [
-        { label: 'Barangay Hall', number: '+63289301234' },
-        { label: 'Tanod Hotline', number: '+639171230000' },
-        { label: 'PNP Station 6', number: '+63289314567' },
-        { label: 'BFP Fire Station', number: '+63289327890' },
-        { label: 'National Emergency', number: '911' },
-      ],
-      incidentTypes: DEFAULT_INCIDENT_TYPES,
-      timezone: 'Asia/Manila',
-    },
-    deps.clock.now(),
-  );
+  await saveSettings(deps, {
+    name: 'Barangay San Isidro',
+    abbreviation: 'BSI',
+    logo: null,
+    boundary: DEMO_BOUNDARY,
+    mapStartLat: 14.7356,
+    mapStartLng: 121.0498,
+    mapStartZoom: 14,
+    hotlines: [
+      { label: 'Barangay Hall', number: '+63289301234' },
+      { label: 'Tanod Hotline', number: '+639171230000' },
+      { label: 'PNP Station 6', number: '+63289314567' },
+      { label: 'BFP Fire Station', number: '+63289327890' },
+      { label: 'National Emergency', number: '911' },
+    ],
+    incidentTypes: DEFAULT_INCIDENT_TYPES,
+    timezone: 'Asia/Manila',
+  });
 }

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { SECURITY_LIMITS, publicSettingsSchema, updateBoundaryRequestSchema, updateBoundaryResponseSchema, updateSettingsSchema } from '@bantay/shared';
+import {
+  SECURITY_LIMITS,
+  publicSettingsSchema,
+  updateBoundaryRequestSchema,
+  updateBoundaryResponseSchema,
+  updateSettingsSchema,
+  type PublicSettings,
+} from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { getPublicSettings, updateBoundary, updateLogo, updateSettings } from './settings.service.ts';
+import { getPublicSettings, getPublicSettingsJson, updateBoundary, updateLogo, updateSettings } from './settings.service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +26,12 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
         response: { 200: publicSettingsSchema },
       },
     },
-    () => getPublicSettings(deps),
+    async (_request, reply) => {
+      const json = await getPublicSettingsJson(deps);
+      // Fastify sends a string with a JSON content type as is: the settings are serialized (and
+      // checked against the schema) once per change in settings.service.ts, not per request.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as PublicSettings);
+    },
   );
 
   // Everything the barangay sets is public today (name, hotlines, map…), so the supadmin's view

@@ -1,11 +1,11 @@
-import { DEFAULT_MAP_START, type IncidentType, type Polygon, type PublicSettings, type updateSettingsSchema } from '@bantay/shared';
+import { DEFAULT_MAP_START, publicSettingsSchema, type IncidentType, type Polygon, type PublicSettings, type updateSettingsSchema } from '@bantay/shared';
 import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
-import type { AppDeps } from '../../deps.ts';
 import { findSettings, upsertSettings } from './settings.repository.ts';
 
 /** Incident types a new barangay starts with; the supadmin edits the list in settings. */
@@ -23,8 +23,76 @@ export const DEFAULT_INCIDENT_TYPES: IncidentType[] = [
   { name: 'Other', classification: 'normal' },
 ];
 
+// Every page load asks for the public settings, and they change a few times a year: each instance
+// keeps them, and their JSON, in memory. `settings.updated` (relayed to other instances on
+// PostgreSQL) drops the copy at once; the short lifetime bounds staleness after a write that did
+// not announce itself (the demo seed, run as a separate process).
+const PUBLIC_SETTINGS_TTL_MS = 5_000;
+
+interface CachedSettings {
+  settings: PublicSettings;
+  json: string;
+  loadedAt: number;
+}
+
+interface SettingsCacheState {
+  value: CachedSettings | null;
+  /** The load in flight, shared by concurrent misses. */
+  loading: Promise<CachedSettings> | null;
+  /** Bumped by every change, so a load that began before it is not kept. */
+  version: number;
+}
+
+// One cache per app instance (its event bus), so test apps side by side never share one.
+const publicSettingsCaches = new WeakMap<AppDeps['events'], SettingsCacheState>();
+
+function cacheStateOf(deps: AppDeps): SettingsCacheState {
+  let state = publicSettingsCaches.get(deps.events);
+  if (!state) {
+    const created: SettingsCacheState = { value: null, loading: null, version: 0 };
+    deps.events.subscribe('settings.updated', () => {
+      created.value = null;
+      created.loading = null;
+      created.version += 1;
+    });
+    publicSettingsCaches.set(deps.events, created);
+    state = created;
+  }
+  return state;
+}
+
+/** The public settings as JSON, served as is by `GET /api/settings/public`. */
+export async function getPublicSettingsJson(deps: AppDeps): Promise<string> {
+  return (await cachedPublicSettings(deps)).json;
+}
+
 /** What anyone may read: shown on the landing page, the side nav and the report map. */
 export async function getPublicSettings(deps: AppDeps): Promise<PublicSettings> {
+  return (await cachedPublicSettings(deps)).settings;
+}
+
+async function cachedPublicSettings(deps: AppDeps): Promise<CachedSettings> {
+  const state = cacheStateOf(deps);
+  const now = deps.clock.now().getTime();
+  const { value } = state;
+  if (value && now >= value.loadedAt && now - value.loadedAt < PUBLIC_SETTINGS_TTL_MS) return value;
+  if (!state.loading) {
+    const version = state.version;
+    const loading = loadPublicSettings(deps).then((settings): CachedSettings => {
+      const loaded = { settings, json: JSON.stringify(publicSettingsSchema.parse(settings)), loadedAt: now };
+      if (state.version === version) state.value = loaded;
+      return loaded;
+    });
+    state.loading = loading;
+    const settle = () => {
+      if (state.loading === loading) state.loading = null;
+    };
+    loading.then(settle, settle);
+  }
+  return state.loading;
+}
+
+async function loadPublicSettings(deps: AppDeps): Promise<PublicSettings> {
   const row = await findSettings(deps.db);
   if (!row) {
     return {
@@ -52,6 +120,15 @@ export async function getPublicSettings(deps: AppDeps): Promise<PublicSettings> 
   };
 }
 
+/**
+ * Stores the barangay settings and announces it, so every instance drops its cached copy. The
+ * supadmin's writers below do the same inside their audited transaction, announcing after commit.
+ */
+export async function saveSettings(deps: AppDeps, values: Parameters<typeof upsertSettings>[1]): Promise<void> {
+  await upsertSettings(deps.db, values, deps.clock.now());
+  deps.events.publish('settings.updated', {});
+}
+
 function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
@@ -63,7 +140,7 @@ function isTimeZone(name: string): boolean {
 
 /** The row as upsertSettings takes it, from what is stored or the defaults. */
 async function currentValues(deps: AppDeps) {
-  const current = await getPublicSettings(deps);
+  const current = await loadPublicSettings(deps);
   return {
     name: current.name,
     abbreviation: current.abbreviation,
@@ -96,10 +173,11 @@ export async function updateSettings(deps: AppDeps, actor: Actor, input: z.outpu
   if (input.mapStart !== undefined) Object.assign(after, { mapStartLat: input.mapStart.lat, mapStartLng: input.mapStart.lng, mapStartZoom: input.mapStart.zoom });
   if (input.timezone !== undefined) after.timezone = input.timezone;
   const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]));
-  if (changed.length === 0) return getPublicSettings(deps);
+  if (changed.length === 0) return loadPublicSettings(deps);
   const now = deps.clock.now();
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
     await upsertSettings(tx, after, now);
+    afterCommit(() => deps.events.publish('settings.updated', {}));
     await appendAuditEntry(tx, {
       actor,
       action: 'update',
@@ -110,7 +188,7 @@ export async function updateSettings(deps: AppDeps, actor: Actor, input: z.outpu
       at: now,
     });
   });
-  return getPublicSettings(deps);
+  return loadPublicSettings(deps);
 }
 
 /** POST /api/settings/logo (supadmin): checked and re-encoded like profile photos. */
@@ -118,12 +196,13 @@ export async function updateLogo(deps: AppDeps, actor: Actor, bytes: Buffer): Pr
   const before = await currentValues(deps);
   const logo = await storeAvatar(deps.config.dataDir, bytes, { fit: 'contain' });
   const now = deps.clock.now();
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
     await upsertSettings(tx, { ...before, logo }, now);
+    afterCommit(() => deps.events.publish('settings.updated', {}));
     await appendAuditEntry(tx, { actor, action: 'update', entity: 'settings', entityId: '1', before: { logo: before.logo }, after: { logo }, at: now });
   });
   await removeAvatar(deps.config.dataDir, before.logo);
-  return getPublicSettings(deps);
+  return loadPublicSettings(deps);
 }
 
 /**
@@ -134,8 +213,9 @@ export async function updateLogo(deps: AppDeps, actor: Actor, bytes: Buffer): Pr
 export async function updateBoundary(deps: AppDeps, actor: Actor, boundary: Polygon | null): Promise<{ boundary: Polygon | null }> {
   const now = deps.clock.now();
   // Read before the transaction: the embedded database has one connection, which it holds.
-  const defaults = await getPublicSettings(deps);
-  return inTransaction(deps.db, async (tx) => {
+  const defaults = await loadPublicSettings(deps);
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => deps.events.publish('settings.updated', {}));
     const current = await findSettings(tx);
     await upsertSettings(
       tx,

@@ -1,11 +1,34 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { UserSort, UserType } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
+import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index.ts';
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+// The app asks for `/api/auth/me` on every page load: the user and the top bar's notification dot
+// in one prepared round trip rather than two queries.
+const userWithUnreadQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      user: users,
+      // Spelled out: in a one-table select drizzle leaves column names unqualified, and an
+      // unqualified "id" inside the subquery would mean the notification's.
+      hasUnreadNotifications: sql<boolean>`exists (select 1 from notifications n where n.user_id = users.id and n.read = false)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_user_with_unread_notifications'),
+);
+
+export async function findUserWithUnreadFlag(db: Db, id: string): Promise<{ user: UserRow; hasUnreadNotifications: boolean } | undefined> {
+  const [row] = await userWithUnreadQuery(db).execute({ id });
+  return row ? { user: row.user, hasUnreadNotifications: Boolean(row.hasUnreadNotifications) } : undefined;
 }
 
 /** Staff sign in with their username or their email; both are stored lower-case. */
@@ -58,18 +81,27 @@ export async function listActiveUsersOfTypes(
  * Sets a user's presence when it differs from what is stored, and stamps lastActive. Returns the
  * new presence when it changed, undefined when it was already so (a second tab, a duplicate).
  */
-export async function setUserPresence(
+/**
+ * Stores who is online, for many users at once (at most two statements); returns the users whose
+ * flag changed, with their new state.
+ */
+export async function setUsersPresence(
   db: Executor,
-  id: string,
-  isOnline: boolean,
+  entries: readonly { userId: string; isOnline: boolean }[],
   now: Date,
-): Promise<{ isOnline: boolean; lastActive: Date | null } | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ isOnline, lastActive: now })
-    .where(and(eq(users.id, id), ne(users.isOnline, isOnline)))
-    .returning({ isOnline: users.isOnline, lastActive: users.lastActive });
-  return row;
+): Promise<{ userId: string; isOnline: boolean; lastActive: Date | null }[]> {
+  const changed: { userId: string; isOnline: boolean; lastActive: Date | null }[] = [];
+  for (const isOnline of [true, false]) {
+    const ids = entries.filter((entry) => entry.isOnline === isOnline).map((entry) => entry.userId);
+    if (ids.length === 0) continue;
+    const rows = await db
+      .update(users)
+      .set({ isOnline, lastActive: now })
+      .where(and(inArray(users.id, ids), ne(users.isOnline, isOnline)))
+      .returning({ userId: users.id, isOnline: users.isOnline, lastActive: users.lastActive });
+    changed.push(...rows);
+  }
+  return changed;
 }
 
 /** After a restart of a single instance nobody is connected yet: clear stale online flags. */

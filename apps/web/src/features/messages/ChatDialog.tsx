@@ -129,8 +129,9 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
     if (typingTimer.current !== null) window.clearTimeout(typingTimer.current);
     typingTimer.current = window.setTimeout(() => setTyping(false), TYPING_VISIBLE_MS);
   });
-  useSocketEvent('presence:changed', (change) => {
-    if (change.userId === baseOther?._id) setPresence(change);
+  useSocketEvent('presence:changed', (changes) => {
+    const change = changes.findLast((c) => c.userId === baseOther?._id);
+    if (change) setPresence(change);
   });
   useEffect(
     () => () => {

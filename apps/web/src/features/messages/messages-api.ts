@@ -177,11 +177,14 @@ export function useMessagesLive(openConversationId: string | null) {
     );
   });
 
-  useSocketEvent('presence:changed', (presence: PresenceChanged) => {
-    const patch = <T extends { _id: string; isOnline: boolean; lastActive: string | null }>(person: T): T =>
-      person._id === presence.userId ? { ...person, isOnline: presence.isOnline, lastActive: presence.lastActive } : person;
+  useSocketEvent('presence:changed', (changes: PresenceChanged[]) => {
+    const byUser = new Map(changes.map((change) => [change.userId, change]));
+    const patch = <T extends { _id: string; isOnline: boolean; lastActive: string | null }>(person: T): T => {
+      const presence = byUser.get(person._id);
+      return presence ? { ...person, isOnline: presence.isOnline, lastActive: presence.lastActive } : person;
+    };
     editConversations(queryClient, (list) =>
-      list.some((c) => c.participants.some((p) => p._id === presence.userId))
+      list.some((c) => c.participants.some((p) => byUser.has(p._id)))
         ? list.map((c) => ({ ...c, participants: c.participants.map(patch) }))
         : list,
     );
