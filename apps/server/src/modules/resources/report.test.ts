@@ -161,8 +161,11 @@ describe('the audit report as PDF', () => {
     await ctx.deps.db.execute(
       sql`update barangay_settings set logo = ${`data:image/png;base64,${logo.toString('base64')}`}`,
     );
+    // Written behind the settings service's back, so its cache is told, as saveSettings would.
+    ctx.deps.events.publish('settings.updated', {});
     const pdf = (await report('from=2025-01-01&to=2025-01-02')).rawPayload.toString('latin1');
     await ctx.deps.db.execute(sql`update barangay_settings set logo = null`);
+    ctx.deps.events.publish('settings.updated', {});
     expect(pdf).toMatch(/\/Subtype \/Image/);
   });
 });
