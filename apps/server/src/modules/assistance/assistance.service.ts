@@ -1,4 +1,5 @@
 import {
+  distanceMeters,
   ASSISTANCE_LIMITS,
   type AssistanceListResponse,
   type AssistanceRequest,
@@ -19,6 +20,7 @@ import { getIncident } from '../incidents/incident-handling.service.ts';
 import { insertIncidentEvent, listActiveTanodIds, touchIncident } from '../incidents/incidents.repository.ts';
 import { isAdmin } from '../incidents/incidents.policy.ts';
 import { onDutyTanodIds } from '../incidents/on-duty.ts';
+import { listRecentPositionsOf } from '../tracking/tracking.repository.ts';
 import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
 import { presentAssistanceRequest } from './assistance.presenter.ts';
 import {
@@ -65,13 +67,22 @@ async function presentOne(db: Executor, row: AssistanceRequestRow): Promise<Assi
   return (await present(db, [row]))[0]!;
 }
 
+/** Positions older than this say nothing about where a tanod is now. */
+const POSITION_FRESH_MS = 15 * 60_000;
+/** Product §4.5: on-duty tanods within 1 km of the request hear it. */
+const ASSISTANCE_RADIUS_M = 1_000;
+
 /**
- * Who hears a new request: the on-duty tanods within 1 km of it, or all of them when no positions
- * are known. Positions arrive with the patrols feature (live tracking); until then none are known,
- * so every on-duty tanod is told, as product §4.5 says for that case.
+ * Who hears a new request (product §4.5): the on-duty tanods within 1 km of it, or all of them
+ * when no positions are known. An on-duty tanod whose position is unknown or stale is told too:
+ * for a call for backup, an extra alert costs less than a missed one.
  */
-async function backupRecipients(tx: Executor, now: Date): Promise<string[]> {
-  return onDutyTanodIds(tx, now);
+async function backupRecipients(tx: Executor, now: Date, at: { lat: number; lng: number }): Promise<string[]> {
+  const onDuty = await onDutyTanodIds(tx, now);
+  const positions = await listRecentPositionsOf(tx, onDuty, new Date(now.getTime() - POSITION_FRESH_MS));
+  if (positions.length === 0) return onDuty;
+  const far = new Set(positions.filter((p) => distanceMeters(p, at) > ASSISTANCE_RADIUS_M).map((p) => p.userId));
+  return onDuty.filter((id) => !far.has(id));
 }
 
 function publish(deps: AppDeps, afterCommit: AfterCommit, name: 'assistance.created' | 'assistance.updated', row: AssistanceRequestRow, userIds: string[]) {
@@ -109,7 +120,7 @@ export async function requestAssistance(deps: AppDeps, actor: Actor, input: Crea
     const message = `Backup assistance requested by ${fullName(me)}${about}: ${input.reason}`.slice(0, 480);
     const entity = { type: 'assistance' as const, id: created.id };
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'assistance.requested', entity });
-    await notify(deps, tx, afterCommit, { userIds: await backupRecipients(tx, now) }, { message, kind: 'assistance.requested', entity, except: [actor.id] });
+    await notify(deps, tx, afterCommit, { userIds: await backupRecipients(tx, now, input.location) }, { message, kind: 'assistance.requested', entity, except: [actor.id] });
     await recordOnIncident(deps, tx, afterCommit, created, actor.id, input.reason, 'assistance_requested');
     publish(deps, afterCommit, 'assistance.created', created, [actor.id]);
     return created;

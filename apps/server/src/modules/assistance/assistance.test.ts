@@ -4,7 +4,9 @@ import type { AssistanceRequest } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { INSIDE, insertTestIncident, query } from '../../../test/incidents-helpers.ts';
 import { connected, nextEvent, startRealtime, type RealtimeTestServer } from '../../../test/realtime.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import { latestPositions, type UserRow } from '../../db/schema/index.ts';
+import { insertPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
+import { insertSchedule, replaceMembers } from '../schedules/schedules.repository.ts';
 
 let ctx: TestContext;
 let realtime: RealtimeTestServer;
@@ -156,5 +158,39 @@ describe('backup requests', () => {
     expect([...statuses]).toEqual(['cancelled']);
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/assistance?status=lost', headers: bearer(adminToken) });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('who hears a call for backup once positions are known', () => {
+  it('on-duty tanods within 1 km are told, one 5 km away is not, and one whose position is unknown is told to be safe', async () => {
+    const [requester, near, far, unknown] = await Promise.all([tanod('Rey'), tanod('Lito'), tanod('Baste'), tanod('Joy')]);
+    const area = await insertPatrolArea(ctx.deps.db, {
+      name: 'Backup radius area',
+      color: '#16a34a',
+      polygon: { type: 'Polygon', coordinates: [[[121.04, 14.73], [121.05, 14.73], [121.05, 14.74], [121.04, 14.73]]] },
+    });
+    const schedule = await insertSchedule(ctx.deps.db, {
+      code: 'SCH-RADIUS',
+      shift: 'custom',
+      startsAt: new Date(clock.now().getTime() - 3_600_000),
+      endsAt: new Date(clock.now().getTime() + 3_600_000),
+      patrolAreaId: area!.id,
+    });
+    await replaceMembers(
+      ctx.deps.db,
+      schedule!.id,
+      [requester, near, far, unknown].map(({ user }) => ({ tanodId: user.id, isLeader: false })),
+    );
+    const at = clock.now();
+    // About 300 m and 5 km north of the request.
+    await ctx.deps.db.insert(latestPositions).values([
+      { userId: near.user.id, at, lat: INSIDE.lat + 0.0027, lng: INSIDE.lng },
+      { userId: far.user.id, at, lat: INSIDE.lat + 0.045, lng: INSIDE.lng },
+    ]);
+    const request = await requestBackup(requester.token);
+    expect(await notificationsOf(near.user.id, request._id)).toHaveLength(1);
+    expect(await notificationsOf(unknown.user.id, request._id)).toHaveLength(1);
+    expect(await notificationsOf(far.user.id, request._id)).toHaveLength(0);
+    expect(await notificationsOf(admin.id, request._id)).toHaveLength(1);
   });
 });

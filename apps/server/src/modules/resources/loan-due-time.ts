@@ -1,6 +1,7 @@
 import { RESOURCE_LIMITS } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
 import { dayIn } from '../../lib/time-zone.ts';
+import { listSchedules } from '../schedules/schedules.repository.ts';
 
 export interface Shift {
   startsAt: Date;
@@ -14,12 +15,11 @@ export interface DueTime {
 
 /**
  * The tanod's shifts that can end a loan started at `now`: the one under way and those starting
- * later. Schedules (the patrols and schedules issue) are not built on this branch yet, so there are
- * none and every loan gets the 24-hour fallback; that feature fills this function in with a query
- * of the tanod's schedules, and `defaultDueAt` then picks the right one.
+ * within the next day (`defaultDueAt` keeps only those of the same day in the barangay's zone).
  */
-export async function shiftsAround(_db: Executor, _tanodId: string, _now: Date): Promise<Shift[]> {
-  return [];
+export async function shiftsAround(db: Executor, tanodId: string, now: Date): Promise<Shift[]> {
+  const rows = await listSchedules(db, { from: now, to: new Date(now.getTime() + 24 * 3_600_000), tanodId });
+  return rows.map((row) => ({ startsAt: row.startsAt, endsAt: row.endsAt }));
 }
 
 /**

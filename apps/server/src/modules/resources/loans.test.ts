@@ -5,6 +5,8 @@ import { ManualClock, bearer, createTestContext, type TestContext } from '../../
 import { connected, nextEvent, startRealtime, type RealtimeTestServer } from '../../../test/realtime.ts';
 import { addItem, borrow, borrowOk, itemById, returnLoan, signedIn, type SignedIn } from '../../../test/resources.ts';
 import { defaultDueAt } from './loan-due-time.ts';
+import { insertPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
+import { insertSchedule, replaceMembers } from '../schedules/schedules.repository.ts';
 import { remindOverdueLoans } from './overdue-loans.job.ts';
 
 let ctx: TestContext;
@@ -51,6 +53,30 @@ describe('borrowing', () => {
       issuedBy: null,
       returnedAt: null,
     });
+  });
+
+  it("a tanod on a shift under way borrows, and the loan is due when the shift ends", async () => {
+    const onShift = await signedIn(ctx, 'tanod');
+    const area = await insertPatrolArea(ctx.deps.db, {
+      name: `Loan shift area ${onShift.user.id}`,
+      color: '#2563eb',
+      polygon: { type: 'Polygon', coordinates: [[[121.04, 14.73], [121.05, 14.73], [121.05, 14.74], [121.04, 14.73]]] },
+    });
+    // 06:00–18:00 in Manila on the test clock's day (10:00 there).
+    const endsAt = new Date('2026-06-01T10:00:00Z');
+    const schedule = await insertSchedule(ctx.deps.db, {
+      code: `SCH-L${onShift.user.id.slice(0, 5)}`,
+      shift: 'day',
+      startsAt: new Date('2026-05-31T22:00:00Z'),
+      endsAt,
+      patrolAreaId: area!.id,
+    });
+    await replaceMembers(ctx.deps.db, schedule!.id, [{ tanodId: onShift.user.id, isLeader: false }]);
+    const due = await ctx.app.inject({ method: 'GET', url: '/api/loans/default-due', headers: bearer(onShift.token) });
+    expect(due.json()).toEqual({ dueAt: endsAt.toISOString(), basis: 'shift' });
+    const item = await addItem(ctx, admin, { total: 1 });
+    const loan = await borrowOk(ctx, onShift, { itemId: item._id });
+    expect(loan.dueAt).toBe(endsAt.toISOString());
   });
 
   it('asking for more than is available answers 409 insufficient_stock naming the numbers', async () => {

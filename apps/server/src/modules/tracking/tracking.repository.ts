@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import { latestPositions, locationPoints, patrolAreas, patrols, scheduleMembers, schedules, trackingSwitches, users } from '../../db/schema/index.ts';
 
@@ -154,4 +154,13 @@ export async function deletePointsBefore(db: Executor, before: Date, limit: numb
     )
     .returning({ at: locationPoints.at });
   return rows.length;
+}
+
+/** The latest known position of each of `userIds` taken at or after `since`. */
+export async function listRecentPositionsOf(db: Executor, userIds: string[], since: Date): Promise<{ userId: string; lat: number; lng: number }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: latestPositions.userId, lat: latestPositions.lat, lng: latestPositions.lng })
+    .from(latestPositions)
+    .where(and(inArray(latestPositions.userId, userIds), gte(latestPositions.at, since)));
 }
