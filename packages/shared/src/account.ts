@@ -136,35 +136,39 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(LIMITS.nameMaxLength, `${label} is too long`);
 
-/** PATCH body: every field optional; empty optional fields clear the value. */
-export const accountUpdateSchema = z
-  .object({
-    firstName: name('First name'),
-    middleName: optionalText(LIMITS.nameMaxLength),
-    lastName: name('Last name'),
-    email: z
-      .union([z.literal(''), z.email('Enter a valid email address').max(254)])
-      .transform((value) => (value === '' ? null : value.toLowerCase()))
-      .nullable(),
-    phoneNumber: z
-      .union([z.literal(''), phoneNumberInputSchema])
-      .transform((value) => (value === '' ? null : value))
-      .nullable(),
-    username: z
-      .string({ error: 'Username is required' })
-      .trim()
-      .min(3, 'Username must be at least 3 characters')
-      .max(LIMITS.usernameMaxLength, 'Username is too long')
-      .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only')
-      .transform((value) => value.toLowerCase()),
-    address: optionalText(300),
-    birthday: z
-      .union([z.literal(''), z.iso.date('Enter a date as YYYY-MM-DD')])
-      .transform((value) => (value === '' ? null : value))
-      .nullable(),
-    gender: optionalText(40),
-  })
-  .partial();
+/**
+ * A staff member's profile fields, as their owner edits them in My Account and an admin in Manage
+ * Tanod (issue 13). Empty optional fields clear the value.
+ */
+export const profileFields = {
+  firstName: name('First name'),
+  middleName: optionalText(LIMITS.nameMaxLength),
+  lastName: name('Last name'),
+  email: z
+    .union([z.literal(''), z.email('Enter a valid email address').max(254)])
+    .transform((value) => (value === '' ? null : value.toLowerCase()))
+    .nullable(),
+  phoneNumber: z
+    .union([z.literal(''), phoneNumberInputSchema])
+    .transform((value) => (value === '' ? null : value))
+    .nullable(),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(LIMITS.usernameMaxLength, 'Username is too long')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only')
+    .transform((value) => value.toLowerCase()),
+  address: optionalText(300),
+  birthday: z
+    .union([z.literal(''), z.iso.date('Enter a date as YYYY-MM-DD')])
+    .transform((value) => (value === '' ? null : value))
+    .nullable(),
+  gender: optionalText(40),
+};
+
+/** PATCH body: every field optional. */
+export const accountUpdateSchema = z.object(profileFields).partial();
 export type AccountUpdate = z.input<typeof accountUpdateSchema>;
 
 export const changePasswordRequestSchema = z.object({
@@ -200,7 +204,10 @@ export const accountSessionListSchema = z.object({ sessions: z.array(accountSess
 // Password reset
 
 export const forgotPasswordRequestSchema = z.object({
-  email: z.email('Enter a valid email address').max(254).transform((value) => value.toLowerCase()),
+  email: z
+    .email('Enter a valid email address')
+    .max(254)
+    .transform((value) => value.toLowerCase()),
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
@@ -210,7 +217,11 @@ export const FORGOT_PASSWORD_ANSWER =
 export const forgotPasswordResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string({ error: 'The reset link is invalid' }).trim().min(20, 'The reset link is invalid').max(200, 'The reset link is invalid'),
+  token: z
+    .string({ error: 'The reset link is invalid' })
+    .trim()
+    .min(20, 'The reset link is invalid')
+    .max(200, 'The reset link is invalid'),
   password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

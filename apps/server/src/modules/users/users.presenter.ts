@@ -43,26 +43,6 @@ export function presentUserSummary(row: UserRow): UserSummary {
 
 /** A staff account as Manage Tanod shows it to an admin. */
 export function presentStaffUser(row: UserRow): StaffUser {
-  return {
-    _id: row.id,
-    firstName: row.firstName,
-    middleName: row.middleName,
-    lastName: row.lastName,
-    username: row.username,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    userType: row.userType,
-    profilePicture: row.profilePicture,
-    isTeamLeader: row.isTeamLeader,
-    status: row.status,
-    twoFactorEnabled: row.twoFactorEnabled,
-    mustChangePassword: row.mustChangePassword,
-    isOnline: row.isOnline,
-    lastActive: iso(row.lastActive),
-    address: row.address,
-    birthday: row.birthday,
-    gender: row.gender,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  const { hasUnreadNotifications: _unread, ...user } = presentCurrentUser(row, { hasUnreadNotifications: false });
+  return { ...user, updatedAt: row.updatedAt.toISOString() };
 }

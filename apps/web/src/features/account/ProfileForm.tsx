@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { LIMITS } from '@bantay/shared/limits';
 import { type AccountUpdate, type CurrentUser } from '@bantay/shared';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { GENDERS, PROFILE_RULES } from '@/lib/profile-rules.ts';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
 import { updateAccount } from './account-api.ts';
@@ -21,43 +21,6 @@ interface ProfileValues {
 }
 
 const FIELDS: (keyof ProfileValues)[] = ['firstName', 'middleName', 'lastName', 'username', 'email', 'phoneNumber', 'address', 'birthday', 'gender'];
-/**
- * The browser checks the plain rules of the shared account schema, with its messages; the server
- * checks everything again (uniqueness, real phone numbers, dates) and its field errors land here
- * too. The zod schema itself is not used here: it would put zod in the chunk that the public
- * password pages share with this form.
- */
-const nameRule = (label: string) => ({
-  validate: (value: string) =>
-    value.trim() === '' ? `${label} is required` : value.trim().length <= LIMITS.nameMaxLength || `${label} is too long`,
-});
-const optionalMax = (max: number) => ({ validate: (value: string) => value.trim().length <= max || `Must be at most ${max} characters` });
-const RULES = {
-  firstName: nameRule('First name'),
-  middleName: optionalMax(LIMITS.nameMaxLength),
-  lastName: nameRule('Last name'),
-  username: {
-    validate: (value: string) => {
-      const v = value.trim();
-      if (v.length < 3) return 'Username must be at least 3 characters';
-      if (v.length > LIMITS.usernameMaxLength) return 'Username is too long';
-      return /^[A-Za-z0-9._-]+$/.test(v) || 'Use letters, digits, dots, dashes and underscores only';
-    },
-  },
-  email: { validate: (value: string) => value.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'Enter a valid email address' },
-  phoneNumber: { validate: (value: string) => value.trim() === '' || value.trim().length >= 10 || 'Please enter a valid phone number' },
-  address: optionalMax(300),
-  birthday: {},
-  gender: optionalMax(40),
-} satisfies Record<keyof ProfileValues, object>;
-
-const GENDERS = [
-  { value: '', label: 'Prefer not to say' },
-  { value: 'female', label: 'Female' },
-  { value: 'male', label: 'Male' },
-  { value: 'other', label: 'Other' },
-];
-
 function valuesOf(user: CurrentUser | null): ProfileValues {
   return {
     firstName: user?.firstName ?? '',
@@ -120,9 +83,9 @@ export function ProfileForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Profile">
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', RULES.firstName)} />
-        <TextField label="Middle name" autoComplete="additional-name" error={errors.middleName?.message} {...register('middleName', RULES.middleName)} />
-        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', RULES.lastName)} />
+        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', PROFILE_RULES.firstName)} />
+        <TextField label="Middle name" autoComplete="additional-name" error={errors.middleName?.message} {...register('middleName', PROFILE_RULES.middleName)} />
+        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', PROFILE_RULES.lastName)} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -131,7 +94,7 @@ export function ProfileForm() {
           autoCapitalize="none"
           spellCheck={false}
           error={errors.username?.message}
-          {...register('username', RULES.username)}
+          {...register('username', PROFILE_RULES.username)}
         />
         <TextField
           label="Email"
@@ -140,7 +103,7 @@ export function ProfileForm() {
           autoCapitalize="none"
           spellCheck={false}
           error={errors.email?.message}
-          {...register('email', RULES.email)}
+          {...register('email', PROFILE_RULES.email)}
         />
         <TextField
           label="Phone number"
@@ -149,11 +112,11 @@ export function ProfileForm() {
           readOnly={twoFactorOn}
           hint={twoFactorOn ? 'Used for two-factor authentication. Turn it off to change this number.' : 'Mobile number, e.g. 0917 123 4567'}
           error={errors.phoneNumber?.message}
-          {...register('phoneNumber', RULES.phoneNumber)}
+          {...register('phoneNumber', PROFILE_RULES.phoneNumber)}
         />
         <TextField label="Birthday" type="date" autoComplete="bday" error={errors.birthday?.message} {...register('birthday')} />
       </div>
-      <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address', RULES.address)} />
+      <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address', PROFILE_RULES.address)} />
       <div className="sm:max-w-xs">
         <label htmlFor={genderId} className="mb-1.5 block text-sm font-medium text-ink">
           Gender
@@ -163,7 +126,7 @@ export function ProfileForm() {
           className="input"
           aria-invalid={errors.gender ? true : undefined}
           aria-describedby={errors.gender ? `${genderId}-error` : undefined}
-          {...register('gender', RULES.gender)}
+          {...register('gender', PROFILE_RULES.gender)}
         >
           {genderOptions.map((option) => (
             <option key={option.value} value={option.value}>

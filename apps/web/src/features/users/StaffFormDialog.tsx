@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { LIMITS } from '@bantay/shared/limits';
 import type { CreatedStaffUser, StaffUser } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { GENDERS, PROFILE_RULES } from '@/lib/profile-rules.ts';
 import { createStaff, updateStaff, uploadStaffPhoto } from './users-api.ts';
 
 interface Values {
@@ -31,33 +31,6 @@ const TEXT_FIELDS: { key: TextKey; label: string; type?: string; autoComplete?: 
   { key: 'phoneNumber', label: 'Mobile number (optional)', type: 'tel', autoComplete: 'off' },
   { key: 'address', label: 'Address (optional)', autoComplete: 'off' },
   { key: 'birthday', label: 'Birthday (optional)', type: 'date' },
-];
-
-const nameRule = (label: string) => ({
-  validate: (value: string) => (value.trim() === '' ? `${label} is required` : value.trim().length <= LIMITS.nameMaxLength || `${label} is too long`),
-});
-
-/** The shared schema's plain rules with its messages; the server checks everything again. */
-const RULES: Partial<Record<TextKey, object>> = {
-  firstName: nameRule('First name'),
-  lastName: nameRule('Last name'),
-  username: {
-    validate: (value: string) => {
-      const v = value.trim();
-      if (v.length < 3) return 'Username must be at least 3 characters';
-      if (v.length > LIMITS.usernameMaxLength) return 'Username is too long';
-      return /^[A-Za-z0-9._-]+$/.test(v) || 'Use letters, digits, dots, dashes and underscores only';
-    },
-  },
-  email: { validate: (value: string) => value.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'Enter a valid email address' },
-  phoneNumber: { validate: (value: string) => value.trim() === '' || value.trim().length >= 10 || 'Please enter a valid phone number' },
-};
-
-const GENDERS = [
-  { value: '', label: 'Prefer not to say' },
-  { value: 'female', label: 'Female' },
-  { value: 'male', label: 'Male' },
-  { value: 'other', label: 'Other' },
 ];
 
 function valuesOf(user: StaffUser | null): Values {
@@ -136,7 +109,7 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
             type={type}
             autoComplete={autoComplete}
             error={errors[key]?.message}
-            {...register(key, RULES[key])}
+            {...register(key, PROFILE_RULES[key])}
             {...(key === 'firstName' ? { 'data-autofocus': true } : {})}
           />
         ))}
