@@ -26,6 +26,10 @@ const env = {
   PHOTO_UPLOAD_RATE_LIMIT: '100000',
   TICKET_LOOKUP_RATE_LIMIT: '100000',
   RATING_RATE_LIMIT: '100000',
+  // Reports made by one spec must not escalate into another's notification lists two minutes
+  // later; the escalation job has its own server tests with a moved clock.
+  ESCALATE_EMERGENCY_AFTER_S: '86400',
+  ESCALATE_NORMAL_AFTER_S: '604800',
 };
 // The browser tests run on the embedded database, as a fresh install does.
 delete env.DATABASE_URL;

@@ -82,7 +82,8 @@ test.describe('tabs sharing one session', () => {
 
   test('a sign-in as someone else in one tab shows the new user in the other, never a mix', async ({ page, context, request }) => {
     await signInByApi(page, request, 'tanod4');
-    await page.goto('/Schedule');
+    // My Account shows the user's own data, so a mix would show here.
+    await page.goto('/myaccount');
     await expect(page.getByTestId('signed-in-user')).toContainText('Rowena Garcia');
     // From here on, the first tab must never show the old user beside the new one's data.
     await page.evaluate(() => {
@@ -100,7 +101,8 @@ test.describe('tabs sharing one session', () => {
     await expect(other).toHaveURL(/\/Dashboard$/);
 
     await expect(page.getByTestId('signed-in-user')).toContainText('Paolo Aquino');
-    await expect(page).toHaveURL(/\/Schedule$/);
+    await expect(page).toHaveURL(/\/myaccount$/);
+    await expect(page.getByLabel('First name')).toHaveValue('Paolo');
     await expect(page.getByText('Rowena')).toHaveCount(0);
     const seen = await page.evaluate(() => (window as unknown as { __namesSeen: string[] }).__namesSeen);
     const firstNew = seen.findIndex((text) => text.includes('Paolo Aquino'));
