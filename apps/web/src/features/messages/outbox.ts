@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { openDB, type IDBPDatabase } from 'idb';
 import { ApiError } from '@/lib/api-client.ts';
 import { useRealtime } from '@/lib/realtime.tsx';
 import { storedUserId } from '@/lib/storage.ts';
@@ -44,20 +44,32 @@ function subscribe(listener: () => void) {
 
 // ---- IndexedDB: a copy of the queue; the app keeps working (in memory) where it is unavailable ----
 
-let database: UseStore | null | undefined;
-function db(): UseStore | null {
-  if (database === undefined) database = typeof indexedDB === 'undefined' ? null : createStore('bantay-outbox', 'messages');
+// The same small IndexedDB wrapper as the patrol point queue (`idb`).
+let database: Promise<IDBPDatabase> | null | undefined;
+function db(): Promise<IDBPDatabase> | null {
+  if (database === undefined) {
+    database =
+      typeof indexedDB === 'undefined'
+        ? null
+        : openDB('bantay-outbox', 1, {
+            upgrade(upgrading) {
+              upgrading.createObjectStore('messages');
+            },
+          });
+  }
   return database;
 }
 
 function keep(item: OutgoingMessage) {
-  const store = db();
-  if (store) set(item.clientId, item, store).catch((error: unknown) => console.error('Could not keep the message', error));
+  db()
+    ?.then((store) => store.put('messages', item, item.clientId))
+    .catch((error: unknown) => console.error('Could not keep the message', error));
 }
 
 function drop(clientId: string) {
-  const store = db();
-  if (store) del(clientId, store).catch((error: unknown) => console.error('Could not drop the sent message', error));
+  db()
+    ?.then((store) => store.delete('messages', clientId))
+    .catch((error: unknown) => console.error('Could not drop the sent message', error));
 }
 
 let loading: Promise<void> | null = null;
@@ -65,10 +77,11 @@ let loading: Promise<void> | null = null;
 function loadKept(): Promise<void> {
   const store = db();
   loading ??= store
-    ? entries<string, OutgoingMessage>(store)
+    ? store
+        .then((opened) => opened.getAll('messages') as Promise<OutgoingMessage[]>)
         .then((kept) => {
           const known = new Set(all.map((item) => item.clientId));
-          const added = kept.map(([, item]) => item).filter((item) => !known.has(item.clientId));
+          const added = kept.filter((item) => !known.has(item.clientId));
           if (added.length > 0) publish([...all, ...added].sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
         })
         .catch((error: unknown) => console.error('Could not read the kept messages', error))
