@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { incidents } from './incidents.ts';
 
@@ -45,9 +34,7 @@ export const evaluations = pgTable(
     index('evaluations_device_tanod_idx').on(t.deviceHash, t.tanodId, t.createdAt),
     index('evaluations_resident_tanod_idx').on(t.residentId, t.tanodId, t.createdAt),
     // Product §4.9: a ticket rates its responder once.
-    uniqueIndex('evaluations_ticket_once_key')
-      .on(t.incidentId)
-      .where(sql`${t.source} = 'ticket'`),
+    uniqueIndex('evaluations_ticket_once_key').on(t.incidentId).where(sql`${t.source} = 'ticket'`),
   ],
 );
 export type EvaluationRow = typeof evaluations.$inferSelect;

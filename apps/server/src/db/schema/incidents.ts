@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  doublePrecision,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_STATUSES } from '@bantay/shared';
 import { users } from './users.ts';
 
@@ -73,12 +62,8 @@ export const incidents = pgTable(
     // The tanod's view: what they responded to.
     index('incidents_responder_idx').on(t.responderId, t.createdAt.desc()),
     // Performance (issue 13): the responses and resolutions of a period, for every tanod at once.
-    index('incidents_responded_at_idx')
-      .on(t.respondedAt)
-      .where(sql`${t.respondedAt} is not null`),
-    index('incidents_resolved_at_idx')
-      .on(t.resolvedAt)
-      .where(sql`${t.resolvedAt} is not null`),
+    index('incidents_responded_at_idx').on(t.respondedAt).where(sql`${t.respondedAt} is not null`),
+    index('incidents_resolved_at_idx').on(t.resolvedAt).where(sql`${t.resolvedAt} is not null`),
   ],
 );
 export type IncidentRow = typeof incidents.$inferSelect;
@@ -122,9 +107,7 @@ export const incidentPhotos = pgTable(
   },
   (t) => [
     index('incident_photos_incident_idx').on(t.incidentId),
-    index('incident_photos_unclaimed_idx')
-      .on(t.createdAt)
-      .where(sql`${t.incidentId} is null`),
+    index('incident_photos_unclaimed_idx').on(t.createdAt).where(sql`${t.incidentId} is null`),
   ],
 );
 export type IncidentPhotoRow = typeof incidentPhotos.$inferSelect;

@@ -24,9 +24,7 @@ export const notifications = pgTable(
     // the cursor.
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // The unread dot and the unread list touch only the (few) unread rows.
-    index('notifications_user_unread_idx')
-      .on(t.userId, t.createdAt.desc())
-      .where(sql`${t.read} = false`),
+    index('notifications_user_unread_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.read} = false`),
   ],
 );
 

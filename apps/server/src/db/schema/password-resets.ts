@@ -14,10 +14,7 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
-    index('password_reset_tokens_user_idx').on(t.userId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
 );
 
 export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;

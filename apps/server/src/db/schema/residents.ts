@@ -37,9 +37,6 @@ export const pinResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('pin_reset_tokens_hash_key').on(t.tokenHash),
-    index('pin_reset_tokens_user_idx').on(t.userId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('pin_reset_tokens_hash_key').on(t.tokenHash), index('pin_reset_tokens_user_idx').on(t.userId, t.createdAt)],
 );
 export type PinResetTokenRow = typeof pinResetTokens.$inferSelect;

@@ -51,9 +51,7 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_email_key').on(t.email),
     // Residents sign in with their mobile number, so it identifies them.
-    uniqueIndex('users_resident_phone_key')
-      .on(t.phoneNumber)
-      .where(sql`${t.userType} = 'resident'`),
+    uniqueIndex('users_resident_phone_key').on(t.phoneNumber).where(sql`${t.userType} = 'resident'`),
     index('users_type_status_idx').on(t.userType, t.status),
   ],
 );
