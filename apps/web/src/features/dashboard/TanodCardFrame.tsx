@@ -16,19 +16,18 @@ interface TanodCardFrameProps {
 export function TanodCardFrame({ title, icon: Icon, more, className = '', testId, children }: TanodCardFrameProps) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`card min-w-0 ${className}`} data-testid={testId}>
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
-          <Icon className="h-5 w-5 text-brand-600" aria-hidden="true" />
-          {title}
-        </h2>
-        {more && (
-          <Link to={more.to} className="inline-flex shrink-0 items-center text-sm font-medium text-brand-600 underline">
-            {more.label} <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </Link>
-        )}
-      </div>
-      {children}
+    <section aria-labelledby={headingId} className={`card flex min-w-0 flex-col ${className}`} data-testid={testId}>
+      <h2 id={headingId} className="mb-3 flex items-center gap-2 text-lg font-semibold">
+        <Icon className="h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />
+        {title}
+      </h2>
+      <div className="flex-1">{children}</div>
+      {more && (
+        // At the foot, so the title has the card's whole width on a narrow column.
+        <Link to={more.to} className="mt-3 inline-flex items-center self-start text-sm font-medium text-brand-600 underline">
+          {more.label} <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </Link>
+      )}
     </section>
   );
 }

@@ -16,26 +16,20 @@ interface TanodIncidentsCardProps {
   onRetry(): void;
 }
 
-/** My active incident, and the pending ones near my last known position (or the newest). */
+/**
+ * The pending incidents near my last known position (or the newest). My active incident is the
+ * incident summary card's, beside this one, so it is not repeated here.
+ */
 export function TanodIncidentsCard({ data, now, isLoading, isError, onRetry }: TanodIncidentsCardProps) {
   return (
-    <TanodCardFrame title="Open incidents nearby" icon={MapPin} more={{ to: '/Patrolmap', label: 'Patrol map' }} testId="tanod-incidents">
+    <TanodCardFrame title="Open incidents nearby" icon={MapPin} more={{ to: '/Patrolmap', label: 'Open the patrol map' }} testId="tanod-incidents">
       {!data ? (
         <TanodCardState isLoading={isLoading} isError={isError} onRetry={onRetry} />
       ) : (
         <div className="space-y-3">
-          {data.activeIncident && (
-            <Link to={openOnMap(data.activeIncident)} className="block rounded-lg border-2 border-brand-600 p-3 hover:bg-surface-2" data-testid="active-incident">
-              <span className="block text-xs font-semibold uppercase tracking-wide text-brand-600">You are responding to</span>
-              <span className="block font-semibold">
-                {data.activeIncident.type} · {data.activeIncident.ticket}
-              </span>
-              <span className="block text-sm text-muted">{place(data.activeIncident)}</span>
-            </Link>
-          )}
           <p className="text-sm text-muted">
             {data.nearby.basis === 'position'
-              ? `Pending within ${formatDistance(data.nearby.radiusMeters)} of where you were ${relativeSpan(data.nearby.position!.at, now)}.`
+              ? `Pending reports within ${data.nearby.radiusMeters / 1000} km of your last known position (${relativeSpan(data.nearby.position!.at, now)}).`
               : 'Your position is not known yet, so these are the newest pending reports.'}
           </p>
           {data.nearby.items.length === 0 ? (

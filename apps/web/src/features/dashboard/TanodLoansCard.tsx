@@ -14,7 +14,7 @@ interface TanodLoansCardProps {
 /** What I have borrowed and when each is due; overdue ones first and marked. */
 export function TanodLoansCard({ data, now, isLoading, isError, onRetry }: TanodLoansCardProps) {
   return (
-    <TanodCardFrame title="Borrowed equipment" icon={Package} more={{ to: '/Equipments', label: 'Equipments' }} testId="tanod-loans">
+    <TanodCardFrame title="Borrowed equipment" icon={Package} more={{ to: '/Equipments', label: 'All my equipment' }} testId="tanod-loans">
       {!data ? (
         <TanodCardState isLoading={isLoading} isError={isError} onRetry={onRetry} />
       ) : data.loans.length === 0 ? (

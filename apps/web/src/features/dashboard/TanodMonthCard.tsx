@@ -31,7 +31,7 @@ export function TanodMonthCard({ data, isLoading, isError, onRetry }: TanodMonth
     <TanodCardFrame
       title={month ? `My figures · ${month.period.label}` : 'My figures this month'}
       icon={BarChart3}
-      more={{ to: '/Performance', label: 'Performance' }}
+      more={{ to: '/Performance', label: 'My performance' }}
       testId="tanod-month"
     >
       {!data ? (

@@ -35,7 +35,7 @@ function Shift({ label, schedule, data, me, now, emphasis = false }: ShiftProps)
       </p>
       <p className="mt-1 flex items-center gap-2 text-sm">
         <span className="h-3 w-3 shrink-0 rounded-full ring-1 ring-line" style={{ background: schedule.patrolArea.color }} aria-hidden="true" />
-        <span className="min-w-0 truncate">{schedule.patrolArea.name}</span>
+        <span className="min-w-0 break-words">{schedule.patrolArea.name}</span>
         <span className="shrink-0 text-muted">· {schedule.code}</span>
       </p>
       <p className="mt-1 text-sm text-muted">
@@ -64,7 +64,7 @@ interface TanodShiftCardProps {
 /** The shift under way (with my attendance) and the next one, in the barangay's timezone. */
 export function TanodShiftCard({ data, me, now, isLoading, isError, onRetry }: TanodShiftCardProps) {
   return (
-    <TanodCardFrame title="My shifts" icon={CalendarClock} more={{ to: '/Schedule', label: 'Schedule' }} testId="tanod-shifts">
+    <TanodCardFrame title="My shifts" icon={CalendarClock} more={{ to: '/Schedule', label: 'My schedule' }} testId="tanod-shifts">
       {!data ? (
         <TanodCardState isLoading={isLoading} isError={isError} onRetry={onRetry} />
       ) : (
