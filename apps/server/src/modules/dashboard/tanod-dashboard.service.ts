@@ -4,6 +4,7 @@ import { forbidden } from '../../lib/app-error.ts';
 import { dayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../auth/actor.ts';
 import { listRecentComments } from '../evaluations/evaluations.repository.ts';
+import { getTanodPerformance } from '../performance/performance.service.ts';
 import { presentSchedules } from '../schedules/schedules.presenter.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { canSeeTanodDashboard } from './tanod-dashboard.policy.ts';
@@ -21,9 +22,10 @@ import {
 /** More open loans than a tanod can carry; the card links to /Equipments for the full list. */
 const LOANS_MAX = 20;
 
-/** The tanod's figures for this month, once the performance service exists (issue 13 item 4). */
-async function monthFigures(_deps: AppDeps, _actor: Actor): Promise<TanodPerformanceSummary | null> {
-  return null;
+/** The tanod's figures for this calendar month (the performance service, without the chart series). */
+async function monthFigures(deps: AppDeps, actor: Actor): Promise<TanodPerformanceSummary> {
+  const { series: _series, ...summary } = await getTanodPerformance(deps, actor, actor.id, { period: 'month' });
+  return summary;
 }
 
 /** `GET /api/dashboard/tanod`: everything the tanod's /Dashboard shows about them, in one answer. */

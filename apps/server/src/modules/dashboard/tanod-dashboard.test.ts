@@ -84,6 +84,16 @@ describe('the tanod dashboard', () => {
     expect(overtime.currentShift).toMatchObject({ _id: shift._id, status: 'completed' });
     expect(overtime.currentShift!.members[0]).toMatchObject({ attendance: 'on_time' });
     expect(overtime.nextShift?._id).toBe(later._id);
+    // This month's figures come from the performance service: one past shift, attended on time.
+    expect(overtime.month).toMatchObject({
+      tanod: { _id: tanod.id },
+      period: { kind: 'month', from: '2026-07-01', to: '2026-07-31', label: 'July 2026' },
+      scheduledShifts: 1,
+      attendedShifts: 1,
+      attendanceRate: 1,
+      onTimeRate: 1,
+    });
+    expect(overtime.month).not.toHaveProperty('series');
   });
 
   it('open incidents nearby are the pending ones within 2 km of the last known position, nearest first; the active one is mine in progress', async () => {
@@ -174,6 +184,7 @@ describe('the tanod dashboard', () => {
     const tanod = await person(ctx);
     const body = await dashboard(tanod);
     expect(body).toMatchObject({ currentShift: null, nextShift: null, activeIncident: null, loans: [], feedback: [] });
+    expect(body.month).toMatchObject({ scheduledShifts: 0, attendanceRate: null, patrolsCompleted: 0, incidentsResponded: 0, ratingAverage: null });
   });
 
   it('only a tanod has this dashboard: admins, the supadmin and residents are refused, and so is a caller without a token', async () => {
