@@ -23,3 +23,4 @@ export * from './notes.ts';
 export * from './resources.ts';
 export * from './vehicles.ts';
 export * from './performance.ts';
+export * from './dashboard.ts';
