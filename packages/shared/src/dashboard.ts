@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INCIDENT_CLASSIFICATIONS, INCIDENT_STATUSES } from './incidents.ts';
 import { publicCommentSchema } from './evaluations.ts';
-import { scheduleSchema } from './patrols.ts';
+import { scheduleSchema } from './schedules.ts';
 import { tanodPerformanceSummarySchema } from './performance.ts';
 import { INVENTORY_CATEGORIES } from './resources.ts';
 
