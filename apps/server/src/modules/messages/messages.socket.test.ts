@@ -246,11 +246,14 @@ describe('a repeated send (issue 14)', () => {
     const [tanodTab, adminTab] = await Promise.all([open(tanod), open(admin)]);
     const seenByAdmin = collect(adminTab, 'messageReceived');
     const toTanod = nextEvent(tanodTab, 'messageReceived');
+    const toAdmin = nextEvent(adminTab, 'messageReceived');
     const body = { conversationId: conversation._id, content: 'Sent while offline', clientId: 'offline-0001' };
     const first = await ctx.app.inject({ method: 'POST', url: '/api/messages', headers: bearer(tanod.token), payload: body });
     const repeat = await ctx.app.inject({ method: 'POST', url: '/api/messages', headers: bearer(tanod.token), payload: body });
     expect([first.statusCode, repeat.statusCode]).toEqual([200, 200]);
     expect(await toTanod).toMatchObject({ content: 'Sent while offline', clientId: 'offline-0001' });
+    // Each socket gets its copy in its own time (on PostgreSQL through the adapter): wait for the admin's too.
+    expect((await toAdmin).content).toBe('Sent while offline');
 
     // A later message arrives next: the repeat sent nothing in between.
     const following = nextEvent(adminTab, 'messageReceived');
