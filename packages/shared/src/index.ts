@@ -19,3 +19,4 @@ export * from './users.ts';
 export * from './audit.ts';
 export * from './notes.ts';
 export * from './resources.ts';
+export * from './performance.ts';
