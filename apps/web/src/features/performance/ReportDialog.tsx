@@ -54,6 +54,11 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
   const [busy, setBusy] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
   useEffect(() => () => abortRef.current?.abort(), []);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // The password field's error is read out by moving there, once the form is usable again.
+  useEffect(() => {
+    if (errors.password && !busy) passwordRef.current?.focus();
+  }, [errors.password, busy]);
   const set = (patch: Partial<ReportForm>) => setForm((current) => ({ ...current, ...patch }));
 
   async function submit(event: React.FormEvent) {
@@ -82,9 +87,10 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
         }
       }
       setErrors(fields);
-      setFailure(failureText(error));
-      // A wrong password is typed again from scratch.
-      if (error instanceof ApiError && error.status === 403) set({ password: '' });
+      // A refusal that names a field (a wrong password: "Your password is incorrect") is shown next to
+      // that field; anything else above the form.
+      setFailure(Object.keys(fields).length > 0 ? null : failureText(error));
+      if (fields.password) set({ password: '' });
     } finally {
       setBusy(false);
     }
@@ -188,6 +194,7 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
             </div>
           )}
           <TextField
+            ref={passwordRef}
             label="Your password"
             type="password"
             autoComplete="current-password"
