@@ -79,15 +79,15 @@ test('a tanod opens /Performance on a phone and sees the incident they responded
   await expect(page.getByTestId('figure-attendance')).toContainText('No past shifts scheduled');
   // The charts arrive with their own code, after the figures.
   await expect(page.getByTestId('chart-incidents')).toContainText('1 responded and 1 resolved in this period.');
-  await expect(page.getByTestId('chart-incidents').locator('svg.recharts-surface')).toBeVisible();
+  await expect(page.getByTestId('chart-incidents').locator('.recharts-bar-rectangle').first()).toBeVisible();
 
   // Another period is asked of the server; a custom one is checked before it is asked.
   await page.getByText('Year', { exact: true }).click();
   await expect(page.getByTestId('period-label')).toHaveText(/^\d{4}$/);
   await expect(page.getByTestId('figure-incidents')).toContainText('1 / 1');
   await page.getByText('Custom', { exact: true }).click();
-  await page.getByLabel('From').fill('2026-02-10');
-  await page.getByLabel('To').fill('2026-02-01');
+  await page.getByLabel('From', { exact: true }).fill('2026-02-10');
+  await page.getByLabel('To', { exact: true }).fill('2026-02-01');
   await expect(page.getByText('to must not be before from')).toBeVisible();
 });
 
@@ -108,7 +108,7 @@ test('an admin ranks every tanod, is refused the report with a wrong password, a
 
   await page.getByRole('button', { name: 'Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Performance report' });
-  await expect(dialog.getByLabel('Tanod')).toHaveValue('');
+  await expect(dialog.getByLabel('Tanod', { exact: true })).toHaveValue('');
   await dialog.getByLabel('Your password').fill('not-my-password');
   await dialog.getByRole('button', { name: 'Download PDF' }).click();
   // The server's refusal, next to the field, which is emptied and focused for another try.

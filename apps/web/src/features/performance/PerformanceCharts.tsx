@@ -50,7 +50,8 @@ function ChartCard({
         <span className="block text-sm font-semibold text-ink">{title}</span>
         <span className="block text-xs text-muted">{summary}</span>
       </figcaption>
-      {/* The summary above says in words what the bars show; the drawing itself is decoration for screen readers. */}
+      {/* The summary above says in words what the bars show; the drawing is hidden from screen readers
+          and kept out of the tab order (Recharts' keyboard layer is off). */}
       <div className="h-56 w-full" aria-hidden="true">
         {children}
       </div>
@@ -86,7 +87,7 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
         }
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+          <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
             <CartesianGrid stroke={COLORS.grid} vertical={false} />
             <XAxis
               dataKey="label"
@@ -114,7 +115,7 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
         summary={`${data.incidentsResponded} responded and ${data.incidentsResolved} resolved in this period.`}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+          <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
             <CartesianGrid stroke={COLORS.grid} vertical={false} />
             <XAxis
               dataKey="label"
@@ -154,7 +155,12 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
         }
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={ratings} layout="vertical" margin={{ top: 4, right: 12, bottom: 0, left: 0 }}>
+          <BarChart
+            accessibilityLayer={false}
+            data={ratings}
+            layout="vertical"
+            margin={{ top: 4, right: 12, bottom: 0, left: 0 }}
+          >
             <CartesianGrid stroke={COLORS.grid} horizontal={false} />
             <XAxis type="number" tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} />
             <YAxis type="category" dataKey="stars" tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />

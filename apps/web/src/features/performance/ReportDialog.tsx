@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
 import { REPORT_FORMATS, type ReportFormat, type TanodSummary } from '@bantay/shared';
 import { TextField } from '@/components/form/TextField.tsx';
@@ -55,6 +55,7 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
   const abortRef = useRef<AbortController | null>(null);
   useEffect(() => () => abortRef.current?.abort(), []);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const tanodFieldId = useId();
   // The password field's error is read out by moving there, once the form is usable again.
   useEffect(() => {
     if (errors.password && !busy) passwordRef.current?.focus();
@@ -119,9 +120,16 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
           </p>
         )}
         <fieldset disabled={busy} className="flex min-w-0 flex-col gap-5">
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Tanod
-            <select className="input" value={form.tanodId} onChange={(event) => set({ tanodId: event.target.value })}>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={tanodFieldId} className="text-sm font-medium">
+              Tanod
+            </label>
+            <select
+              id={tanodFieldId}
+              className="input"
+              value={form.tanodId}
+              onChange={(event) => set({ tanodId: event.target.value })}
+            >
               <option value="">All active tanods</option>
               {tanods.map((tanod) => (
                 <option key={tanod._id} value={tanod._id}>
@@ -129,7 +137,7 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <div className="flex flex-col gap-1.5">
             <span className="text-sm font-medium">Period</span>
             <PeriodPicker value={form.selection} onChange={(value) => set({ selection: value })} />
