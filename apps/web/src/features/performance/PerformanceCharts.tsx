@@ -127,7 +127,7 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
             />
             <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={48} />
             <Tooltip {...TOOLTIP_PROPS} />
-            <Legend wrapperStyle={{ fontSize: 12, color: 'var(--ink-soft)' }} iconSize={10} />
+            <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: 'var(--ink-soft)' }} iconSize={10} />
             <Bar
               dataKey="incidentsResponded"
               name="Responded"

@@ -39,38 +39,13 @@ function Figure({ icon: Icon, label, value, detail, testId }: FigureProps) {
       className="flex min-w-0 flex-col gap-1 rounded-xl border border-line bg-surface p-4 shadow-sm"
       data-testid={testId}
     >
-      <dt className="flex items-center gap-2 text-sm font-medium text-muted">
-        <Icon className="h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-        <span className="min-w-0 truncate">{label}</span>
+      <dt className="flex items-start gap-2 text-sm font-medium text-muted">
+        <Icon className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+        <span className="min-w-0 leading-snug">{label}</span>
       </dt>
       <dd className="text-2xl font-bold tabular-nums tracking-tight text-ink">{value}</dd>
       {detail && <dd className="text-xs text-muted">{detail}</dd>}
     </div>
-  );
-}
-
-/** The five bars of the rating card: how many 5-star, 4-star… ratings, widest = most. */
-function RatingBars({ distribution }: { distribution: TanodPerformanceSummary['ratingDistribution'] }) {
-  const max = Math.max(1, ...distribution);
-  return (
-    <span
-      className="mt-1 flex flex-col gap-0.5"
-      aria-label={`5 stars ${distribution[4]}, 4 stars ${distribution[3]}, 3 stars ${distribution[2]}, 2 stars ${distribution[1]}, 1 star ${distribution[0]}`}
-      role="img"
-    >
-      {[5, 4, 3, 2, 1].map((stars) => {
-        const n = distribution[stars - 1] ?? 0;
-        return (
-          <span key={stars} className="flex items-center gap-1.5" aria-hidden="true">
-            <span className="w-3 text-right tabular-nums">{stars}</span>
-            <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-surface-2">
-              <span className="block h-full rounded-full bg-amber-500" style={{ width: `${(n / max) * 100}%` }} />
-            </span>
-            <span className="w-6 text-right tabular-nums">{n}</span>
-          </span>
-        );
-      })}
-    </span>
   );
 }
 
@@ -154,12 +129,7 @@ export function PerformanceFigures({ data }: { data: TanodPerformanceSummary }) 
         icon={Star}
         label="Rating"
         value={data.ratingAverage === null ? formatRating(null) : `${formatRating(data.ratingAverage)} / 5`}
-        detail={
-          <>
-            {data.ratingCount === 0 ? 'No ratings' : plural(data.ratingCount, 'rating')}
-            {data.ratingCount > 0 && <RatingBars distribution={data.ratingDistribution} />}
-          </>
-        }
+        detail={data.ratingCount === 0 ? 'No ratings' : plural(data.ratingCount, 'rating')}
       />
       <Figure
         testId="figure-returns"

@@ -35,13 +35,13 @@ const COLUMNS: Column[] = [
   { sort: 'hours', label: 'Hours', cell: (row) => formatHours(row.hoursPatrolled) },
   { sort: 'distance', label: 'Distance', cell: (row) => formatKm(row.distanceKm) },
   { sort: 'incidents', label: 'Incidents', cell: (row) => `${row.incidentsResponded} / ${row.incidentsResolved}` },
-  { sort: 'response', label: 'Avg. response', cell: (row) => formatMinutes(row.averageResponseMinutes) },
+  { sort: 'response', label: 'Response', cell: (row) => formatMinutes(row.averageResponseMinutes) },
   {
     sort: 'rating',
     label: 'Rating',
     cell: (row) => (row.ratingAverage === null ? '—' : `${formatRating(row.ratingAverage)} (${row.ratingCount})`),
   },
-  { sort: null, label: 'Returns on time', cell: (row) => formatPercent(row.onTimeReturnRate) },
+  { sort: null, label: 'Returns', cell: (row) => formatPercent(row.onTimeReturnRate) },
 ];
 
 function SortHeader({
@@ -63,7 +63,7 @@ function SortHeader({
     <th
       scope="col"
       aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
-      className={`whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted ${className}`}
+      className={`whitespace-nowrap px-2 py-2 text-left text-xs font-semibold text-muted first:pl-3 ${className}`}
     >
       {column.sort ? (
         <button
@@ -191,7 +191,7 @@ export function PerformanceRanking() {
         <div
           className={`overflow-x-auto rounded-xl border border-line bg-surface transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
         >
-          <table className="w-full min-w-[60rem] border-collapse text-sm" data-testid="performance-table">
+          <table className="w-full min-w-[54rem] border-collapse text-sm" data-testid="performance-table">
             <caption className="sr-only">Tanods ranked for {list.data?.period.label}</caption>
             <thead className="border-b border-line bg-surface-2">
               <tr>
@@ -208,10 +208,7 @@ export function PerformanceRanking() {
                   onSort={onSort}
                   className="sticky left-0 z-10 bg-surface-2"
                 />
-                <th
-                  scope="col"
-                  className="px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted"
-                >
+                <th scope="col" className="px-2 py-2 text-left text-xs font-semibold text-muted">
                   Score
                 </th>
                 {COLUMNS.map((column) => (
@@ -222,8 +219,8 @@ export function PerformanceRanking() {
             <tbody className="divide-y divide-line">
               {rows.map((row) => (
                 <tr key={row.tanod._id} data-testid="performance-row">
-                  <td className="whitespace-nowrap px-3 py-2 font-semibold tabular-nums">{row.rank ?? '—'}</td>
-                  <th scope="row" className="sticky left-0 z-10 bg-surface px-3 py-2 text-left font-normal">
+                  <td className="whitespace-nowrap py-2 pl-3 pr-2 font-semibold tabular-nums">{row.rank ?? '—'}</td>
+                  <th scope="row" className="sticky left-0 z-10 bg-surface px-2 py-2 text-left font-normal">
                     <button
                       type="button"
                       className="flex min-h-11 items-center gap-2 text-left font-semibold text-brand-600 hover:underline"
@@ -240,9 +237,9 @@ export function PerformanceRanking() {
                       </span>
                     </button>
                   </th>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{Math.round(row.score)}</td>
+                  <td className="whitespace-nowrap px-2 py-2 tabular-nums">{Math.round(row.score)}</td>
                   {COLUMNS.map((column) => (
-                    <td key={column.label} className="whitespace-nowrap px-3 py-2 tabular-nums">
+                    <td key={column.label} className="whitespace-nowrap px-2 py-2 tabular-nums">
                       {column.cell(row)}
                     </td>
                   ))}
@@ -253,6 +250,12 @@ export function PerformanceRanking() {
         </div>
       )}
 
+      {rows.length > 0 && (
+        <p className="text-xs text-muted">
+          Incidents: responded / resolved. Response: average minutes from report to response. Rating: average (number of
+          ratings). Ties share a rank.
+        </p>
+      )}
       {opened && (
         <Modal
           title={`${opened.firstName} ${opened.lastName}`}

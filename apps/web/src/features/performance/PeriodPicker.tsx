@@ -27,7 +27,7 @@ export function PeriodPicker({ value, onChange, label }: PeriodPickerProps) {
           {PERIOD_CHOICES.map((choice) => (
             <label
               key={choice.value}
-              className={`segment shrink-0 px-3 ${value.period === choice.value ? 'bg-surface text-ink shadow-sm' : 'text-muted'}`}
+              className={`segment min-w-0 px-1 sm:px-3 ${value.period === choice.value ? 'bg-surface text-ink shadow-sm' : 'text-muted'}`}
             >
               <input
                 type="radio"
