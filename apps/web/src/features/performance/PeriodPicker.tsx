@@ -17,10 +17,11 @@ export function PeriodPicker({ value, onChange, label }: PeriodPickerProps) {
   const name = useId();
   const errors = periodErrors(value);
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex w-full min-w-0 flex-col gap-3 sm:w-auto">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        {/* Five equal columns across a phone; side by side from the small breakpoint. */}
         <div
-          className="flex max-w-full overflow-x-auto rounded-lg bg-surface-2 p-1"
+          className="grid w-full grid-cols-5 rounded-lg bg-surface-2 p-1 sm:flex sm:w-auto"
           role="radiogroup"
           aria-label="Period"
         >
