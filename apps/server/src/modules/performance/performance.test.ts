@@ -261,3 +261,11 @@ describe('who may see what', () => {
     expect(list.json().error.fields.map((field: { field: string }) => field.field)).toEqual(['from', 'to']);
   });
 });
+
+it('the OpenAPI document lists the performance routes', async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  expect(Object.keys(response.json().paths)).toEqual(
+    expect.arrayContaining(['/api/performance', '/api/performance/{tanodId}', '/api/performance/report']),
+  );
+});
