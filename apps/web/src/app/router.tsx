@@ -27,6 +27,7 @@ const IncidentTrackingPage = lazyPage(() => import('./routes/IncidentTrackingPag
 const ManageTanodPage = lazyPage(() => import('./routes/ManageTanodPage.tsx'));
 const SchedulePage = lazyPage(() => import('./routes/SchedulePage.tsx'));
 const ManagePatrolSchedulesPage = lazyPage(() => import('./routes/ManagePatrolSchedulesPage.tsx'));
+const PerformancePage = lazyPage(() => import('./routes/PerformancePage.tsx'));
 
 const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
@@ -80,7 +81,7 @@ export const routes: RouteObject[] = [
           guarded('/Dashboard', 'Dashboard', TANOD, <TanodDashboardPage />),
           guarded('/Patrolmap', 'Patrol Map', TANOD, <PatrolMapPage />),
           guarded('/Equipments', 'Equipments', TANOD, <EquipmentsPage />),
-          guarded('/Performance', 'Performance', TANOD),
+          guarded('/Performance', 'Performance', TANOD, <PerformancePage />),
           guarded('/Schedule', 'Schedule', TANOD, <SchedulePage />),
           guarded('/Admindashboard', 'Admin Dashboard', ADMIN),
           guarded('/ManageTanod', 'Manage Tanod', ADMIN, <ManageTanodPage />),

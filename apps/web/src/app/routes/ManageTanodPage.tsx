@@ -1,6 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { AuditLogPanel } from '@/features/audit/AuditLogPanel.tsx';
 import { TanodRatingsPanel } from '@/features/evaluations/TanodRatingsPanel.tsx';
+import { AdminTanodPerformance } from '@/features/performance/AdminTanodPerformance.tsx';
+import { PerformanceRanking } from '@/features/performance/PerformanceRanking.tsx';
 import { BarangaySettingsPanel } from '@/features/settings/BarangaySettingsPanel.tsx';
 import { StaffDirectory } from '@/features/users/StaffDirectory.tsx';
 import { useSession } from '@/lib/session.tsx';
@@ -8,6 +10,7 @@ import RolePage from './RolePage.tsx';
 
 const TABS = [
   { id: 'tanods', label: 'Tanods', supadminOnly: false },
+  { id: 'performance', label: 'Performance', supadminOnly: false },
   { id: 'admins', label: 'Admins', supadminOnly: true },
   { id: 'settings', label: 'Barangay settings', supadminOnly: true },
   { id: 'audit', label: 'Audit log', supadminOnly: true },
@@ -17,7 +20,8 @@ type TabId = (typeof TABS)[number]['id'];
 
 /**
  * /ManageTanod (issue 13). The seed's admin menu has no entries for the supadmin's own pages, so
- * the supadmin finds admins, barangay settings and the audit log as tabs here (`?tab=`).
+ * the supadmin finds admins, barangay settings and the audit log as tabs here (`?tab=`). Every
+ * admin has the ranked performance of all tanods as a tab too.
  */
 export default function ManageTanodPage() {
   const { userType } = useSession();
@@ -44,7 +48,25 @@ export default function ManageTanodPage() {
         </div>
       )}
       <div role={tabs.length > 1 ? 'tabpanel' : undefined}>
-        {current === 'tanods' && <StaffDirectory key="tanod" userType="tanod" renderDetails={(user) => <TanodRatingsPanel tanodId={user._id} />} />}
+        {current === 'tanods' && (
+          <StaffDirectory
+            key="tanod"
+            userType="tanod"
+            renderDetails={(user) => (
+              <div className="flex flex-col gap-6">
+                <section aria-label="Performance" className="flex flex-col gap-3">
+                  <h2 className="text-base font-semibold">Performance</h2>
+                  <AdminTanodPerformance tanod={user} />
+                </section>
+                <section aria-label="Evaluations" className="flex flex-col gap-3">
+                  <h2 className="text-base font-semibold">Evaluations</h2>
+                  <TanodRatingsPanel tanodId={user._id} />
+                </section>
+              </div>
+            )}
+          />
+        )}
+        {current === 'performance' && <PerformanceRanking />}
         {current === 'admins' && <StaffDirectory key="admin" userType="admin" />}
         {current === 'settings' && <BarangaySettingsPanel />}
         {current === 'audit' && <AuditLogPanel />}

@@ -1,0 +1,12 @@
+import { Loading } from '@/components/Loading.tsx';
+import { TanodPerformanceView } from '@/features/performance/TanodPerformanceView.tsx';
+import { useSession } from '@/lib/session.tsx';
+import RolePage from './RolePage.tsx';
+
+/** The tanod's /Performance (issue 13, product §4.10): their own figures and charts for a period. */
+export default function PerformancePage() {
+  const { user } = useSession();
+  return (
+    <RolePage title="Performance">{user ? <TanodPerformanceView tanodId={user._id} own /> : <Loading />}</RolePage>
+  );
+}

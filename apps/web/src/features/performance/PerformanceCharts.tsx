@@ -1,0 +1,174 @@
+import type { ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { performanceSeriesIsWeekly, type TanodPerformance } from '@bantay/shared';
+import { formatHours, seriesLabel } from './performance-format.ts';
+
+/*
+ * The charts of a tanod's performance. This module is the only one that imports Recharts, and it is
+ * itself loaded on demand (React.lazy) by the performance views, so the chart library is fetched on
+ * /Performance and in Manage Tanod only, never on the public pages (product §8 budgets).
+ *
+ * Colours are the theme's CSS variables, so both themes follow without re-rendering.
+ */
+const COLORS = {
+  hours: 'var(--color-brand-600)',
+  responded: 'var(--color-brand-500)',
+  resolved: 'var(--success)',
+  rating: '#f59e0b',
+  grid: 'var(--line)',
+  axis: 'var(--muted)',
+};
+
+const AXIS_TICK = { fill: COLORS.axis, fontSize: 12 };
+const TOOLTIP_PROPS = {
+  contentStyle: {
+    background: 'var(--surface)',
+    border: '1px solid var(--line)',
+    borderRadius: 8,
+    color: 'var(--ink)',
+    fontSize: 13,
+  },
+  labelStyle: { color: 'var(--ink)', fontWeight: 600 },
+  itemStyle: { color: 'var(--ink-soft)' },
+  cursor: { fill: 'var(--surface-2)' },
+};
+
+function ChartCard({
+  title,
+  summary,
+  children,
+  testId,
+}: {
+  title: string;
+  summary: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <figure className="card m-0 flex min-w-0 flex-col gap-3 p-4" data-testid={testId}>
+      <figcaption>
+        <span className="block text-sm font-semibold text-ink">{title}</span>
+        <span className="block text-xs text-muted">{summary}</span>
+      </figcaption>
+      {/* The summary above says in words what the bars show; the drawing is hidden from screen readers
+          and kept out of the tab order (Recharts' keyboard layer is off). */}
+      <div className="h-56 w-full" aria-hidden="true">
+        {children}
+      </div>
+    </figure>
+  );
+}
+
+/** Hours patrolled and incidents over the period (from `series`), and the rating distribution. */
+export default function PerformanceCharts({ data }: { data: TanodPerformance }) {
+  const weekly = performanceSeriesIsWeekly(data.period);
+  const points = data.series.map((point) => ({ ...point, label: seriesLabel(point.date, weekly) }));
+  const bucket = weekly ? 'week' : 'day';
+  const busiest = points.reduce<(typeof points)[number] | null>(
+    (best, point) => (point.hoursPatrolled > (best?.hoursPatrolled ?? 0) ? point : best),
+    null,
+  );
+  const ratings = [5, 4, 3, 2, 1].map((stars) => ({
+    stars: `${stars} ★`,
+    count: data.ratingDistribution[stars - 1] ?? 0,
+  }));
+  // Many daily bars on a phone: let Recharts thin the labels out rather than overlap them.
+  const tickInterval = 'preserveStartEnd' as const;
+
+  return (
+    <div className="grid gap-3 lg:grid-cols-2">
+      <ChartCard
+        testId="chart-hours"
+        title={`Hours on patrol per ${bucket}`}
+        summary={
+          busiest
+            ? `${formatHours(data.hoursPatrolled)} in all; most on ${busiest.label} (${formatHours(busiest.hoursPatrolled)}).`
+            : 'No patrol hours in this period.'
+        }
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+            <CartesianGrid stroke={COLORS.grid} vertical={false} />
+            <XAxis
+              dataKey="label"
+              tick={AXIS_TICK}
+              tickLine={false}
+              axisLine={{ stroke: COLORS.grid }}
+              interval={tickInterval}
+              minTickGap={12}
+            />
+            <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={48} />
+            <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [formatHours(Number(value)), 'Hours']} />
+            <Bar
+              dataKey="hoursPatrolled"
+              name="Hours"
+              fill={COLORS.hours}
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ChartCard
+        testId="chart-incidents"
+        title={`Incidents per ${bucket}`}
+        summary={`${data.incidentsResponded} responded and ${data.incidentsResolved} resolved in this period.`}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+            <CartesianGrid stroke={COLORS.grid} vertical={false} />
+            <XAxis
+              dataKey="label"
+              tick={AXIS_TICK}
+              tickLine={false}
+              axisLine={{ stroke: COLORS.grid }}
+              interval={tickInterval}
+              minTickGap={12}
+            />
+            <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={48} />
+            <Tooltip {...TOOLTIP_PROPS} />
+            <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: 'var(--ink-soft)' }} iconSize={10} />
+            <Bar
+              dataKey="incidentsResponded"
+              name="Responded"
+              fill={COLORS.responded}
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="incidentsResolved"
+              name="Resolved"
+              fill={COLORS.resolved}
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ChartCard
+        testId="chart-ratings"
+        title="Ratings by stars"
+        summary={
+          data.ratingCount === 0
+            ? 'No ratings in this period.'
+            : ratings.map((row) => `${row.stars.replace(' ★', '')} stars: ${row.count}`).join(', ')
+        }
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart
+            accessibilityLayer={false}
+            data={ratings}
+            layout="vertical"
+            margin={{ top: 4, right: 12, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid stroke={COLORS.grid} horizontal={false} />
+            <XAxis type="number" tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} />
+            <YAxis type="category" dataKey="stars" tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
+            <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [String(value), 'Ratings']} />
+            <Bar dataKey="count" name="Ratings" fill={COLORS.rating} radius={[0, 3, 3, 0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </div>
+  );
+}

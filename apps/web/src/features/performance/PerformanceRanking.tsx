@@ -1,0 +1,272 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { ArrowDown, ArrowUp, FileDown, Search } from 'lucide-react';
+import type { TanodPerformanceSummary, TanodSummary } from '@bantay/shared';
+import { Avatar } from '@/components/Avatar.tsx';
+import { Loading } from '@/components/Loading.tsx';
+import { Modal } from '@/components/Modal.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { AdminTanodPerformance } from './AdminTanodPerformance.tsx';
+import {
+  formatHours,
+  formatKm,
+  formatMinutes,
+  formatPercent,
+  formatRating,
+  initialSelection,
+  periodErrors,
+  type PeriodSelection,
+} from './performance-format.ts';
+import { usePerformanceList } from './performance-api.ts';
+import { defaultDirection, rankRows, RANKING_SORTS, type RankingSort } from './performance-rules.ts';
+import { PeriodPicker } from './PeriodPicker.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
+import { useBarangayToday } from './TanodPerformanceView.tsx';
+
+interface Column {
+  sort: RankingSort | null;
+  label: string;
+  cell(row: TanodPerformanceSummary): string;
+}
+
+const COLUMNS: Column[] = [
+  { sort: 'attendance', label: 'Attendance', cell: (row) => formatPercent(row.attendanceRate) },
+  { sort: 'onTime', label: 'On time', cell: (row) => formatPercent(row.onTimeRate) },
+  { sort: null, label: 'Patrols', cell: (row) => String(row.patrolsCompleted) },
+  { sort: 'hours', label: 'Hours', cell: (row) => formatHours(row.hoursPatrolled) },
+  { sort: 'distance', label: 'Distance', cell: (row) => formatKm(row.distanceKm) },
+  { sort: 'incidents', label: 'Incidents', cell: (row) => `${row.incidentsResponded} / ${row.incidentsResolved}` },
+  { sort: 'response', label: 'Response', cell: (row) => formatMinutes(row.averageResponseMinutes) },
+  {
+    sort: 'rating',
+    label: 'Rating',
+    cell: (row) => (row.ratingAverage === null ? '—' : `${formatRating(row.ratingAverage)} (${row.ratingCount})`),
+  },
+  { sort: null, label: 'Returns', cell: (row) => formatPercent(row.onTimeReturnRate) },
+];
+
+function SortHeader({
+  column,
+  sort,
+  direction,
+  onSort,
+  className = '',
+}: {
+  column: { sort: RankingSort | null; label: string };
+  sort: RankingSort;
+  direction: 'asc' | 'desc';
+  onSort(sort: RankingSort): void;
+  className?: string;
+}) {
+  const active = column.sort !== null && column.sort === sort;
+  const Arrow = direction === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+      className={`whitespace-nowrap px-2 py-2 text-left text-xs font-semibold text-muted first:pl-3 ${className}`}
+    >
+      {column.sort ? (
+        <button
+          type="button"
+          className="inline-flex min-h-8 items-center gap-1 hover:text-ink"
+          onClick={() => onSort(column.sort!)}
+        >
+          {column.label}
+          {active && <Arrow className="h-3.5 w-3.5" aria-hidden="true" />}
+        </button>
+      ) : (
+        column.label
+      )}
+    </th>
+  );
+}
+
+/**
+ * Admin: every active tanod's figures for a period, ranked by the server's score (issue 13 item 7),
+ * with search by name, sort by any figure, a tanod's full view with charts, and the report.
+ */
+export function PerformanceRanking() {
+  const today = useBarangayToday();
+  const [selection, setSelection] = useState<PeriodSelection>(() => initialSelection(today));
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<RankingSort>('rank');
+  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
+  const [opened, setOpened] = useState<TanodSummary | null>(null);
+  const [reporting, setReporting] = useState(false);
+  const valid = Object.keys(periodErrors(selection)).length === 0;
+  const list = usePerformanceList(selection, valid);
+  const q = useDeferredValue(search);
+  const items = list.data?.items;
+  const rows = useMemo(() => rankRows(items ?? [], q, sort, direction), [items, q, sort, direction]);
+  const tanods = useMemo(
+    () =>
+      (items ?? [])
+        .map((row) => row.tanod)
+        .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`)),
+    [items],
+  );
+
+  const onSort = (next: RankingSort) => {
+    if (next === sort) setDirection(direction === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(next);
+      setDirection(defaultDirection(next));
+    }
+  };
+
+  return (
+    <section className="flex flex-col gap-4" aria-label="Performance of all tanods">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PeriodPicker value={selection} onChange={setSelection} label={valid ? list.data?.period.label : undefined} />
+        <button type="button" className="btn btn-primary" onClick={() => setReporting(true)}>
+          <FileDown className="h-4 w-4" aria-hidden="true" />
+          Report
+        </button>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="relative min-w-0 flex-1 basis-56">
+          <span className="sr-only">Search tanods by name</span>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <input
+            type="search"
+            className="input pl-9"
+            placeholder="Search by name"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Sort by
+          <select
+            className="input"
+            value={sort}
+            onChange={(event) => {
+              const next = event.target.value as RankingSort;
+              setSort(next);
+              setDirection(defaultDirection(next));
+            }}
+          >
+            {RANKING_SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="icon-btn border border-line"
+          aria-label={direction === 'asc' ? 'Ascending; switch to descending' : 'Descending; switch to ascending'}
+          onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}
+        >
+          {direction === 'asc' ? (
+            <ArrowUp className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <ArrowDown className="h-4 w-4" aria-hidden="true" />
+          )}
+        </button>
+      </div>
+
+      {!valid ? null : list.isPending ? (
+        <Loading label="Loading the figures…" />
+      ) : list.isError && !list.data ? (
+        <div role="alert" className="card flex flex-wrap items-center gap-3 text-sm">
+          <span className="flex-1">
+            {list.error instanceof ApiError && list.error.status > 0 && list.error.status < 500
+              ? list.error.message
+              : 'The figures could not load.'}
+          </span>
+          <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="card text-center text-sm text-muted">
+          {search.trim() ? `No tanods match “${search.trim()}”.` : 'No active tanods yet.'}
+        </div>
+      ) : (
+        <div
+          className={`overflow-x-auto rounded-xl border border-line bg-surface transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          <table className="w-full min-w-[54rem] border-collapse text-sm" data-testid="performance-table">
+            <caption className="sr-only">Tanods ranked for {list.data?.period.label}</caption>
+            <thead className="border-b border-line bg-surface-2">
+              <tr>
+                <SortHeader
+                  column={{ sort: 'rank', label: 'Rank' }}
+                  sort={sort}
+                  direction={direction}
+                  onSort={onSort}
+                />
+                <SortHeader
+                  column={{ sort: 'name', label: 'Tanod' }}
+                  sort={sort}
+                  direction={direction}
+                  onSort={onSort}
+                  className="sticky left-0 z-10 bg-surface-2"
+                />
+                <th scope="col" className="px-2 py-2 text-left text-xs font-semibold text-muted">
+                  Score
+                </th>
+                {COLUMNS.map((column) => (
+                  <SortHeader key={column.label} column={column} sort={sort} direction={direction} onSort={onSort} />
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {rows.map((row) => (
+                <tr key={row.tanod._id} data-testid="performance-row">
+                  <td className="whitespace-nowrap py-2 pl-3 pr-2 font-semibold tabular-nums">{row.rank ?? '—'}</td>
+                  <th scope="row" className="sticky left-0 z-10 bg-surface px-2 py-2 text-left font-normal">
+                    <button
+                      type="button"
+                      className="flex min-h-11 items-center gap-2 text-left font-semibold text-brand-600 hover:underline"
+                      onClick={() => setOpened(row.tanod)}
+                    >
+                      <Avatar
+                        firstName={row.tanod.firstName}
+                        lastName={row.tanod.lastName}
+                        src={row.tanod.profilePicture}
+                        size={28}
+                      />
+                      <span className="whitespace-nowrap">
+                        {row.tanod.firstName} {row.tanod.lastName}
+                      </span>
+                    </button>
+                  </th>
+                  <td className="whitespace-nowrap px-2 py-2 tabular-nums">{Math.round(row.score)}</td>
+                  {COLUMNS.map((column) => (
+                    <td key={column.label} className="whitespace-nowrap px-2 py-2 tabular-nums">
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {rows.length > 0 && (
+        <p className="text-xs text-muted">
+          Incidents: responded / resolved. Response: average minutes from report to response. Rating: average (number of
+          ratings). Ties share a rank.
+        </p>
+      )}
+      {opened && (
+        <Modal
+          title={`${opened.firstName} ${opened.lastName}`}
+          onClose={() => setOpened(null)}
+          placement="side"
+          widthClass="max-w-4xl"
+        >
+          <AdminTanodPerformance tanod={opened} initial={selection} />
+        </Modal>
+      )}
+      {reporting && <ReportDialog tanods={tanods} selection={selection} onClose={() => setReporting(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,235 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Download } from 'lucide-react';
+import { REPORT_FORMATS, type ReportFormat, type TanodSummary } from '@bantay/shared';
+import { TextField } from '@/components/form/TextField.tsx';
+import { Modal } from '@/components/Modal.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { notify } from '@/lib/toast.ts';
+import type { PeriodSelection } from './performance-format.ts';
+import { downloadPerformanceReport, saveFile } from './performance-api.ts';
+import { reportRequest, type ReportForm, type ReportFormErrors } from './performance-rules.ts';
+import { PeriodPicker } from './PeriodPicker.tsx';
+
+const FORMAT_TEXT: Record<ReportFormat, { label: string; hint: string }> = {
+  pdf: { label: 'PDF', hint: 'Charts and a table per tanod' },
+  csv: { label: 'CSV', hint: 'One row per tanod, for a spreadsheet' },
+};
+
+/** The fields whose server errors sit next to the field rather than above the form. */
+const FIELD_NAMES: ReadonlySet<string> = new Set(['from', 'to', 'pdfPassword', 'password']);
+
+/** The server's words for a refusal (a wrong password, a bad period); a generic line for the rest. */
+function failureText(error: unknown): string {
+  if (error instanceof ApiError && (error.isNetwork || (error.status > 0 && error.status < 500))) return error.message;
+  return 'The report could not be made. Please try again.';
+}
+
+interface ReportDialogProps {
+  /** The tanods the admin can pick from; empty choice = all. */
+  tanods: readonly TanodSummary[];
+  /** Pre-selected tanod (opened from a tanod's figures); omit for all tanods. */
+  tanodId?: string;
+  selection: PeriodSelection;
+  onClose(): void;
+}
+
+/**
+ * Admin: the performance report (issue 13 item 5) for one tanod or all, for a period, as PDF
+ * (optionally with its own password) or CSV. The admin re-enters their password; while the server
+ * generates the file the dialog shows an indeterminate bar and its buttons wait, then the browser
+ * downloads the file and the dialog closes. A refusal stays in the dialog, in the server's words.
+ */
+export function ReportDialog({ tanods, tanodId = '', selection, onClose }: ReportDialogProps) {
+  const [form, setForm] = useState<ReportForm>({
+    tanodId,
+    selection,
+    format: 'pdf',
+    protect: false,
+    pdfPassword: '',
+    pdfPasswordConfirm: '',
+    password: '',
+  });
+  const [errors, setErrors] = useState<ReportFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+  useEffect(() => () => abortRef.current?.abort(), []);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const tanodFieldId = useId();
+  // The password field's error is read out by moving there, once the form is usable again.
+  useEffect(() => {
+    if (errors.password && !busy) passwordRef.current?.focus();
+  }, [errors.password, busy]);
+  const set = (patch: Partial<ReportForm>) => setForm((current) => ({ ...current, ...patch }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const checked = reportRequest(form);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    const controller = new AbortController();
+    abortRef.current = controller;
+    try {
+      const file = await downloadPerformanceReport(checked.body, controller.signal);
+      saveFile(file);
+      notify.success('Report downloaded');
+      onClose();
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      const fields: ReportFormErrors = {};
+      if (error instanceof ApiError) {
+        for (const field of error.fields) {
+          if (FIELD_NAMES.has(field.field)) fields[field.field as keyof ReportFormErrors] ??= field.message;
+        }
+      }
+      setErrors(fields);
+      // A refusal that names a field (a wrong password: "Your password is incorrect") is shown next to
+      // that field; anything else above the form.
+      setFailure(Object.keys(fields).length > 0 ? null : failureText(error));
+      if (fields.password) set({ password: '' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const close = () => {
+    abortRef.current?.abort();
+    onClose();
+  };
+
+  return (
+    <Modal title="Performance report" onClose={close} widthClass="max-w-xl">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="flex flex-col gap-5"
+        aria-label="Performance report"
+      >
+        {failure && (
+          <p
+            role="alert"
+            className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
+            data-testid="report-error"
+          >
+            {failure}
+          </p>
+        )}
+        <fieldset disabled={busy} className="flex min-w-0 flex-col gap-5">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={tanodFieldId} className="text-sm font-medium">
+              Tanod
+            </label>
+            <select
+              id={tanodFieldId}
+              className="input"
+              value={form.tanodId}
+              onChange={(event) => set({ tanodId: event.target.value })}
+            >
+              <option value="">All active tanods</option>
+              {tanods.map((tanod) => (
+                <option key={tanod._id} value={tanod._id}>
+                  {tanod.firstName} {tanod.lastName}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium">Period</span>
+            <PeriodPicker value={form.selection} onChange={(value) => set({ selection: value })} />
+          </div>
+          <fieldset>
+            <legend className="mb-1.5 text-sm font-medium">Format</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {REPORT_FORMATS.map((value) => (
+                <label
+                  key={value}
+                  className={`focus-ring-within flex cursor-pointer flex-col rounded-lg border px-3 py-2 ${form.format === value ? 'border-brand-600 bg-brand-600/10' : 'border-line'}`}
+                >
+                  <span className="flex items-center gap-2 text-sm font-semibold">
+                    <input
+                      type="radio"
+                      name="performance-report-format"
+                      className="h-4 w-4"
+                      checked={form.format === value}
+                      onChange={() => set({ format: value })}
+                    />
+                    {FORMAT_TEXT[value].label}
+                  </span>
+                  <span className="text-xs text-muted">{FORMAT_TEXT[value].hint}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {form.format === 'pdf' && (
+            <div className="flex flex-col gap-3">
+              <label className="flex items-center gap-3 text-sm font-medium">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4"
+                  checked={form.protect}
+                  onChange={(event) => set({ protect: event.target.checked })}
+                />
+                Protect the PDF with a password
+              </label>
+              {form.protect && (
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <TextField
+                    label="PDF password"
+                    type="password"
+                    autoComplete="new-password"
+                    secretName="PDF password"
+                    value={form.pdfPassword}
+                    onChange={(event) => set({ pdfPassword: event.target.value })}
+                    error={errors.pdfPassword}
+                    hint="Whoever opens the file needs it"
+                  />
+                  <TextField
+                    label="Confirm PDF password"
+                    type="password"
+                    autoComplete="new-password"
+                    secretName="PDF password"
+                    value={form.pdfPasswordConfirm}
+                    onChange={(event) => set({ pdfPasswordConfirm: event.target.value })}
+                    error={errors.pdfPasswordConfirm}
+                  />
+                </div>
+              )}
+            </div>
+          )}
+          <TextField
+            ref={passwordRef}
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            value={form.password}
+            onChange={(event) => set({ password: event.target.value })}
+            error={errors.password}
+            hint="Reports hold every tanod's record, so your password is asked again"
+          />
+        </fieldset>
+        {busy && (
+          <div role="status" aria-live="polite" className="flex flex-col gap-1.5" data-testid="report-progress">
+            <div className="loading-bar w-full" aria-hidden="true">
+              <div />
+            </div>
+            <p className="text-sm text-muted">Generating the report… this can take a moment.</p>
+          </div>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {busy ? 'Generating…' : `Download ${FORMAT_TEXT[form.format].label}`}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,97 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiErrorBody, PerformanceList, PerformanceReportRequest, TanodPerformance } from '@bantay/shared';
+import { api, API_BASE, ApiError } from '@/lib/api-client.ts';
+import { storage } from '@/lib/storage.ts';
+import { periodSearch, type PeriodSelection } from './performance-format.ts';
+
+export const PERFORMANCE_KEY = ['performance'] as const;
+
+/**
+ * Figures are computed on the server for a whole period and change slowly (a patrol ends, a rating
+ * arrives), so a minute's freshness is plenty; the previous period stays on screen while the next loads.
+ */
+const STALE_MS = 60_000;
+
+export const fetchTanodPerformance = (tanodId: string, selection: PeriodSelection, signal?: AbortSignal) =>
+  api<TanodPerformance>(`/api/performance/${encodeURIComponent(tanodId)}?${periodSearch(selection)}`, { signal });
+
+export const fetchPerformanceList = (selection: PeriodSelection, signal?: AbortSignal) =>
+  api<PerformanceList>(`/api/performance?${periodSearch(selection)}`, { signal });
+
+/** One tanod's figures and chart series; `enabled` waits for a valid custom period. */
+export function useTanodPerformance(tanodId: string | undefined, selection: PeriodSelection, enabled = true) {
+  return useQuery({
+    queryKey: [...PERFORMANCE_KEY, 'tanod', tanodId, periodSearch(selection)],
+    queryFn: ({ signal }) => fetchTanodPerformance(tanodId!, selection, signal),
+    enabled: enabled && Boolean(tanodId),
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Admin: every active tanod's figures, best first. */
+export function usePerformanceList(selection: PeriodSelection, enabled = true) {
+  return useQuery({
+    queryKey: [...PERFORMANCE_KEY, 'all', periodSearch(selection)],
+    queryFn: ({ signal }) => fetchPerformanceList(selection, signal),
+    enabled,
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface ReportFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * `POST /api/performance/report` as a file. The API client reads JSON only; this is the feature's
+ * one binary call, with the same token and the same errors (a wrong password is the server's 403
+ * and message, shown in the dialog as it is).
+ */
+export async function downloadPerformanceReport(
+  body: PerformanceReportRequest,
+  signal?: AbortSignal,
+): Promise<ReportFile> {
+  const token = storage.get('token');
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/api/performance/report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.');
+  }
+  if (!response.ok) {
+    const failure = (await response.json().catch(() => undefined)) as ApiErrorBody | undefined;
+    throw new ApiError(
+      response.status,
+      failure?.error.code ?? 'INTERNAL',
+      failure?.error.message ?? response.statusText,
+      failure?.error.fields ?? [],
+    );
+  }
+  const blob = await response.blob();
+  const fileName =
+    /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+    `performance-report.${body.format ?? 'pdf'}`;
+  return { blob, fileName };
+}
+
+/** Hands a file to the browser's downloads. */
+export function saveFile({ blob, fileName }: ReportFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once click() returns; the URL is released after it starts.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
