@@ -20,3 +20,4 @@ export * from './audit.ts';
 export * from './notes.ts';
 export * from './resources.ts';
 export * from './performance.ts';
+export * from './dashboard.ts';
