@@ -13,17 +13,17 @@ test("the admin dashboard's open-incident count moves live when a resident repor
   await page.goto('/Admindashboard');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 
-  const open = page.getByTestId('stat-open-incidents');
+  const classes = page.getByTestId('stat-open-incidents-detail');
   const value = page.getByTestId('stat-open-incidents-value');
   await expect(value).toHaveText(/^\d+$/);
   const before = Number(await value.textContent());
-  const emergenciesBefore = Number((await open.textContent())?.match(/(\d+) emergency/)?.[1]);
+  const emergenciesBefore = Number((await classes.textContent())?.match(/(\d+) emergency/)?.[1]);
   // The charts (Recharts) and the heat map (Leaflet) arrive lazily and draw.
   await expect(page.getByTestId('chart-incidents-over-time').locator('.recharts-wrapper').first()).toBeVisible();
   await expect(page.getByTestId('chart-response-trend').locator('.recharts-wrapper').first()).toBeVisible();
   await expect(page.getByTestId('admin-heat-map').locator('canvas.leaflet-heatmap-layer')).toBeAttached();
   await expect(page.getByTestId('top-performers')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Calendar notes' }).or(page.getByText('Calendar notes').first())).toBeVisible();
+  await expect(page.getByTestId('notes-calendar')).toBeVisible();
 
   // A marker on the window survives only if the page is never reloaded.
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -32,7 +32,7 @@ test("the admin dashboard's open-incident count moves live when a resident repor
   await reportIncident(request, { classification: 'emergency', type: 'Fire', description: 'Smoke from the bakery roof (dashboard test).' });
 
   await expect(value).toHaveText(String(before + 1));
-  await expect(open).toContainText(`${emergenciesBefore + 1} emergency`);
+  await expect(classes).toContainText(`${emergenciesBefore + 1} emergency`);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   // One refetch for the report's event, not a stream of polls.
   expect(dashboardCalls.length - callsBefore).toBe(1);

@@ -24,7 +24,11 @@ function StatCard({ label, icon: Icon, value, detail, to, tone = 'default', test
       <span className={`mt-1 block text-3xl font-bold tabular-nums ${tone === 'alert' ? 'text-danger' : 'text-ink'}`} data-testid={`${testId}-value`}>
         {value}
       </span>
-      {detail && <span className="mt-1 block text-xs text-muted">{detail}</span>}
+      {detail && (
+        <span className="mt-1 block text-xs text-muted" data-testid={`${testId}-detail`}>
+          {detail}
+        </span>
+      )}
     </>
   );
   const classes = 'card block min-w-0 p-4';
