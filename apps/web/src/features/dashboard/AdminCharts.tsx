@@ -69,7 +69,8 @@ export default function AdminCharts({ data }: { data: AdminDashboard }) {
             <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: 'var(--line)' }} minTickGap={12} />
             <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} />
             <Tooltip {...TOOLTIP_PROPS} />
-            <Legend wrapperStyle={{ fontSize: 12, color: 'var(--ink-soft)' }} />
+            {/* Legend text in the ink colour: some type colours are too light for text on white. */}
+            <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span style={{ color: 'var(--ink-soft)' }}>{value}</span>} />
             {keys.map((key, index) => (
               <Bar key={key} dataKey={key} stackId="types" fill={TYPE_COLORS[index % TYPE_COLORS.length]} isAnimationActive={false} />
             ))}

@@ -12,9 +12,10 @@ interface StatCardProps {
   to?: string;
   tone?: 'default' | 'alert';
   testId: string;
+  className?: string;
 }
 
-function StatCard({ label, icon: Icon, value, detail, to, tone = 'default', testId }: StatCardProps) {
+function StatCard({ label, icon: Icon, value, detail, to, tone = 'default', testId, className = '' }: StatCardProps) {
   const body = (
     <>
       <span className="flex items-center gap-2 text-sm font-medium text-ink-soft">
@@ -31,7 +32,7 @@ function StatCard({ label, icon: Icon, value, detail, to, tone = 'default', test
       )}
     </>
   );
-  const classes = 'card block min-w-0 p-4';
+  const classes = `card block min-w-0 p-4 ${className}`;
   return to ? (
     <Link to={to} className={`${classes} transition-colors hover:border-brand-500`} data-testid={testId}>
       {body}
@@ -96,6 +97,8 @@ export function AdminStatCards({ data }: { data: AdminDashboard }) {
       />
       <StatCard
         testId="stat-overdue-loans"
+        // The fifth card fills the last row of two on a phone.
+        className="col-span-2 md:col-span-1"
         label="Overdue loans"
         icon={PackageX}
         value={data.overdueLoans}
