@@ -364,5 +364,23 @@ export async function seedPerformanceFixture(ctx: TestContext): Promise<Performa
   // A shift later this month has not happened yet: not scheduled-and-missed.
   await insertSchedule(ctx, areaId, manila('2027-01-20 08:00'), manila('2027-01-20 16:00'), [ana.id]);
 
+  // Carlo is on patrol right now (since 11:00, an hour ago): counted live, 0.002° of track so far.
+  const s8 = await insertSchedule(ctx, areaId, manila('2027-01-10 11:00'), manila('2027-01-10 19:00'), [carlo.id]);
+  const p8 = await insertPatrol(ctx, {
+    scheduleId: s8,
+    tanodId: carlo.id,
+    attendance: 'on_time',
+    startedAt: manila('2027-01-10 11:00'),
+  });
+  await insertTrack(ctx, {
+    userId: carlo.id,
+    patrolId: p8,
+    from: manila('2027-01-10 11:05'),
+    positions: [
+      [14.0, 121.0],
+      [14.002, 121.0],
+    ],
+  });
+
   return { areaId, ana, ben, carlo, dina, admin, supadmin };
 }

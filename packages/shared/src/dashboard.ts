@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { INCIDENT_CLASSIFICATIONS, INCIDENT_STATUSES } from './incidents.ts';
 import { publicCommentSchema } from './evaluations.ts';
-import { scheduleSchema, tanodSummarySchema } from './patrols.ts';
+import { tanodSummarySchema } from './patrols.ts';
+import { scheduleSchema } from './schedules.ts';
 import { performancePeriodQuerySchema, performancePeriodSchema, tanodPerformanceSummarySchema } from './performance.ts';
 import { INVENTORY_CATEGORIES } from './resources.ts';
 

@@ -1,10 +1,17 @@
 /**
- * The constraint name when `error` (or one of its causes: drizzle wraps driver errors) is a
- * unique violation, else null. Lets a service turn a lost race into the same answer as its check.
+ * The constraint a unique violation (SQLSTATE 23505) broke, or null for any other error. Drizzle
+ * wraps driver errors, and the two drivers name the constraint differently, so the error and its
+ * causes are searched.
  */
 export function uniqueViolation(error: unknown): string | null {
-  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === '23505') return current.constraint ?? '';
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown };
+    if (candidate.code === '23505') {
+      const name = candidate.constraint ?? candidate.constraint_name;
+      return typeof name === 'string' ? name : 'unknown';
+    }
+    current = candidate.cause;
   }
   return null;
 }

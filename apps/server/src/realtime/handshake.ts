@@ -21,6 +21,7 @@ export const REFUSALS = {
   noToken: () => refusal('UNAUTHENTICATED', 'Sign in to continue'),
   notLive: () => refusal('UNAUTHENTICATED', 'Your session has expired. Please sign in again.'),
   notStaff: () => refusal('FORBIDDEN', 'Live updates are for staff only'),
+  passwordChangeRequired: () => refusal('FORBIDDEN', 'Choose a new password before you continue'),
   unavailable: () => refusal('UNAVAILABLE', 'Live updates are unavailable. Please try again.'),
 };
 
@@ -29,8 +30,8 @@ export type HandshakeResult =
   | { ok: false; error: Error };
 
 /**
- * The same check as every HTTP request (a live session of an active user), plus: only staff get
- * a socket (seed §6: live notifications connect only for non-residents).
+ * The same check as every HTTP request (a live session of an active user who has chosen their own
+ * password), plus: only staff get a socket (seed §6: live notifications connect only for non-residents).
  */
 export async function authenticateHandshake(deps: AppDeps, handshake: RealtimeSocket['handshake']): Promise<HandshakeResult> {
   const token = handshakeToken(handshake);
@@ -39,6 +40,8 @@ export async function authenticateHandshake(deps: AppDeps, handshake: RealtimeSo
   if (!result) return { ok: false, error: REFUSALS.notLive() };
   const { actor } = result;
   if (actor.userType === 'resident') return { ok: false, error: REFUSALS.notStaff() };
+  // Like every HTTP call but the password change itself (issue 13): no live data until then.
+  if (actor.mustChangePassword) return { ok: false, error: REFUSALS.passwordChangeRequired() };
   // The token is verified above; its expiry is the session's, so the socket can end with it.
   const exp = decodeJwt(token).exp;
   return {

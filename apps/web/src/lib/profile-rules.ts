@@ -37,3 +37,13 @@ export const GENDERS = [
   { value: 'other', label: 'Other' },
 ];
 
+
+/** The profile fields a staff member has, in form order (My Account and Manage Tanod alike). */
+export const PROFILE_FIELDS = ['firstName', 'middleName', 'lastName', 'username', 'email', 'phoneNumber', 'address', 'birthday', 'gender'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export type ProfileValues = Record<ProfileField, string>;
+
+/** A form's starting values from a user (blank for a new one): strings, as the inputs hold them. */
+export function profileValuesOf(user: Partial<Record<ProfileField, string | null>> | null): ProfileValues {
+  return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, user?.[field] ?? ''])) as ProfileValues;
+}

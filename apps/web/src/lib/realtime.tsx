@@ -26,8 +26,9 @@ const RealtimeContext = createContext<RealtimeContextValue>({ socket: null, conn
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { refresh, userType } = useSession();
-  const staff = isStaff(userType);
+  const { refresh, userType, user } = useSession();
+  // Until a one-time password is replaced the server refuses the socket; connect once it is.
+  const staff = isStaff(userType) && !user?.mustChangePassword;
   const refreshRef = useRef(refresh);
   useEffect(() => {
     refreshRef.current = refresh;

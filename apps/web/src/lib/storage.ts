@@ -46,6 +46,15 @@ export function storedUserType(): UserType | null {
 }
 
 /**
+ * The signed-in resident's token, or null. The public pages send it so a report is linked to the
+ * resident's account and a rating counts against the resident; a staff token is never sent from them.
+ */
+export function residentToken(): string | null {
+  const token = storage.get('token');
+  return token && storedUserType() === 'resident' ? token : null;
+}
+
+/**
  * Brief §3: if userId is missing it is taken from the `id` field of the token payload. The brief's
  * log out keeps userId, so a stored id can belong to an earlier user: while a token is stored, the
  * token's own id wins over a stored id that disagrees with it.

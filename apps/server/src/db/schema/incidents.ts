@@ -64,6 +64,9 @@ export const incidents = pgTable(
       .where(sql`${t.status} = 'in_progress'`),
     // The tanod's view: what they responded to.
     index('incidents_responder_idx').on(t.responderId, t.createdAt.desc()),
+    // Performance (issue 13): the responses and resolutions of a period, for every tanod at once.
+    index('incidents_responded_at_idx').on(t.respondedAt).where(sql`${t.respondedAt} is not null`),
+    index('incidents_resolved_at_idx').on(t.resolvedAt).where(sql`${t.resolvedAt} is not null`),
   ],
 );
 export type IncidentRow = typeof incidents.$inferSelect;

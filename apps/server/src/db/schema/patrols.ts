@@ -106,6 +106,11 @@ export const patrols = pgTable(
     outsideSince: timestamp('outside_since', { withTimezone: true }),
     /** Set when the admins were told about the current excursion (once per excursion). */
     outsideAlertedAt: timestamp('outside_alerted_at', { withTimezone: true }),
+    /**
+     * The track's haversine length in metres, stored once the patrol ended (its points no longer
+     * change), so performance sums it instead of walking millions of points; null while active.
+     */
+    distanceMeters: doublePrecision('distance_meters'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,7 +10,7 @@ import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { findIdentityConflicts, findUserById, updateUser } from '../users/users.repository.ts';
-import { uniqueViolation } from '../../lib/unique-violation.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import { getCurrentUser } from '../users/users.service.ts';
 import { listLiveSessions, revokeOwnSession } from './account.repository.ts';
 import { passwordProblem } from './password-policy.ts';

@@ -1,12 +1,12 @@
-import { TANOD_DASHBOARD_LIMITS, type TanodDashboard, type TanodPerformanceSummary } from '@bantay/shared';
+import { TANOD_DASHBOARD_LIMITS, type TanodDashboard } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { dayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../auth/actor.ts';
 import { listRecentComments } from '../evaluations/evaluations.repository.ts';
-import { getTanodPerformance } from '../performance/performance.service.ts';
 import { presentSchedules } from '../schedules/schedules.presenter.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
+import { monthFigures } from './tanod-dashboard.month.ts';
 import { canSeeTanodDashboard } from './tanod-dashboard.policy.ts';
 import { presentDashboardIncident, presentDashboardLoan } from './tanod-dashboard.presenter.ts';
 import {
@@ -21,12 +21,6 @@ import {
 
 /** More open loans than a tanod can carry; the card links to /Equipments for the full list. */
 const LOANS_MAX = 20;
-
-/** The tanod's figures for this calendar month (the performance service, without the chart series). */
-async function monthFigures(deps: AppDeps, actor: Actor): Promise<TanodPerformanceSummary> {
-  const { series: _series, ...summary } = await getTanodPerformance(deps, actor, actor.id, { period: 'month' });
-  return summary;
-}
 
 /** `GET /api/dashboard/tanod`: everything the tanod's /Dashboard shows about them, in one answer. */
 export async function getTanodDashboard(deps: AppDeps, actor: Actor): Promise<TanodDashboard> {

@@ -6,6 +6,7 @@ import { centreOf, createArea, createSchedule, minutes, person, scheduleFor, squ
 import { addItem, borrowOk, returnLoan, signedIn } from '../../../test/resources.ts';
 import { latestPositions } from '../../db/schema/index.ts';
 import { insertEvaluation } from '../evaluations/evaluations.repository.ts';
+import { MONTH_FIGURES_TTL_MS } from './tanod-dashboard.month.ts';
 
 // 2026-07-10 08:00 in Manila (UTC+8, no daylight saving).
 const clock = new ManualClock(new Date('2026-07-10T00:00:00Z'));
@@ -178,6 +179,19 @@ describe('the tanod dashboard', () => {
     expect(body.feedback.map((item) => item.comment)).toEqual(['Comment 6', 'Comment 5', 'Comment 4', 'Comment 3', 'Comment 2']);
     expect(body.feedback[0]).toEqual({ _id: ids[5], rating: 2, comment: 'Comment 6', name: null, createdAt: new Date(clock.now().getTime() + minutes(6)).toISOString() });
     expect(body.feedback[1]!.name).toBe('Rater 5');
+  });
+
+  it('this month’s figures are reused for a minute, then computed again', async () => {
+    clock.set(new Date('2026-07-25T00:00:00Z'));
+    const tanod = await person(ctx);
+    const planner = await person(ctx, 'admin');
+    expect((await dashboard(tanod)).month?.scheduledShifts).toBe(0);
+    const area = await createArea(ctx, planner, square(14.64, 121.14));
+    await scheduleFor(ctx, planner, area, [tanod], new Date('2026-07-24T01:00:00Z'), new Date('2026-07-24T03:00:00Z'));
+    clock.advance(MONTH_FIGURES_TTL_MS - 1000);
+    expect((await dashboard(tanod)).month?.scheduledShifts).toBe(0);
+    clock.advance(1000);
+    expect((await dashboard(tanod)).month?.scheduledShifts).toBe(1);
   });
 
   it('a tanod with nothing yet gets empty cards, not errors', async () => {

@@ -14,7 +14,8 @@ import type { Actor } from '../auth/actor.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
 import { findIncidentByTicket, insertIncidentEvent, touchIncident } from '../incidents/incidents.repository.ts';
-import { hashDeviceId, uniqueViolation } from '../incidents/public-guards.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
+import { hashDeviceId } from '../incidents/public-guards.ts';
 import {
   findActiveTanod,
   hasDirectoryRatingSince,

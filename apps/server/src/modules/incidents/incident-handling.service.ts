@@ -26,7 +26,7 @@ import {
 import { presentIncidentDetail, presentIncidentListItem, presentPerson } from './incident-handling.presenter.ts';
 import { insertIncidentEvent } from './incidents.repository.ts';
 import { canResolveIncident, canRespondToIncident, canSeeIncident, isAdmin } from './incidents.policy.ts';
-import { uniqueViolation } from './public-guards.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import { incidentsCsv } from './incidents.csv.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 

@@ -48,16 +48,3 @@ export function deviceIdOf(request: FastifyRequest, fromBody: string | undefined
   return value && /^[A-Za-z0-9_-]{8,128}$/.test(value) ? value : undefined;
 }
 
-/** Walks an error and its causes (drizzle wraps driver errors) for a unique violation; returns the constraint. */
-export function uniqueViolation(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown };
-    if (candidate.code === '23505') {
-      const name = candidate.constraint ?? candidate.constraint_name;
-      return typeof name === 'string' ? name : 'unknown';
-    }
-    current = candidate.cause;
-  }
-  return null;
-}

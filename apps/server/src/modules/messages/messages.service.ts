@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { MessageRow, UserRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { uniqueViolation } from '../../lib/unique-violation.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { Actor } from '../auth/actor.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PerformanceList, TanodPerformance } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -191,6 +192,28 @@ describe('every figure against the hand-computed fixture', () => {
     expect(month.series).toHaveLength(31);
   });
 
+  it('a patrol in progress counts its hours and track so far, and stores no distance yet', async () => {
+    const carlo = await tanodFigures(f.carlo.id, 'period=week');
+    expect(carlo.period).toEqual({ kind: 'week', from: '2027-01-04', to: '2027-01-10', label: 'Week of 4 Jan 2027' });
+    expect(carlo).toMatchObject({
+      scheduledShifts: 1,
+      attendedShifts: 1,
+      patrolsCompleted: 0,
+      hoursPatrolled: 1,
+      distanceKm: Math.round(metresAlongMeridian(0.002) / 10) / 100,
+    });
+    expect(carlo.distanceKm).toBe(0.22);
+    await tanodFigures(f.ana.id, JANUARY);
+    const stored = await ctx.deps.db.execute(
+      sql`select distance_meters from patrols where tanod_id = ${f.carlo.id}::uuid or (tanod_id = ${f.ana.id}::uuid and attendance = 'late')`,
+    );
+    const distances = (stored as unknown as { rows: { distance_meters: number | null }[] }).rows.map(
+      (row) => row.distance_meters,
+    );
+    // Ana's late patrol of Jan 12 (no track) was stored as 0 by the January read; Carlo's active one not at all.
+    expect(distances.sort()).toEqual([0, null]);
+  });
+
   it('month is the default period', async () => {
     expect((await tanodFigures(f.ana.id, '')).period.label).toBe('January 2027');
   });
@@ -237,4 +260,12 @@ describe('who may see what', () => {
     expect(list.statusCode).toBe(400);
     expect(list.json().error.fields.map((field: { field: string }) => field.field)).toEqual(['from', 'to']);
   });
+});
+
+it('the OpenAPI document lists the performance routes', async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  expect(Object.keys(response.json().paths)).toEqual(
+    expect.arrayContaining(['/api/performance', '/api/performance/{tanodId}', '/api/performance/report']),
+  );
 });

@@ -23,7 +23,7 @@ import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { findUserById, insertUser, updateUser } from '../users/users.repository.ts';
-import { uniqueViolation } from '../incidents/public-guards.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import {
   consumePhoneCode,
   countPhoneCodesSince,

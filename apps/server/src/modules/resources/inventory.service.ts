@@ -6,11 +6,11 @@ import type {
 } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../auth/actor.ts';
-import { uniqueViolation } from '../incidents/public-guards.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import {
   findItemWithStock,
   insertItem,
@@ -21,7 +21,7 @@ import {
 } from './inventory.repository.ts';
 import { presentItem } from './resources.presenter.ts';
 import { canManageResources, isUuid } from './resources.policy.ts';
-import { removeResourcePhoto, storeResourcePhoto } from './resource-photos.ts';
+import { replaceResourcePhoto } from './resource-photos.ts';
 
 type ListQuery = z.output<typeof inventoryListQuerySchema>;
 type CreateInput = z.output<typeof createInventoryItemRequestSchema>;
@@ -149,26 +149,11 @@ export async function updateInventoryItemPhoto(
   requireManager(actor);
   if (!isUuid(id)) throw notFound('Item');
   if (!(await findItemWithStock(deps.db, id))) throw notFound('Item');
-  const url = await storeResourcePhoto(deps.config.dataDir, bytes);
-  const previous = await inTransaction(deps.db, async (tx) => {
-    const now = deps.clock.now();
+  const swap = async (tx: Executor, url: string, now: Date) => {
     const item = await lockItem(tx, id);
-    if (!item) throw notFound('Item');
-    await updateItem(tx, id, { image: url, updatedAt: now });
-    await appendAuditEntry(tx, {
-      actor,
-      action: 'update_photo',
-      entity: ENTITY,
-      entityId: id,
-      before: { image: item.image },
-      after: { image: url },
-      at: now,
-    });
-    return item.image;
-  }).catch(async (error: unknown) => {
-    await removeResourcePhoto(deps.config.dataDir, url);
-    throw error;
-  });
-  await removeResourcePhoto(deps.config.dataDir, previous);
+    if (item) await updateItem(tx, id, { image: url, updatedAt: now });
+    return item;
+  };
+  await replaceResourcePhoto(deps, actor, { entity: ENTITY, id, swap, notFound: () => notFound('Item') }, bytes);
   return presentById(deps, id);
 }

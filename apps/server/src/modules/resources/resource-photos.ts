@@ -1,6 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { appendAuditEntry } from '../audit/audit.repository.ts';
+import type { Actor } from '../auth/actor.ts';
 import { encodeIncidentPhoto } from '../incidents/photo-storage.ts';
 
 /**
@@ -45,4 +49,41 @@ export async function removeResourcePhoto(dataDir: string, url: string | null): 
 /** The file of a photo name, or null for names that are not ours (no path tricks). */
 export function resourcePhotoFile(dataDir: string, name: string): string | null {
   return PHOTO_NAME.test(name) ? path.join(photoDir(dataDir), name) : null;
+}
+
+interface PhotoTarget {
+  /** The audit entry's entity, e.g. `inventory_item`. */
+  entity: string;
+  id: string;
+  /** Locks the row and points it at the new photo; answers the row as it was, or undefined when it is gone. */
+  swap(tx: Executor, url: string, now: Date): Promise<{ image: string | null } | undefined>;
+  notFound(): Error;
+}
+
+/**
+ * Replaces an item's or a vehicle's photo: the file is stored first, the row changes and the
+ * audit entry is written in one transaction, and the old file goes only after the commit (the new
+ * one goes instead if the transaction fails), so a row never points at a missing file.
+ */
+export async function replaceResourcePhoto(deps: AppDeps, actor: Actor, target: PhotoTarget, bytes: Buffer): Promise<void> {
+  const url = await storeResourcePhoto(deps.config.dataDir, bytes);
+  const previous = await inTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const row = await target.swap(tx, url, now);
+    if (!row) throw target.notFound();
+    await appendAuditEntry(tx, {
+      actor,
+      action: 'update_photo',
+      entity: target.entity,
+      entityId: target.id,
+      before: { image: row.image },
+      after: { image: url },
+      at: now,
+    });
+    return row.image;
+  }).catch(async (error: unknown) => {
+    await removeResourcePhoto(deps.config.dataDir, url);
+    throw error;
+  });
+  await removeResourcePhoto(deps.config.dataDir, previous);
 }

@@ -6,11 +6,11 @@ import type { VehicleRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../auth/actor.ts';
-import { uniqueViolation } from '../incidents/public-guards.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import { findActiveTanods, findPeople } from './people.repository.ts';
 import { presentVehicle } from './resources.presenter.ts';
 import { canManageResources, isUuid } from './resources.policy.ts';
-import { removeResourcePhoto, storeResourcePhoto } from './resource-photos.ts';
+import { replaceResourcePhoto } from './resource-photos.ts';
 import {
   driversOf,
   findVehicle,
@@ -140,26 +140,11 @@ export async function editVehicle(deps: AppDeps, actor: Actor, id: string, input
 export async function updateVehiclePhoto(deps: AppDeps, actor: Actor, id: string, bytes: Buffer): Promise<Vehicle> {
   requireManager(actor);
   if (!isUuid(id) || !(await findVehicle(deps.db, id))) throw notFound('Vehicle');
-  const url = await storeResourcePhoto(deps.config.dataDir, bytes);
-  const previous = await inTransaction(deps.db, async (tx) => {
-    const now = deps.clock.now();
+  const swap = async (tx: Executor, url: string, now: Date) => {
     const vehicle = await lockVehicle(tx, id);
-    if (!vehicle) throw notFound('Vehicle');
-    await updateVehicle(tx, id, { image: url, updatedAt: now });
-    await appendAuditEntry(tx, {
-      actor,
-      action: 'update_photo',
-      entity: ENTITY,
-      entityId: id,
-      before: { image: vehicle.image },
-      after: { image: url },
-      at: now,
-    });
-    return vehicle.image;
-  }).catch(async (error: unknown) => {
-    await removeResourcePhoto(deps.config.dataDir, url);
-    throw error;
-  });
-  await removeResourcePhoto(deps.config.dataDir, previous);
+    if (vehicle) await updateVehicle(tx, id, { image: url, updatedAt: now });
+    return vehicle;
+  };
+  await replaceResourcePhoto(deps, actor, { entity: ENTITY, id, swap, notFound: () => notFound('Vehicle') }, bytes);
   return presentVehicleById(deps, id);
 }

@@ -12,7 +12,7 @@ import type {
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { NewUserRow, UserRow } from '../../db/schema/index.ts';
-import { uniqueViolation } from '../../lib/unique-violation.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';

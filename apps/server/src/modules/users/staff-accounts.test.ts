@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { UserType } from '@bantay/shared';
 import { auditEntries } from '../../db/schema/index.ts';
 import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
-import { connected, startRealtime, type RealtimeTestServer } from '../../../test/realtime.ts';
+import { connected, refused, startRealtime, type RealtimeTestServer } from '../../../test/realtime.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import sharp from 'sharp';
 import { findUserById } from './users.repository.ts';
@@ -76,7 +76,7 @@ describe('creating staff accounts', () => {
     expect(JSON.stringify(entry)).not.toContain(body.oneTimePassword);
   });
 
-  it('signing in with the one-time password must change it first: every other call is 403 password_change_required', async () => {
+  it('signing in with the one-time password must change it first: every other call is 403 password_change_required and no socket connects', async () => {
     const created = (await call('POST', '/api/users', admin.token, newTanod('a2'))).json();
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'liza.a2', password: created.oneTimePassword } });
     expect(login.statusCode).toBe(200);
@@ -89,11 +89,15 @@ describe('creating staff accounts', () => {
     const blocked = await call('GET', '/api/notifications', token);
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.code).toBe('password_change_required');
+    const socketRefusal = await refused(live.client(token));
+    expect(socketRefusal.data?.code).toBe('FORBIDDEN');
+    expect(socketRefusal.message).toBe('Choose a new password before you continue');
 
     const changed = await call('POST', '/api/account/password', token, { currentPassword: created.oneTimePassword, newPassword: 'a-fresh-start-for-liza-7' });
     expect(changed.statusCode).toBe(200);
     expect((await call('GET', '/api/notifications', token)).statusCode).toBe(200);
     expect((await call('GET', '/api/auth/me', token)).json().mustChangePassword).toBe(false);
+    await connected(live.client(token));
   });
 
   it('the supadmin creates admins; an admin cannot, and nobody creates a supadmin', async () => {

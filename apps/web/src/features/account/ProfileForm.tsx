@@ -1,39 +1,12 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { type AccountUpdate, type CurrentUser } from '@bantay/shared';
+import { type AccountUpdate } from '@bantay/shared';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { GENDERS, PROFILE_RULES } from '@/lib/profile-rules.ts';
+import { GENDERS, PROFILE_FIELDS, PROFILE_RULES, profileValuesOf, type ProfileValues } from '@/lib/profile-rules.ts';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
 import { updateAccount } from './account-api.ts';
-
-interface ProfileValues {
-  firstName: string;
-  middleName: string;
-  lastName: string;
-  username: string;
-  email: string;
-  phoneNumber: string;
-  address: string;
-  birthday: string;
-  gender: string;
-}
-
-const FIELDS: (keyof ProfileValues)[] = ['firstName', 'middleName', 'lastName', 'username', 'email', 'phoneNumber', 'address', 'birthday', 'gender'];
-function valuesOf(user: CurrentUser | null): ProfileValues {
-  return {
-    firstName: user?.firstName ?? '',
-    middleName: user?.middleName ?? '',
-    lastName: user?.lastName ?? '',
-    username: user?.username ?? '',
-    email: user?.email ?? '',
-    phoneNumber: user?.phoneNumber ?? '',
-    address: user?.address ?? '',
-    birthday: user?.birthday ?? '',
-    gender: user?.gender ?? '',
-  };
-}
 
 /** Names, contact, username, address, birthday and gender; only changed fields are sent. */
 export function ProfileForm() {
@@ -46,7 +19,7 @@ export function ProfileForm() {
     reset,
     formState: { errors, isSubmitting, dirtyFields, isDirty },
   } = useForm<ProfileValues>({
-    values: valuesOf(user),
+    values: profileValuesOf(user),
     // A session re-check must not wipe what the user is typing. reset() inherits this option,
     // so the explicit resets below turn it off.
     resetOptions: { keepDirtyValues: true },
@@ -57,18 +30,18 @@ export function ProfileForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     const changes: AccountUpdate = {};
-    for (const field of FIELDS) if (dirtyFields[field]) (changes as Record<string, string>)[field] = values[field];
+    for (const field of PROFILE_FIELDS) if (dirtyFields[field]) (changes as Record<string, string>)[field] = values[field];
     if (Object.keys(changes).length === 0) return;
     try {
       const updated = await updateAccount(changes);
-      reset(valuesOf(updated), { keepDirtyValues: false });
+      reset(profileValuesOf(updated), { keepDirtyValues: false });
       await refresh();
       notify.success('Profile updated');
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0) {
         let focused = false;
         for (const field of error.fields) {
-          if (FIELDS.includes(field.field as keyof ProfileValues)) {
+          if ((PROFILE_FIELDS as readonly string[]).includes(field.field)) {
             setError(field.field as keyof ProfileValues, { message: field.message }, { shouldFocus: !focused });
             focused = true;
           }
@@ -141,7 +114,7 @@ export function ProfileForm() {
         )}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(valuesOf(user), { keepDirtyValues: false })}>
+        <button type="button" className="btn btn-secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(profileValuesOf(user), { keepDirtyValues: false })}>
           Discard changes
         </button>
         <button type="submit" className="btn btn-primary" disabled={!isDirty || isSubmitting}>

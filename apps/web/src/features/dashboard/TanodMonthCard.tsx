@@ -15,10 +15,18 @@ export function TanodMonthCard({ data, isLoading, isError, onRetry }: TanodMonth
   const month = data?.month;
   const figures = month
     ? [
-        { label: 'Attendance', value: percent(month.attendanceRate), hint: `${month.attendedShifts} of ${month.scheduledShifts} shifts` },
+        {
+          label: 'Attendance',
+          value: percent(month.attendanceRate),
+          hint: `${month.attendedShifts} of ${month.scheduledShifts} shifts`,
+        },
         { label: 'Patrols completed', value: String(month.patrolsCompleted) },
         { label: 'Hours on patrol', value: month.hoursPatrolled.toFixed(1) },
-        { label: 'Incidents responded', value: String(month.incidentsResponded), hint: `${month.incidentsResolved} resolved` },
+        {
+          label: 'Incidents responded',
+          value: String(month.incidentsResponded),
+          hint: `${month.incidentsResolved} resolved`,
+        },
         {
           label: 'Rating',
           value: month.ratingAverage === null ? '—' : `${month.ratingAverage.toFixed(1)} ★`,
@@ -29,7 +37,7 @@ export function TanodMonthCard({ data, isLoading, isError, onRetry }: TanodMonth
     : [];
   return (
     <TanodCardFrame
-      title={month ? `My figures · ${month.period.label}` : 'My figures this month'}
+      title="My figures this month"
       icon={BarChart3}
       more={{ to: '/Performance', label: 'My performance' }}
       testId="tanod-month"
@@ -39,15 +47,19 @@ export function TanodMonthCard({ data, isLoading, isError, onRetry }: TanodMonth
       ) : !month ? (
         <p className="text-sm text-muted">Your figures for this month are not available yet.</p>
       ) : (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {figures.map((figure) => (
-            <div key={figure.label} className="rounded-lg bg-surface-2 p-3">
-              <dt className="text-xs text-muted">{figure.label}</dt>
-              <dd className="text-xl font-bold">{figure.value}</dd>
-              {figure.hint && <dd className="text-xs text-muted">{figure.hint}</dd>}
-            </div>
-          ))}
-        </dl>
+        // Three columns only where the card itself is wide enough (a container query, not the screen's).
+        <div className="@container">
+          <p className="mb-2 text-sm text-muted">{month.period.label}</p>
+          <dl className="grid grid-cols-2 gap-2 @md:grid-cols-3">
+            {figures.map((figure) => (
+              <div key={figure.label} className="rounded-lg bg-surface-2 px-3 py-2">
+                <dt className="text-xs text-muted">{figure.label}</dt>
+                <dd className="text-xl font-bold">{figure.value}</dd>
+                {figure.hint && <dd className="text-xs text-muted">{figure.hint}</dd>}
+              </div>
+            ))}
+          </dl>
+        </div>
       )}
     </TanodCardFrame>
   );

@@ -9,21 +9,12 @@ import type {
 import { api } from '@/lib/api-client.ts';
 import { solveBotCheck } from '@/lib/bot-check.ts';
 import { deviceId } from '@/lib/device-id.ts';
-import { storage, storedUserType } from '@/lib/storage.ts';
+import { residentToken } from '@/lib/storage.ts';
 import type { FeedbackValues } from './evaluation-logic.ts';
 import { feedbackPayload } from './evaluation-logic.ts';
 
 /** The public calls of the evaluation page. None needs a session; a resident's token is optional. */
 
-/**
- * A signed-in resident's token, sent with a directory rating so the server counts the resident
- * (one rating per tanod per resident in 30 days, whatever the device). Staff tokens are never sent
- * from this public page: a tanod or admin rates as anyone else does.
- */
-export function residentToken(): string | null {
-  const token = storage.get('token');
-  return token && storedUserType() === 'resident' ? token : null;
-}
 
 export const fetchTanodDirectory = (signal?: AbortSignal) => api<TanodDirectory>('/api/public/tanods', { token: null, signal });
 

@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, CheckCheck, SendHorizontal, Smile, X } from 'lucide-react';
+import { SendHorizontal, Smile, X } from 'lucide-react';
 import type { PresenceChanged } from '@bantay/shared';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { Loading } from '@/components/Loading.tsx';
@@ -24,11 +24,11 @@ import {
   isTemporary,
   otherParticipant,
   savedConversation,
-  tickState,
   TYPING_THROTTLE_MS,
   TYPING_VISIBLE_MS,
 } from './message-logic.ts';
-import { groupByDay, statusText, timeOfDay } from './message-dates.ts';
+import { groupByDay, statusText } from './message-dates.ts';
+import { MessageBubble } from './MessageBubble.tsx';
 import {
   createConversation,
   markConversationRead,
@@ -291,50 +291,9 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
                 </span>
               </div>
               <ul className="flex flex-col gap-1.5">
-                {group.messages.map((message) => {
-                  const tick = tickState(message, me);
-                  const mine = tick !== 'none';
-                  return (
-                    <li
-                      key={message._id}
-                      className={`flex ${mine ? 'justify-end' : 'justify-start'}`}
-                      data-testid="message"
-                    >
-                      <div
-                        className={`max-w-[80%] rounded-2xl px-3 py-1.5 text-sm shadow-sm ${
-                          mine
-                            ? 'rounded-br-md bg-brand-fill text-white'
-                            : 'rounded-bl-md border border-line bg-surface text-ink'
-                        }`}
-                      >
-                        <p className="whitespace-pre-wrap break-words">{message.content}</p>
-                        <p
-                          className={`mt-0.5 flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-muted'}`}
-                        >
-                          <time dateTime={message.createdAt}>{timeOfDay(message.createdAt, timeZone)}</time>
-                          {tick === 'sent' && (
-                            <Check
-                              className="h-3.5 w-3.5"
-                              role="img"
-                              aria-label="Sent"
-                              data-testid="tick"
-                              data-state="sent"
-                            />
-                          )}
-                          {tick === 'read' && (
-                            <CheckCheck
-                              className="h-3.5 w-3.5 text-sky-200"
-                              role="img"
-                              aria-label="Read"
-                              data-testid="tick"
-                              data-state="read"
-                            />
-                          )}
-                        </p>
-                      </div>
-                    </li>
-                  );
-                })}
+                {group.messages.map((message) => (
+                  <MessageBubble key={message._id} message={message} me={me} timeZone={timeZone} />
+                ))}
               </ul>
             </div>
           ))

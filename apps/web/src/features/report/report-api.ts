@@ -8,13 +8,8 @@ import type {
 import { api, ApiError } from '@/lib/api-client.ts';
 import { BotCheckError, solveBotCheck } from '@/lib/bot-check.ts';
 import { deviceId } from '@/lib/device-id.ts';
-import { storage, storedUserType } from '@/lib/storage.ts';
+import { residentToken } from '@/lib/storage.ts';
 
-/** The signed-in resident's token, or null: only a resident's report is linked to an account. */
-export function residentToken(): string | null {
-  const token = storage.get('token');
-  return token && storedUserType() === 'resident' ? token : null;
-}
 
 export interface ResidentContact {
   name: string;

@@ -4,19 +4,10 @@ import type { CreatedStaffUser, StaffUser } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { GENDERS, PROFILE_RULES } from '@/lib/profile-rules.ts';
+import { GENDERS, PROFILE_RULES, profileValuesOf, type ProfileValues } from '@/lib/profile-rules.ts';
 import { createStaff, updateStaff, uploadStaffPhoto } from './users-api.ts';
 
-interface Values {
-  firstName: string;
-  middleName: string;
-  lastName: string;
-  username: string;
-  email: string;
-  phoneNumber: string;
-  address: string;
-  birthday: string;
-  gender: string;
+interface Values extends ProfileValues {
   isTeamLeader: boolean;
 }
 
@@ -34,18 +25,7 @@ const TEXT_FIELDS: { key: TextKey; label: string; type?: string; autoComplete?: 
 ];
 
 function valuesOf(user: StaffUser | null): Values {
-  return {
-    firstName: user?.firstName ?? '',
-    middleName: user?.middleName ?? '',
-    lastName: user?.lastName ?? '',
-    username: user?.username ?? '',
-    email: user?.email ?? '',
-    phoneNumber: user?.phoneNumber ?? '',
-    address: user?.address ?? '',
-    birthday: user?.birthday ?? '',
-    gender: user?.gender ?? '',
-    isTeamLeader: user?.isTeamLeader ?? false,
-  };
+  return { ...profileValuesOf(user), isTeamLeader: user?.isTeamLeader ?? false };
 }
 
 interface StaffFormDialogProps {

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** The resources' limits and field rules, shared by the inventory, loans and vehicles schemas. */
+
+export const RESOURCE_LIMITS = {
+  nameMaxLength: 80,
+  notesMaxLength: 500,
+  /** An item's total quantity. */
+  totalMax: 10_000,
+  /** Units in one loan. */
+  loanQuantityMax: 100,
+  /** Without a shift to end, a loan is due this long after it starts (product §4.8). */
+  defaultLoanHours: 24,
+  /** A chosen due time may be at most this far ahead. */
+  loanMaxDays: 90,
+  plateMaxLength: 16,
+  purposeMaxLength: 200,
+  destinationMaxLength: 200,
+  reasonMaxLength: 500,
+  odometerMax: 9_999_999,
+  /** One photo per item or vehicle, checked by content and re-encoded like incident photos. */
+  photoMaxBytes: 5 * 1024 * 1024,
+  photoTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  /** The longest period of one audit report. */
+  reportMaxDays: 366,
+} as const;
+
+export const trimmedName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(RESOURCE_LIMITS.nameMaxLength, `${label} must be at most ${RESOURCE_LIMITS.nameMaxLength} characters`);
+
+/** Optional free text: blank becomes null. */
+export const optionalNotes = (label: string, max: number = RESOURCE_LIMITS.notesMaxLength) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`);

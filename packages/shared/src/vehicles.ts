@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { RESOURCE_LIMITS, optionalNotes, trimmedName, wholeNumber } from './resource-fields.ts';
+import { resourcePersonSchema } from './resources.ts';
+
+/** Vehicles and their trips (issue 12; product §3, §4.8). */
+
+// --- Vehicles and trips ---------------------------------------------------------------------------
+
+export const VEHICLE_TYPES = ['car', 'pickup', 'van', 'motorcycle', 'tricycle', 'ambulance', 'other'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = {
+  car: 'Car',
+  pickup: 'Pickup',
+  van: 'Van',
+  motorcycle: 'Motorcycle',
+  tricycle: 'Tricycle',
+  ambulance: 'Ambulance',
+  other: 'Other',
+};
+
+/**
+ * `in_use` is never set by hand: a vehicle shows `in_use` while an approved trip has started and is
+ * not completed yet. Admins set the other three.
+ */
+export const VEHICLE_STATUSES = ['available', 'in_use', 'maintenance', 'out_of_service'] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+export const SETTABLE_VEHICLE_STATUSES = ['available', 'maintenance', 'out_of_service'] as const;
+
+export const vehicleSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(VEHICLE_TYPES),
+  plate: z.string(),
+  model: z.string().nullable(),
+  year: z.number().int().nullable(),
+  colour: z.string().nullable(),
+  /** Kilometres. */
+  odometer: z.number().int(),
+  status: z.enum(VEHICLE_STATUSES),
+  /** The tanods allowed to request trips with it. */
+  drivers: z.array(resourcePersonSchema),
+  image: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+export const vehicleListSchema = z.array(vehicleSchema);
+
+const plateSchema = z
+  .string({ error: 'Plate number is required' })
+  .trim()
+  .min(2, 'Plate number is required')
+  .max(RESOURCE_LIMITS.plateMaxLength, `Plate number must be at most ${RESOURCE_LIMITS.plateMaxLength} characters`)
+  .transform((value) => value.toUpperCase().replace(/\s+/g, ' '));
+
+const vehicleFields = {
+  name: trimmedName('Name'),
+  type: z.enum(VEHICLE_TYPES, { error: 'Choose a vehicle type' }),
+  /** Unique, compared without case: 409 CONFLICT otherwise. */
+  plate: plateSchema,
+  model: optionalNotes('Model', RESOURCE_LIMITS.nameMaxLength),
+  year: wholeNumber('Year', 1950, 2100)
+    .nullish()
+    .transform((value) => value ?? null),
+  colour: optionalNotes('Colour', 40),
+  odometer: wholeNumber('Odometer', 0, RESOURCE_LIMITS.odometerMax),
+  status: z.enum(SETTABLE_VEHICLE_STATUSES, { error: 'Choose available, maintenance or out of service' }),
+  /** Tanod ids; anyone else answers 400 naming the field. */
+  driverIds: z.array(z.uuid('Unknown driver')).max(50),
+};
+
+/** `POST /api/vehicles` (admin). */
+export const createVehicleRequestSchema = z.object({
+  ...vehicleFields,
+  odometer: vehicleFields.odometer.default(0),
+  status: vehicleFields.status.default('available'),
+  driverIds: vehicleFields.driverIds.default([]),
+});
+export type CreateVehicleRequest = z.input<typeof createVehicleRequestSchema>;
+
+/**
+ * `PATCH /api/vehicles/{id}` (admin): any of the fields. The odometer cannot go below its current
+ * reading (409 CONFLICT naming it).
+ */
+export const updateVehicleRequestSchema = z
+  .object(vehicleFields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to change' });
+export type UpdateVehicleRequest = z.input<typeof updateVehicleRequestSchema>;
+
+export const TRIP_STATUSES = ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const;
+export type TripStatus = (typeof TRIP_STATUSES)[number];
+
+/** The vehicle's condition after a trip; the last two set the vehicle to `maintenance`. */
+export const VEHICLE_CONDITIONS = ['good', 'needs_cleaning', 'needs_repair', 'damaged'] as const;
+export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
+export const CONDITIONS_NEEDING_REPAIR: readonly VehicleCondition[] = ['needs_repair', 'damaged'];
+export const VEHICLE_CONDITION_LABELS: Record<VehicleCondition, string> = {
+  good: 'Good',
+  needs_cleaning: 'Needs cleaning',
+  needs_repair: 'Needs repair',
+  damaged: 'Damaged',
+};
+
+export const tripSchema = z.object({
+  _id: z.string(),
+  vehicle: z.object({ _id: z.string(), name: z.string(), plate: z.string() }),
+  /** The driver who requested it. */
+  driver: resourcePersonSchema,
+  purpose: z.string(),
+  destination: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  startOdometer: z.number().int(),
+  endOdometer: z.number().int().nullable(),
+  /** Kilometres driven (end − start) once completed. */
+  distance: z.number().int().nullable(),
+  status: z.enum(TRIP_STATUSES),
+  decidedBy: resourcePersonSchema.nullable(),
+  decidedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  condition: z.enum(VEHICLE_CONDITIONS).nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Trip = z.infer<typeof tripSchema>;
+export const tripListSchema = z.array(tripSchema);
+
+/**
+ * `GET /api/trips` (staff). A tanod sees only their own trips. Without `status`, pending trips come
+ * first (soonest first), then the rest (latest start first).
+ */
+export const tripListQuerySchema = z.object({
+  vehicleId: z.uuid('Unknown vehicle').optional(),
+  driverId: z.uuid('Unknown driver').optional(),
+  status: z.enum(TRIP_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type TripListQuery = z.input<typeof tripListQuerySchema>;
+
+/**
+ * `POST /api/trips` (an assigned driver; others 403). `startOdometer` must be at least the
+ * vehicle's odometer (409 CONFLICT naming it); a vehicle in maintenance or out of service: 409
+ * CONFLICT; an overlapping approved trip of the vehicle: 409 vehicle_booked naming it.
+ */
+export const createTripRequestSchema = z
+  .object({
+    vehicleId: z.uuid('Choose a vehicle'),
+    purpose: z
+      .string({ error: 'Purpose is required' })
+      .trim()
+      .min(1, 'Purpose is required')
+      .max(RESOURCE_LIMITS.purposeMaxLength, `Purpose must be at most ${RESOURCE_LIMITS.purposeMaxLength} characters`),
+    destination: z
+      .string({ error: 'Destination is required' })
+      .trim()
+      .min(1, 'Destination is required')
+      .max(
+        RESOURCE_LIMITS.destinationMaxLength,
+        `Destination must be at most ${RESOURCE_LIMITS.destinationMaxLength} characters`,
+      ),
+    startsAt: z.iso.datetime({ offset: true, error: 'Enter when the trip starts' }),
+    endsAt: z.iso.datetime({ offset: true, error: 'Enter when the trip ends' }),
+    startOdometer: wholeNumber('Start odometer', 0, RESOURCE_LIMITS.odometerMax),
+  })
+  .refine((value) => Date.parse(value.endsAt) > Date.parse(value.startsAt), {
+    path: ['endsAt'],
+    message: 'The trip must end after it starts',
+  });
+export type CreateTripRequest = z.input<typeof createTripRequestSchema>;
+
+// `POST /api/trips/{id}/approve` (admin, empty body): pending only; 409 vehicle_booked when another
+// approved trip overlaps. `POST /api/trips/{id}/cancel` (the driver or an admin, empty body):
+// pending or approved trips that are not completed.
+
+/** `POST /api/trips/{id}/reject` (admin): pending only. */
+export const rejectTripRequestSchema = z.object({
+  reason: z
+    .string({ error: 'Give a reason' })
+    .trim()
+    .min(1, 'Give a reason')
+    .max(RESOURCE_LIMITS.reasonMaxLength, `Reason must be at most ${RESOURCE_LIMITS.reasonMaxLength} characters`),
+});
+export type RejectTripRequest = z.input<typeof rejectTripRequestSchema>;
+
+/**
+ * `POST /api/trips/{id}/complete` (the driver or an admin): approved trips only. `endOdometer`
+ * must be greater than the start (400 naming the field); the vehicle's odometer and status follow.
+ */
+export const completeTripRequestSchema = z.object({
+  endOdometer: wholeNumber('End odometer', 0, RESOURCE_LIMITS.odometerMax),
+  condition: z.enum(VEHICLE_CONDITIONS, { error: 'Choose the condition of the vehicle' }),
+  notes: optionalNotes('Notes'),
+});
+export type CompleteTripRequest = z.input<typeof completeTripRequestSchema>;
