@@ -36,6 +36,7 @@ import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { resourceRoutes } from './modules/resources/resources.routes.ts';
 import { performanceRoutes } from './modules/performance/performance.routes.ts';
 import { tanodDashboardRoutes } from './modules/dashboard/tanod-dashboard.routes.ts';
+import { adminDashboardRoutes } from './modules/dashboard/admin-dashboard.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -104,6 +105,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await resourceRoutes(scope, deps);
     await performanceRoutes(scope, deps);
     await tanodDashboardRoutes(scope, deps);
+    await adminDashboardRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps));
