@@ -19,3 +19,5 @@ export * from './users.ts';
 export * from './audit.ts';
 export * from './notes.ts';
 export * from './resources.ts';
+export * from './performance.ts';
+export * from './dashboard.ts';
