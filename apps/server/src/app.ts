@@ -35,6 +35,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { resourceRoutes } from './modules/resources/resources.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboard/admin-dashboard.routes.ts';
+import { performanceRoutes } from './modules/performance/performance.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -102,6 +103,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await noteRoutes(scope, deps);
     await resourceRoutes(scope, deps);
     await adminDashboardRoutes(scope, deps);
+    await performanceRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps));

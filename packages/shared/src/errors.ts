@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   ACCOUNT_DEACTIVATED: 403,
   /** Issue 13: signed in with a one-time password; every call but the password change is refused until then. */
   password_change_required: 403,
+  /** Issue 13: a report asks the admin to re-enter their password, and it was wrong. */
+  wrong_password: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /**
