@@ -34,8 +34,8 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { resourceRoutes } from './modules/resources/resources.routes.ts';
-import { adminDashboardRoutes } from './modules/dashboard/admin-dashboard.routes.ts';
 import { performanceRoutes } from './modules/performance/performance.routes.ts';
+import { adminDashboardRoutes } from './modules/dashboard/admin-dashboard.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -102,8 +102,8 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await auditRoutes(scope, deps);
     await noteRoutes(scope, deps);
     await resourceRoutes(scope, deps);
-    await adminDashboardRoutes(scope, deps);
     await performanceRoutes(scope, deps);
+    await adminDashboardRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps));

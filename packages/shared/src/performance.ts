@@ -44,12 +44,15 @@ const periodFields = {
 
 type PeriodFields = { period: PerformancePeriodKind; from?: string | undefined; to?: string | undefined };
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** The refinements every period input shares: `custom` needs from ≤ to and at most maxDays. */
 function checkPeriod(value: PeriodFields, ctx: z.RefinementCtx): void {
   if (value.period !== 'custom') return;
   if (!value.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is required for a custom period' });
   if (!value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is required for a custom period' });
-  if (!value.from || !value.to) return;
+  // A malformed day is reported on its own field; comparing it would only add noise.
+  if (!value.from || !value.to || !ISO_DAY.test(value.from) || !ISO_DAY.test(value.to)) return;
   if (value.to < value.from) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
     return;

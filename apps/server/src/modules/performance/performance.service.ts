@@ -82,8 +82,18 @@ async function computeSummaries(
       distribution: [0, 0, 0, 0, 0] as [number, number, number, number, number],
     };
     const l = loans.get(tanod.id) ?? { due: 0, returnedOnTime: 0 };
+    // The score is built on the unrounded figures; the answer shows them rounded.
+    const raw = {
+      attendanceRate: a.scheduled > 0 ? a.attended / a.scheduled : null,
+      onTimeRate: a.attended > 0 ? a.onTime / a.attended : null,
+      ratingAverage: r.average,
+      onTimeReturnRate: l.due > 0 ? l.returnedOnTime / l.due : null,
+      hoursPatrolled: p.hours,
+      incidentsHandled: i.responded + i.resolved,
+    };
     return {
       tanod,
+      raw,
       summary: {
         tanod: {
           _id: tanod.id,
