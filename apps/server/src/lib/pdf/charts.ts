@@ -46,12 +46,10 @@ export function drawBarChart(
     const length = max > 0 ? Math.max(0, Math.min(bar.value / max, 1)) * barSpace : 0;
     doc.rect(x + labelWidth, top, barSpace, BAR_HEIGHT).fill('#f3f4f6');
     if (length > 0) doc.rect(x + labelWidth, top, length, BAR_HEIGHT).fill(BAR_FILL);
-    doc
-      .fillColor(MUTED)
-      .text(formatValue(bar.value, unit), x + labelWidth + barSpace + 4, top + 1, {
-        width: valueWidth,
-        lineBreak: false,
-      });
+    doc.fillColor(MUTED).text(formatValue(bar.value, unit), x + labelWidth + barSpace + 4, top + 1, {
+      width: valueWidth,
+      lineBreak: false,
+    });
     top += BAR_HEIGHT + BAR_GAP;
   }
   return top - y;
@@ -65,7 +63,7 @@ export function drawColumnChart(
   doc: PDFKit.PDFDocument,
   chart: { title: string; columns: Bar[]; unit?: string },
 ): void {
-  const height = 90;
+  const height = 56;
   if (doc.y + height + 40 > bottomLimit(doc)) doc.addPage();
   const width = doc.page.width - 2 * MARGIN;
   const top = doc.y;

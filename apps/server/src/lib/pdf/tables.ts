@@ -5,7 +5,13 @@ import type { CsvCell } from '../csv.ts';
  * their content, numbers right-aligned, the header repeated on every page, one line per row.
  */
 
-export type PdfTable = { title: string; header: string[]; rows: CsvCell[][] };
+export type PdfTable = {
+  title: string;
+  header: string[];
+  rows: CsvCell[][];
+  /** Which columns hold figures (right-aligned, sized to fit); by default those whose every cell is a number. */
+  numeric?: boolean[];
+};
 
 export const MARGIN = 40;
 export const ROW_HEIGHT = 15;
@@ -28,6 +34,7 @@ const CELL_PADDING = 8;
 const TEXT_COLUMN_CAP = 220;
 
 function isNumericColumn(table: PdfTable, column: number): boolean {
+  if (table.numeric) return table.numeric[column] ?? false;
   return table.rows.length > 0 && table.rows.every((row) => typeof row[column] === 'number' || row[column] === null);
 }
 

@@ -94,6 +94,7 @@ function drawTanodCharts(
 function rankingTable(items: TanodPerformanceSummary[]) {
   return {
     title: 'Ranking',
+    numeric: [false, false, true, true, true, true, true, true, true, true, true],
     header: [
       'Rank',
       'Tanod',
@@ -131,6 +132,7 @@ function drawTanodTables(doc: PDFKit.PDFDocument, item: TanodPerformanceSummary)
     doc,
     {
       title: `${tanodName(item)} · score ${item.score}, ${place} · duty`,
+      numeric: Array<boolean>(8).fill(true),
       header: [
         'Shifts',
         'Attended',
@@ -158,6 +160,7 @@ function drawTanodTables(doc: PDFKit.PDFDocument, item: TanodPerformanceSummary)
   );
   drawTable(doc, {
     title: `${tanodName(item)} · incidents, ratings and equipment`,
+    numeric: Array<boolean>(9).fill(true),
     header: [
       'Responded',
       'Resolved',
