@@ -35,6 +35,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { resourceRoutes } from './modules/resources/resources.routes.ts';
 import { performanceRoutes } from './modules/performance/performance.routes.ts';
+import { tanodDashboardRoutes } from './modules/dashboard/tanod-dashboard.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboard/admin-dashboard.routes.ts';
 
 export interface BuildAppOptions {
@@ -103,6 +104,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await noteRoutes(scope, deps);
     await resourceRoutes(scope, deps);
     await performanceRoutes(scope, deps);
+    await tanodDashboardRoutes(scope, deps);
     await adminDashboardRoutes(scope, deps);
   });
 

@@ -20,6 +20,7 @@ import { seedDemoNotifications } from './modules/notifications/notifications.dem
 import { seedDemoMessages } from './modules/messages/messages.demo.ts';
 import { seedDemoResources } from './modules/resources/resources.demo.ts';
 import { seedDemoPatrolData } from './modules/patrols/patrols.demo.ts';
+import { seedDemoNotes } from './modules/notes/notes.demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase(databaseTarget(config));
@@ -48,6 +49,7 @@ await seedDemoNotifications(deps);
 await seedDemoMessages(deps);
 await seedDemoResources(deps);
 await seedDemoPatrolData(deps);
+await seedDemoNotes(deps);
 await deps.background.idle();
 await deps.mail.close();
 await database.close();

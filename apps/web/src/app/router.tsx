@@ -22,6 +22,7 @@ const ForgotPasswordPage = lazyPage(() => import('@/features/password-reset/Forg
 const ResetPasswordPage = lazyPage(() => import('@/features/password-reset/ResetPasswordPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
 const TanodDashboardPage = lazyPage(() => import('./routes/TanodDashboardPage.tsx'));
+const AdminDashboardPage = lazyPage(() => import('./routes/AdminDashboardPage.tsx'));
 const PatrolMapPage = lazyPage(() => import('./routes/PatrolMapPage.tsx'));
 const IncidentTrackingPage = lazyPage(() => import('./routes/IncidentTrackingPage.tsx'));
 const ManageTanodPage = lazyPage(() => import('./routes/ManageTanodPage.tsx'));
@@ -82,7 +83,7 @@ export const routes: RouteObject[] = [
           guarded('/Equipments', 'Equipments', TANOD, <EquipmentsPage />),
           guarded('/Performance', 'Performance', TANOD),
           guarded('/Schedule', 'Schedule', TANOD, <SchedulePage />),
-          guarded('/Admindashboard', 'Admin Dashboard', ADMIN),
+          guarded('/Admindashboard', 'Admin Dashboard', ADMIN, <AdminDashboardPage />),
           guarded('/ManageTanod', 'Manage Tanod', ADMIN, <ManageTanodPage />),
           guarded('/Resources', 'Resources', ADMIN, <ResourcesPage />),
           guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN, <ManagePatrolSchedulesPage />),

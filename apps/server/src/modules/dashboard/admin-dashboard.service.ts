@@ -34,7 +34,7 @@ export async function getAdminDashboard(deps: AppDeps, actor: Actor, query: Pars
     readSnapshot(deps.db, now, startOfDayIn(timeZone, today), tomorrow),
     incidentsByDayAndType(deps.db, start, end, timeZone),
     heatCells(deps.db, start, end, ADMIN_DASHBOARD_LIMITS.heatCellDegrees, ADMIN_DASHBOARD_LIMITS.heatMaxCells),
-    topPerformers(deps, period, ADMIN_DASHBOARD_LIMITS.topPerformers),
+    topPerformers(deps, query, period, ADMIN_DASHBOARD_LIMITS.topPerformers),
   ]);
 
   const nextChangeAt = snapshot.nextChangeAt && snapshot.nextChangeAt < tomorrow ? snapshot.nextChangeAt : tomorrow;

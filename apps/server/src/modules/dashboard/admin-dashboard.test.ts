@@ -225,6 +225,18 @@ describe('GET /api/dashboard/admin', () => {
     expect(weekTrend).toEqual({ date: '2026-06-08', averageMinutes: 20, responded: 2 });
   });
 
+  it("lists the top performers in the performance ranking's order, active tanods only", async () => {
+    const query = '?period=custom&from=2026-06-13&to=2026-06-15';
+    const body = await dashboardOk(query);
+    const ranking = await ctx.app.inject({ method: 'GET', url: `/api/performance${query}`, headers: bearer(tokens.admin) });
+    expect(ranking.statusCode).toBe(200);
+    const ranked = (ranking.json() as { items: { tanod: { _id: string }; rank: number; score: number }[] }).items;
+    expect(body.topPerformers).toHaveLength(3);
+    expect(body.topPerformers.map((p) => p.tanod._id)).toEqual(ranked.slice(0, 3).map((item) => item.tanod._id));
+    expect(body.topPerformers.map((p) => p.rank)).toEqual(ranked.slice(0, 3).map((item) => item.rank));
+    expect(new Set(body.topPerformers.map((p) => p.tanod._id))).toEqual(new Set([a.id, b.id, c.id]));
+  });
+
   it('answers the supadmin too', async () => {
     const response = await dashboard('', tokens.supadmin);
     expect(response.statusCode).toBe(200);

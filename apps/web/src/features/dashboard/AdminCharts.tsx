@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { AdminDashboard } from '@bantay/shared';
+import { bucketLabel, describeIncidentsOverTime, describeResponseTrend } from './admin-dashboard-format.ts';
+
+/*
+ * The admin dashboard's charts. This module is the only one of the dashboard that imports
+ * Recharts, and the page loads it on demand (React.lazy), so the chart library never reaches the
+ * public pages (product §8). Colours are theme variables, so both themes follow.
+ */
+
+/** One colour per incident type, in the order of the types (most frequent first). */
+const TYPE_COLORS = ['#2563eb', '#dc2626', '#f59e0b', '#16a34a', '#9333ea', '#0891b2', '#db2777', '#65a30d', '#ea580c', '#64748b'];
+// Not a type name of its own: the barangay's list may well hold an "Other" type.
+const OTHER = 'All other types';
+
+const AXIS_TICK = { fill: 'var(--muted)', fontSize: 12 };
+const TOOLTIP_PROPS = {
+  contentStyle: { background: 'var(--surface)', border: '1px solid var(--line)', borderRadius: 8, color: 'var(--ink)', fontSize: 13 },
+  labelStyle: { color: 'var(--ink)', fontWeight: 600 },
+  itemStyle: { color: 'var(--ink-soft)' },
+  cursor: { fill: 'var(--surface-2)' },
+};
+
+function ChartCard({ title, summary, children, testId }: { title: string; summary: string; children: ReactNode; testId: string }) {
+  return (
+    <figure className="card m-0 flex min-w-0 flex-col gap-3 p-4" data-testid={testId}>
+      <figcaption>
+        <span className="block font-semibold text-ink">{title}</span>
+        <span className="block text-xs text-muted">{summary}</span>
+      </figcaption>
+      {/* The summary says in words what the drawing shows; the drawing is hidden from screen readers. */}
+      <div className="h-64 w-full" aria-hidden="true">
+        {children}
+      </div>
+    </figure>
+  );
+}
+
+/** At most nine types get their own colour; the rest are summed as "Other". */
+function stackedRows(data: AdminDashboard) {
+  const named = data.incidentsOverTime.types.slice(0, TYPE_COLORS.length - 1).map((t) => t.type);
+  const hasOther = data.incidentsOverTime.types.length > named.length;
+  const rows = data.incidentsOverTime.points.map((point) => {
+    const row: Record<string, string | number> = { label: bucketLabel(point.date, data.incidentsOverTime.bucket) };
+    let other = 0;
+    for (const [type, count] of Object.entries(point.byType)) {
+      if (named.includes(type)) row[type] = count;
+      else other += count;
+    }
+    if (hasOther) row[OTHER] = other;
+    return row;
+  });
+  return { keys: hasOther ? [...named, OTHER] : named, rows };
+}
+
+export default function AdminCharts({ data }: { data: AdminDashboard }) {
+  const { keys, rows } = stackedRows(data);
+  const trend = data.responseTrend.map((point) => ({
+    label: bucketLabel(point.date, data.incidentsOverTime.bucket),
+    minutes: point.averageMinutes,
+  }));
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <ChartCard testId="chart-incidents-over-time" title="Incidents over time by type" summary={describeIncidentsOverTime(data)}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
+            <CartesianGrid stroke="var(--line)" vertical={false} />
+            <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: 'var(--line)' }} minTickGap={12} />
+            <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} />
+            <Tooltip {...TOOLTIP_PROPS} />
+            <Legend wrapperStyle={{ fontSize: 12, color: 'var(--ink-soft)' }} />
+            {keys.map((key, index) => (
+              <Bar key={key} dataKey={key} stackId="types" fill={TYPE_COLORS[index % TYPE_COLORS.length]} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ChartCard testId="chart-response-trend" title="Response time" summary={describeResponseTrend(data)}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={trend} margin={{ top: 4, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
+            <CartesianGrid stroke="var(--line)" vertical={false} />
+            <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: 'var(--line)' }} minTickGap={12} />
+            <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} unit=" min" width={64} />
+            <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [`${String(value)} min`, 'Average report → response']} />
+            <Line
+              type="monotone"
+              dataKey="minutes"
+              stroke="var(--color-brand-500)"
+              strokeWidth={2}
+              // Dots, so a day with the only response still shows; the line joins days across gaps.
+              dot={{ r: 3, fill: 'var(--color-brand-500)', strokeWidth: 0 }}
+              connectNulls
+              isAnimationActive={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { MapPin } from 'lucide-react';
+import type { DashboardIncident, TanodDashboard } from '@bantay/shared';
+import { formatDistance } from '@/components/map/map-geometry.ts';
+import { TanodCardFrame, TanodCardState } from './TanodCardFrame.tsx';
+import { relativeSpan } from './tanod-format.ts';
+
+const place = (incident: DashboardIncident) => [incident.address, incident.landmark].filter(Boolean).join(' · ') || 'No address given';
+const openOnMap = (incident: DashboardIncident) => `/Patrolmap?incident=${encodeURIComponent(incident._id)}`;
+
+interface TanodIncidentsCardProps {
+  data: TanodDashboard | undefined;
+  now: number;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry(): void;
+}
+
+/**
+ * The pending incidents near my last known position (or the newest). My active incident is the
+ * incident summary card's, beside this one, so it is not repeated here.
+ */
+export function TanodIncidentsCard({ data, now, isLoading, isError, onRetry }: TanodIncidentsCardProps) {
+  return (
+    <TanodCardFrame title="Open incidents nearby" icon={MapPin} more={{ to: '/Patrolmap', label: 'Open the patrol map' }} testId="tanod-incidents">
+      {!data ? (
+        <TanodCardState isLoading={isLoading} isError={isError} onRetry={onRetry} />
+      ) : (
+        <div className="space-y-3">
+          <p className="text-sm text-muted">
+            {data.nearby.basis === 'position'
+              ? `Pending reports within ${data.nearby.radiusMeters / 1000} km of your last known position (${relativeSpan(data.nearby.position!.at, now)}).`
+              : 'Your position is not known yet, so these are the newest pending reports.'}
+          </p>
+          {data.nearby.items.length === 0 ? (
+            <p className="text-sm">No pending incidents {data.nearby.basis === 'position' ? 'nearby' : 'now'}.</p>
+          ) : (
+            <ul className="divide-y divide-line">
+              {data.nearby.items.map((incident) => (
+                <li key={incident._id}>
+                  <Link to={openOnMap(incident)} className="flex items-center gap-2 py-2 hover:bg-surface-2">
+                    <span
+                      className={`h-2.5 w-2.5 shrink-0 rounded-full ${incident.classification === 'emergency' ? 'bg-red-600' : 'bg-blue-700'}`}
+                      aria-hidden="true"
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-medium">
+                        {incident.classification === 'emergency' ? 'Emergency: ' : ''}
+                        {incident.type}
+                      </span>
+                      <span className="block truncate text-xs text-muted">{place(incident)}</span>
+                    </span>
+                    <span className="shrink-0 text-right text-xs text-muted">
+                      {incident.distanceMeters !== null && <span className="block font-semibold text-ink">{formatDistance(incident.distanceMeters)}</span>}
+                      {relativeSpan(incident.reportedAt, now)}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </TanodCardFrame>
+  );
+}

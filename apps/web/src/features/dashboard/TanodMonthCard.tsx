@@ -1,0 +1,54 @@
+import { BarChart3 } from 'lucide-react';
+import type { TanodDashboard } from '@bantay/shared';
+import { TanodCardFrame, TanodCardState } from './TanodCardFrame.tsx';
+import { percent } from './tanod-format.ts';
+
+interface TanodMonthCardProps {
+  data: TanodDashboard | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry(): void;
+}
+
+/** My figures for this calendar month (product §4.10), the ones a tanod asks about first. */
+export function TanodMonthCard({ data, isLoading, isError, onRetry }: TanodMonthCardProps) {
+  const month = data?.month;
+  const figures = month
+    ? [
+        { label: 'Attendance', value: percent(month.attendanceRate), hint: `${month.attendedShifts} of ${month.scheduledShifts} shifts` },
+        { label: 'Patrols completed', value: String(month.patrolsCompleted) },
+        { label: 'Hours on patrol', value: month.hoursPatrolled.toFixed(1) },
+        { label: 'Incidents responded', value: String(month.incidentsResponded), hint: `${month.incidentsResolved} resolved` },
+        {
+          label: 'Rating',
+          value: month.ratingAverage === null ? '—' : `${month.ratingAverage.toFixed(1)} ★`,
+          hint: `${month.ratingCount} rating${month.ratingCount === 1 ? '' : 's'}`,
+        },
+        { label: 'Rank', value: month.rank === null ? '—' : `#${month.rank}`, hint: `of ${month.rankOf}` },
+      ]
+    : [];
+  return (
+    <TanodCardFrame
+      title={month ? `My figures · ${month.period.label}` : 'My figures this month'}
+      icon={BarChart3}
+      more={{ to: '/Performance', label: 'My performance' }}
+      testId="tanod-month"
+    >
+      {!data ? (
+        <TanodCardState isLoading={isLoading} isError={isError} onRetry={onRetry} />
+      ) : !month ? (
+        <p className="text-sm text-muted">Your figures for this month are not available yet.</p>
+      ) : (
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {figures.map((figure) => (
+            <div key={figure.label} className="rounded-lg bg-surface-2 p-3">
+              <dt className="text-xs text-muted">{figure.label}</dt>
+              <dd className="text-xl font-bold">{figure.value}</dd>
+              {figure.hint && <dd className="text-xs text-muted">{figure.hint}</dd>}
+            </div>
+          ))}
+        </dl>
+      )}
+    </TanodCardFrame>
+  );
+}

@@ -1,0 +1,41 @@
+import { Trophy } from 'lucide-react';
+import type { AdminDashboard } from '@bantay/shared';
+import { TanodCardFrame } from './TanodCardFrame.tsx';
+
+const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`);
+
+/** The period's best five by the performance ranking, with the figures the score leans on. */
+export function TopPerformersCard({ data }: { data: AdminDashboard }) {
+  return (
+    <TanodCardFrame title="Top performers" icon={Trophy} testId="top-performers" more={{ to: '/ManageTanod', label: 'All tanods' }}>
+      {data.topPerformers.length === 0 ? (
+        <p className="text-sm text-muted">No active tanods to rank yet.</p>
+      ) : (
+        <ol className="space-y-2">
+          {data.topPerformers.map((performer) => (
+            <li key={performer.tanod._id} className="flex items-center gap-3">
+              <span
+                className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-fill text-sm font-bold text-white"
+                aria-label={`Rank ${performer.rank}`}
+              >
+                {performer.rank}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium text-ink">
+                  {performer.tanod.firstName} {performer.tanod.lastName}
+                </span>
+                <span className="block text-xs text-muted">
+                  {performer.patrolsCompleted} patrols · {performer.incidentsResolved} resolved · attendance {percent(performer.attendanceRate)}
+                  {performer.ratingAverage !== null && ` · ★ ${performer.ratingAverage.toFixed(1)}`}
+                </span>
+              </span>
+              <span className="shrink-0 text-sm font-semibold tabular-nums text-ink" title="Performance score (0–100)">
+                {Math.round(performer.score)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </TanodCardFrame>
+  );
+}
