@@ -62,8 +62,15 @@ export async function startServer({ seed = true, env = {}, database = 'pglite', 
     baseEnv.DATABASE_URL = created.url;
     dropDatabase = created.drop;
   }
-  if (seed) await run('node', [path.join(serverDist, 'seed-demo.js')], baseEnv);
-  if (beforeStart) await beforeStart(baseEnv);
+  try {
+    if (seed) await run('node', [path.join(serverDist, 'seed-demo.js')], baseEnv);
+    if (beforeStart) await beforeStart(baseEnv);
+  } catch (error) {
+    // Leave no throwaway database or directory behind when the setup fails.
+    await dropDatabase();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const child = spawn('node', [...nodeArgs, path.join(serverDist, 'main.js')], { cwd: ROOT, env: baseEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -161,7 +161,10 @@ export const locationPoints = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.at] }),
-    index('location_points_patrol_idx').on(t.patrolId, t.at),
+    // A patrol's track in order, with its coordinates in the index: replays and the performance
+    // distance (every track of a period) read it index-only instead of visiting the table's pages
+    // (bench/dashboard.mjs: a month of 100 tanods' tracks among 5 million points).
+    index('location_points_patrol_idx').on(t.patrolId, t.at, t.lat, t.lng),
     index('location_points_at_idx').on(t.at),
   ],
 );

@@ -7,6 +7,7 @@ import { findIncidentByTicket, insertIncident, insertIncidentEvent } from './inc
 import { findUserByUsername } from '../users/users.repository.ts';
 import { DEMO_BOUNDARY } from '../settings/settings.demo.ts';
 import { DEMO_STAFF } from '../users/users.demo.ts';
+import { seedDemoIncidentHistory } from './incident-history.demo.ts';
 
 /** Marks the demo's evaluations, so a second run does not add more. */
 const DEMO_DEVICE_HASH = crypto.createHash('sha256').update('bantay-demo-seed').digest('hex');
@@ -57,7 +58,10 @@ const DIRECTORY_COMMENTS = [
   { stars: 3, comment: 'Mabait pero medyo natagalan dumating.', name: null },
 ];
 
-/** A dozen incidents in every status with their timelines (assignments, notes), ticket ratings and directory ratings for every demo tanod. Idempotent. */
+/**
+ * A dozen incidents in every status with their timelines (assignments, notes), ticket ratings and directory ratings for every demo tanod,
+ * then 90 days of closed incidents behind them (incident-history.demo.ts). Idempotent.
+ */
 export async function seedDemoIncidents(deps: AppDeps, residentIds: string[]): Promise<void> {
   const now = deps.clock.now();
   const staffIds = new Map<string, string>();
@@ -146,4 +150,7 @@ export async function seedDemoIncidents(deps: AppDeps, residentIds: string[]): P
       });
     }
   }
+
+  const tanodIds = tanods.map((staff) => staffIds.get(staff.username)).filter((id): id is string => Boolean(id));
+  if (tanodIds.length === tanods.length) await seedDemoIncidentHistory(deps, tanodIds, adminId, residentIds);
 }

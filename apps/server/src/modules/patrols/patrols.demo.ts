@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import type { Polygon } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import type { PatrolAreaRow } from '../../db/schema/index.ts';
-import type { DemoSchedule } from '../schedules/schedules.demo.ts';
+import { patrolLogEntries, patrols as patrolsTable, type PatrolAreaRow } from '../../db/schema/index.ts';
+import { SeededRandom } from '../../lib/seeded-random.ts';
+import { seedDemoScheduleHistory, type DemoSchedule } from '../schedules/schedules.demo.ts';
 import { storePoints, type StoredPoint } from '../tracking/tracking.repository.ts';
 import { insertLogEntry, insertPatrol } from './patrols.repository.ts';
 import { findUserByUsername } from '../users/users.repository.ts';
@@ -129,6 +131,70 @@ export async function seedDemoPatrols(deps: AppDeps, areas: PatrolAreaRow[], sch
   }
 }
 
+/** How each demo tanod (tanod1 … tanod5) keeps time in the history: chance of being late, of being absent. */
+const HABITS = [
+  { late: 0.06, absent: 0.02 },
+  { late: 0.14, absent: 0.05 },
+  { late: 0.26, absent: 0.1 },
+  { late: 0.1, absent: 0.03 },
+  { late: 0.3, absent: 0.13 },
+];
+
+/**
+ * The 90 days before the fortnight: a patrol per member of every past schedule, on time, late
+ * (6–45 minutes) or absent by each tanod's habits, with a track (a point every 3 minutes) and
+ * two log lines each. Deterministic (seeded), inserted in bulk.
+ */
+export async function seedDemoPatrolHistory(deps: AppDeps, areas: PatrolAreaRow[], history: DemoSchedule[], tanodIds: string[]): Promise<void> {
+  const random = new SeededRandom(11);
+  const polygonOf = new Map(areas.map((area) => [area.id, area.polygon]));
+  const rows: (typeof patrolsTable.$inferInsert)[] = [];
+  const logs: (typeof patrolLogEntries.$inferInsert)[] = [];
+  const tracks: StoredPoint[] = [];
+  for (const [turn, { row, members }] of history.entries()) {
+    const polygon = polygonOf.get(row.patrolAreaId)!;
+    for (const member of members) {
+      const habits = HABITS[tanodIds.indexOf(member.tanodId)] ?? HABITS[0]!;
+      const id = crypto.randomUUID();
+      if (random.chance(habits.absent)) {
+        rows.push({ id, scheduleId: row.id, tanodId: member.tanodId, attendance: 'absent', createdAt: row.endsAt, updatedAt: row.endsAt });
+        continue;
+      }
+      const late = random.chance(habits.late);
+      const startedAt = new Date(row.startsAt.getTime() + (late ? random.int(6, 45) : -random.int(0, 8)) * MINUTE_MS);
+      const endedAt = new Date(row.endsAt.getTime() + random.int(-10, 5) * MINUTE_MS);
+      const phase = random.int(0, 2000);
+      const seconds = (endedAt.getTime() - startedAt.getTime()) / 1000;
+      const first = demoWalk(polygon, 0, phase);
+      const last = demoWalk(polygon, seconds, phase);
+      rows.push({
+        id,
+        scheduleId: row.id,
+        tanodId: member.tanodId,
+        attendance: late ? 'late' : 'on_time',
+        startedAt,
+        endedAt,
+        startLat: first.lat,
+        startLng: first.lng,
+        startAccuracy: 8,
+        endLat: last.lat,
+        endLng: last.lng,
+        endAccuracy: 9,
+        createdAt: startedAt,
+        updatedAt: endedAt,
+      });
+      tracks.push(...trackOf(member.tanodId, id, polygon, startedAt, endedAt, 3 * MINUTE_MS, phase));
+      for (const [index, text] of [LOG_LINES[0]!, LOG_LINES[1 + (turn % 4)]!].entries()) {
+        const at = new Date(startedAt.getTime() + (index * random.int(2, 8) + 1) * 60 * MINUTE_MS);
+        logs.push({ patrolId: id, at, text, ...demoWalk(polygon, (at.getTime() - startedAt.getTime()) / 1000, phase), accuracy: 7 });
+      }
+    }
+  }
+  for (let index = 0; index < rows.length; index += 500) await deps.db.insert(patrolsTable).values(rows.slice(index, index + 500));
+  for (let index = 0; index < logs.length; index += 500) await deps.db.insert(patrolLogEntries).values(logs.slice(index, index + 500));
+  await storePoints(deps.db, tracks);
+}
+
 /** The demo tanods on patrol right now (usernames), with the purok each walks. */
 export const DEMO_ON_PATROL = [
   { username: 'tanod2', areaIndex: 1 },
@@ -137,7 +203,8 @@ export const DEMO_ON_PATROL = [
 
 /**
  * Issue 11's demo: four puroks covering the boundary, a fortnight of schedules with a repeating
- * series, past patrols with tracks and every attendance kind, and two tanods on patrol now.
+ * series, past patrols with tracks and every attendance kind, and two tanods on patrol now; and
+ * (issue 13) 90 days of patrol history before that fortnight, for the dashboards and performance.
  * Runs after the demo staff exist; does nothing when the puroks were already there.
  */
 export async function seedDemoPatrolData(deps: AppDeps): Promise<void> {
@@ -152,4 +219,5 @@ export async function seedDemoPatrolData(deps: AppDeps): Promise<void> {
     DEMO_ON_PATROL.map(({ username, areaIndex }) => ({ areaIndex, team: [Number(username.slice(-1)) - 1] })),
   );
   await seedDemoPatrols(deps, areas, schedules);
+  await seedDemoPatrolHistory(deps, areas, await seedDemoScheduleHistory(deps, areas, tanodIds), tanodIds);
 }

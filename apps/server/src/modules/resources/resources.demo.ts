@@ -7,10 +7,12 @@ import { findUserByUsername } from '../users/users.repository.ts';
 import { insertItem } from './inventory.repository.ts';
 import { insertLoan } from './loans.repository.ts';
 import { insertTrip, insertVehicle, replaceDrivers } from './vehicles.repository.ts';
+import { seedDemoResourceHistory } from './resources-history.demo.ts';
 
 /**
  * Demo resources (`npm run seed:demo`): two dozen items across the categories, open, overdue and
- * returned loans, and two vehicles with a week of trips, all dated relative to now. Users come from
+ * returned loans, and two vehicles with a week of trips, all dated relative to now; before that week,
+ * 90 days of returned loans and trips (resources-history.demo.ts). Users come from
  * the demo staff (`tanod1` … `tanod5`, `admin`). Seeding twice changes nothing.
  */
 
@@ -365,5 +367,11 @@ export async function seedDemoResources(deps: AppDeps): Promise<void> {
         updatedAt: at(trip.status === 'completed' ? trip.starts + trip.hours * HOUR : trip.starts - DAY),
       });
     }
+    const history = VEHICLES.map((vehicle) => ({
+      id: vehicles.get(vehicle.plate)!,
+      drivers: vehicle.drivers,
+      endOdometer: Math.min(...TRIPS.filter((trip) => trip.vehicle === vehicle.plate).map((trip) => trip.startOdometer)),
+    }));
+    await seedDemoResourceHistory(tx, { now, items, vehicles: history, userId });
   });
 }

@@ -2,11 +2,15 @@ import crypto from 'node:crypto';
 import type { ScheduleShift } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { PatrolAreaRow, ScheduleRow } from '../../db/schema/index.ts';
+import { scheduleMembers, schedules as schedulesTable } from '../../db/schema/index.ts';
 import { insertSchedule, replaceMembers } from './schedules.repository.ts';
 import { newScheduleCode } from './schedules.service.ts';
 import { localDay, overlaps, shiftWindow, type Window } from './shift-times.ts';
 
 const DAY_MS = 86_400_000;
+/** The history runs from this many days back up to the fortnight (which starts a week back). */
+export const DEMO_HISTORY_DAYS = 90;
+const HISTORY_UNTIL_DAYS = 8;
 const HOUR_MS = 3_600_000;
 
 export interface DemoSchedule {
@@ -25,6 +29,20 @@ interface Plan {
 }
 
 /**
+ * The weekly plan of the demo: day shifts in Purok 1 on Mon/Wed/Fri (a repeating series), nights
+ * in Purok 3 on Tue/Thu/Sat, day shifts in Purok 2 on Tue/Thu and nights in Purok 4 on Sundays. At
+ * most one day and one night shift fall on a date, so no two plans ever overlap, whoever walks them.
+ */
+function demoPlans(seriesId: string | null): Plan[] {
+  return [
+    { shift: 'day', areaIndex: 0, team: [0, 1], weekdays: [1, 3, 5], seriesId, notes: 'Market and school route; check the footbridge.' },
+    { shift: 'night', areaIndex: 2, team: [3, 4], weekdays: [2, 4, 6], seriesId: null, notes: null },
+    { shift: 'day', areaIndex: 1, team: [2], weekdays: [2, 4], seriesId: null, notes: 'Chapel and basketball court.' },
+    { shift: 'night', areaIndex: 3, team: [0, 2], weekdays: [0], seriesId: null, notes: null },
+  ];
+}
+
+/**
  * A fortnight of schedules around now (a week back, a week ahead) that respect every conflict
  * rule: day shifts in Purok 1 as a repeating Mon/Wed/Fri series, nights in Purok 3, single day
  * shifts elsewhere; plus the two schedules on patrol right now (`nowTeams`), which the others
@@ -38,12 +56,7 @@ export async function seedDemoSchedules(
 ): Promise<{ fortnight: DemoSchedule[]; now: DemoSchedule[] }> {
   const now = deps.clock.now();
   const timezone = 'Asia/Manila';
-  const plans: Plan[] = [
-    { shift: 'day', areaIndex: 0, team: [0, 1], weekdays: [1, 3, 5], seriesId: crypto.randomUUID(), notes: 'Market and school route; check the footbridge.' },
-    { shift: 'night', areaIndex: 2, team: [3, 4], weekdays: [2, 4, 6], seriesId: null, notes: null },
-    { shift: 'day', areaIndex: 1, team: [2], weekdays: [2, 4], seriesId: null, notes: 'Chapel and basketball court.' },
-    { shift: 'night', areaIndex: 3, team: [0, 2], weekdays: [0], seriesId: null, notes: null },
-  ];
+  const plans = demoPlans(crypto.randomUUID());
   const taken: { window: Window; tanodIds: string[]; areaId: string }[] = [];
   const clashes = (window: Window, team: string[], areaId: string) =>
     taken.some((other) => overlaps(window, other.window) && (other.areaId === areaId || other.tanodIds.some((id) => team.includes(id))));
@@ -88,4 +101,36 @@ export async function seedDemoSchedules(
     }
   }
   return { fortnight, now: current };
+}
+
+/**
+ * The past before the fortnight: the same weekly plan from DEMO_HISTORY_DAYS back until a week
+ * before the fortnight, with the teams rotating every two weeks so every tanod walks every purok,
+ * inserted in bulk. Returns the schedules with their members, oldest first.
+ */
+export async function seedDemoScheduleHistory(deps: AppDeps, areas: PatrolAreaRow[], tanodIds: string[]): Promise<DemoSchedule[]> {
+  const now = deps.clock.now();
+  const timezone = 'Asia/Manila';
+  const plans = demoPlans(null);
+  const planned: { values: typeof schedulesTable.$inferInsert; team: string[] }[] = [];
+  for (let offset = -DEMO_HISTORY_DAYS; offset <= -HISTORY_UNTIL_DAYS; offset += 1) {
+    const day = new Date(now.getTime() + offset * DAY_MS);
+    const weekday = localDay(day, timezone).weekday;
+    const rotation = Math.floor((offset + DEMO_HISTORY_DAYS) / 14);
+    for (const plan of plans) {
+      if (!plan.weekdays.includes(weekday)) continue;
+      const window = shiftWindow(plan.shift, day, undefined, timezone);
+      const createdAt = new Date(window.startsAt.getTime() - 10 * DAY_MS);
+      planned.push({
+        values: { id: crypto.randomUUID(), code: newScheduleCode(), shift: plan.shift, ...window, patrolAreaId: areas[plan.areaIndex]!.id, notes: plan.notes, reminderSentAt: new Date(window.startsAt.getTime() - 30 * 60_000), createdAt, updatedAt: createdAt },
+        team: plan.team.map((index) => tanodIds[(index + rotation) % tanodIds.length]!),
+      });
+    }
+  }
+  if (planned.length === 0) return [];
+  const rows = await deps.db.insert(schedulesTable).values(planned.map((plan) => plan.values)).returning();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const result = planned.map(({ values, team }) => ({ row: byId.get(values.id!)!, members: team.map((tanodId, position) => ({ tanodId, isLeader: position === 0 })) }));
+  await deps.db.insert(scheduleMembers).values(result.flatMap(({ row, members }) => members.map((member) => ({ scheduleId: row.id, ...member }))));
+  return result;
 }
