@@ -33,7 +33,8 @@ const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/index-[^
 if (!stylesheet) throw new Error('index.html has no stylesheet link to inline');
 const css = await fs.readFile(path.join(dist, stylesheet[1]), 'utf8');
 // A relative url() would resolve against the page instead of /assets/ once inlined.
-if (/url\(\s*['"]?(?!data:|https?:|\/)/.test(css)) throw new Error('the stylesheet has relative URLs; inlining would break them');
+if (/url\(\s*['"]?(?!data:|https?:|\/)/.test(css))
+  throw new Error('the stylesheet has relative URLs; inlining would break them');
 
 const template = html
   .replace(stylesheet[0], `<style>${css.replaceAll('</style', '<\\/style')}</style>\n    ${preloads}`)
@@ -41,4 +42,6 @@ const template = html
 if (!template.includes(LANDING_MARKER)) throw new Error('index.html has no empty root element');
 await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
 await fs.writeFile(path.join(dist, 'ssr', 'landing.html'), template);
-console.log(`landing template: stylesheet inlined (${(css.length / 1024).toFixed(1)} KB), ${files.size} chunks preloaded`);
+console.log(
+  `landing template: stylesheet inlined (${(css.length / 1024).toFixed(1)} KB), ${files.size} chunks preloaded`,
+);

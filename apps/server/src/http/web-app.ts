@@ -23,7 +23,9 @@ async function loadLandingRenderer(distDir: string): Promise<LandingRenderer | u
   const templateFile = path.join(distDir, 'ssr', 'landing.html');
   const moduleFile = path.join(distDir, 'ssr', 'landing.js');
   if (!fs.existsSync(templateFile) || !fs.existsSync(moduleFile)) return undefined;
-  const module = (await import(pathToFileURL(moduleFile).href)) as { renderLanding(settings: unknown): Promise<string> };
+  const module = (await import(pathToFileURL(moduleFile).href)) as {
+    renderLanding(settings: unknown): Promise<string>;
+  };
   return { template: fs.readFileSync(templateFile, 'utf8'), render: (settings) => module.renderLanding(settings) };
 }
 
@@ -60,7 +62,12 @@ export async function serveWebApp(
     if (rendered.json !== json) rendered = { json, html: withSettings(shell, json) };
     return rendered.html;
   };
-  const landing = options.landing === undefined ? (hasBuild ? await loadLandingRenderer(distDir!) : undefined) : (options.landing ?? undefined);
+  const landing =
+    options.landing === undefined
+      ? hasBuild
+        ? await loadLandingRenderer(distDir!)
+        : undefined
+      : (options.landing ?? undefined);
   const landingPage = landing ? landingPageCache(landing, app.log) : undefined;
 
   if (hasBuild) {
@@ -81,7 +88,13 @@ export async function serveWebApp(
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasBuild && wantsPage && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/socket.io')) {
+    if (
+      hasBuild &&
+      wantsPage &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !pathname.startsWith('/socket.io')
+    ) {
       // A missing file with an extension is a real 404, not a client route.
       if (!path.extname(pathname) || pathname.endsWith('.html')) {
         reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
@@ -96,21 +109,32 @@ export async function serveWebApp(
 
 /**
  * The landing page for a version of the settings, rendered once and kept until the settings
- * change (one render in flight at a time, so concurrent first requests share it). Undefined when
+ * change (concurrent first requests share the render). Undefined when
  * rendering failed: the caller sends the plain shell, which the browser renders as before.
  */
-function landingPageCache(landing: LandingRenderer, log: FastifyBaseLogger): (json: string) => Promise<string | undefined> {
+function landingPageCache(
+  landing: LandingRenderer,
+  log: FastifyBaseLogger,
+): (json: string) => Promise<string | undefined> {
   let current: { json: string; html: Promise<string | undefined> } | undefined;
+  // Renders run one after another: the renderer holds the settings it renders in module state.
+  let previous: Promise<unknown> = Promise.resolve();
   return (json) => {
     if (current?.json !== json) {
-      const html = landing
-        .render(JSON.parse(json))
-        .then((markup) => withSettings(landing.template.replace(LANDING_MARKER, () => markup), json))
+      const html = previous
+        .then(() => landing.render(JSON.parse(json)))
+        .then((markup) =>
+          withSettings(
+            landing.template.replace(LANDING_MARKER, () => markup),
+            json,
+          ),
+        )
         .catch((error: unknown) => {
           log.error({ err: error }, 'Could not pre-render the landing page; serving the plain shell');
           if (current?.json === json) current = undefined;
           return undefined;
         });
+      previous = html;
       current = { json, html };
     }
     return current.html;
