@@ -1,13 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router.tsx';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/router.tsx';
 import './index.css';
 
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <RouterProvider router={createRouter()} />
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>
 );
 // The server sends the landing page pre-rendered (decision 013): React takes over that markup

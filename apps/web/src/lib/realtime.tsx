@@ -46,7 +46,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
     let wasConnected = false;
     let failed = false;
-    const update = () => setValue({ socket, connected: socket.connected, lost: !socket.connected && (wasConnected || failed) });
+    const update = () =>
+      setValue({ socket, connected: socket.connected, lost: !socket.connected && (wasConnected || failed) });
     socket.on('connect', () => {
       if (wasConnected) void queryClient.invalidateQueries();
       wasConnected = true;

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings } from '@bantay/shared';
-import { routes } from '@/app/router.tsx';
+import { AppRoutes } from '@/app/router.tsx';
 import { replacePublicSettings } from '@/lib/public-settings.ts';
 
 // The renderer is built as `npm run build` builds it and run in a process of its own, as the
@@ -73,12 +73,13 @@ async function hydrate(html: string): Promise<{ errors: unknown[]; container: HT
   // What the page's settings block gives the browser (lib/public-settings.ts reads it at start).
   replacePublicSettings(SETTINGS);
   const errors: unknown[] = [];
-  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
   await act(async () => {
     hydrateRoot(
       container,
       <StrictMode>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/']}>
+          <AppRoutes />
+        </MemoryRouter>
       </StrictMode>,
       { onRecoverableError: (error) => errors.push(error) },
     );

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { PublicSettings } from '@bantay/shared';
-import { routes } from '@/app/router.tsx';
+import { AppRoutes } from '@/app/router.tsx';
 import { replacePublicSettings } from '@/lib/public-settings.ts';
 
 /**
@@ -14,13 +14,11 @@ import { replacePublicSettings } from '@/lib/public-settings.ts';
  */
 export async function renderLanding(settings: PublicSettings): Promise<string> {
   replacePublicSettings(settings);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request('http://localhost/'));
-  if (context instanceof Response) throw new Error(`The landing route answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location="/">
+        <AppRoutes />
+      </StaticRouter>
     </StrictMode>,
   );
   const parts: Buffer[] = [];

@@ -52,7 +52,9 @@ export default function PatrolMapPage() {
   const selectFromMap = useCallback(
     (id: string) => {
       choose(id);
-      document.querySelector(`[data-incident-row="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      document
+        .querySelector(`[data-incident-row="${CSS.escape(id)}"]`)
+        ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     },
     [choose],
   );

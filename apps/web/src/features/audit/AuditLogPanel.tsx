@@ -4,7 +4,19 @@ import type { AuditEntry, AuditList } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { api } from '@/lib/api-client.ts';
 
-const ENTITIES = ['', 'user', 'settings', 'incident', 'schedule', 'patrol-area', 'inventory-item', 'loan', 'vehicle', 'trip', 'camera'];
+const ENTITIES = [
+  '',
+  'user',
+  'settings',
+  'incident',
+  'schedule',
+  'patrol-area',
+  'inventory-item',
+  'loan',
+  'vehicle',
+  'trip',
+  'camera',
+];
 
 function summary(values: Record<string, unknown> | null): string {
   if (!values) return '';
@@ -93,7 +105,12 @@ export function AuditLogPanel() {
         </ul>
       )}
       {log.hasNextPage && (
-        <button type="button" className="btn btn-secondary self-center" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+        <button
+          type="button"
+          className="btn btn-secondary self-center"
+          disabled={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
           {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </button>
       )}

@@ -29,7 +29,10 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
   const [drawn, setDrawn] = useState<Polygon | null>(null);
   const outline = drawn ?? saved;
   const shapes = useMemo<EditableShape[]>(
-    () => (outline && !drawing ? [{ id: 'boundary', label: 'Barangay boundary', color: BOUNDARY_COLOR, polygon: outline }] : []),
+    () =>
+      outline && !drawing
+        ? [{ id: 'boundary', label: 'Barangay boundary', color: BOUNDARY_COLOR, polygon: outline }]
+        : [],
     [outline, drawing],
   );
 
@@ -47,7 +50,11 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
       notify.success('Barangay boundary saved');
       onDone();
     } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.fields[0]?.message ?? failure.message) : 'Could not save the boundary. Try again.');
+      setError(
+        failure instanceof ApiError
+          ? (failure.fields[0]?.message ?? failure.message)
+          : 'Could not save the boundary. Try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -57,7 +64,9 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
     <div className="flex flex-col gap-3">
       <div>
         <h3 className="text-lg font-semibold">Barangay boundary</h3>
-        <p className="text-sm text-muted">Reports must come from inside it, and every patrol area must fit inside it.</p>
+        <p className="text-sm text-muted">
+          Reports must come from inside it, and every patrol area must fit inside it.
+        </p>
       </div>
       <AreasMap
         shapes={shapes}
@@ -88,7 +97,12 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
             </p>
           )}
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" className="btn btn-primary" disabled={busy || (!draft && !drawn)} onClick={() => void save()}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy || (!draft && !drawn)}
+              onClick={() => void save()}
+            >
               Save boundary
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setDrawing(true)}>

@@ -27,13 +27,25 @@ interface ScheduleFormProps {
 }
 
 /** The schedule form (product §4.6): shift, period, area, members with the leader, repeat. */
-export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askScope, canRepeat, submitLabel, onSubmit, onCancel }: ScheduleFormProps) {
+export function ScheduleForm({
+  initial,
+  areas,
+  tanods,
+  serverErrors,
+  busy,
+  askScope,
+  canRepeat,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: ScheduleFormProps) {
   const [values, setValues] = useState(initial);
   const [localErrors, setLocalErrors] = useState<ScheduleErrors>({});
   const [scope, setScope] = useState<ScheduleScope>('one');
   const [search, setSearch] = useState('');
   const errors = { ...serverErrors, ...localErrors };
-  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
 
   const chosen = new Set(values.members.map((member) => member.tanodId));
   const shown = useMemo(() => {
@@ -44,7 +56,9 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
   const toggleMember = (tanodId: string) =>
     set(
       'members',
-      chosen.has(tanodId) ? values.members.filter((member) => member.tanodId !== tanodId) : [...values.members, { tanodId, isLeader: values.members.length === 0 }],
+      chosen.has(tanodId)
+        ? values.members.filter((member) => member.tanodId !== tanodId)
+        : [...values.members, { tanodId, isLeader: values.members.length === 0 }],
     );
   const chooseLeader = (tanodId: string) =>
     set(
@@ -66,8 +80,18 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
       <Field label="Shift" error={errors.shift} as="fieldset">
         <div className="grid grid-cols-3 gap-1 rounded-lg bg-surface-2 p-1">
           {SHIFTS.map((shift) => (
-            <label key={shift.value} className={`segment flex-col px-1 py-1.5 ${values.shift === shift.value ? 'bg-surface text-ink shadow-sm' : 'text-muted'}`}>
-              <input type="radio" name="shift" value={shift.value} className="sr-only" checked={values.shift === shift.value} onChange={() => set('shift', shift.value)} />
+            <label
+              key={shift.value}
+              className={`segment flex-col px-1 py-1.5 ${values.shift === shift.value ? 'bg-surface text-ink shadow-sm' : 'text-muted'}`}
+            >
+              <input
+                type="radio"
+                name="shift"
+                value={shift.value}
+                className="sr-only"
+                checked={values.shift === shift.value}
+                onChange={() => set('shift', shift.value)}
+              />
               <span>{shift.label}</span>
               <span className="text-xs font-normal">{shift.hint}</span>
             </label>
@@ -75,31 +99,72 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
         </div>
       </Field>
 
-      <Field label={values.shift === 'custom' ? 'Period' : 'Date'} error={errors.period} as="fieldset" testId="field-period">
+      <Field
+        label={values.shift === 'custom' ? 'Period' : 'Date'}
+        error={errors.period}
+        as="fieldset"
+        testId="field-period"
+      >
         {values.shift === 'custom' ? (
           <div className="grid gap-2 sm:grid-cols-2">
             <label className="text-sm">
               Starts
               <span className="mt-1 flex gap-2">
-                <input type="date" className="input" aria-label="Start date" value={values.startDay} onChange={(event) => set('startDay', event.target.value)} />
-                <input type="time" className="input w-32" aria-label="Start time" value={values.startTime} onChange={(event) => set('startTime', event.target.value)} />
+                <input
+                  type="date"
+                  className="input"
+                  aria-label="Start date"
+                  value={values.startDay}
+                  onChange={(event) => set('startDay', event.target.value)}
+                />
+                <input
+                  type="time"
+                  className="input w-32"
+                  aria-label="Start time"
+                  value={values.startTime}
+                  onChange={(event) => set('startTime', event.target.value)}
+                />
               </span>
             </label>
             <label className="text-sm">
               Ends
               <span className="mt-1 flex gap-2">
-                <input type="date" className="input" aria-label="End date" value={values.endDay} onChange={(event) => set('endDay', event.target.value)} />
-                <input type="time" className="input w-32" aria-label="End time" value={values.endTime} onChange={(event) => set('endTime', event.target.value)} />
+                <input
+                  type="date"
+                  className="input"
+                  aria-label="End date"
+                  value={values.endDay}
+                  onChange={(event) => set('endDay', event.target.value)}
+                />
+                <input
+                  type="time"
+                  className="input w-32"
+                  aria-label="End time"
+                  value={values.endTime}
+                  onChange={(event) => set('endTime', event.target.value)}
+                />
               </span>
             </label>
           </div>
         ) : (
-          <input type="date" className="input" aria-label="Date" value={values.startDay} onChange={(event) => set('startDay', event.target.value)} />
+          <input
+            type="date"
+            className="input"
+            aria-label="Date"
+            value={values.startDay}
+            onChange={(event) => set('startDay', event.target.value)}
+          />
         )}
       </Field>
 
       <Field label="Patrol area" error={errors.area} htmlFor="schedule-area" testId="field-area">
-        <select id="schedule-area" className="input" value={values.patrolAreaId} aria-invalid={errors.area ? true : undefined} onChange={(event) => set('patrolAreaId', event.target.value)}>
+        <select
+          id="schedule-area"
+          className="input"
+          value={values.patrolAreaId}
+          aria-invalid={errors.area ? true : undefined}
+          onChange={(event) => set('patrolAreaId', event.target.value)}
+        >
           <option value="">Choose an area…</option>
           {areas.map((area) => (
             <option key={area._id} value={area._id}>
@@ -111,7 +176,14 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
       </Field>
 
       <Field label={`Members (${values.members.length})`} error={errors.members} as="fieldset" testId="field-members">
-        <input type="search" className="input mb-2" placeholder="Search tanods…" aria-label="Search tanods" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input
+          type="search"
+          className="input mb-2"
+          placeholder="Search tanods…"
+          aria-label="Search tanods"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <ul className="max-h-60 divide-y divide-line overflow-y-auto rounded-lg border border-line" aria-label="Tanods">
           {shown.length === 0 && <li className="p-3 text-sm text-muted">No tanods found</li>}
           {shown.map((tanod) => {
@@ -120,13 +192,25 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
             return (
               <li key={tanod._id} className="flex min-h-11 items-center gap-3 px-3 py-1.5">
                 <label className="flex min-w-0 flex-1 items-center gap-3 text-sm">
-                  <input type="checkbox" className="h-5 w-5 shrink-0" checked={Boolean(member)} onChange={() => toggleMember(tanod._id)} />
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5 shrink-0"
+                    checked={Boolean(member)}
+                    onChange={() => toggleMember(tanod._id)}
+                  />
                   <Avatar firstName={tanod.firstName} lastName={tanod.lastName} src={tanod.profilePicture} size={28} />
                   <span className="truncate">{name}</span>
                 </label>
                 {member && values.members.length > 1 && (
                   <label className="flex shrink-0 items-center gap-1.5 text-xs font-semibold text-ink-soft">
-                    <input type="radio" name="leader" className="h-4 w-4" checked={member.isLeader} onChange={() => chooseLeader(tanod._id)} aria-label={`${name} leads`} />
+                    <input
+                      type="radio"
+                      name="leader"
+                      className="h-4 w-4"
+                      checked={member.isLeader}
+                      onChange={() => chooseLeader(tanod._id)}
+                      aria-label={`${name} leads`}
+                    />
                     Leader
                   </label>
                 )}
@@ -139,7 +223,12 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
       {canRepeat && (
         <Field label="Repeat" error={errors.repeat} as="fieldset">
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="h-5 w-5" checked={values.repeat} onChange={(event) => set('repeat', event.target.checked)} />
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={values.repeat}
+              onChange={(event) => set('repeat', event.target.checked)}
+            />
             Repeat every week on chosen days
           </label>
           {values.repeat && (
@@ -148,12 +237,20 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
                 {WEEKDAYS.map((label, day) => {
                   const on = values.weekdays.includes(day);
                   return (
-                    <label key={label} className={`segment min-w-11 border px-2 ${on ? 'border-brand-600 bg-brand-fill text-white' : 'border-line text-ink-soft'}`}>
+                    <label
+                      key={label}
+                      className={`segment min-w-11 border px-2 ${on ? 'border-brand-600 bg-brand-fill text-white' : 'border-line text-ink-soft'}`}
+                    >
                       <input
                         type="checkbox"
                         className="sr-only"
                         checked={on}
-                        onChange={() => set('weekdays', on ? values.weekdays.filter((item) => item !== day) : [...values.weekdays, day])}
+                        onChange={() =>
+                          set(
+                            'weekdays',
+                            on ? values.weekdays.filter((item) => item !== day) : [...values.weekdays, day],
+                          )
+                        }
                       />
                       {label}
                     </label>
@@ -162,7 +259,13 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
               </div>
               <label className="text-sm">
                 Until
-                <input type="date" className="input mt-1" value={values.until} min={values.startDay} onChange={(event) => set('until', event.target.value)} />
+                <input
+                  type="date"
+                  className="input mt-1"
+                  value={values.until}
+                  min={values.startDay}
+                  onChange={(event) => set('until', event.target.value)}
+                />
               </label>
             </div>
           )}
@@ -170,7 +273,13 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
       )}
 
       <Field label="Notes (optional)" error={errors.notes} htmlFor="schedule-notes">
-        <textarea id="schedule-notes" className="input min-h-16" maxLength={PATROL_LIMITS.notesMaxLength} value={values.notes} onChange={(event) => set('notes', event.target.value)} />
+        <textarea
+          id="schedule-notes"
+          className="input min-h-16"
+          maxLength={PATROL_LIMITS.notesMaxLength}
+          value={values.notes}
+          onChange={(event) => set('notes', event.target.value)}
+        />
       </Field>
 
       {askScope && (
@@ -180,7 +289,8 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
             <input type="radio" name="scope" checked={scope === 'one'} onChange={() => setScope('one')} /> only this one
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="scope" checked={scope === 'future'} onChange={() => setScope('future')} /> this one and the later ones
+            <input type="radio" name="scope" checked={scope === 'future'} onChange={() => setScope('future')} /> this
+            one and the later ones
           </label>
         </fieldset>
       )}
@@ -229,7 +339,11 @@ function Field({
   );
   if (as === 'fieldset') {
     return (
-      <fieldset aria-describedby={error ? errorId : undefined} data-testid={testId} aria-invalid={error ? true : undefined}>
+      <fieldset
+        aria-describedby={error ? errorId : undefined}
+        data-testid={testId}
+        aria-invalid={error ? true : undefined}
+      >
         <legend className="mb-1.5 text-sm font-medium">{label}</legend>
         {children}
         {body}
