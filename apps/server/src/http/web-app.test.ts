@@ -116,6 +116,15 @@ describe('serving the web app', () => {
     expect(await page('/?from=sms')).toBe(first);
     expect(renderer.renders).toBe(rendersAfterFirst);
 
+    // Sent compressed as made once, in whichever form the browser takes.
+    const br = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(first);
+    const gzipped = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(first);
+
     // Every other page stays the empty shell, which the browser renders.
     expect(await page('/Reportincidents')).toContain('<div id="root"></div>');
 

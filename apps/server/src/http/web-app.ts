@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../lib/app-error.ts';
@@ -99,8 +101,15 @@ export async function serveWebApp(
       if (!path.extname(pathname) || pathname.endsWith('.html')) {
         reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
         const json = await publicSettingsJson();
-        if (pathname === '/' && landingPage) return (await landingPage(json)) ?? shellWith(json);
-        return shellWith(json);
+        const landingHtml = pathname === '/' && landingPage ? await landingPage(json) : undefined;
+        if (!landingHtml) return shellWith(json);
+        // Sent compressed as made once per settings version (the compression hook does not reach
+        // this handler, and the page, with its stylesheet, is some 80 KB before compression).
+        reply.header('Vary', 'Accept-Encoding');
+        const accepted = String(request.headers['accept-encoding'] ?? '');
+        if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(landingHtml.br);
+        if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(landingHtml.gzip);
+        return landingHtml.html;
       }
     }
     throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
@@ -109,26 +118,40 @@ export async function serveWebApp(
 
 /**
  * The landing page for a version of the settings, rendered once and kept until the settings
- * change (concurrent first requests share the render). Undefined when
- * rendering failed: the caller sends the plain shell, which the browser renders as before.
+ * change (concurrent first requests share the render), with its gzip and brotli forms. Undefined
+ * when rendering failed: the caller sends the plain shell, which the browser renders as before.
  */
+interface LandingPage {
+  html: string;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
 function landingPageCache(
   landing: LandingRenderer,
   log: FastifyBaseLogger,
-): (json: string) => Promise<string | undefined> {
-  let current: { json: string; html: Promise<string | undefined> } | undefined;
+): (json: string) => Promise<LandingPage | undefined> {
+  let current: { json: string; html: Promise<LandingPage | undefined> } | undefined;
   // Renders run one after another: the renderer holds the settings it renders in module state.
   let previous: Promise<unknown> = Promise.resolve();
   return (json) => {
     if (current?.json !== json) {
       const html = previous
         .then(() => landing.render(JSON.parse(json)))
-        .then((markup) =>
-          withSettings(
+        .then(async (markup) => {
+          const html = withSettings(
             landing.template.replace(LANDING_MARKER, () => markup),
             json,
-          ),
-        )
+          );
+          const [gzipped, brotlied] = await Promise.all([
+            gzip(html, { level: 9 }),
+            brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          ]);
+          return { html, gzip: gzipped, br: brotlied };
+        })
         .catch((error: unknown) => {
           log.error({ err: error }, 'Could not pre-render the landing page; serving the plain shell');
           if (current?.json === json) current = undefined;
