@@ -11,9 +11,7 @@ function send(
   fields?: FieldError[],
   details?: Record<string, unknown>,
 ) {
-  const body: ApiErrorBody = {
-    error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) },
-  };
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) } };
   return reply.status(status).send(body);
 }
 

@@ -26,10 +26,7 @@ let dist: string;
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-dist-'));
   await fs.mkdir(path.join(dist, 'assets'));
-  await fs.writeFile(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Bantay</title></head><body><div id="root"></div></body></html>',
-  );
+  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Bantay</title></head><body><div id="root"></div></body></html>');
   const script = 'console.log("bantay");'.repeat(100);
   await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), script);
   await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
@@ -57,16 +54,13 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
-  it.each(['/', '/Dashboard', '/Patrol&incidenttracking', '/reset-password/some-token'])(
-    '%s returns the app shell, never cached',
-    async (url) => {
-      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toContain('text/html');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('<div id="root">');
-    },
-  );
+  it.each(['/', '/Dashboard', '/Patrol&incidenttracking', '/reset-password/some-token'])('%s returns the app shell, never cached', async (url) => {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
 
   it('the shell carries the public settings as a data block, updated when they change', async () => {
     const settingsIn = async () => {
@@ -149,11 +143,7 @@ describe('serving the web app', () => {
   });
 
   it('hashed assets are cached for a year and sent precompressed', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('br');

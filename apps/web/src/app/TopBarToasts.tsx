@@ -8,7 +8,5 @@ export default function TopBarToasts() {
   const { theme } = useTheme();
   // Runs after the container's own effects, so it has registered with react-toastify by now.
   useEffect(markToastContainerReady, []);
-  return (
-    <ToastContainer containerId={TOP_BAR_TOASTS} position="top-center" autoClose={3000} theme={theme} newestOnTop />
-  );
+  return <ToastContainer containerId={TOP_BAR_TOASTS} position="top-center" autoClose={3000} theme={theme} newestOnTop />;
 }

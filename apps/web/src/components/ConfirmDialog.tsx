@@ -10,14 +10,7 @@ interface ConfirmDialogProps {
 }
 
 /** A modal question with a destructive answer; Escape and Cancel dismiss it. */
-export function ConfirmDialog({
-  open,
-  message,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

@@ -15,8 +15,7 @@ interface ModalProps {
 /** Open modals, innermost last: only the innermost answers Escape and Tab (a dialog over a drawer). */
 const openModals: symbol[] = [];
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog drawn in the page, not in the browser's top layer: the top-bar toasts (brief §8

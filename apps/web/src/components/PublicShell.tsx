@@ -40,20 +40,12 @@ export function PublicShell({ children }: { children: ReactNode }) {
 function ResidentFrame({ children }: { children: ReactNode }) {
   const nav = useSideNav();
   const navPlaceholder = nav.isMobile ? null : (
-    <div
-      className={`sticky top-0 h-dvh shrink-0 border-r border-line bg-surface ${nav.isOpen ? 'w-60' : 'w-[4.5rem]'}`}
-    />
+    <div className={`sticky top-0 h-dvh shrink-0 border-r border-line bg-surface ${nav.isOpen ? 'w-60' : 'w-[4.5rem]'}`} />
   );
   return (
     <div className="flex min-h-dvh bg-canvas text-ink" data-frame="resident">
       <Suspense fallback={navPlaceholder}>
-        <SideNav
-          userType="resident"
-          isOpen={nav.isOpen}
-          isMobile={nav.isMobile}
-          onNavigate={nav.onNavigate}
-          onClose={nav.close}
-        />
+        <SideNav userType="resident" isOpen={nav.isOpen} isMobile={nav.isMobile} onNavigate={nav.onNavigate} onClose={nav.close} />
       </Suspense>
       <div className="flex min-w-0 flex-1 flex-col">
         <Suspense fallback={<div className="sticky top-0 z-20 h-16 border-b border-line bg-surface" />}>

@@ -32,8 +32,7 @@ export function ReasonDialog({ title, description, confirmLabel, maxLength, onSu
       await onSubmit(text);
       onClose();
     } catch (failure) {
-      if (failure instanceof ApiError)
-        setError(failure.fields.find((field) => field.field === 'reason')?.message ?? failure.message);
+      if (failure instanceof ApiError) setError(failure.fields.find((field) => field.field === 'reason')?.message ?? failure.message);
       else setError('That did not work. Please try again.');
     } finally {
       setBusy(false);

@@ -7,11 +7,7 @@ export function ThemeToggle() {
   const label = theme === 'dark' ? 'Switch to Light Mode' : 'Switch to Dark Mode';
   return (
     <button type="button" className="icon-btn" title={label} aria-label={label} onClick={toggleTheme}>
-      {theme === 'dark' ? (
-        <Sun className="h-5 w-5" aria-hidden="true" />
-      ) : (
-        <Moon className="h-5 w-5" aria-hidden="true" />
-      )}
+      {theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
     </button>
   );
 }

@@ -39,12 +39,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await fetch(`${API_BASE}${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.');
@@ -53,12 +48,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const error = (data as ApiErrorBody | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'INTERNAL',
-      error?.message ?? response.statusText,
-      error?.fields ?? [],
-    );
+    throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? response.statusText, error?.fields ?? []);
   }
   return data as T;
 }

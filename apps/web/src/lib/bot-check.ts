@@ -40,10 +40,7 @@ export async function solveBotCheck(): Promise<string> {
   widget.setAttribute('display', 'invisible');
   widget.setAttribute('auto', 'off');
   // The proof of work is the check; no artificial delay on top of it.
-  widget.setAttribute(
-    'configuration',
-    JSON.stringify({ hideLogo: true, hideFooter: true, minDuration: 0, humanInteractionSignature: false }),
-  );
+  widget.setAttribute('configuration', JSON.stringify({ hideLogo: true, hideFooter: true, minDuration: 0, humanInteractionSignature: false }));
   widget.style.display = 'none';
   let expired = false;
   const onExpired = () => {

@@ -32,10 +32,7 @@ export async function isNewVersionError(error: unknown): Promise<boolean> {
 }
 
 /** Runs a dynamic import, trying again with backoff; a new version is reported at once. */
-export async function importWithRetry<T>(
-  load: () => Promise<T>,
-  delays: readonly number[] = RETRY_DELAYS_MS,
-): Promise<T> {
+export async function importWithRetry<T>(load: () => Promise<T>, delays: readonly number[] = RETRY_DELAYS_MS): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await load();

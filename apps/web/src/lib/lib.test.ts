@@ -20,13 +20,7 @@ describe('the label → path rule', () => {
   });
 
   it('menus follow the brief per user type', () => {
-    expect(menuFor('tanod').map((m) => m.label)).toEqual([
-      'DashBoard',
-      'Patrol Map',
-      'Schedule',
-      'Performance',
-      'Equipments',
-    ]);
+    expect(menuFor('tanod').map((m) => m.label)).toEqual(['DashBoard', 'Patrol Map', 'Schedule', 'Performance', 'Equipments']);
     expect(menuFor('resident').map((m) => m.label)).toEqual(['Home', 'Report Incidents', 'Tanod Evaluation']);
     expect(menuFor('admin')).toEqual(menuFor('supadmin'));
     expect(menuFor('admin').map((m) => m.path)).toEqual([
@@ -48,33 +42,20 @@ describe('the label → path rule', () => {
 });
 
 describe('public routes', () => {
-  it.each([
-    '/',
-    '/tanod-login',
-    '/signup',
-    '/resident-signup',
-    '/Tanodevaluation',
-    '/tanodevaluation',
-    '/Reportincidents',
-    '/forgot-password',
-  ])('%s is public', (path) => expect(isPublicPath(path)).toBe(true));
+  it.each(['/', '/tanod-login', '/signup', '/resident-signup', '/Tanodevaluation', '/tanodevaluation', '/Reportincidents', '/forgot-password'])(
+    '%s is public',
+    (path) => expect(isPublicPath(path)).toBe(true),
+  );
   it.each(['/reset-password/abc123', '/reset-pin/xyz', '/reset-passwordXYZ'])('%s is public (token suffix)', (path) =>
     expect(isPublicPath(path)).toBe(true),
   );
-  it.each(['/Dashboard', '/myaccount', '/Admindashboard', '/signup/extra', '/tanod-login/x', '/nope'])(
-    '%s is not public',
-    (path) => expect(isPublicPath(path)).toBe(false),
+  it.each(['/Dashboard', '/myaccount', '/Admindashboard', '/signup/extra', '/tanod-login/x', '/nope'])('%s is not public', (path) =>
+    expect(isPublicPath(path)).toBe(false),
   );
 });
 
 describe('the route guard', () => {
-  const base: GuardInput = {
-    status: 'authenticated',
-    isLoggingIn: false,
-    userType: 'tanod',
-    hasToken: true,
-    allowed: ['tanod'],
-  };
+  const base: GuardInput = { status: 'authenticated', isLoggingIn: false, userType: 'tanod', hasToken: true, allowed: ['tanod'] };
 
   it('shows nothing while the session loads', () => {
     expect(decideGuard({ ...base, status: 'loading' })).toEqual({ kind: 'wait' });
@@ -89,25 +70,16 @@ describe('the route guard', () => {
     expect(decideGuard({ ...base, userType: 'supadmin', allowed: ['admin'] })).toEqual({ kind: 'render' });
   });
   it('sends a signed-out visitor to sign in without a toast', () => {
-    expect(decideGuard({ ...base, status: 'unauthenticated', hasToken: false, userType: null })).toEqual({
-      kind: 'login',
-      toast: null,
-    });
+    expect(decideGuard({ ...base, status: 'unauthenticated', hasToken: false, userType: null })).toEqual({ kind: 'login', toast: null });
   });
   it('warns that the session expired when a token is still stored', () => {
-    expect(decideGuard({ ...base, status: 'unauthenticated', hasToken: true })).toEqual({
-      kind: 'login',
-      toast: 'expired',
-    });
+    expect(decideGuard({ ...base, status: 'unauthenticated', hasToken: true })).toEqual({ kind: 'login', toast: 'expired' });
   });
   it('denies a wrong role and sends it home', () => {
     expect(decideGuard({ ...base, allowed: ['admin'] })).toEqual({ kind: 'deny', redirectTo: '/' });
   });
   it('sends a denied supadmin to the admin dashboard', () => {
-    expect(decideGuard({ ...base, userType: 'supadmin', allowed: ['tanod'] })).toEqual({
-      kind: 'deny',
-      redirectTo: '/admindashboard',
-    });
+    expect(decideGuard({ ...base, userType: 'supadmin', allowed: ['tanod'] })).toEqual({ kind: 'deny', redirectTo: '/admindashboard' });
   });
   it('lets any signed-in user through to shared pages', () => {
     expect(decideGuard({ ...base, userType: 'admin', allowed: 'any-signed-in' })).toEqual({ kind: 'render' });

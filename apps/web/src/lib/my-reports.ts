@@ -48,10 +48,7 @@ export function loadMyReports(token: string): Promise<void> {
         notify.error(SESSION_EXPIRED_TEXT);
         return;
       }
-      const message =
-        error instanceof ApiError && error.isNetwork
-          ? error.message
-          : 'Your reports could not be loaded. Please try again.';
+      const message = error instanceof ApiError && error.isNetwork ? error.message : 'Your reports could not be loaded. Please try again.';
       set({ token, status: 'error', reports: previous, message });
     })
     .finally(() => {
@@ -77,11 +74,7 @@ interface UseMyReportsOptions {
  * resident, nothing is fetched and the answer is null.
  */
 export function useMyReports(session: ResidentSession | null, { refresh = false }: UseMyReportsOptions = {}) {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => null,
-  );
+  const current = useSyncExternalStore(subscribe, () => state, () => null);
   const token = session?.token ?? null;
 
   useEffect(() => {

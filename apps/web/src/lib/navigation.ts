@@ -10,7 +10,17 @@ export function labelToPath(label: string): string {
 }
 
 export type MenuIcon =
-  'dashboard' | 'map' | 'calendar' | 'chart' | 'toolbox' | 'home' | 'alert' | 'star' | 'users' | 'radar' | 'boxes';
+  | 'dashboard'
+  | 'map'
+  | 'calendar'
+  | 'chart'
+  | 'toolbox'
+  | 'home'
+  | 'alert'
+  | 'star'
+  | 'users'
+  | 'radar'
+  | 'boxes';
 
 export interface MenuItem {
   label: string;

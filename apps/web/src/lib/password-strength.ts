@@ -43,10 +43,7 @@ export function loadedStrengthCheck(): StrengthCheck | undefined {
  * The form rule for a new password: the shared length limits, and the common-password verdict
  * once the dictionaries are here (the server gives the same message either way).
  */
-export function newPasswordProblem(
-  password: string,
-  userInputs: readonly (string | null | undefined)[] = [],
-): string | null {
+export function newPasswordProblem(password: string, userInputs: readonly (string | null | undefined)[] = []): string | null {
   if (password === '') return PASSWORD_MESSAGES.required;
   if (password.length < LIMITS.passwordMinLength) return PASSWORD_MESSAGES.tooShort;
   if (password.length > LIMITS.passwordMaxLength) return PASSWORD_MESSAGES.tooLong;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatMobileNumber,
-  formatPhoneForDisplay,
-  mobileNumberProblem,
-  normalizeMobileNumber,
-  PHONE_TEXTS,
-} from './phone.ts';
+import { formatMobileNumber, formatPhoneForDisplay, mobileNumberProblem, normalizeMobileNumber, PHONE_TEXTS } from './phone.ts';
 
 describe('mobile numbers as residents type them', () => {
   it.each([

@@ -8,13 +8,9 @@ import { LIMITS } from '@bantay/shared/limits';
  */
 const nameRule = (label: string) => ({
   validate: (value: string) =>
-    value.trim() === ''
-      ? `${label} is required`
-      : value.trim().length <= LIMITS.nameMaxLength || `${label} is too long`,
+    value.trim() === '' ? `${label} is required` : value.trim().length <= LIMITS.nameMaxLength || `${label} is too long`,
 });
-const optionalMax = (max: number) => ({
-  validate: (value: string) => value.trim().length <= max || `Must be at most ${max} characters`,
-});
+const optionalMax = (max: number) => ({ validate: (value: string) => value.trim().length <= max || `Must be at most ${max} characters` });
 export const PROFILE_RULES = {
   firstName: nameRule('First name'),
   middleName: optionalMax(LIMITS.nameMaxLength),
@@ -27,14 +23,8 @@ export const PROFILE_RULES = {
       return /^[A-Za-z0-9._-]+$/.test(v) || 'Use letters, digits, dots, dashes and underscores only';
     },
   },
-  email: {
-    validate: (value: string) =>
-      value.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'Enter a valid email address',
-  },
-  phoneNumber: {
-    validate: (value: string) =>
-      value.trim() === '' || value.trim().length >= 10 || 'Please enter a valid phone number',
-  },
+  email: { validate: (value: string) => value.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'Enter a valid email address' },
+  phoneNumber: { validate: (value: string) => value.trim() === '' || value.trim().length >= 10 || 'Please enter a valid phone number' },
   address: optionalMax(300),
   birthday: {},
   gender: optionalMax(40),
@@ -46,3 +36,4 @@ export const GENDERS = [
   { value: 'male', label: 'Male' },
   { value: 'other', label: 'Other' },
 ];
+

@@ -46,8 +46,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
     let wasConnected = false;
     let failed = false;
-    const update = () =>
-      setValue({ socket, connected: socket.connected, lost: !socket.connected && (wasConnected || failed) });
+    const update = () => setValue({ socket, connected: socket.connected, lost: !socket.connected && (wasConnected || failed) });
     socket.on('connect', () => {
       if (wasConnected) void queryClient.invalidateQueries();
       wasConnected = true;

@@ -8,9 +8,7 @@ vi.mock('./toast.ts', () => ({ notify: { error: vi.fn(), success: vi.fn(), info:
 const SIGNED_IN = { token: 'resident-token', userType: 'resident' as const, userId: 'r-1' };
 
 function answer(status: number, body: unknown) {
-  return vi.fn(
-    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 }
 
 beforeEach(() => {

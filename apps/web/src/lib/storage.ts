@@ -115,7 +115,6 @@ export const loggingInFlag = {
     return flag.page === PAGE_ID && now >= flag.at;
   },
   clear(): void {
-    if (parseLoggingInFlag(storage.get('isCurrentlyLoggingIn'))?.page === PAGE_ID)
-      storage.remove('isCurrentlyLoggingIn');
+    if (parseLoggingInFlag(storage.get('isCurrentlyLoggingIn'))?.page === PAGE_ID) storage.remove('isCurrentlyLoggingIn');
   },
 };

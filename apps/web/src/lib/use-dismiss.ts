@@ -4,11 +4,7 @@ import { useEffect, type RefObject } from 'react';
  * Closes a popup on a pointer press outside it (but not on the button that opened it, a
  * confirmation dialog or a toast) and on Escape when no modal dialog is open above it.
  */
-export function useDismiss(
-  popup: RefObject<HTMLElement | null>,
-  anchor: RefObject<HTMLElement | null>,
-  onClose: () => void,
-): void {
+export function useDismiss(popup: RefObject<HTMLElement | null>, anchor: RefObject<HTMLElement | null>, onClose: () => void): void {
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Element;

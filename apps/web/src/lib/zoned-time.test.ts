@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
-import {
-  dayKey,
-  formatPeriod,
-  formatRange,
-  formatTimes,
-  fromZonedInput,
-  isoToZonedParts,
-  monthGrid,
-  toZonedInput,
-  weekDays,
-  zonedToIso,
-} from './zoned-time.ts';
+import { dayKey, formatPeriod, formatRange, formatTimes, fromZonedInput, isoToZonedParts, monthGrid, toZonedInput, weekDays, zonedToIso } from './zoned-time.ts';
 
 const MANILA = 'Asia/Manila';
 
@@ -68,11 +57,7 @@ describe('datetime-local inputs in the barangay zone, whatever the device zone',
   });
 
   it('gives a range on one Manila day with the end time only, and across days with the end date', () => {
-    expect(formatRange('2026-11-25T09:00:00.000Z', '2026-11-25T12:00:00.000Z', 'Asia/Manila')).toBe(
-      'Wed, Nov 25 · 5:00 PM – 8:00 PM',
-    );
-    expect(formatRange('2026-11-25T09:00:00.000Z', '2026-11-25T17:00:00.000Z', 'Asia/Manila')).toBe(
-      'Wed, Nov 25 · 5:00 PM – Thu, Nov 26 · 1:00 AM',
-    );
+    expect(formatRange('2026-11-25T09:00:00.000Z', '2026-11-25T12:00:00.000Z', 'Asia/Manila')).toBe('Wed, Nov 25 · 5:00 PM – 8:00 PM');
+    expect(formatRange('2026-11-25T09:00:00.000Z', '2026-11-25T17:00:00.000Z', 'Asia/Manila')).toBe('Wed, Nov 25 · 5:00 PM – Thu, Nov 26 · 1:00 AM');
   });
 });

@@ -53,10 +53,8 @@ export function shiftDay(day: string, days: number, timeZone: string): string {
 }
 
 export const formatTime = (instant: string, timeZone = DEFAULT_TIMEZONE) => format(zoned(instant, timeZone), 'h:mm a');
-export const formatDate = (instant: string, timeZone = DEFAULT_TIMEZONE) =>
-  format(zoned(instant, timeZone), 'EEE, MMM d');
-export const formatDateTime = (instant: string, timeZone = DEFAULT_TIMEZONE) =>
-  format(zoned(instant, timeZone), 'EEE, MMM d · h:mm a');
+export const formatDate = (instant: string, timeZone = DEFAULT_TIMEZONE) => format(zoned(instant, timeZone), 'EEE, MMM d');
+export const formatDateTime = (instant: string, timeZone = DEFAULT_TIMEZONE) => format(zoned(instant, timeZone), 'EEE, MMM d · h:mm a');
 
 /** "6:00 AM – 6:00 PM", with the end's date when it falls on another day. */
 export function formatPeriod(startsAt: string, endsAt: string, timeZone: string): string {
@@ -66,11 +64,7 @@ export function formatPeriod(startsAt: string, endsAt: string, timeZone: string)
 
 /** "6:00 PM – 6:00 AM (+1)": the times only, for narrow calendar cells. */
 export function formatTimes(startsAt: string, endsAt: string, timeZone: string): string {
-  const days = Math.round(
-    (Date.parse(zonedToIso(dayKey(endsAt, timeZone), '12:00', timeZone)) -
-      Date.parse(zonedToIso(dayKey(startsAt, timeZone), '12:00', timeZone))) /
-      86_400_000,
-  );
+  const days = Math.round((Date.parse(zonedToIso(dayKey(endsAt, timeZone), '12:00', timeZone)) - Date.parse(zonedToIso(dayKey(startsAt, timeZone), '12:00', timeZone))) / 86_400_000);
   return `${formatTime(startsAt, timeZone)} – ${formatTime(endsAt, timeZone)}${days > 0 ? ` (+${days})` : ''}`;
 }
 

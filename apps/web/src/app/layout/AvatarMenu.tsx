@@ -63,10 +63,7 @@ export function AvatarMenu() {
             onClick={() => setSettingsOpen((value) => !value)}
           >
             <Settings className="h-4 w-4" aria-hidden="true" /> Settings
-            <ChevronDown
-              className={`ml-auto h-4 w-4 transition-transform ${settingsOpen ? 'rotate-180' : ''}`}
-              aria-hidden="true"
-            />
+            <ChevronDown className={`ml-auto h-4 w-4 transition-transform ${settingsOpen ? 'rotate-180' : ''}`} aria-hidden="true" />
           </button>
           {settingsOpen && (
             <label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2 pl-10 text-sm">

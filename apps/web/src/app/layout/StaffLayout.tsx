@@ -50,30 +50,30 @@ export default function StaffLayout() {
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
         <TrackingProvider>
-          <div className="flex min-h-dvh bg-canvas text-ink">
-            <SideNav
-              userType={userType}
-              isOpen={nav.isOpen}
-              isMobile={nav.isMobile}
-              onNavigate={nav.onNavigate}
-              onClose={nav.close}
+        <div className="flex min-h-dvh bg-canvas text-ink">
+          <SideNav
+            userType={userType}
+            isOpen={nav.isOpen}
+            isMobile={nav.isMobile}
+            onNavigate={nav.onNavigate}
+            onClose={nav.close}
+          />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <TopBar
+              isResident={userType === 'resident'}
+              navOpen={nav.isOpen}
+              onToggleNav={nav.toggle}
+              staffActions={staffActions}
             />
-            <div className="flex min-w-0 flex-1 flex-col">
-              <TopBar
-                isResident={userType === 'resident'}
-                navOpen={nav.isOpen}
-                onToggleNav={nav.toggle}
-                staffActions={staffActions}
-              />
-              <OfflineBanner />
-              <main id="main" className="flex-1 p-4 sm:p-6">
-                {userType !== 'resident' && <IncidentAlerts />}
-                <PasswordChangeGate>
-                  <Outlet />
-                </PasswordChangeGate>
-              </main>
-            </div>
+            <OfflineBanner />
+            <main id="main" className="flex-1 p-4 sm:p-6">
+              {userType !== 'resident' && <IncidentAlerts />}
+              <PasswordChangeGate>
+                <Outlet />
+              </PasswordChangeGate>
+            </main>
           </div>
+        </div>
         </TrackingProvider>
       </RealtimeProvider>
     </QueryClientProvider>

@@ -79,18 +79,12 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
       <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-ink-soft" aria-label="Map legend">
         {LEGEND.map((entry) => (
           <li key={entry.label} className="flex items-center gap-2">
-            <span
-              className="h-3 w-3 rounded-full ring-2 ring-surface"
-              style={{ background: entry.color }}
-              aria-hidden="true"
-            />
+            <span className="h-3 w-3 rounded-full ring-2 ring-surface" style={{ background: entry.color }} aria-hidden="true" />
             {entry.label}
           </li>
         ))}
         <li className="text-muted">
-          {incidents.data
-            ? `${incidents.data.items.length} open incident${incidents.data.items.length === 1 ? '' : 's'}`
-            : 'Loading…'}
+          {incidents.data ? `${incidents.data.items.length} open incident${incidents.data.items.length === 1 ? '' : 's'}` : 'Loading…'}
         </li>
       </ul>
     </div>
@@ -140,10 +134,7 @@ export default function IncidentTrackingPage() {
           >
             {item.label}
             {item.id === 'backup' && pendingBackup > 0 && (
-              <span
-                className="rounded-full bg-danger-fill px-2 text-xs text-white"
-                aria-label={`${pendingBackup} waiting`}
-              >
+              <span className="rounded-full bg-danger-fill px-2 text-xs text-white" aria-label={`${pendingBackup} waiting`}>
                 {pendingBackup}
               </span>
             )}
@@ -152,21 +143,12 @@ export default function IncidentTrackingPage() {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'incidents' && <IncidentTable key="all" mode="all" onOpen={openIncident} selectedId={incidentId} />}
-        {tab === 'archive' && (
-          <IncidentTable key="archive" mode="archive" onOpen={openIncident} selectedId={incidentId} />
-        )}
+        {tab === 'archive' && <IncidentTable key="archive" mode="archive" onOpen={openIncident} selectedId={incidentId} />}
         {tab === 'map' && <LiveMapTab onSelectIncident={openIncident} />}
         {tab === 'backup' && <BackupRequestsPanel onOpenIncident={openIncident} />}
         {tab === 'replay' && <PatrolReplay />}
       </div>
-      {incidentId && (
-        <IncidentDrawer
-          key={incidentId}
-          incidentId={incidentId}
-          onOpen={openIncident}
-          onClose={() => update({ incident: null })}
-        />
-      )}
+      {incidentId && <IncidentDrawer key={incidentId} incidentId={incidentId} onOpen={openIncident} onClose={() => update({ incident: null })} />}
     </RolePage>
   );
 }

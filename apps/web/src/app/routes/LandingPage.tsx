@@ -12,8 +12,7 @@ import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useResidentSession } from '@/lib/resident-session.ts';
 
 // Side by side on a phone, so all three fit near the top of a small screen; stacked cards from sm up.
-const ACTION_LAYOUT =
-  'min-h-20 flex-row items-center justify-start gap-4 sm:min-h-28 sm:flex-col sm:items-start sm:justify-between sm:gap-3';
+const ACTION_LAYOUT = 'min-h-20 flex-row items-center justify-start gap-4 sm:min-h-28 sm:flex-col sm:items-start sm:justify-between sm:gap-3';
 
 // Only signed-in residents see their list, so visitors never download it.
 const MyReportsCard = lazyWithRetry(async () => ({ default: (await loadMyReportsCard()).MyReportsCard }));
@@ -37,9 +36,7 @@ export default function LandingPage() {
           <BrandMark logo={settings?.logo} className="h-14 w-14 shrink-0 sm:h-16 sm:w-16" />
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-widest text-brand-600">Bantay</p>
-            <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">
-              {settings?.name ?? 'Your barangay'}
-            </h1>
+            <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{settings?.name ?? 'Your barangay'}</h1>
           </div>
         </section>
         <p className="-mt-2 text-ink-soft">
@@ -106,9 +103,7 @@ export default function LandingPage() {
                         </span>
                         <span className="min-w-0 flex-1">
                           <span className="block truncate text-sm font-medium">{hotline.label}</span>
-                          <span className="block font-mono text-sm text-ink-soft">
-                            {formatPhoneForDisplay(hotline.number)}
-                          </span>
+                          <span className="block font-mono text-sm text-ink-soft">{formatPhoneForDisplay(hotline.number)}</span>
                         </span>
                       </a>
                     </li>

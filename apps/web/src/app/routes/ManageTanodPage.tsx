@@ -44,13 +44,7 @@ export default function ManageTanodPage() {
         </div>
       )}
       <div role={tabs.length > 1 ? 'tabpanel' : undefined}>
-        {current === 'tanods' && (
-          <StaffDirectory
-            key="tanod"
-            userType="tanod"
-            renderDetails={(user) => <TanodRatingsPanel tanodId={user._id} />}
-          />
-        )}
+        {current === 'tanods' && <StaffDirectory key="tanod" userType="tanod" renderDetails={(user) => <TanodRatingsPanel tanodId={user._id} />} />}
         {current === 'admins' && <StaffDirectory key="admin" userType="admin" />}
         {current === 'settings' && <BarangaySettingsPanel />}
         {current === 'audit' && <AuditLogPanel />}

@@ -52,9 +52,7 @@ export default function PatrolMapPage() {
   const selectFromMap = useCallback(
     (id: string) => {
       choose(id);
-      document
-        .querySelector(`[data-incident-row="${CSS.escape(id)}"]`)
-        ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      document.querySelector(`[data-incident-row="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     },
     [choose],
   );

@@ -31,38 +31,19 @@ interface TrackingMapViewProps {
  * (clustered, red emergency, blue normal), open backup requests and cameras, and the patrols
  * feature's areas, live tanod markers and the chosen tanod's route.
  */
-export default function TrackingMapView({
-  incidents,
-  backupRequests,
-  cameras,
-  onSelectIncident,
-  patrols,
-}: TrackingMapViewProps) {
+export default function TrackingMapView({ incidents, backupRequests, cameras, onSelectIncident, patrols }: TrackingMapViewProps) {
   const { selected } = patrols;
   const routePoints = useMemo(() => patrols.route.map(({ lat, lng }) => ({ lat, lng })), [patrols.route]);
   return (
-    <StaffMap
-      label="Open incidents, backup requests and cameras"
-      testId="tracking-map"
-      className="h-[28rem] lg:h-[calc(100dvh-16rem)]"
-    >
+    <StaffMap label="Open incidents, backup requests and cameras" testId="tracking-map" className="h-[28rem] lg:h-[calc(100dvh-16rem)]">
       <AreaOutlinesLayer areas={patrols.areas} />
       {selected?.patrolId && (
-        <RouteLayer
-          points={routePoints}
-          color={selected.patrolArea?.color ?? '#15803d'}
-          fitKey={patrols.routeLoaded ? selected.patrolId : undefined}
-        />
+        <RouteLayer points={routePoints} color={selected.patrolArea?.color ?? '#15803d'} fitKey={patrols.routeLoaded ? selected.patrolId : undefined} />
       )}
       <CameraMarkersLayer cameras={cameras} />
       <IncidentMarkersLayer incidents={incidents} onSelect={onSelectIncident} cluster />
       <BackupMarkersLayer requests={backupRequests} />
-      <TanodMarkersLayer
-        positions={patrols.positions}
-        now={patrols.now}
-        selectedId={selected?.userId ?? null}
-        onSelect={patrols.onSelect}
-      />
+      <TanodMarkersLayer positions={patrols.positions} now={patrols.now} selectedId={selected?.userId ?? null} onSelect={patrols.onSelect} />
     </StaffMap>
   );
 }

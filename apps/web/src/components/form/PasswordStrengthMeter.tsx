@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LIMITS } from '@bantay/shared/limits';
-import {
-  loadStrengthCheck,
-  loadedStrengthCheck,
-  MIN_STRENGTH_SCORE,
-  type StrengthCheck,
-} from '@/lib/password-strength.ts';
+import { loadStrengthCheck, loadedStrengthCheck, MIN_STRENGTH_SCORE, type StrengthCheck } from '@/lib/password-strength.ts';
 
 interface PasswordStrengthMeterProps {
   password: string;

@@ -40,11 +40,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             aria-label={reveal ? `Hide ${secretName}` : `Show ${secretName}`}
             onClick={() => setReveal((value) => !value)}
           >
-            {reveal ? (
-              <EyeOff className="h-4 w-4" aria-hidden="true" />
-            ) : (
-              <Eye className="h-4 w-4" aria-hidden="true" />
-            )}
+            {reveal ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
           </button>
         )}
       </div>

@@ -51,12 +51,7 @@ export function SideNav({ userType, isOpen, isMobile, onNavigate, onClose }: Sid
   return (
     <>
       {isMobile && isOpen && (
-        <div
-          className="fixed inset-0 z-30 bg-black/40"
-          aria-hidden="true"
-          onClick={onClose}
-          data-testid="nav-backdrop"
-        />
+        <div className="fixed inset-0 z-30 bg-black/40" aria-hidden="true" onClick={onClose} data-testid="nav-backdrop" />
       )}
       <nav
         id="side-nav"

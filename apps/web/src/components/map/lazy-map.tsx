@@ -22,19 +22,14 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
 
 export function MapPlaceholder({ className = 'h-80' }: { className?: string }) {
   return (
-    <div
-      className={`flex w-full items-center justify-center rounded-xl border border-line bg-surface-2 text-sm text-muted ${className}`}
-    >
+    <div className={`flex w-full items-center justify-center rounded-xl border border-line bg-surface-2 text-sm text-muted ${className}`}>
       Loading the map…
     </div>
   );
 }
 
 /** `lazyMap(() => import('./IncidentMap.tsx'), 'h-80')`: the module's default export, lazily. */
-export function lazyMap<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-  placeholderClass?: string,
-) {
+export function lazyMap<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, placeholderClass?: string) {
   const MapModule = lazy(load) as unknown as ComponentType<P>;
   return function LazyMap(props: P) {
     return (

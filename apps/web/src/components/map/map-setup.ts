@@ -22,11 +22,7 @@ export function createBaseMap(container: HTMLElement, settings: MapSettings, opt
   const { onTileError, showBoundary = true, ...mapOptions } = options;
   const map = L.map(container, { zoomControl: true, attributionControl: true, tapTolerance: 20, ...mapOptions });
   map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener">Leaflet</a>');
-  const tiles = L.tileLayer(settings.map.tileUrl, {
-    attribution: settings.map.attribution,
-    maxZoom: 19,
-    crossOrigin: false,
-  });
+  const tiles = L.tileLayer(settings.map.tileUrl, { attribution: settings.map.attribution, maxZoom: 19, crossOrigin: false });
   if (onTileError) tiles.on('tileerror', onTileError);
   tiles.addTo(map);
   if (showBoundary && settings.boundary) {

@@ -68,10 +68,7 @@ export function useMarkerLayer(markers: MapMarker[], { cluster = false, onSelect
       if (existing) {
         const position = existing.getLatLng();
         if (position.lat !== item.lat || position.lng !== item.lng) existing.setLatLng([item.lat, item.lng]);
-        if (
-          iconHtml(existing.options.icon as L.DivIcon) !== iconHtml(item.icon) ||
-          existing.options.icon?.options.className !== item.icon.options.className
-        ) {
+        if (iconHtml(existing.options.icon as L.DivIcon) !== iconHtml(item.icon) || existing.options.icon?.options.className !== item.icon.options.className) {
           existing.setIcon(item.icon);
         }
         existing.setZIndexOffset(item.zIndexOffset ?? 0);

@@ -6,17 +6,7 @@ import { ProfileForm } from './ProfileForm.tsx';
 import { ProfilePhotoCard } from './ProfilePhotoCard.tsx';
 import { SessionsList } from './SessionsList.tsx';
 
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
+function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="card">
       <h2 id={id} className="text-lg font-semibold">
@@ -40,68 +30,52 @@ export function AccountPage({ onOpenTwoFactor }: AccountPageProps) {
   return (
     <div className="flex flex-col gap-6">
       {user?.mustChangePassword && (
-        <div
-          role="alert"
-          className="rounded-xl border border-amber-500/60 bg-amber-500/10 px-4 py-3 text-sm"
-          data-testid="must-change-password"
-        >
-          <strong>Choose your own password.</strong> You signed in with a one-time password from your administrator. Set
-          a new password under{' '}
-          <a href="#account-password" className="font-semibold underline">
-            Change password
-          </a>{' '}
-          to continue.
+        <div role="alert" className="rounded-xl border border-amber-500/60 bg-amber-500/10 px-4 py-3 text-sm" data-testid="must-change-password">
+          <strong>Choose your own password.</strong> You signed in with a one-time password from your administrator. Set a new
+          password under <a href="#account-password" className="font-semibold underline">Change password</a> to continue.
         </div>
       )}
-      <div className="grid items-start gap-6 xl:grid-cols-2">
-        <div className="flex min-w-0 flex-col gap-6">
-          <Section
-            id="account-profile"
-            title="Profile"
-            description="How other staff see you, and how the barangay reaches you."
-          >
-            <div className="flex flex-col gap-6">
-              <ProfilePhotoCard />
-              <ProfileForm />
-            </div>
-          </Section>
-        </div>
-        <div className="flex min-w-0 flex-col gap-6">
-          <Section id="account-two-factor" title="Two-factor authentication">
-            <div className="flex flex-wrap items-center gap-3">
-              {twoFactorOn ? (
-                <ShieldCheck className="h-6 w-6 shrink-0 text-success" aria-hidden="true" />
-              ) : (
-                <ShieldOff className="h-6 w-6 shrink-0 text-muted" aria-hidden="true" />
-              )}
-              <p className="min-w-0 flex-1 text-sm" data-testid="account-two-factor-state">
-                {twoFactorOn ? (
-                  <>
-                    <strong>On.</strong> Signing in asks for a code sent to {user?.phoneNumber}.
-                  </>
-                ) : (
-                  <>
-                    <strong>Off.</strong> Add a code sent to your phone to every sign-in.
-                  </>
-                )}
-              </p>
-              <button type="button" className="btn btn-secondary" onClick={onOpenTwoFactor}>
-                {twoFactorOn ? 'Manage' : 'Set up'}
-              </button>
-            </div>
-          </Section>
-          <Section id="account-password" title="Change password">
-            <ChangePasswordForm />
-          </Section>
-          <Section
-            id="account-sessions"
-            title="Where you are signed in"
-            description="Sign out any device you do not recognise."
-          >
-            <SessionsList />
-          </Section>
-        </div>
+    <div className="grid items-start gap-6 xl:grid-cols-2">
+      <div className="flex min-w-0 flex-col gap-6">
+        <Section id="account-profile" title="Profile" description="How other staff see you, and how the barangay reaches you.">
+          <div className="flex flex-col gap-6">
+            <ProfilePhotoCard />
+            <ProfileForm />
+          </div>
+        </Section>
       </div>
+      <div className="flex min-w-0 flex-col gap-6">
+        <Section id="account-two-factor" title="Two-factor authentication">
+          <div className="flex flex-wrap items-center gap-3">
+            {twoFactorOn ? (
+              <ShieldCheck className="h-6 w-6 shrink-0 text-success" aria-hidden="true" />
+            ) : (
+              <ShieldOff className="h-6 w-6 shrink-0 text-muted" aria-hidden="true" />
+            )}
+            <p className="min-w-0 flex-1 text-sm" data-testid="account-two-factor-state">
+              {twoFactorOn ? (
+                <>
+                  <strong>On.</strong> Signing in asks for a code sent to {user?.phoneNumber}.
+                </>
+              ) : (
+                <>
+                  <strong>Off.</strong> Add a code sent to your phone to every sign-in.
+                </>
+              )}
+            </p>
+            <button type="button" className="btn btn-secondary" onClick={onOpenTwoFactor}>
+              {twoFactorOn ? 'Manage' : 'Set up'}
+            </button>
+          </div>
+        </Section>
+        <Section id="account-password" title="Change password">
+          <ChangePasswordForm />
+        </Section>
+        <Section id="account-sessions" title="Where you are signed in" description="Sign out any device you do not recognise.">
+          <SessionsList />
+        </Section>
+      </div>
+    </div>
     </div>
   );
 }

@@ -25,16 +25,7 @@ export function sessionsEndedText(count: number): string {
 export function ChangePasswordForm() {
   const { user, refresh } = useSession();
   const queryClient = useQueryClient();
-  const userInputs = [
-    user?.username,
-    user?.email,
-    user?.firstName,
-    user?.lastName,
-    user?.phoneNumber,
-    'bantay',
-    'tanod',
-    'barangay',
-  ];
+  const userInputs = [user?.username, user?.email, user?.firstName, user?.lastName, user?.phoneNumber, 'bantay', 'tanod', 'barangay'];
   const {
     register,
     handleSubmit,
@@ -56,16 +47,11 @@ export function ChangePasswordForm() {
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0) {
         for (const field of error.fields) {
-          if (field.field === 'currentPassword' || field.field === 'newPassword')
-            setError(field.field, { message: field.message }, { shouldFocus: true });
+          if (field.field === 'currentPassword' || field.field === 'newPassword') setError(field.field, { message: field.message }, { shouldFocus: true });
         }
         return;
       }
-      notify.error(
-        error instanceof ApiError && error.status < 500 && !error.isNetwork
-          ? error.message
-          : 'Error changing your password. Please try again.',
-      );
+      notify.error(error instanceof ApiError && error.status < 500 && !error.isNetwork ? error.message : 'Error changing your password. Please try again.');
     }
   });
 
@@ -96,8 +82,7 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         error={errors.confirm?.message}
         {...register('confirm', {
-          validate: (value, all) =>
-            value === '' ? 'Confirm your new password' : value === all.newPassword || 'The passwords do not match',
+          validate: (value, all) => (value === '' ? 'Confirm your new password' : value === all.newPassword || 'The passwords do not match'),
         })}
       />
       <p className="text-xs text-muted">Changing your password signs you out on every other device.</p>

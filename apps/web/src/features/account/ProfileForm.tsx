@@ -20,17 +20,7 @@ interface ProfileValues {
   gender: string;
 }
 
-const FIELDS: (keyof ProfileValues)[] = [
-  'firstName',
-  'middleName',
-  'lastName',
-  'username',
-  'email',
-  'phoneNumber',
-  'address',
-  'birthday',
-  'gender',
-];
+const FIELDS: (keyof ProfileValues)[] = ['firstName', 'middleName', 'lastName', 'username', 'email', 'phoneNumber', 'address', 'birthday', 'gender'];
 function valuesOf(user: CurrentUser | null): ProfileValues {
   return {
     firstName: user?.firstName ?? '',
@@ -63,10 +53,7 @@ export function ProfileForm() {
     // The shared schema checks in the browser what the server checks; the raw strings are sent.
   });
   const twoFactorOn = user?.twoFactorEnabled ?? false;
-  const genderOptions =
-    user?.gender && !GENDERS.some((g) => g.value === user.gender)
-      ? [...GENDERS, { value: user.gender, label: user.gender }]
-      : GENDERS;
+  const genderOptions = user?.gender && !GENDERS.some((g) => g.value === user.gender) ? [...GENDERS, { value: user.gender, label: user.gender }] : GENDERS;
 
   const onSubmit = handleSubmit(async (values) => {
     const changes: AccountUpdate = {};
@@ -89,35 +76,16 @@ export function ProfileForm() {
         if (!focused) notify.error(error.message);
         return;
       }
-      notify.error(
-        error instanceof ApiError && error.status < 500 && !error.isNetwork
-          ? error.message
-          : 'Error saving your profile. Please try again.',
-      );
+      notify.error(error instanceof ApiError && error.status < 500 && !error.isNetwork ? error.message : 'Error saving your profile. Please try again.');
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Profile">
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName', PROFILE_RULES.firstName)}
-        />
-        <TextField
-          label="Middle name"
-          autoComplete="additional-name"
-          error={errors.middleName?.message}
-          {...register('middleName', PROFILE_RULES.middleName)}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register('lastName', PROFILE_RULES.lastName)}
-        />
+        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', PROFILE_RULES.firstName)} />
+        <TextField label="Middle name" autoComplete="additional-name" error={errors.middleName?.message} {...register('middleName', PROFILE_RULES.middleName)} />
+        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', PROFILE_RULES.lastName)} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -142,28 +110,13 @@ export function ProfileForm() {
           type="tel"
           autoComplete="tel"
           readOnly={twoFactorOn}
-          hint={
-            twoFactorOn
-              ? 'Used for two-factor authentication. Turn it off to change this number.'
-              : 'Mobile number, e.g. 0917 123 4567'
-          }
+          hint={twoFactorOn ? 'Used for two-factor authentication. Turn it off to change this number.' : 'Mobile number, e.g. 0917 123 4567'}
           error={errors.phoneNumber?.message}
           {...register('phoneNumber', PROFILE_RULES.phoneNumber)}
         />
-        <TextField
-          label="Birthday"
-          type="date"
-          autoComplete="bday"
-          error={errors.birthday?.message}
-          {...register('birthday')}
-        />
+        <TextField label="Birthday" type="date" autoComplete="bday" error={errors.birthday?.message} {...register('birthday')} />
       </div>
-      <TextField
-        label="Address"
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address', PROFILE_RULES.address)}
-      />
+      <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address', PROFILE_RULES.address)} />
       <div className="sm:max-w-xs">
         <label htmlFor={genderId} className="mb-1.5 block text-sm font-medium text-ink">
           Gender
@@ -188,12 +141,7 @@ export function ProfileForm() {
         )}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={!isDirty || isSubmitting}
-          onClick={() => reset(valuesOf(user), { keepDirtyValues: false })}
-        >
+        <button type="button" className="btn btn-secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(valuesOf(user), { keepDirtyValues: false })}>
           Discard changes
         </button>
         <button type="submit" className="btn btn-primary" disabled={!isDirty || isSubmitting}>

@@ -61,8 +61,7 @@ export function ProfilePhotoCard() {
       clear();
       notify.success('Profile photo updated');
     } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 413)
-        setError(`The photo is larger than ${MAX_MB} MB. Choose a smaller one.`);
+      if (caught instanceof ApiError && caught.status === 413) setError(`The photo is larger than ${MAX_MB} MB. Choose a smaller one.`);
       else if (caught instanceof ApiError && caught.status === 415) setError('Choose a JPEG, PNG or WebP image.');
       else if (caught instanceof ApiError && !caught.isNetwork && caught.status < 500) setError(caught.message);
       else notify.error('Error uploading the photo. Please try again.');
@@ -75,11 +74,7 @@ export function ProfilePhotoCard() {
     <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-center">
       <div className="relative">
         {preview ? (
-          <img
-            src={preview}
-            alt="New profile photo preview"
-            className="h-24 w-24 rounded-full object-cover ring-2 ring-brand-600"
-          />
+          <img src={preview} alt="New profile photo preview" className="h-24 w-24 rounded-full object-cover ring-2 ring-brand-600" />
         ) : (
           <Avatar firstName={user?.firstName} lastName={user?.lastName} src={user?.profilePicture} size={96} />
         )}

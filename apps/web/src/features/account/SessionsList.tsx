@@ -28,8 +28,7 @@ export function SessionsList() {
       notify.success('The session was signed out');
     } catch (error) {
       // Already gone (it expired or was ended elsewhere) is what the user wanted anyway.
-      if (!(error instanceof ApiError && error.status === 404))
-        notify.error('Error signing out the session. Please try again.');
+      if (!(error instanceof ApiError && error.status === 404)) notify.error('Error signing out the session. Please try again.');
     } finally {
       setEnding(null);
       setAsking(null);
@@ -54,9 +53,7 @@ export function SessionsList() {
       </div>
     );
   }
-  const sessions = [...query.data].sort(
-    (a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt),
-  );
+  const sessions = [...query.data].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
   if (sessions.length === 0) return <p className="py-2 text-sm text-muted">No active sessions.</p>;
 
   return (
@@ -69,15 +66,10 @@ export function SessionsList() {
           <li key={session._id} className="flex flex-wrap items-center gap-3 py-3" data-testid="session-row">
             <Icon className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
             <div className="min-w-0 flex-1">
-              <p
-                className="flex flex-wrap items-center gap-2 text-sm font-medium"
-                title={session.userAgent ?? undefined}
-              >
+              <p className="flex flex-wrap items-center gap-2 text-sm font-medium" title={session.userAgent ?? undefined}>
                 {device}
                 {session.current && (
-                  <span className="rounded-full bg-brand-600/10 px-2 py-0.5 text-xs font-semibold text-brand-600">
-                    This device
-                  </span>
+                  <span className="rounded-full bg-brand-600/10 px-2 py-0.5 text-xs font-semibold text-brand-600">This device</span>
                 )}
               </p>
               <p className="text-xs text-muted">
@@ -86,18 +78,9 @@ export function SessionsList() {
             </div>
             {!session.current &&
               (asking === session._id ? (
-                <div
-                  className="flex w-full items-center justify-end gap-2 sm:w-auto"
-                  role="group"
-                  aria-label={`Sign out ${device}?`}
-                >
+                <div className="flex w-full items-center justify-end gap-2 sm:w-auto" role="group" aria-label={`Sign out ${device}?`}>
                   <span className="text-sm">Sign out?</span>
-                  <button
-                    type="button"
-                    className="btn btn-secondary min-h-9 px-3"
-                    disabled={ending !== null}
-                    onClick={() => setAsking(null)}
-                  >
+                  <button type="button" className="btn btn-secondary min-h-9 px-3" disabled={ending !== null} onClick={() => setAsking(null)}>
                     Cancel
                   </button>
                   <button

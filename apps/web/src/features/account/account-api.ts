@@ -13,8 +13,7 @@ export function useAccountSessions() {
 }
 
 /** PATCH /api/account: only the fields given change; '' clears an optional one. */
-export const updateAccount = (changes: AccountUpdate) =>
-  api<CurrentUser>('/api/account', { method: 'PATCH', body: changes });
+export const updateAccount = (changes: AccountUpdate) => api<CurrentUser>('/api/account', { method: 'PATCH', body: changes });
 
 export function uploadPhoto(file: File): Promise<CurrentUser> {
   const form = new FormData();
@@ -23,10 +22,6 @@ export function uploadPhoto(file: File): Promise<CurrentUser> {
 }
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  api<{ ok: true; sessionsEnded: number }>('/api/account/password', {
-    method: 'POST',
-    body: { currentPassword, newPassword },
-  });
+  api<{ ok: true; sessionsEnded: number }>('/api/account/password', { method: 'POST', body: { currentPassword, newPassword } });
 
-export const endSession = (id: string) =>
-  api<{ ok: true }>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const endSession = (id: string) => api<{ ok: true }>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -5,34 +5,23 @@
 export function describeUserAgent(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
   const ua = userAgent;
-  const browser = /EdgA?\//.test(ua)
-    ? 'Edge'
-    : /OPR\/|Opera/.test(ua)
-      ? 'Opera'
-      : /SamsungBrowser\//.test(ua)
-        ? 'Samsung Internet'
-        : /Firefox\/|FxiOS\//.test(ua)
-          ? 'Firefox'
-          : /Chrome\/|CriOS\/|Chromium\//.test(ua)
-            ? 'Chrome'
-            : /Safari\//.test(ua) && /Version\//.test(ua)
-              ? 'Safari'
-              : null;
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPod/.test(ua)
-      ? 'iPhone'
-      : /iPad/.test(ua)
-        ? 'iPad'
-        : /Windows/.test(ua)
-          ? 'Windows'
-          : /CrOS/.test(ua)
-            ? 'ChromeOS'
-            : /Mac OS X|Macintosh/.test(ua)
-              ? 'macOS'
-              : /Linux/.test(ua)
-                ? 'Linux'
-                : null;
+  const browser =
+    /EdgA?\//.test(ua) ? 'Edge'
+    : /OPR\/|Opera/.test(ua) ? 'Opera'
+    : /SamsungBrowser\//.test(ua) ? 'Samsung Internet'
+    : /Firefox\/|FxiOS\//.test(ua) ? 'Firefox'
+    : /Chrome\/|CriOS\/|Chromium\//.test(ua) ? 'Chrome'
+    : /Safari\//.test(ua) && /Version\//.test(ua) ? 'Safari'
+    : null;
+  const os =
+    /Android/.test(ua) ? 'Android'
+    : /iPhone|iPod/.test(ua) ? 'iPhone'
+    : /iPad/.test(ua) ? 'iPad'
+    : /Windows/.test(ua) ? 'Windows'
+    : /CrOS/.test(ua) ? 'ChromeOS'
+    : /Mac OS X|Macintosh/.test(ua) ? 'macOS'
+    : /Linux/.test(ua) ? 'Linux'
+    : null;
   if (browser && os) return `${browser} on ${os}`;
   if (browser) return browser;
   if (os) return `Browser on ${os}`;

@@ -67,9 +67,7 @@ export function ApproveDialog({ request, onClose }: { request: AssistanceRequest
                     <span className="flex-1 text-sm">
                       {tanod.firstName} {tanod.lastName}
                     </span>
-                    <span className={`text-xs ${tanod.isOnline ? 'text-success' : 'text-muted'}`}>
-                      {tanod.isOnline ? 'Online' : 'Offline'}
-                    </span>
+                    <span className={`text-xs ${tanod.isOnline ? 'text-success' : 'text-muted'}`}>{tanod.isOnline ? 'Online' : 'Offline'}</span>
                   </label>
                 </li>
               ))}
@@ -79,11 +77,7 @@ export function ApproveDialog({ request, onClose }: { request: AssistanceRequest
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="block text-sm font-medium">
             Outside agency contacted
-            <select
-              className="input mt-1.5"
-              value={agency}
-              onChange={(event) => setAgency(event.target.value as AssistanceAgency | '')}
-            >
+            <select className="input mt-1.5" value={agency} onChange={(event) => setAgency(event.target.value as AssistanceAgency | '')}>
               <option value="">None</option>
               {ASSISTANCE_AGENCIES.map((name) => (
                 <option key={name} value={name}>

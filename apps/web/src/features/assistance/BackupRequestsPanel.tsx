@@ -4,14 +4,7 @@ import { ReasonDialog } from '@/components/ReasonDialog.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
 import { ApproveDialog } from './ApproveDialog.tsx';
-import {
-  ASSISTANCE_STATUS_BADGES,
-  ASSISTANCE_STATUS_LABELS,
-  assistanceSteps,
-  decisionText,
-  useAssistanceList,
-  useRefreshAssistance,
-} from './assistance-api.ts';
+import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
 
 const OPEN: AssistanceStatus[] = ['pending', 'approved', 'deployed'];
 
@@ -52,12 +45,7 @@ export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps
           Backup requests
         </h2>
         <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="switch"
-            checked={showClosed}
-            onChange={(event) => setShowClosed(event.target.checked)}
-          />
+          <input type="checkbox" className="switch" checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />
           Show closed
         </label>
       </header>
@@ -71,20 +59,13 @@ export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps
           </button>
         </div>
       ) : items.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-muted">
-          {showClosed ? 'No backup requests yet.' : 'No open backup requests.'}
-        </p>
+        <p className="px-4 py-6 text-sm text-muted">{showClosed ? 'No backup requests yet.' : 'No open backup requests.'}</p>
       ) : (
         <ul className="divide-y divide-line" data-testid="backup-requests">
           {items.map((request) => (
-            <li
-              key={request._id}
-              className={`px-4 py-3 ${request.status === 'pending' ? 'bg-amber-50 dark:bg-amber-950/30' : ''}`}
-            >
+            <li key={request._id} className={`px-4 py-3 ${request.status === 'pending' ? 'bg-amber-50 dark:bg-amber-950/30' : ''}`}>
               <div className="flex flex-wrap items-center gap-2">
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}
-                >
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
                   {ASSISTANCE_STATUS_LABELS[request.status]}
                 </span>
                 <span className="font-semibold">
@@ -96,16 +77,10 @@ export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps
               {request.incident && (
                 <p className="mt-1 text-sm">
                   For{' '}
-                  <button
-                    type="button"
-                    className="font-medium text-brand-600 underline"
-                    onClick={() => onOpenIncident?.(request.incident!._id)}
-                  >
+                  <button type="button" className="font-medium text-brand-600 underline" onClick={() => onOpenIncident?.(request.incident!._id)}>
                     {request.incident.type} · {request.incident.ticket}
                   </button>
-                  {request.incident.classification === 'emergency' && (
-                    <span className="ml-1 font-semibold text-danger">(emergency)</span>
-                  )}
+                  {request.incident.classification === 'emergency' && <span className="ml-1 font-semibold text-danger">(emergency)</span>}
                 </p>
               )}
               {decisionText(request) && <p className="mt-1 text-sm text-muted">{decisionText(request)}</p>}
@@ -121,22 +96,12 @@ export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps
                   </>
                 )}
                 {request.status === 'approved' && (
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    disabled={busyId === request._id}
-                    onClick={() => void run(request, 'deployed', 'Marked deployed')}
-                  >
+                  <button type="button" className="btn btn-secondary" disabled={busyId === request._id} onClick={() => void run(request, 'deployed', 'Marked deployed')}>
                     Mark deployed
                   </button>
                 )}
                 {(request.status === 'approved' || request.status === 'deployed') && (
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    disabled={busyId === request._id}
-                    onClick={() => void run(request, 'complete', 'Backup completed')}
-                  >
+                  <button type="button" className="btn btn-secondary" disabled={busyId === request._id} onClick={() => void run(request, 'complete', 'Backup completed')}>
                     Mark completed
                   </button>
                 )}

@@ -6,14 +6,7 @@ import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
-import {
-  ASSISTANCE_STATUS_BADGES,
-  ASSISTANCE_STATUS_LABELS,
-  assistanceSteps,
-  decisionText,
-  useAssistanceList,
-  useRefreshAssistance,
-} from './assistance-api.ts';
+import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
 import { currentPosition } from './current-position.ts';
 
 /** The reasons a tanod picks with one tap; anything else is typed. */
@@ -35,10 +28,7 @@ export function RequestBackupButton({ incident }: RequestBackupButtonProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const list = useAssistanceList(
-    incident ? { incidentId: incident._id } : { status: ['pending', 'approved', 'deployed'] },
-    Boolean(user),
-  );
+  const list = useAssistanceList(incident ? { incidentId: incident._id } : { status: ['pending', 'approved', 'deployed'] }, Boolean(user));
   const mine = (list.data?.items ?? []).filter((request) => request.requester._id === user?._id);
 
   async function send(text: string) {
@@ -59,10 +49,7 @@ export function RequestBackupButton({ incident }: RequestBackupButtonProps) {
     } catch (failure) {
       const field = failure instanceof ApiError ? failure.fields.find((f) => f.field === 'reason') : undefined;
       if (field) setError(field.message);
-      else
-        notify.error(
-          failure instanceof ApiError ? failure.message : 'The request could not be sent. Please try again.',
-        );
+      else notify.error(failure instanceof ApiError ? failure.message : 'The request could not be sent. Please try again.');
     } finally {
       setBusy(false);
     }
@@ -79,11 +66,7 @@ export function RequestBackupButton({ incident }: RequestBackupButtonProps) {
 
   return (
     <div className="space-y-2" data-testid="backup">
-      <button
-        type="button"
-        className="btn w-full border border-amber-600 bg-amber-50 text-amber-900 hover:bg-amber-100 dark:bg-amber-950/40 dark:text-amber-200"
-        onClick={() => setOpen(true)}
-      >
+      <button type="button" className="btn w-full border border-amber-600 bg-amber-50 text-amber-900 hover:bg-amber-100 dark:bg-amber-950/40 dark:text-amber-200" onClick={() => setOpen(true)}>
         <LifeBuoy className="h-4 w-4" aria-hidden="true" />
         Request backup
       </button>
@@ -92,17 +75,11 @@ export function RequestBackupButton({ incident }: RequestBackupButtonProps) {
           {mine.map((request) => (
             <li key={request._id} className="rounded-lg border border-line p-3 text-sm">
               <div className="flex items-center justify-between gap-2">
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}
-                >
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
                   {request.status === 'pending' ? 'Waiting for an admin' : ASSISTANCE_STATUS_LABELS[request.status]}
                 </span>
                 {(request.status === 'pending' || request.status === 'approved') && (
-                  <button
-                    type="button"
-                    className="btn btn-ghost !min-h-9 !px-2 text-xs"
-                    onClick={() => void cancel(request)}
-                  >
+                  <button type="button" className="btn btn-ghost !min-h-9 !px-2 text-xs" onClick={() => void cancel(request)}>
                     Cancel request
                   </button>
                 )}
@@ -118,13 +95,7 @@ export function RequestBackupButton({ incident }: RequestBackupButtonProps) {
           <p className="mb-3 text-sm text-muted">Your current position is sent. Tap a reason, or write one.</p>
           <div className="mb-4 grid grid-cols-2 gap-2">
             {QUICK_REASONS.map((quick) => (
-              <button
-                key={quick}
-                type="button"
-                className="btn btn-secondary !text-left"
-                disabled={busy}
-                onClick={() => void send(quick)}
-              >
+              <button key={quick} type="button" className="btn btn-secondary !text-left" disabled={busy} onClick={() => void send(quick)}>
                 {quick}
               </button>
             ))}

@@ -77,13 +77,8 @@ export function decisionText(request: AssistanceRequest): string | null {
   if (request.status === 'rejected') return request.rejectionReason ? `Reason: ${request.rejectionReason}` : null;
   const parts: string[] = [];
   if (request.dispatchedTanods.length > 0) {
-    parts.push(
-      `Coming: ${request.dispatchedTanods.map((person) => `${person.firstName} ${person.lastName}`).join(', ')}`,
-    );
+    parts.push(`Coming: ${request.dispatchedTanods.map((person) => `${person.firstName} ${person.lastName}`).join(', ')}`);
   }
-  if (request.agency)
-    parts.push(
-      `${request.agency.name} contacted${request.agency.reference ? ` (ref. ${request.agency.reference})` : ''}`,
-    );
+  if (request.agency) parts.push(`${request.agency.name} contacted${request.agency.reference ? ` (ref. ${request.agency.reference})` : ''}`);
   return parts.length > 0 ? parts.join(' · ') : null;
 }

@@ -4,19 +4,7 @@ import type { AuditEntry, AuditList } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { api } from '@/lib/api-client.ts';
 
-const ENTITIES = [
-  '',
-  'user',
-  'settings',
-  'incident',
-  'schedule',
-  'patrol-area',
-  'inventory-item',
-  'loan',
-  'vehicle',
-  'trip',
-  'camera',
-];
+const ENTITIES = ['', 'user', 'settings', 'incident', 'schedule', 'patrol-area', 'inventory-item', 'loan', 'vehicle', 'trip', 'camera'];
 
 function summary(values: Record<string, unknown> | null): string {
   if (!values) return '';
@@ -105,12 +93,7 @@ export function AuditLogPanel() {
         </ul>
       )}
       {log.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn-secondary self-center"
-          disabled={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
+        <button type="button" className="btn btn-secondary self-center" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
           {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </button>
       )}

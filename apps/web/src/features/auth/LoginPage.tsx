@@ -54,8 +54,7 @@ export default function LoginPage() {
     } catch (error) {
       if (error instanceof ApiError && !error.isNetwork && error.status < 500) {
         for (const field of error.fields) {
-          if (field.field === 'username' || field.field === 'password')
-            setError(field.field, { message: field.message });
+          if (field.field === 'username' || field.field === 'password') setError(field.field, { message: field.message });
         }
         if (error.fields.length === 0) setFormError(error.message);
         return;

@@ -87,10 +87,7 @@ export function DirectoryList({ directory, visible, query, timeZone, onClearSear
           <p className="text-sm text-muted">Please check again later.</p>
         </div>
       ) : visible.length === 0 ? (
-        <div
-          className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line p-8 text-center"
-          data-testid="no-match"
-        >
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line p-8 text-center" data-testid="no-match">
           <SearchX className="h-8 w-8 text-muted" aria-hidden="true" />
           <p className="font-semibold">No tanods match “{trimmed}”</p>
           <p className="text-sm text-muted">Check the spelling, or search by first or last name.</p>

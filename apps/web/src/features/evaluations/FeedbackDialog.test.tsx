@@ -73,12 +73,7 @@ describe('the feedback dialog', () => {
     expect((screen.getByRole('textbox', { name: /Your name/ }) as HTMLInputElement).value).toBe('Lorna Ramos');
     await user.click(screen.getByRole('button', { name: 'Send rating' }));
     expect(await screen.findByText('Thank you for your feedback!')).toBeTruthy();
-    expect(rateTanod).toHaveBeenCalledWith(tanod._id, {
-      rating: 5,
-      comment: '  Mabait at mabilis  ',
-      name: 'Lorna Ramos',
-      anonymous: false,
-    });
+    expect(rateTanod).toHaveBeenCalledWith(tanod._id, { rating: 5, comment: '  Mabait at mabilis  ', name: 'Lorna Ramos', anonymous: false });
     expect(onRated).toHaveBeenCalledOnce();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Done' })));
   });
@@ -109,11 +104,7 @@ describe('the feedback dialog', () => {
   });
 
   it("puts the server's field errors next to the field", async () => {
-    vi.mocked(rateTanod).mockRejectedValue(
-      new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [
-        { field: 'comment', message: 'The comment must be at most 500 characters' },
-      ]),
-    );
+    vi.mocked(rateTanod).mockRejectedValue(new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [{ field: 'comment', message: 'The comment must be at most 500 characters' }]));
     const { user } = open();
     await user.click(screen.getByRole('radio', { name: '4 stars, Very good' }));
     await user.type(screen.getByRole('textbox', { name: /Your comment/ }), 'x');
@@ -126,13 +117,7 @@ describe('the feedback dialog', () => {
   it('a ticket rating sends to the ticket, without a name choice', async () => {
     vi.mocked(rateTicket).mockResolvedValue({ _id: 'e2' });
     const user = userEvent.setup();
-    render(
-      <FeedbackDialog
-        target={{ kind: 'ticket', ticket: 'IR-4BZN-6TDE', responderFirstName: 'Juan' }}
-        onClose={vi.fn()}
-        onRated={vi.fn()}
-      />,
-    );
+    render(<FeedbackDialog target={{ kind: 'ticket', ticket: 'IR-4BZN-6TDE', responderFirstName: 'Juan' }} onClose={vi.fn()} onRated={vi.fn()} />);
     expect(screen.getByRole('dialog', { name: 'Rate Juan' })).toBeTruthy();
     expect(screen.queryByRole('radio', { name: 'Anonymous' })).toBeNull();
     await user.click(screen.getByRole('radio', { name: '5 stars, Excellent' }));

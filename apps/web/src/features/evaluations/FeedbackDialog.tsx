@@ -22,8 +22,7 @@ import { rateTanod, rateTicket } from './evaluations-api.ts';
 import { StarInput, StarsDisplay } from './Stars.tsx';
 
 /** Who is being rated: a tanod from the directory, or the responder of a resolved ticket. */
-export type RatingTarget =
-  { kind: 'tanod'; tanod: PublicTanod } | { kind: 'ticket'; ticket: string; responderFirstName: string };
+export type RatingTarget = { kind: 'tanod'; tanod: PublicTanod } | { kind: 'ticket'; ticket: string; responderFirstName: string };
 
 interface FeedbackDialogProps {
   target: RatingTarget;
@@ -40,8 +39,7 @@ const FIELD_ORDER: FeedbackField[] = ['rating', 'comment', 'name'];
 const feedbackResolver: Resolver<FeedbackValues> = (values) => {
   const found = validateFeedback(values);
   const errors: FieldErrors<FeedbackValues> = {};
-  for (const [field, message] of Object.entries(found) as [FeedbackField, string][])
-    errors[field] = { type: 'validate', message };
+  for (const [field, message] of Object.entries(found) as [FeedbackField, string][]) errors[field] = { type: 'validate', message };
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
 
@@ -99,8 +97,7 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
       onRated(target);
     } catch (error) {
       const described = describeSubmitFailure(error);
-      for (const [field, message] of Object.entries(described.fields) as [FeedbackField, string][])
-        setError(field, { type: 'server', message });
+      for (const [field, message] of Object.entries(described.fields) as [FeedbackField, string][]) setError(field, { type: 'server', message });
       focusFirst(described.fields);
       setFailure(described.message ? described : null);
     }
@@ -122,12 +119,7 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
             Your {sentStars}-star rating for {isTicket ? firstName : fullName(target.tanod)} was sent
             {isTicket ? ` for report ${target.ticket}` : ''}. It helps the barangay keep its tanods at their best.
           </p>
-          <button
-            ref={doneRef}
-            type="button"
-            className="btn btn-primary mt-2 w-full sm:w-auto sm:min-w-40"
-            onClick={onClose}
-          >
+          <button ref={doneRef} type="button" className="btn btn-primary mt-2 w-full sm:w-auto sm:min-w-40" onClick={onClose}>
             Done
           </button>
         </div>
@@ -141,12 +133,7 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={title}>
         {target.kind === 'tanod' ? (
           <div className="flex items-center gap-3">
-            <Avatar
-              firstName={target.tanod.firstName}
-              lastName={target.tanod.lastName}
-              src={target.tanod.profilePicture}
-              size={48}
-            />
+            <Avatar firstName={target.tanod.firstName} lastName={target.tanod.lastName} src={target.tanod.profilePicture} size={48} />
             <div className="min-w-0 text-sm text-ink-soft">
               {target.tanod.ratingCount > 0 ? (
                 <p className="flex flex-wrap items-center gap-x-2">
@@ -159,17 +146,14 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
                 <p>No ratings yet. Be the first!</p>
               )}
               <p className="mt-0.5">
-                {defaultName
-                  ? 'You can rate each tanod once every 30 days.'
-                  : 'One rating per tanod every 30 days from each phone.'}
+                {defaultName ? 'You can rate each tanod once every 30 days.' : 'One rating per tanod every 30 days from each phone.'}
               </p>
             </div>
           </div>
         ) : (
           <p className="text-sm text-ink-soft">
-            {firstName} responded to your report{' '}
-            <span className="whitespace-nowrap font-mono font-semibold text-ink">{target.ticket}</span>. How did it go?
-            Each report can be rated once.
+            {firstName} responded to your report <span className="whitespace-nowrap font-mono font-semibold text-ink">{target.ticket}</span>. How
+            did it go? Each report can be rated once.
           </p>
         )}
 
@@ -221,10 +205,7 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
             <p id={`${ids.comment}-error`} className="flex-1 text-sm text-danger">
               {errors.comment?.message}
             </p>
-            <p
-              id={ids.counter}
-              className={`shrink-0 text-xs tabular-nums ${counter.over ? 'font-semibold text-danger' : 'text-muted'}`}
-            >
+            <p id={ids.counter} className={`shrink-0 text-xs tabular-nums ${counter.over ? 'font-semibold text-danger' : 'text-muted'}`}>
               <span className="sr-only">Characters used: </span>
               {counter.text}
             </p>

@@ -25,10 +25,7 @@ export function StarsDisplay({ value, size = 18, label }: { value: number | null
   return (
     <span role="img" aria-label={label ?? averageLabel(value)} className="relative inline-flex shrink-0 align-middle">
       <span className="flex text-muted/60">{row(false)}</span>
-      <span
-        className="absolute inset-y-0 left-0 flex overflow-hidden text-amber-500 dark:text-amber-400"
-        style={{ width: `${percent}%` }}
-      >
+      <span className="absolute inset-y-0 left-0 flex overflow-hidden text-amber-500 dark:text-amber-400" style={{ width: `${percent}%` }}>
         {row(true)}
       </span>
     </span>

@@ -20,11 +20,10 @@ export function TanodCard({ tanod, now, timeZone, onRate }: TanodCardProps) {
       <div className="flex items-center gap-3 p-4">
         <Avatar firstName={tanod.firstName} lastName={tanod.lastName} src={tanod.profilePicture} size={56} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-lg font-semibold leading-tight">{name}</h2>
-          <p
-            className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-ink-soft"
-            data-testid="tanod-rating"
-          >
+          <h2 className="truncate text-lg font-semibold leading-tight">
+            {name}
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-ink-soft" data-testid="tanod-rating">
             <StarsDisplay value={tanod.averageRating} label={averageLabel(tanod.averageRating)} />
             {average === null ? (
               <span>No ratings yet</span>
@@ -41,19 +40,13 @@ export function TanodCard({ tanod, now, timeZone, onRate }: TanodCardProps) {
       </div>
 
       {tanod.recentComments.length > 0 && (
-        <ul
-          className="flex flex-col gap-3 border-t border-line px-4 py-3"
-          aria-label={`Recent comments about ${tanod.firstName}`}
-        >
+        <ul className="flex flex-col gap-3 border-t border-line px-4 py-3" aria-label={`Recent comments about ${tanod.firstName}`}>
           {tanod.recentComments.map((comment) => (
             <li key={comment._id} className="text-sm" data-testid="tanod-comment">
               <p className="line-clamp-4 break-words text-ink">“{comment.comment}”</p>
               <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
                 <span className="inline-flex items-center gap-0.5 font-medium text-ink-soft">
-                  <Star
-                    className="h-3.5 w-3.5 fill-amber-500 text-amber-500 dark:fill-amber-400 dark:text-amber-400"
-                    aria-hidden="true"
-                  />
+                  <Star className="h-3.5 w-3.5 fill-amber-500 text-amber-500 dark:fill-amber-400 dark:text-amber-400" aria-hidden="true" />
                   <span className="sr-only">Rated </span>
                   {comment.rating}
                   <span className="sr-only"> out of 5</span>
@@ -69,12 +62,7 @@ export function TanodCard({ tanod, now, timeZone, onRate }: TanodCardProps) {
       )}
 
       <div className="mt-auto p-4 pt-1">
-        <button
-          type="button"
-          className="btn btn-primary w-full"
-          onClick={() => onRate(tanod)}
-          aria-label={`Rate ${name}`}
-        >
+        <button type="button" className="btn btn-primary w-full" onClick={() => onRate(tanod)} aria-label={`Rate ${name}`}>
           <Star className="h-4 w-4" aria-hidden="true" />
           Rate {tanod.firstName}
         </button>

@@ -41,17 +41,10 @@ export default function TanodEvaluationPage() {
   useEffect(() => {
     if (lookup.state !== 'ready' || !lookup.rateability.canRate || autoOpened.current === lookup.ticket.ticket) return;
     autoOpened.current = lookup.ticket.ticket;
-    setTarget({
-      kind: 'ticket',
-      ticket: lookup.ticket.ticket,
-      responderFirstName: lookup.rateability.responderFirstName,
-    });
+    setTarget({ kind: 'ticket', ticket: lookup.ticket.ticket, responderFirstName: lookup.rateability.responderFirstName });
   }, [lookup]);
 
-  const visible = useMemo(
-    () => (directory.tanods ? filterTanods(directory.tanods, query) : []),
-    [directory.tanods, query],
-  );
+  const visible = useMemo(() => (directory.tanods ? filterTanods(directory.tanods, query) : []), [directory.tanods, query]);
   const clearSearch = () => {
     setQuery('');
     searchRef.current?.focus();
@@ -63,8 +56,8 @@ export default function TanodEvaluationPage() {
         <section>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Rate our tanods</h1>
           <p className="mt-1.5 max-w-2xl text-ink-soft">
-            Tell us how our tanods serve you. No account needed: choose a tanod, give stars and a short comment. You can
-            rate each tanod once every 30 days.
+            Tell us how our tanods serve you. No account needed: choose a tanod, give stars and a short comment. You can rate each
+            tanod once every 30 days.
           </p>
         </section>
 
@@ -74,8 +67,7 @@ export default function TanodEvaluationPage() {
             lookup={lookup}
             onRetry={ticketLookup.retry}
             onRate={(responderFirstName) => {
-              if (lookup.state === 'ready')
-                setTarget({ kind: 'ticket', ticket: lookup.ticket.ticket, responderFirstName });
+              if (lookup.state === 'ready') setTarget({ kind: 'ticket', ticket: lookup.ticket.ticket, responderFirstName });
             }}
           />
         )}
@@ -85,10 +77,7 @@ export default function TanodEvaluationPage() {
             Search tanods by name
           </label>
           <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-muted"
-              aria-hidden="true"
-            />
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-muted" aria-hidden="true" />
             <input
               ref={searchRef}
               id={searchId}

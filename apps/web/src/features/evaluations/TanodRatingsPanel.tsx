@@ -35,24 +35,16 @@ export function TanodRatingsPanel({ tanodId }: { tanodId: string }) {
     queryKey: key(tanodId),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api<StaffEvaluationList>(
-        `/api/users/${encodeURIComponent(tanodId)}/evaluations?limit=10${pageParam ? `&cursor=${pageParam}` : ''}`,
-        { signal },
-      ),
+      api<StaffEvaluationList>(`/api/users/${encodeURIComponent(tanodId)}/evaluations?limit=10${pageParam ? `&cursor=${pageParam}` : ''}`, { signal }),
     getNextPageParam: (page) => page.nextCursor,
   });
   const toggle = async (evaluation: StaffEvaluation) => {
     try {
-      await api<StaffEvaluation>(`/api/evaluations/${evaluation._id}`, {
-        method: 'PATCH',
-        body: { hidden: !evaluation.hidden },
-      });
+      await api<StaffEvaluation>(`/api/evaluations/${evaluation._id}`, { method: 'PATCH', body: { hidden: !evaluation.hidden } });
       notify.success(evaluation.hidden ? 'The comment is shown again' : 'The comment is hidden and no longer counted');
       void queryClient.invalidateQueries({ queryKey: key(tanodId) });
     } catch (error) {
-      notify.error(
-        error instanceof ApiError && !error.isNetwork ? error.message : 'Something went wrong. Please try again.',
-      );
+      notify.error(error instanceof ApiError && !error.isNetwork ? error.message : 'Something went wrong. Please try again.');
     }
   };
   if (ratings.isPending) return <Loading />;
@@ -64,8 +56,7 @@ export function TanodRatingsPanel({ tanodId }: { tanodId: string }) {
       <div>
         <p className="text-sm font-semibold">Residents&apos; ratings</p>
         <p className="mb-2 text-2xl font-bold">
-          {first.average === null ? '—' : first.average.toFixed(1)}{' '}
-          <span className="text-sm font-normal text-muted">({first.count})</span>
+          {first.average === null ? '—' : first.average.toFixed(1)} <span className="text-sm font-normal text-muted">({first.count})</span>
         </p>
         <Distribution list={first} />
       </div>
@@ -74,10 +65,7 @@ export function TanodRatingsPanel({ tanodId }: { tanodId: string }) {
       ) : (
         <ul className="flex flex-col gap-2">
           {items.map((evaluation) => (
-            <li
-              key={evaluation._id}
-              className={`flex items-start gap-3 rounded-lg border border-line p-3 text-sm ${evaluation.hidden ? 'opacity-60' : ''}`}
-            >
+            <li key={evaluation._id} className={`flex items-start gap-3 rounded-lg border border-line p-3 text-sm ${evaluation.hidden ? 'opacity-60' : ''}`}>
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-x-2">
                   <StarsDisplay value={evaluation.rating} size={14} label={`${evaluation.rating} out of 5`} />
@@ -94,11 +82,7 @@ export function TanodRatingsPanel({ tanodId }: { tanodId: string }) {
                 aria-label={evaluation.hidden ? 'Show this comment again' : 'Hide this comment'}
                 onClick={() => void toggle(evaluation)}
               >
-                {evaluation.hidden ? (
-                  <Eye className="h-4 w-4" aria-hidden="true" />
-                ) : (
-                  <EyeOff className="h-4 w-4" aria-hidden="true" />
-                )}
+                {evaluation.hidden ? <Eye className="h-4 w-4" aria-hidden="true" /> : <EyeOff className="h-4 w-4" aria-hidden="true" />}
               </button>
             </li>
           ))}

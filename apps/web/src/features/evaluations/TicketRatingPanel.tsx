@@ -27,11 +27,7 @@ export function useTicketLookup(ticket: string | null): { lookup: TicketLookup; 
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED')) {
-          settle({
-            state: 'failed',
-            message: `No report has the ticket ${ticket}. Check the ticket and try again.`,
-            canRetry: false,
-          });
+          settle({ state: 'failed', message: `No report has the ticket ${ticket}. Check the ticket and try again.`, canRetry: false });
         } else if (error instanceof ApiError && (error.code === 'RATE_LIMITED' || error.isNetwork)) {
           settle({ state: 'failed', message: error.message, canRetry: true });
         } else {
@@ -49,9 +45,7 @@ export function useTicketLookup(ticket: string | null): { lookup: TicketLookup; 
   const markRated = useCallback(
     () =>
       setAnswer((current) =>
-        current?.lookup.state === 'ready'
-          ? { ticket: current.ticket, lookup: { state: 'rated', ticket: current.lookup.ticket } }
-          : current,
+        current?.lookup.state === 'ready' ? { ticket: current.ticket, lookup: { state: 'rated', ticket: current.lookup.ticket } } : current,
       ),
     [],
   );
@@ -90,10 +84,7 @@ export function TicketRatingPanel({ ticket, lookup, onRetry, onRate }: TicketRat
   if (lookup.state === 'failed' || !lookup.rateability.canRate) {
     const message = lookup.state === 'failed' ? lookup.message : (lookup.rateability as { reason: string }).reason;
     return (
-      <section
-        className={`${frame} border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100`}
-        aria-label="Your report"
-      >
+      <section className={`${frame} border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100`} aria-label="Your report">
         <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
         <div className="flex-1">
           <p role="alert" className="text-sm" data-testid="ticket-refusal">
@@ -110,14 +101,11 @@ export function TicketRatingPanel({ ticket, lookup, onRetry, onRate }: TicketRat
   }
   const { responderFirstName } = lookup.rateability;
   return (
-    <section
-      className={`${frame} flex-wrap border-brand-600/40 bg-brand-50 dark:bg-brand-600/15`}
-      aria-label="Your report"
-    >
+    <section className={`${frame} flex-wrap border-brand-600/40 bg-brand-50 dark:bg-brand-600/15`} aria-label="Your report">
       <Ticket className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />
       <p className="min-w-0 flex-1 text-sm">
-        Report <span className="font-mono font-semibold">{lookup.ticket.ticket}</span> ({lookup.ticket.type}) was
-        resolved by <strong>{responderFirstName}</strong>. Tell us how it went.
+        Report <span className="font-mono font-semibold">{lookup.ticket.ticket}</span> ({lookup.ticket.type}) was resolved by{' '}
+        <strong>{responderFirstName}</strong>. Tell us how it went.
       </p>
       <button type="button" className="btn btn-primary w-full sm:w-auto" onClick={() => onRate(responderFirstName)}>
         <Star className="h-4 w-4" aria-hidden="true" />

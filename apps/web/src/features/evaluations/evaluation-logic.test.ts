@@ -121,9 +121,7 @@ describe('checking the feedback form', () => {
     expect(validateFeedback({ ...valid, comment: '   \n ' })).toEqual({ comment: FEEDBACK_TEXTS.commentRequired });
     expect(validateFeedback({ ...valid, comment: 'x'.repeat(500) })).toEqual({});
     expect(validateFeedback({ ...valid, comment: `${'x'.repeat(500)}   ` })).toEqual({});
-    expect(validateFeedback({ ...valid, comment: 'x'.repeat(501) })).toEqual({
-      comment: FEEDBACK_TEXTS.commentTooLong,
-    });
+    expect(validateFeedback({ ...valid, comment: 'x'.repeat(501) })).toEqual({ comment: FEEDBACK_TEXTS.commentTooLong });
   });
 
   it('an empty form names both required fields', () => {
@@ -158,11 +156,7 @@ describe('checking the feedback form', () => {
 describe("showing the server's refusals", () => {
   it('field errors go next to their fields', () => {
     const error = new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [{ field: 'comment', message: 'Write a comment' }]);
-    expect(describeSubmitFailure(error)).toEqual({
-      fields: { comment: 'Write a comment' },
-      message: null,
-      final: false,
-    });
+    expect(describeSubmitFailure(error)).toEqual({ fields: { comment: 'Write a comment' }, message: null, final: false });
   });
 
   it('errors about fields the rater cannot see become one general message', () => {
@@ -173,47 +167,32 @@ describe("showing the server's refusals", () => {
   it('"already rated" is shown in the server\'s words and ends the attempt', () => {
     const message = 'You already rated Juan in the last 30 days. Thank you for your feedback!';
     expect(describeSubmitFailure(new ApiError(409, 'CONFLICT', message))).toEqual({ fields: {}, message, final: true });
-    expect(
-      describeSubmitFailure(new ApiError(422, 'UNPROCESSABLE', 'A report can be rated once it is resolved by a tanod.'))
-        .final,
-    ).toBe(true);
+    expect(describeSubmitFailure(new ApiError(422, 'UNPROCESSABLE', 'A report can be rated once it is resolved by a tanod.')).final).toBe(true);
   });
 
-  it("the rate limit shows the server's message and may be tried again later", () => {
-    const failure = describeSubmitFailure(
-      new ApiError(429, 'RATE_LIMITED', 'Too many ratings from this network. Please try again later.'),
-    );
-    expect(failure).toEqual({
-      fields: {},
-      message: 'Too many ratings from this network. Please try again later.',
-      final: false,
-    });
+  it('the rate limit shows the server\'s message and may be tried again later', () => {
+    const failure = describeSubmitFailure(new ApiError(429, 'RATE_LIMITED', 'Too many ratings from this network. Please try again later.'));
+    expect(failure).toEqual({ fields: {}, message: 'Too many ratings from this network. Please try again later.', final: false });
   });
 
-  it("bot-check failures use the brief's texts", () => {
+  it('bot-check failures use the brief\'s texts', () => {
     expect(describeSubmitFailure(new BotCheckError('expired')).message).toBe(BOT_CHECK_TEXTS.expired);
     expect(describeSubmitFailure(new BotCheckError('setup')).message).toBe(BOT_CHECK_TEXTS.setup);
-    expect(describeSubmitFailure(new ApiError(400, 'BOT_CHECK_FAILED', 'The bot check expired')).message).toBe(
-      BOT_CHECK_TEXTS.expired,
-    );
-    expect(describeSubmitFailure(new ApiError(400, 'BOT_CHECK_FAILED', 'The bot check failed')).message).toBe(
-      BOT_CHECK_TEXTS.setup,
-    );
+    expect(describeSubmitFailure(new ApiError(400, 'BOT_CHECK_FAILED', 'The bot check expired')).message).toBe(BOT_CHECK_TEXTS.expired);
+    expect(describeSubmitFailure(new ApiError(400, 'BOT_CHECK_FAILED', 'The bot check failed')).message).toBe(BOT_CHECK_TEXTS.setup);
   });
 
   it('no connection says so; anything else is a general failure', () => {
-    expect(
-      describeSubmitFailure(new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.')).message,
-    ).toBe('Cannot reach the server. Check your connection.');
+    expect(describeSubmitFailure(new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.')).message).toBe(
+      'Cannot reach the server. Check your connection.',
+    );
     expect(describeSubmitFailure(new ApiError(500, 'INTERNAL', 'boom')).message).toBe(GENERIC_FAILURE);
     expect(describeSubmitFailure(new Error('x')).message).toBe(GENERIC_FAILURE);
   });
 });
 
 describe('rating from a ticket', () => {
-  const ticket = (
-    over: Partial<PublicTicket>,
-  ): Pick<PublicTicket, 'ticket' | 'status' | 'canRate' | 'responderFirstName' | 'timeline'> => ({
+  const ticket = (over: Partial<PublicTicket>): Pick<PublicTicket, 'ticket' | 'status' | 'canRate' | 'responderFirstName' | 'timeline'> => ({
     ticket: 'IR-4BZN-6TDE',
     status: 'resolved',
     canRate: true,
@@ -229,10 +208,7 @@ describe('rating from a ticket', () => {
 
   it.each([
     [{ canRate: false, timeline: [rated] }, /already rated/],
-    [
-      { status: 'pending', canRate: false, responderFirstName: null },
-      /waiting for a tanod.*once the report is resolved/,
-    ],
+    [{ status: 'pending', canRate: false, responderFirstName: null }, /waiting for a tanod.*once the report is resolved/],
     [{ status: 'in_progress', canRate: false }, /still handling.*rate Juan once the report is resolved/],
     [{ status: 'rejected', canRate: false, responderFirstName: null }, /closed without a response/],
     [{ status: 'false_alarm', canRate: false }, /false alarm/],

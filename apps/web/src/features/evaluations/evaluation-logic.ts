@@ -15,8 +15,7 @@ export function normalizeName(value: string): string {
     .trim();
 }
 
-export const fullName = (tanod: Pick<PublicTanod, 'firstName' | 'lastName'>) =>
-  `${tanod.firstName} ${tanod.lastName}`.trim();
+export const fullName = (tanod: Pick<PublicTanod, 'firstName' | 'lastName'>) => `${tanod.firstName} ${tanod.lastName}`.trim();
 
 /**
  * The directory is one small list (a barangay has tens of tanods, not thousands), fetched once, so
@@ -24,10 +23,7 @@ export const fullName = (tanod: Pick<PublicTanod, 'firstName' | 'lastName'>) =>
  * Every word typed must start a word of the name ("jua dela" finds Juan Dela Cruz), or the whole
  * query must appear in it ("ela c").
  */
-export function filterTanods<T extends Pick<PublicTanod, 'firstName' | 'lastName'>>(
-  tanods: readonly T[],
-  query: string,
-): T[] {
+export function filterTanods<T extends Pick<PublicTanod, 'firstName' | 'lastName'>>(tanods: readonly T[], query: string): T[] {
   const wanted = normalizeName(query);
   if (!wanted) return [...tanods];
   const terms = wanted.split(' ');
@@ -69,19 +65,13 @@ export function starChoiceLabel(value: number): string {
 export function commentDate(iso: string, now: Date, timeZone = 'Asia/Manila'): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
-  const dayOf = (date: Date) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
   const days = Math.round((Date.parse(dayOf(now)) - Date.parse(dayOf(at))) / 86_400_000);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days < 7) return `${days} days ago`;
   const sameYear = dayOf(now).slice(0, 4) === dayOf(at).slice(0, 4);
-  return new Intl.DateTimeFormat('en-PH', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  }).format(at);
+  return new Intl.DateTimeFormat('en-PH', { timeZone, month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) }).format(at);
 }
 
 /** The values of the feedback form. `rating` is 0 until a star is chosen. */
@@ -107,32 +97,22 @@ export type FeedbackField = 'rating' | 'comment' | 'name';
 /** The browser's check of the form; the server checks again with the shared schema. */
 export function validateFeedback(values: FeedbackValues): Partial<Record<FeedbackField, string>> {
   const errors: Partial<Record<FeedbackField, string>> = {};
-  if (!Number.isInteger(values.rating) || values.rating < 1 || values.rating > 5)
-    errors.rating = FEEDBACK_TEXTS.ratingRequired;
+  if (!Number.isInteger(values.rating) || values.rating < 1 || values.rating > 5) errors.rating = FEEDBACK_TEXTS.ratingRequired;
   const comment = values.comment.trim();
   if (!comment) errors.comment = FEEDBACK_TEXTS.commentRequired;
   else if (comment.length > EVALUATION_LIMITS.commentMaxLength) errors.comment = FEEDBACK_TEXTS.commentTooLong;
-  if (!values.anonymous && values.name.trim().length > EVALUATION_LIMITS.nameMaxLength)
-    errors.name = FEEDBACK_TEXTS.nameTooLong;
+  if (!values.anonymous && values.name.trim().length > EVALUATION_LIMITS.nameMaxLength) errors.name = FEEDBACK_TEXTS.nameTooLong;
   return errors;
 }
 
 /** "12 / 500", and whether the comment is over the limit (trailing spaces do not count). */
 export function commentCounter(comment: string): { text: string; over: boolean } {
   const length = comment.trim().length;
-  return {
-    text: `${length} / ${EVALUATION_LIMITS.commentMaxLength}`,
-    over: length > EVALUATION_LIMITS.commentMaxLength,
-  };
+  return { text: `${length} / ${EVALUATION_LIMITS.commentMaxLength}`, over: length > EVALUATION_LIMITS.commentMaxLength };
 }
 
 /** What the server receives from the form: trimmed; the name only when the rater gives one. */
-export function feedbackPayload(values: FeedbackValues): {
-  rating: number;
-  comment: string;
-  name?: string;
-  anonymous: boolean;
-} {
+export function feedbackPayload(values: FeedbackValues): { rating: number; comment: string; name?: string; anonymous: boolean } {
   const name = values.name.trim();
   return {
     rating: values.rating,
@@ -168,8 +148,7 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
       const fields: Partial<Record<FeedbackField, string>> = {};
       const others: string[] = [];
       for (const field of error.fields) {
-        if (field.field === 'rating' || field.field === 'comment' || field.field === 'name')
-          fields[field.field] ??= field.message;
+        if (field.field === 'rating' || field.field === 'comment' || field.field === 'name') fields[field.field] ??= field.message;
         else others.push(field.message);
       }
       // A refused device id or tanod id is not the rater's doing; say so in general words.
@@ -177,11 +156,7 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
       return { fields, message, final: false };
     }
     case 'BOT_CHECK_FAILED':
-      return {
-        fields: {},
-        message: /expired/i.test(error.message) ? BOT_CHECK_TEXTS.expired : BOT_CHECK_TEXTS.setup,
-        final: false,
-      };
+      return { fields: {}, message: /expired/i.test(error.message) ? BOT_CHECK_TEXTS.expired : BOT_CHECK_TEXTS.setup, final: false };
     case 'CONFLICT':
     case 'UNPROCESSABLE':
       // Already rated (this tanod in 30 days, or this ticket), or a ticket that cannot be rated.
@@ -199,42 +174,27 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
 /** Why a ticket's responder can or cannot be rated, from the public ticket lookup. */
 export type TicketRateability = { canRate: true; responderFirstName: string } | { canRate: false; reason: string };
 
-export function ticketRateability(
-  ticket: Pick<PublicTicket, 'ticket' | 'status' | 'canRate' | 'responderFirstName' | 'timeline'>,
-): TicketRateability {
-  if (ticket.canRate && ticket.responderFirstName)
-    return { canRate: true, responderFirstName: ticket.responderFirstName };
+export function ticketRateability(ticket: Pick<PublicTicket, 'ticket' | 'status' | 'canRate' | 'responderFirstName' | 'timeline'>): TicketRateability {
+  if (ticket.canRate && ticket.responderFirstName) return { canRate: true, responderFirstName: ticket.responderFirstName };
   if (ticket.timeline.some((entry) => entry.kind === 'rated')) {
-    return {
-      canRate: false,
-      reason: `Report ${ticket.ticket} was already rated. Each report can be rated once. Thank you!`,
-    };
+    return { canRate: false, reason: `Report ${ticket.ticket} was already rated. Each report can be rated once. Thank you!` };
   }
   switch (ticket.status) {
     case 'pending':
-      return {
-        canRate: false,
-        reason: `Report ${ticket.ticket} is still waiting for a tanod. You can rate the tanod who responds once the report is resolved.`,
-      };
+      return { canRate: false, reason: `Report ${ticket.ticket} is still waiting for a tanod. You can rate the tanod who responds once the report is resolved.` };
     case 'in_progress':
       return {
         canRate: false,
         reason: `A tanod is still handling report ${ticket.ticket}. You can rate ${ticket.responderFirstName ?? 'them'} once the report is resolved.`,
       };
     case 'rejected':
-      return {
-        canRate: false,
-        reason: `Report ${ticket.ticket} was closed without a response, so there is no tanod to rate for it.`,
-      };
+      return { canRate: false, reason: `Report ${ticket.ticket} was closed without a response, so there is no tanod to rate for it.` };
     case 'false_alarm':
       return { canRate: false, reason: `Report ${ticket.ticket} was closed as a false alarm, so it cannot be rated.` };
     case 'resolved':
       return ticket.responderFirstName
         ? { canRate: false, reason: `Report ${ticket.ticket} cannot be rated.` }
-        : {
-            canRate: false,
-            reason: `Report ${ticket.ticket} was resolved without a tanod responding, so there is no tanod to rate for it.`,
-          };
+        : { canRate: false, reason: `Report ${ticket.ticket} was resolved without a tanod responding, so there is no tanod to rate for it.` };
     default:
       return { canRate: false, reason: `Report ${ticket.ticket} cannot be rated.` };
   }

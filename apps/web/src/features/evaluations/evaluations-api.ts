@@ -25,8 +25,7 @@ export function residentToken(): string | null {
   return token && storedUserType() === 'resident' ? token : null;
 }
 
-export const fetchTanodDirectory = (signal?: AbortSignal) =>
-  api<TanodDirectory>('/api/public/tanods', { token: null, signal });
+export const fetchTanodDirectory = (signal?: AbortSignal) => api<TanodDirectory>('/api/public/tanods', { token: null, signal });
 
 /** `POST /api/public/evaluations`: solves the bot-check first (the page's only heavy step, loaded now). */
 export async function rateTanod(tanodId: string, values: FeedbackValues): Promise<EvaluationCreated> {
@@ -42,11 +41,7 @@ export const lookUpTicket = (ticket: string, signal?: AbortSignal) =>
 export function rateTicket(ticket: string, values: FeedbackValues): Promise<EvaluationCreated> {
   const { rating, comment } = feedbackPayload(values);
   const body: TicketRatingRequest = { rating, comment };
-  return api<EvaluationCreated>(`/api/public/tickets/${encodeURIComponent(ticket)}/rating`, {
-    method: 'POST',
-    body,
-    token: null,
-  });
+  return api<EvaluationCreated>(`/api/public/tickets/${encodeURIComponent(ticket)}/rating`, { method: 'POST', body, token: null });
 }
 
 /**

@@ -53,12 +53,7 @@ export function ActiveIncidentPanel({ incidentId, backupAction, onShowOnMap }: A
           <IncidentFacts incident={incident} />
           <IncidentPhotos photos={incident.photos} />
           <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-            <a
-              className="btn btn-secondary"
-              href={directionsUrl(incident.location)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
+            <a className="btn btn-secondary" href={directionsUrl(incident.location)} target="_blank" rel="noopener noreferrer">
               <Navigation className="h-4 w-4" aria-hidden="true" />
               Directions
             </a>
@@ -81,9 +76,7 @@ export function ActiveIncidentPanel({ incidentId, backupAction, onShowOnMap }: A
           </div>
         </div>
       )}
-      {resolving && incident && (
-        <ResolveDialog incidentId={incident._id} ticket={incident.ticket} onClose={() => setResolving(false)} />
-      )}
+      {resolving && incident && <ResolveDialog incidentId={incident._id} ticket={incident.ticket} onClose={() => setResolving(false)} />}
     </section>
   );
 }

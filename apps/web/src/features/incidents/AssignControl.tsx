@@ -19,9 +19,7 @@ export function AssignControl({ incidentId, currentTanodId }: { incidentId: stri
     try {
       const detail = await incidentSteps.assign(incidentId, tanodId);
       apply(detail);
-      notify.success(
-        `Assigned to ${detail.responder ? `${detail.responder.firstName} ${detail.responder.lastName}` : 'the tanod'}`,
-      );
+      notify.success(`Assigned to ${detail.responder ? `${detail.responder.firstName} ${detail.responder.lastName}` : 'the tanod'}`);
       setTanodId('');
     } catch (failure) {
       setError(stepErrorMessage(failure));

@@ -65,9 +65,7 @@ export function IncidentAlerts() {
           <span className="block text-sm font-bold uppercase tracking-wide">New emergency</span>
           <span className="block font-semibold">
             {latest!.type} · {latest!.ticket}
-            {latest!.address || latest!.landmark
-              ? ` · ${[latest!.address, latest!.landmark].filter(Boolean).join(', ')}`
-              : ''}
+            {latest!.address || latest!.landmark ? ` · ${[latest!.address, latest!.landmark].filter(Boolean).join(', ')}` : ''}
           </span>
           {older.length > 0 && <span className="block text-sm opacity-90">and {older.length} more</span>}
         </p>
@@ -81,12 +79,7 @@ export function IncidentAlerts() {
         >
           Open
         </button>
-        <button
-          type="button"
-          className="icon-btn text-white hover:bg-red-800 hover:text-white"
-          aria-label="Dismiss the alert"
-          onClick={() => dismiss(latest!._id)}
-        >
+        <button type="button" className="icon-btn text-white hover:bg-red-800 hover:text-white" aria-label="Dismiss the alert" onClick={() => dismiss(latest!._id)}>
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
       </div>

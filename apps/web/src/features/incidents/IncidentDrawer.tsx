@@ -40,12 +40,7 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
   const open = incident && (incident.status === 'pending' || incident.status === 'in_progress');
 
   return (
-    <Modal
-      title={incident ? `${incident.type} · ${incident.ticket}` : 'Incident'}
-      onClose={onClose}
-      placement="side"
-      widthClass="max-w-xl"
-    >
+    <Modal title={incident ? `${incident.type} · ${incident.ticket}` : 'Incident'} onClose={onClose} placement="side" widthClass="max-w-xl">
       {isLoading ? (
         <p className="text-sm text-muted">Loading the incident…</p>
       ) : isError || !incident ? (
@@ -70,25 +65,15 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
           {incident.possibleDuplicateOf && (
             <p className="rounded-lg border border-amber-500 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
               Possible duplicate of{' '}
-              <button
-                type="button"
-                className="font-semibold underline"
-                onClick={() => onOpen(incident.possibleDuplicateOf!._id)}
-              >
+              <button type="button" className="font-semibold underline" onClick={() => onOpen(incident.possibleDuplicateOf!._id)}>
                 {incident.possibleDuplicateOf.ticket}
               </button>{' '}
-              ({STATUS_LABELS[incident.possibleDuplicateOf.status].toLowerCase()}): same type, within 100 m and 30
-              minutes.
+              ({STATUS_LABELS[incident.possibleDuplicateOf.status].toLowerCase()}): same type, within 100 m and 30 minutes.
             </p>
           )}
           <IncidentFacts incident={incident} />
           <IncidentPhotos photos={incident.photos} />
-          <a
-            className="btn btn-secondary"
-            href={directionsUrl(incident.location)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <a className="btn btn-secondary" href={directionsUrl(incident.location)} target="_blank" rel="noopener noreferrer">
             <Navigation className="h-4 w-4" aria-hidden="true" />
             Directions
           </a>
@@ -137,9 +122,7 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
           </Section>
         </div>
       )}
-      {incident && dialog === 'resolve' && (
-        <ResolveDialog incidentId={incident._id} ticket={incident.ticket} onClose={() => setDialog(null)} />
-      )}
+      {incident && dialog === 'resolve' && <ResolveDialog incidentId={incident._id} ticket={incident.ticket} onClose={() => setDialog(null)} />}
       {incident && (dialog === 'reject' || dialog === 'false_alarm') && (
         <ReasonDialog
           title={dialog === 'reject' ? `Reject ${incident.ticket}?` : `Mark ${incident.ticket} a false alarm?`}
@@ -147,14 +130,9 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
           confirmLabel={dialog === 'reject' ? 'Reject incident' : 'Mark false alarm'}
           maxLength={INCIDENT_HANDLING_LIMITS.reasonMaxLength}
           onSubmit={async (reason) => {
-            const detail =
-              dialog === 'reject'
-                ? await incidentSteps.reject(incident._id, reason)
-                : await incidentSteps.falseAlarm(incident._id, reason);
+            const detail = dialog === 'reject' ? await incidentSteps.reject(incident._id, reason) : await incidentSteps.falseAlarm(incident._id, reason);
             apply(detail);
-            notify.success(
-              dialog === 'reject' ? `${incident.ticket} rejected` : `${incident.ticket} marked a false alarm`,
-            );
+            notify.success(dialog === 'reject' ? `${incident.ticket} rejected` : `${incident.ticket} marked a false alarm`);
           }}
           onClose={() => setDialog(null)}
         />

@@ -12,10 +12,7 @@ export function IncidentFacts({ incident }: { incident: IncidentDetail }) {
       <dt className="font-medium text-muted">When</dt>
       <dd>
         <time dateTime={incident.occurredAt}>{dateTimeText(incident.occurredAt)}</time>
-        <span className="text-muted">
-          {' '}
-          · reported <time dateTime={incident.reportedAt}>{dateTimeText(incident.reportedAt)}</time>
-        </span>
+        <span className="text-muted"> · reported <time dateTime={incident.reportedAt}>{dateTimeText(incident.reportedAt)}</time></span>
       </dd>
       <dt className="font-medium text-muted">Where</dt>
       <dd className="flex items-start gap-1">
@@ -36,10 +33,7 @@ export function IncidentFacts({ incident }: { incident: IncidentDetail }) {
           {reporter._id ? <span className="text-xs text-muted">(resident account)</span> : null}
         </span>
         {reporter.phoneNumber && (
-          <a
-            className="inline-flex items-center gap-1 font-medium text-brand-600 underline"
-            href={`tel:${reporter.phoneNumber}`}
-          >
+          <a className="inline-flex items-center gap-1 font-medium text-brand-600 underline" href={`tel:${reporter.phoneNumber}`}>
             <Phone className="h-4 w-4" aria-hidden="true" />
             {reporter.phoneNumber}
           </a>

@@ -53,20 +53,12 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
     return () => window.clearTimeout(timer);
   }, [text, value, onChange]);
 
-  const dateError =
-    fieldError && (fieldError.field === 'to' || fieldError.field === 'from') ? fieldError.message : undefined;
+  const dateError = fieldError && (fieldError.field === 'to' || fieldError.field === 'from') ? fieldError.message : undefined;
   return (
-    <div
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.3fr_1.4fr]"
-      role="search"
-      aria-label="Filter incidents"
-    >
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.3fr_1.4fr]" role="search" aria-label="Filter incidents">
       <label className="relative block">
         <span className="sr-only">Search incidents</span>
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
-          aria-hidden="true"
-        />
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
         <input
           type="search"
           className="input pl-9"
@@ -78,11 +70,7 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
       </label>
       <label className="block">
         <span className="sr-only">Status</span>
-        <select
-          className="input"
-          value={value.status}
-          onChange={(event) => set({ status: event.target.value as FilterValues['status'] })}
-        >
+        <select className="input" value={value.status} onChange={(event) => set({ status: event.target.value as FilterValues['status'] })}>
           <option value="">{anyStatusLabel}</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
@@ -117,13 +105,7 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
       <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-4">
         <label className="block text-sm font-medium">
           Reported from
-          <input
-            type="date"
-            className="input mt-1"
-            value={value.fromDay}
-            max={value.toDay || undefined}
-            onChange={(event) => set({ fromDay: event.target.value })}
-          />
+          <input type="date" className="input mt-1" value={value.fromDay} max={value.toDay || undefined} onChange={(event) => set({ fromDay: event.target.value })} />
         </label>
         <label className="block text-sm font-medium">
           to

@@ -19,12 +19,7 @@ interface IncidentMarkersLayerProps {
  * Incidents on a StaffMap: red pins with "!" for emergencies, blue for normal reports (product
  * §4.7). The selected one is larger and the map moves to it. Import only from lazy map modules.
  */
-export default function IncidentMarkersLayer({
-  incidents,
-  selectedId = null,
-  onSelect,
-  cluster = false,
-}: IncidentMarkersLayerProps) {
+export default function IncidentMarkersLayer({ incidents, selectedId = null, onSelect, cluster = false }: IncidentMarkersLayerProps) {
   const map = useLeafletMap();
   const markers = useMemo<MapMarker[]>(
     () =>
@@ -35,11 +30,7 @@ export default function IncidentMarkersLayer({
           id: incident._id,
           lat: incident.location.lat,
           lng: incident.location.lng,
-          icon: pinIcon({
-            color: emergency ? MARKER_COLORS.emergency : MARKER_COLORS.normal,
-            glyph: emergency ? '!' : undefined,
-            selected,
-          }),
+          icon: pinIcon({ color: emergency ? MARKER_COLORS.emergency : MARKER_COLORS.normal, glyph: emergency ? '!' : undefined, selected }),
           title: `${emergency ? 'Emergency: ' : ''}${incident.type}, ${STATUS_LABELS[incident.status].toLowerCase()} (${incident.ticket})`,
           urgent: emergency,
           zIndexOffset: selected ? 2000 : emergency ? 1000 : 0,

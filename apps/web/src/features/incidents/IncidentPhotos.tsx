@@ -9,19 +9,12 @@ import { Modal } from '@/components/Modal.tsx';
  * the picture is fetched with the bearer token and shown from a blob URL.
  */
 function useAuthorizedImage(url: string): { src: string | null; failed: boolean } {
-  const [state, setState] = useState<{ url: string; src: string | null; failed: boolean }>({
-    url,
-    src: null,
-    failed: false,
-  });
+  const [state, setState] = useState<{ url: string; src: string | null; failed: boolean }>({ url, src: null, failed: false });
   useEffect(() => {
     const controller = new AbortController();
     let objectUrl: string | null = null;
     const token = storage.get('token');
-    fetch(`${API_BASE}${url}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      signal: controller.signal,
-    })
+    fetch(`${API_BASE}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal })
       .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
       .then((blob) => {
         objectUrl = URL.createObjectURL(blob);
@@ -40,12 +33,7 @@ function useAuthorizedImage(url: string): { src: string | null; failed: boolean 
 
 function Photo({ photo, alt, className }: { photo: IncidentPhoto; alt: string; className: string }) {
   const { src, failed } = useAuthorizedImage(photo.url);
-  if (failed)
-    return (
-      <span className={`flex items-center justify-center bg-surface-2 text-xs text-muted ${className}`}>
-        Photo unavailable
-      </span>
-    );
+  if (failed) return <span className={`flex items-center justify-center bg-surface-2 text-xs text-muted ${className}`}>Photo unavailable</span>;
   if (!src) return <span className={`block animate-pulse bg-surface-2 ${className}`} aria-hidden="true" />;
   return <img src={src} alt={alt} className={`object-cover ${className}`} />;
 }
@@ -74,18 +62,10 @@ export function IncidentPhotos({ photos, size = 'md' }: { photos: IncidentPhoto[
       </ul>
       {shown && open !== null && (
         <Modal title={`Photo ${open + 1} of ${photos.length}`} onClose={() => setOpen(null)} widthClass="max-w-3xl">
-          <Photo
-            photo={shown}
-            alt={`Photo ${open + 1} of the report`}
-            className="max-h-[70dvh] w-full rounded-lg !object-contain"
-          />
+          <Photo photo={shown} alt={`Photo ${open + 1} of the report`} className="max-h-[70dvh] w-full rounded-lg !object-contain" />
           {photos.length > 1 && (
             <div className="mt-3 flex justify-between">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => setOpen((open + photos.length - 1) % photos.length)}
-              >
+              <button type="button" className="btn btn-secondary" onClick={() => setOpen((open + photos.length - 1) % photos.length)}>
                 Previous
               </button>
               <button type="button" className="btn btn-secondary" onClick={() => setOpen((open + 1) % photos.length)}>

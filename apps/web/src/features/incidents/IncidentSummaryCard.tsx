@@ -49,15 +49,11 @@ export function IncidentSummaryCard() {
               to={`/Patrolmap?incident=${encodeURIComponent(active._id)}`}
               className="block rounded-lg border-2 border-brand-600 p-3 hover:bg-surface-2"
             >
-              <span className="block text-xs font-semibold uppercase tracking-wide text-brand-600">
-                Your active incident
-              </span>
+              <span className="block text-xs font-semibold uppercase tracking-wide text-brand-600">Your active incident</span>
               <span className="block font-semibold">
                 {active.type} · {active.ticket}
               </span>
-              <span className="block text-sm text-muted">
-                {[active.address, active.landmark].filter(Boolean).join(' · ') || 'No address given'}
-              </span>
+              <span className="block text-sm text-muted">{[active.address, active.landmark].filter(Boolean).join(' · ') || 'No address given'}</span>
             </Link>
           )}
           <div className="grid grid-cols-2 gap-3">
@@ -79,14 +75,8 @@ export function IncidentSummaryCard() {
             <ul className="divide-y divide-line">
               {pending.slice(0, 3).map((item) => (
                 <li key={item._id}>
-                  <Link
-                    to={`/Patrolmap?incident=${encodeURIComponent(item._id)}`}
-                    className="flex items-center gap-2 py-2 hover:bg-surface-2"
-                  >
-                    <span
-                      className={`h-2.5 w-2.5 shrink-0 rounded-full ${item.classification === 'emergency' ? 'bg-red-600' : 'bg-blue-700'}`}
-                      aria-hidden="true"
-                    />
+                  <Link to={`/Patrolmap?incident=${encodeURIComponent(item._id)}`} className="flex items-center gap-2 py-2 hover:bg-surface-2">
+                    <span className={`h-2.5 w-2.5 shrink-0 rounded-full ${item.classification === 'emergency' ? 'bg-red-600' : 'bg-blue-700'}`} aria-hidden="true" />
                     <span className="min-w-0 flex-1 truncate text-sm font-medium">
                       {item.classification === 'emergency' ? 'Emergency: ' : ''}
                       {item.type}

@@ -81,31 +81,17 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
             )}
           </div>
         ) : items.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-muted">
-            {mode === 'archive' ? 'No closed incidents match.' : 'No incidents match.'}
-          </p>
+          <p className="px-4 py-6 text-sm text-muted">{mode === 'archive' ? 'No closed incidents match.' : 'No incidents match.'}</p>
         ) : (
           <table className="w-full min-w-[46rem] text-left text-sm" data-testid="incident-table">
             <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className="px-4 py-2">
-                  Ticket
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Type
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Reported
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Where
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Responder
-                </th>
+                <th scope="col" className="px-4 py-2">Ticket</th>
+                <th scope="col" className="px-4 py-2">Type</th>
+                <th scope="col" className="px-4 py-2">Status</th>
+                <th scope="col" className="px-4 py-2">Reported</th>
+                <th scope="col" className="px-4 py-2">Where</th>
+                <th scope="col" className="px-4 py-2">Responder</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -119,37 +105,20 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
                     onClick={() => onOpen(item._id)}
                   >
                     <td className="whitespace-nowrap px-4 py-2 font-mono">
-                      <button
-                        type="button"
-                        className="font-semibold text-brand-600 underline"
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onOpen(item._id);
-                        }}
-                      >
+                      <button type="button" className="font-semibold text-brand-600 underline" onClick={(event) => { event.stopPropagation(); onOpen(item._id); }}>
                         {item.ticket}
                       </button>
                     </td>
                     <td className="px-4 py-2">
-                      <span className={emergency ? 'font-semibold text-red-700 dark:text-red-300' : ''}>
-                        {item.type}
-                      </span>
-                      {emergency && (
-                        <span className="ml-2 rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">
-                          Emergency
-                        </span>
-                      )}
+                      <span className={emergency ? 'font-semibold text-red-700 dark:text-red-300' : ''}>{item.type}</span>
+                      {emergency && <span className="ml-2 rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">Emergency</span>}
                     </td>
                     <td className="px-4 py-2">
                       <StatusBadge status={item.status} />
                     </td>
                     <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{shortDateTime(item.reportedAt)}</td>
-                    <td className="max-w-[14rem] truncate px-4 py-2 text-ink-soft">
-                      {[item.address, item.landmark].filter(Boolean).join(' · ') || '—'}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-2 text-ink-soft">
-                      {item.responder ? fullName(item.responder) : '—'}
-                    </td>
+                    <td className="max-w-[14rem] truncate px-4 py-2 text-ink-soft">{[item.address, item.landmark].filter(Boolean).join(' · ') || '—'}</td>
+                    <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{item.responder ? fullName(item.responder) : '—'}</td>
                   </tr>
                 );
               })}
@@ -159,12 +128,7 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
       </div>
       {pages.hasNextPage && (
         <div className="flex justify-center">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
+          <button type="button" className="btn btn-secondary" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
             {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>
         </div>

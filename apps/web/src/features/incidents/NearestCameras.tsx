@@ -26,12 +26,7 @@ export function NearestCameras({ incidentId }: { incidentId: string }) {
               {camera.ownerContact && <p className="text-muted">{camera.ownerContact}</p>}
             </div>
             {camera.viewingUrl && (
-              <a
-                className="shrink-0 font-medium text-brand-600 underline"
-                href={camera.viewingUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
+              <a className="shrink-0 font-medium text-brand-600 underline" href={camera.viewingUrl} target="_blank" rel="noopener noreferrer">
                 View
               </a>
             )}

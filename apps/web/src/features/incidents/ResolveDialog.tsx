@@ -7,15 +7,7 @@ import { fieldErrors, stepErrorMessage } from './incident-format.ts';
 import { incidentSteps, useApplyIncident } from './incidents-api.ts';
 
 /** Resolve with the resolution log (required, at most 2,000 characters; the server checks too). */
-export function ResolveDialog({
-  incidentId,
-  ticket,
-  onClose,
-}: {
-  incidentId: string;
-  ticket: string;
-  onClose(): void;
-}) {
+export function ResolveDialog({ incidentId, ticket, onClose }: { incidentId: string; ticket: string; onClose(): void }) {
   const apply = useApplyIncident();
   const [log, setLog] = useState('');
   const [error, setError] = useState<string | undefined>();

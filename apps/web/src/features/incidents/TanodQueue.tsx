@@ -24,16 +24,7 @@ interface TanodQueueProps {
 }
 
 /** The tanod's queue of pending incidents (issue 9): type, classification, age, distance, photos. */
-export function TanodQueue({
-  items,
-  isLoading,
-  isError,
-  onRetry,
-  selectedId,
-  onSelect,
-  hasActive,
-  hasPosition,
-}: TanodQueueProps) {
+export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onSelect, hasActive, hasPosition }: TanodQueueProps) {
   const now = useNow();
   const apply = useApplyIncident();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -57,9 +48,7 @@ export function TanodQueue({
         <h2 id="queue-title" className="whitespace-nowrap text-lg font-semibold">
           Incident queue
         </h2>
-        <p className="text-xs text-muted">
-          {hasPosition ? 'Emergencies first, then nearest' : 'Emergencies first, then oldest'}
-        </p>
+        <p className="text-xs text-muted">{hasPosition ? 'Emergencies first, then nearest' : 'Emergencies first, then oldest'}</p>
       </header>
       {isLoading ? (
         <p className="px-4 py-6 text-sm text-muted">Loading incidents…</p>
@@ -87,9 +76,7 @@ export function TanodQueue({
               >
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className={`font-semibold ${emergency ? 'text-red-800 dark:text-red-200' : 'text-ink'}`}>
-                      {item.type}
-                    </p>
+                    <p className={`font-semibold ${emergency ? 'text-red-800 dark:text-red-200' : 'text-ink'}`}>{item.type}</p>
                     <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted">
                       <ClassificationBadge classification={item.classification} />
                       <span>{ageText(item.reportedAt, now)} ago</span>
@@ -126,12 +113,7 @@ export function TanodQueue({
                       {busyId === item._id ? 'Responding…' : 'Respond'}
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    aria-pressed={selected}
-                    onClick={() => onSelect(item._id)}
-                  >
+                  <button type="button" className="btn btn-secondary" aria-pressed={selected} onClick={() => onSelect(item._id)}>
                     Show on map
                   </button>
                 </div>

@@ -4,9 +4,7 @@ import { STATUS_BADGES, STATUS_LABELS } from './incident-format.ts';
 
 export function StatusBadge({ status }: { status: IncidentStatus }) {
   return (
-    <span
-      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGES[status]}`}
-    >
+    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGES[status]}`}>
       {STATUS_LABELS[status]}
     </span>
   );
@@ -23,8 +21,6 @@ export function ClassificationBadge({ classification }: { classification: Incide
     );
   }
   return (
-    <span className="inline-flex items-center rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-ink-soft">
-      Normal
-    </span>
+    <span className="inline-flex items-center rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-ink-soft">Normal</span>
   );
 }

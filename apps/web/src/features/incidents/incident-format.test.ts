@@ -3,20 +3,8 @@ import type { IncidentEvent, StaffPerson } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { ageText, eventText, fieldErrors, stepErrorMessage } from './incident-format.ts';
 
-const juan: StaffPerson = {
-  _id: 't1',
-  firstName: 'Juan',
-  lastName: 'Dela Cruz',
-  userType: 'tanod',
-  profilePicture: null,
-};
-const maria: StaffPerson = {
-  _id: 'a1',
-  firstName: 'Maria',
-  lastName: 'Santos',
-  userType: 'admin',
-  profilePicture: null,
-};
+const juan: StaffPerson = { _id: 't1', firstName: 'Juan', lastName: 'Dela Cruz', userType: 'tanod', profilePicture: null };
+const maria: StaffPerson = { _id: 'a1', firstName: 'Maria', lastName: 'Santos', userType: 'admin', profilePicture: null };
 const event = (kind: IncidentEvent['kind'], extra: Partial<IncidentEvent> = {}): IncidentEvent => ({
   _id: 'e',
   kind,
@@ -41,24 +29,20 @@ describe('incident texts', () => {
 
   it('names who did each step of the timeline', () => {
     expect(eventText(event('created'))).toBe('Reported');
-    expect(eventText(event('assigned', { actor: maria, subject: juan }))).toBe(
-      'Assigned to Juan Dela Cruz by Maria Santos',
-    );
+    expect(eventText(event('assigned', { actor: maria, subject: juan }))).toBe('Assigned to Juan Dela Cruz by Maria Santos');
     expect(eventText(event('responded', { actor: juan, subject: juan }))).toBe('Juan Dela Cruz responded');
     expect(eventText(event('false_alarm', { actor: maria }))).toBe('Marked a false alarm by Maria Santos');
   });
 
   it("shows the server's words for a refused step and the client's own for a lost connection", () => {
-    expect(
-      stepErrorMessage(new ApiError(409, 'already_taken', 'Juan Dela Cruz already responded to this incident')),
-    ).toBe('Juan Dela Cruz already responded to this incident');
+    expect(stepErrorMessage(new ApiError(409, 'already_taken', 'Juan Dela Cruz already responded to this incident'))).toBe(
+      'Juan Dela Cruz already responded to this incident',
+    );
     expect(stepErrorMessage(new Error('boom'))).toBe('That did not work. Please try again.');
   });
 
   it('maps field errors by field name', () => {
-    const error = new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [
-      { field: 'log', message: 'Resolution log is required' },
-    ]);
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [{ field: 'log', message: 'Resolution log is required' }]);
     expect(fieldErrors(error)).toEqual({ log: 'Resolution log is required' });
     expect(fieldErrors(new Error('x'))).toEqual({});
   });

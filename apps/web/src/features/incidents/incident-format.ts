@@ -23,8 +23,7 @@ export const STATUS_BADGES: Record<IncidentStatus, string> = {
 export const ARCHIVE_STATUSES: IncidentStatus[] = ['resolved', 'rejected', 'false_alarm'];
 export const OPEN_STATUSES: IncidentStatus[] = ['pending', 'in_progress'];
 
-export const fullName = (person: Pick<StaffPerson, 'firstName' | 'lastName'>) =>
-  `${person.firstName} ${person.lastName}`.trim();
+export const fullName = (person: Pick<StaffPerson, 'firstName' | 'lastName'>) => `${person.firstName} ${person.lastName}`.trim();
 
 /** How long ago, short enough for a queue row: "just now", "4 min", "2 h 5 min", "3 d". */
 export function ageText(iso: string, now: number): string {
@@ -45,13 +44,7 @@ export function dateTimeText(iso: string): string {
 export function shortDateTime(iso: string, now = Date.now()): string {
   const date = new Date(iso);
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return date.toLocaleString('en-PH', {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  return date.toLocaleString('en-PH', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }), hour: 'numeric', minute: '2-digit' });
 }
 
 /** One line of the staff timeline. */

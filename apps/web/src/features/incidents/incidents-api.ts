@@ -41,8 +41,7 @@ export function useIncidentPages(filters: IncidentFilters, enabled = true) {
   const { connected } = useRealtime();
   return useInfiniteQuery({
     queryKey: [...INCIDENTS_KEY, 'list', filters],
-    queryFn: ({ pageParam, signal }) =>
-      api<IncidentListResponse>(`/api/incidents${listSearch(filters, pageParam)}`, { signal }),
+    queryFn: ({ pageParam, signal }) => api<IncidentListResponse>(`/api/incidents${listSearch(filters, pageParam)}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: connected ? false : FALLBACK_POLL_MS,
@@ -75,8 +74,7 @@ export function useIncident(id: string | null) {
 export function useNearestCameras(id: string | null) {
   return useQuery({
     queryKey: [...INCIDENTS_KEY, 'cameras', id],
-    queryFn: ({ signal }) =>
-      api<NearestCamerasResponse>(`/api/incidents/${encodeURIComponent(id!)}/cameras`, { signal }),
+    queryFn: ({ signal }) => api<NearestCamerasResponse>(`/api/incidents/${encodeURIComponent(id!)}/cameras`, { signal }),
     enabled: id !== null,
   });
 }
@@ -91,8 +89,7 @@ export function useCameras(enabled = true) {
 }
 
 const path = (id: string, step: string) => `/api/incidents/${encodeURIComponent(id)}/${step}`;
-const post = (id: string, step: string, body: unknown = {}) =>
-  api<IncidentDetail>(path(id, step), { method: 'POST', body });
+const post = (id: string, step: string, body: unknown = {}) => api<IncidentDetail>(path(id, step), { method: 'POST', body });
 
 export const incidentSteps = {
   respond: (id: string) => post(id, 'respond'),

@@ -101,28 +101,14 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
               <PersonAvatar person={other} size={40} />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
-                  <span
-                    className={`min-w-0 flex-1 truncate text-sm ${unreadRow ? 'font-bold text-ink' : 'font-semibold text-ink'}`}
-                  >
-                    {name}
-                  </span>
-                  <span className="shrink-0 text-xs text-muted">
-                    {rowTime(conversation.updatedAt, undefined, timeZone)}
-                  </span>
+                  <span className={`min-w-0 flex-1 truncate text-sm ${unreadRow ? 'font-bold text-ink' : 'font-semibold text-ink'}`}>{name}</span>
+                  <span className="shrink-0 text-xs text-muted">{rowTime(conversation.updatedAt, undefined, timeZone)}</span>
                 </span>
                 <span className="mt-0.5 flex items-center gap-2">
-                  <span
-                    className={`min-w-0 flex-1 truncate text-sm ${unreadRow ? 'font-semibold text-ink' : 'text-muted'}`}
-                  >
+                  <span className={`min-w-0 flex-1 truncate text-sm ${unreadRow ? 'font-semibold text-ink' : 'text-muted'}`}>
                     {lastMessagePreview(conversation, me)}
                   </span>
-                  {unreadRow && (
-                    <span
-                      className="h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600"
-                      aria-hidden="true"
-                      data-testid="row-unread-dot"
-                    />
-                  )}
+                  {unreadRow && <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" aria-hidden="true" data-testid="row-unread-dot" />}
                 </span>
               </span>
             </button>
@@ -188,37 +174,20 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
               {unread} unread
             </span>
             <div className="flex-1" />
-            <button
-              type="button"
-              className="icon-btn"
-              title="New message"
-              aria-label="New message"
-              onClick={() => setView('new')}
-            >
+            <button type="button" className="icon-btn" title="New message" aria-label="New message" onClick={() => setView('new')}>
               <Plus className="h-5 w-5" aria-hidden="true" />
             </button>
             <button type="button" className="icon-btn" title="Close" aria-label="Close messages" onClick={onClose}>
               <X className="h-5 w-5" aria-hidden="true" />
             </button>
           </header>
-          <SearchBox
-            label="Search conversations"
-            placeholder="Search conversations..."
-            value={search}
-            onChange={setSearch}
-          />
+          <SearchBox label="Search conversations" placeholder="Search conversations..." value={search} onChange={setSearch} />
           <div className="min-h-0 flex-1 overflow-y-auto">{listBody}</div>
         </>
       ) : (
         <>
           <header className="flex items-center gap-1 border-b border-line px-2 py-2">
-            <button
-              type="button"
-              className="icon-btn"
-              title="Back"
-              aria-label="Back to conversations"
-              onClick={() => setView('list')}
-            >
+            <button type="button" className="icon-btn" title="Back" aria-label="Back to conversations" onClick={() => setView('list')}>
               <ArrowLeft className="h-5 w-5" aria-hidden="true" />
             </button>
             <h2 className="text-base font-bold">Select a Recipient</h2>
@@ -227,13 +196,7 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
               <X className="h-5 w-5" aria-hidden="true" />
             </button>
           </header>
-          <SearchBox
-            label="Search users"
-            placeholder="Search users..."
-            value={userSearch}
-            onChange={setUserSearch}
-            autoFocus
-          />
+          <SearchBox label="Search users" placeholder="Search users..." value={userSearch} onChange={setUserSearch} autoFocus />
           <div className="min-h-0 flex-1 overflow-y-auto">{usersBody}</div>
         </>
       )}
@@ -283,10 +246,7 @@ function SearchBox({ label, placeholder, value, onChange, autoFocus }: SearchBox
     <div className="border-b border-line px-3 py-2">
       <label className="relative block">
         <span className="sr-only">{label}</span>
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
-          aria-hidden="true"
-        />
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
         <input
           type="search"
           className="input min-h-10 pl-9 text-sm"

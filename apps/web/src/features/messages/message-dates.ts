@@ -24,13 +24,7 @@ export function dayLabel(iso: string, now: Date = new Date(), timeZone?: string)
   const today = dayKey(now, timeZone);
   if (key === today) return 'Today';
   if (key === previousDayKey(today)) return 'Yesterday';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(date);
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date);
 }
 
 export interface DayGroup {
@@ -66,12 +60,7 @@ export function rowTime(iso: string, now: Date = new Date(), timeZone?: string):
   return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(date);
 }
 
-const USER_TYPE_LABELS: Record<string, string> = {
-  tanod: 'Tanod',
-  admin: 'Admin',
-  supadmin: 'Super admin',
-  resident: 'Resident',
-};
+const USER_TYPE_LABELS: Record<string, string> = { tanod: 'Tanod', admin: 'Admin', supadmin: 'Super admin', resident: 'Resident' };
 
 /** Brief §2: 'Online', 'Last seen {date}', or the user type when nothing is known. */
 export function statusText(
@@ -85,9 +74,7 @@ export function statusText(
     const time = timeOfDay(person.lastActive, timeZone);
     if (label === 'Today') return `Last seen today at ${time}`;
     if (label === 'Yesterday') return `Last seen yesterday at ${time}`;
-    const date = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(
-      new Date(person.lastActive),
-    );
+    const date = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(person.lastActive));
     return `Last seen ${date}`;
   }
   return userTypeLabel(person.userType);

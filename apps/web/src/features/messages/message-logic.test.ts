@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {} from '@bantay/shared/limits';
+import {  } from '@bantay/shared/limits';
 import { MESSAGE_LIMITS } from '@bantay/shared';
 import type { ChatMessage, ChatParticipant, Conversation } from './message-types.ts';
 import {
@@ -100,9 +100,7 @@ describe('day grouping labels', () => {
 
 describe("the 'You: ' prefix", () => {
   it('is added when I sent the last message', () => {
-    expect(lastMessagePreview(conversation({ lastMessageSender: { _id: ME } }), ME)).toBe(
-      'You: See you at the outpost',
-    );
+    expect(lastMessagePreview(conversation({ lastMessageSender: { _id: ME } }), ME)).toBe('You: See you at the outpost');
   });
   it('is not added for the other person, nor when there is no message', () => {
     expect(lastMessagePreview(conversation(), ME)).toBe('See you at the outpost');
@@ -143,9 +141,7 @@ describe('status text', () => {
   });
   it('is Last seen with the date when offline', () => {
     expect(statusText({ ...juan, lastActive: '2026-03-10T01:05:00.000Z' }, NOW, TZ)).toBe('Last seen today at 9:05 AM');
-    expect(statusText({ ...juan, lastActive: '2026-03-09T12:00:00.000Z' }, NOW, TZ)).toBe(
-      'Last seen yesterday at 8:00 PM',
-    );
+    expect(statusText({ ...juan, lastActive: '2026-03-09T12:00:00.000Z' }, NOW, TZ)).toBe('Last seen yesterday at 8:00 PM');
     expect(statusText({ ...juan, lastActive: '2026-02-01T04:00:00.000Z' }, NOW, TZ)).toBe('Last seen Feb 1, 2026');
   });
   it('is the user type when nothing is known', () => {

@@ -45,9 +45,7 @@ export function matchesConversation(conversation: Conversation, me: string | nul
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   const other = otherParticipant(conversation, me);
-  return (
-    fullName(other).toLowerCase().includes(needle) || (conversation.lastMessage ?? '').toLowerCase().includes(needle)
-  );
+  return fullName(other).toLowerCase().includes(needle) || (conversation.lastMessage ?? '').toLowerCase().includes(needle);
 }
 
 /** Brief §2: the recipient search matches the first or the last name (or both, as typed). */
@@ -69,11 +67,7 @@ export function sortConversations(list: Conversation[]): Conversation[] {
 // ---- Temporary → saved (brief §4) ----
 
 /** A conversation that exists only in this browser until its first message is sent. */
-export function temporaryConversation(
-  other: ChatParticipant,
-  now: Date = new Date(),
-  random: () => number = Math.random,
-): Conversation {
+export function temporaryConversation(other: ChatParticipant, now: Date = new Date(), random: () => number = Math.random): Conversation {
   const at = now.toISOString();
   return {
     _id: `${TEMP_PREFIX}${now.getTime().toString(36)}${Math.floor(random() * 1e9).toString(36)}`,
@@ -92,15 +86,8 @@ export function isTemporary(conversation: Conversation): boolean {
 }
 
 /** Picking a person opens the saved conversation with them when there is one, else a temporary one. */
-export function conversationFor(
-  existing: Conversation[] | undefined,
-  other: ChatParticipant,
-  me: string | null,
-  now?: Date,
-): Conversation {
-  const found = existing?.find(
-    (c) => !isTemporary(c) && c.participants.some((p) => p._id === other._id) && other._id !== me,
-  );
+export function conversationFor(existing: Conversation[] | undefined, other: ChatParticipant, me: string | null, now?: Date): Conversation {
+  const found = existing?.find((c) => !isTemporary(c) && c.participants.some((p) => p._id === other._id) && other._id !== me);
   return found ?? temporaryConversation(other, now);
 }
 
@@ -119,9 +106,7 @@ export function savedConversation(temporary: Conversation, created: Conversation
 export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const byId = new Map(current.map((m) => [m._id, m]));
   for (const message of incoming) byId.set(message._id, { ...byId.get(message._id), ...message });
-  return [...byId.values()].sort(
-    (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a._id.localeCompare(b._id),
-  );
+  return [...byId.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a._id.localeCompare(b._id));
 }
 
 export type Tick = 'none' | 'sent' | 'read';
@@ -133,12 +118,7 @@ export function tickState(message: ChatMessage, me: string | null): Tick {
 }
 
 /** A read receipt from the other person: my messages up to `at` become read. */
-export function applyReadReceipt(
-  messages: ChatMessage[],
-  me: string | null,
-  reader: string,
-  at: string,
-): ChatMessage[] {
+export function applyReadReceipt(messages: ChatMessage[], me: string | null, reader: string, at: string): ChatMessage[] {
   if (reader === me) return messages;
   const until = Date.parse(at);
   let changed = false;

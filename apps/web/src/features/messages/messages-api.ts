@@ -28,23 +28,16 @@ const enc = encodeURIComponent;
 // ---- Calls (brief §7, under /api per product §1) ----
 
 export const fetchUnread = () => api<UnreadMessagesResponse>('/api/messages/unread');
-export const fetchConversations = () =>
-  api<ConversationListResponse>('/api/messages/conversations').then((r) => r.conversations);
+export const fetchConversations = () => api<ConversationListResponse>('/api/messages/conversations').then((r) => r.conversations);
 export const fetchMessages = (conversationId: string, before: string | null) =>
-  api<MessageListResponse>(
-    `/api/messages/conversations/${enc(conversationId)}/messages${before ? `?before=${enc(before)}` : ''}`,
-  );
+  api<MessageListResponse>(`/api/messages/conversations/${enc(conversationId)}/messages${before ? `?before=${enc(before)}` : ''}`);
 export const markConversationRead = (conversationId: string) =>
   api<MarkConversationReadResponse>(`/api/messages/conversations/${enc(conversationId)}/read`, { method: 'POST' });
 export const createConversation = (participantId: string) =>
-  api<CreateConversationResponse>('/api/messages/conversations', { method: 'POST', body: { participantId } }).then(
-    (r) => r.conversation,
-  );
+  api<CreateConversationResponse>('/api/messages/conversations', { method: 'POST', body: { participantId } }).then((r) => r.conversation);
 /** `clientId` makes a repeat of the same send harmless: the server stores the message once. */
 export const sendMessage = (conversationId: string, content: string, clientId?: string) =>
-  api<SendMessageResponse>('/api/messages', { method: 'POST', body: { conversationId, content, clientId } }).then(
-    (r) => r.message,
-  );
+  api<SendMessageResponse>('/api/messages', { method: 'POST', body: { conversationId, content, clientId } }).then((r) => r.message);
 export const deleteConversation = (conversationId: string) =>
   api<{ ok: true }>(`/api/messages/conversations/${enc(conversationId)}`, { method: 'DELETE' });
 export const fetchUsers = () => api<{ users: UserSummary[] }>('/api/auth/users').then((r) => r.users);
@@ -96,10 +89,7 @@ export function useThread(conversationId: string | null) {
 /** The thread's messages, all loaded pages together, oldest first. */
 export function threadMessages(data: InfiniteData<MessageListResponse, unknown> | undefined): ChatMessage[] {
   if (!data) return [];
-  return mergeMessages(
-    [],
-    data.pages.flatMap((page) => page.messages),
-  );
+  return mergeMessages([], data.pages.flatMap((page) => page.messages));
 }
 
 export function useUsers(enabled: boolean) {
@@ -126,15 +116,12 @@ function editConversations(queryClient: QueryClient, edit: (list: Conversation[]
 export function refreshUnreadDot(queryClient: QueryClient) {
   const list = queryClient.getQueryData<Conversation[]>(CONVERSATIONS_KEY);
   const me = storedUserId();
-  if (list)
-    queryClient.setQueryData<UnreadMessagesResponse>(UNREAD_KEY, { hasUnread: list.some((c) => isUnread(c, me)) });
+  if (list) queryClient.setQueryData<UnreadMessagesResponse>(UNREAD_KEY, { hasUnread: list.some((c) => isUnread(c, me)) });
   else void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
 }
 
 export function setConversationRead(queryClient: QueryClient, conversationId: string) {
-  editConversations(queryClient, (list) =>
-    list.map((c) => (c._id === conversationId && !c.read ? { ...c, read: true } : c)),
-  );
+  editConversations(queryClient, (list) => list.map((c) => (c._id === conversationId && !c.read ? { ...c, read: true } : c)));
   refreshUnreadDot(queryClient);
 }
 
@@ -145,9 +132,7 @@ export function removeConversation(queryClient: QueryClient, conversationId: str
 }
 
 export function upsertConversation(queryClient: QueryClient, conversation: Conversation) {
-  editConversations(queryClient, (list) =>
-    sortConversations([conversation, ...list.filter((c) => c._id !== conversation._id)]),
-  );
+  editConversations(queryClient, (list) => sortConversations([conversation, ...list.filter((c) => c._id !== conversation._id)]));
 }
 
 /**
@@ -188,12 +173,7 @@ export function useMessagesLive(openConversationId: string | null) {
       return;
     }
     queryClient.setQueryData<Thread>(threadKey(conversationId), (thread) =>
-      thread
-        ? {
-            ...thread,
-            pages: thread.pages.map((page) => ({ ...page, messages: applyReadReceipt(page.messages, me, userId, at) })),
-          }
-        : thread,
+      thread ? { ...thread, pages: thread.pages.map((page) => ({ ...page, messages: applyReadReceipt(page.messages, me, userId, at) })) } : thread,
     );
   });
 

@@ -98,12 +98,7 @@ export function newClientId(): string {
 }
 
 export function queueMessage(input: Pick<OutgoingMessage, 'conversationId' | 'senderId' | 'content'>): OutgoingMessage {
-  const item: OutgoingMessage = {
-    ...input,
-    clientId: newClientId(),
-    createdAt: new Date().toISOString(),
-    state: 'sending',
-  };
+  const item: OutgoingMessage = { ...input, clientId: newClientId(), createdAt: new Date().toISOString(), state: 'sending' };
   publish([...all, item]);
   keep(item);
   return item;
@@ -140,20 +135,12 @@ export function useOutgoing(conversationId: string | null, senderId: string | nu
 
 /** A refusal the server will repeat however often it is asked (not a lost connection or a busy server). */
 function isRefusal(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    !error.isNetwork &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    ![401, 408, 429].includes(error.status)
-  );
+  return error instanceof ApiError && !error.isNetwork && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
 }
 
 function showSent(queryClient: QueryClient, message: ChatMessage) {
   addToThread(queryClient, message);
-  const conversation = queryClient
-    .getQueryData<Conversation[]>(CONVERSATIONS_KEY)
-    ?.find((c) => c._id === message.conversationId);
+  const conversation = queryClient.getQueryData<Conversation[]>(CONVERSATIONS_KEY)?.find((c) => c._id === message.conversationId);
   if (conversation) {
     upsertConversation(queryClient, {
       ...conversation,

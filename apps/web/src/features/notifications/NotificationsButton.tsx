@@ -27,9 +27,7 @@ export function NotificationsButton({ initiallyUnread }: { initiallyUnread: bool
         onToggle={() => setOpen((value) => !value)}
       />
       {open && (
-        <PieceBoundary
-          fallback={(retry) => <PieceUnavailable retry={retry} className="absolute right-0 top-full mt-2 w-72" />}
-        >
+        <PieceBoundary fallback={(retry) => <PieceUnavailable retry={retry} className="absolute right-0 top-full mt-2 w-72" />}>
           <Suspense fallback={null}>
             <NotificationsPanel onClose={close} anchor={buttonRef} />
           </Suspense>

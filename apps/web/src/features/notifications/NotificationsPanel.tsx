@@ -23,21 +23,8 @@ import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { storage } from '@/lib/storage.ts';
 import { useTheme } from '@/lib/theme.tsx';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
-import {
-  deleteNotification,
-  markAllRead,
-  markOneRead,
-  NOTIFICATIONS_KEY,
-  useNotifications,
-} from './notifications-api.ts';
-import {
-  CATEGORY_CHIPS,
-  relativeTime,
-  unreadCount,
-  visibleNotifications,
-  type CategoryFilter,
-  type SortOrder,
-} from './notification-logic.ts';
+import { deleteNotification, markAllRead, markOneRead, NOTIFICATIONS_KEY, useNotifications } from './notifications-api.ts';
+import { CATEGORY_CHIPS, relativeTime, unreadCount, visibleNotifications, type CategoryFilter, type SortOrder } from './notification-logic.ts';
 import { useDismiss } from '@/lib/use-dismiss.ts';
 
 /** Brief §9: 800 ms long press enters selection; deletes run 100 ms after the confirmation closes. */
@@ -85,9 +72,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
   const [items, setItems] = useState<Notification[] | null>(null);
   const [count, dispatchCount] = useReducer(unreadCount, 0);
   const query = useNotifications((arrived) => {
-    setItems((current) =>
-      current && !current.some((item) => item._id === arrived._id) ? [arrived, ...current] : current,
-    );
+    setItems((current) => (current && !current.some((item) => item._id === arrived._id) ? [arrived, ...current] : current));
     dispatchCount({ type: 'arrived' });
   });
   if (items === null && query.data) {
@@ -106,9 +91,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
   const longPressed = useRef(false);
 
   const setCacheAllRead = () =>
-    queryClient.setQueryData<Notification[]>(NOTIFICATIONS_KEY, (current) =>
-      current?.map((item) => ({ ...item, read: true })),
-    );
+    queryClient.setQueryData<Notification[]>(NOTIFICATIONS_KEY, (current) => current?.map((item) => ({ ...item, read: true })));
 
   // Opening the panel marks all read on the server (brief §7); the top bar's dot goes out.
   const markedOnOpen = useRef(false);
@@ -139,9 +122,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
       dispatchCount({ type: 'loaded', items: next });
       return next;
     });
-    queryClient.setQueryData<Notification[]>(NOTIFICATIONS_KEY, (current) =>
-      current?.filter((item) => !gone.has(item._id)),
-    );
+    queryClient.setQueryData<Notification[]>(NOTIFICATIONS_KEY, (current) => current?.filter((item) => !gone.has(item._id)));
     setSelected((current) => new Set([...current].filter((id) => !gone.has(id))));
   }
 
@@ -278,14 +259,10 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
                 <Icon className="h-4 w-4" aria-hidden="true" />
               </span>
               <span className="min-w-0 flex-1">
-                <span className={`block text-sm ${item.read ? 'text-ink-soft' : 'font-semibold text-ink'}`}>
-                  {item.message}
-                </span>
+                <span className={`block text-sm ${item.read ? 'text-ink-soft' : 'font-semibold text-ink'}`}>{item.message}</span>
                 <span className="mt-0.5 block text-xs text-muted">{relativeTime(item.createdAt)}</span>
               </span>
-              {!item.read && (
-                <span className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" aria-label="Unread" />
-              )}
+              {!item.read && <span className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" aria-label="Unread" />}
             </button>
             {!selecting && (
               <button
@@ -312,20 +289,11 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
     >
       <header className="flex shrink-0 items-center gap-1 border-b border-line px-4 py-2">
         <h2 className="text-base font-bold">Notifications</h2>
-        <span
-          className="ml-2 whitespace-nowrap rounded-full bg-brand-fill px-2 py-0.5 text-xs font-semibold text-white"
-          data-testid="new-badge"
-        >
+        <span className="ml-2 whitespace-nowrap rounded-full bg-brand-fill px-2 py-0.5 text-xs font-semibold text-white" data-testid="new-badge">
           {count} new
         </span>
         <div className="flex-1" />
-        <button
-          type="button"
-          className="icon-btn"
-          title="Mark all as read"
-          aria-label="Mark all as read"
-          onClick={() => void onMarkAll()}
-        >
+        <button type="button" className="icon-btn" title="Mark all as read" aria-label="Mark all as read" onClick={() => void onMarkAll()}>
           <CheckCheck className="h-5 w-5" aria-hidden="true" />
         </button>
         <button
@@ -348,10 +316,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
       <div className="flex shrink-0 items-center gap-1 border-b border-line px-3 py-2">
         <label className="relative flex-1">
           <span className="sr-only">Search notifications</span>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
-            aria-hidden="true"
-          />
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
           <input
             type="search"
             className="input min-h-10 pl-9 text-sm"
@@ -367,11 +332,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
           aria-label={sort === 'newest' ? 'Sorted newest first' : 'Sorted oldest first'}
           onClick={() => setSort((value) => (value === 'newest' ? 'oldest' : 'newest'))}
         >
-          {sort === 'newest' ? (
-            <ArrowDownWideNarrow className="h-5 w-5" aria-hidden="true" />
-          ) : (
-            <ArrowUpNarrowWide className="h-5 w-5" aria-hidden="true" />
-          )}
+          {sort === 'newest' ? <ArrowDownWideNarrow className="h-5 w-5" aria-hidden="true" /> : <ArrowUpNarrowWide className="h-5 w-5" aria-hidden="true" />}
         </button>
         <button
           type="button"
@@ -385,20 +346,14 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
         </button>
       </div>
       {showFilters && (
-        <div
-          className="flex shrink-0 gap-2 overflow-x-auto border-b border-line px-3 py-2"
-          role="group"
-          aria-label="Categories"
-        >
+        <div className="flex shrink-0 gap-2 overflow-x-auto border-b border-line px-3 py-2" role="group" aria-label="Categories">
           {CATEGORY_CHIPS.map((chip) => (
             <button
               key={chip}
               type="button"
               aria-pressed={category === chip}
               className={`shrink-0 rounded-full border px-3 py-1 text-xs font-semibold transition-colors ${
-                category === chip
-                  ? 'border-brand-fill bg-brand-fill text-white'
-                  : 'border-line text-ink-soft hover:bg-surface-2'
+                category === chip ? 'border-brand-fill bg-brand-fill text-white' : 'border-line text-ink-soft hover:bg-surface-2'
               }`}
               onClick={() => setCategory(chip)}
             >
@@ -410,20 +365,11 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
       {selecting && (
         <div className="flex shrink-0 items-center gap-1 whitespace-nowrap border-b border-line bg-surface-2 px-3 py-2 text-sm">
           <span className="mr-auto font-medium">{selected.size} selected</span>
-          <button
-            type="button"
-            className="btn btn-ghost min-h-9 px-2 text-sm"
-            onClick={() => setSelected(new Set(visible.map((item) => item._id)))}
-          >
+          <button type="button" className="btn btn-ghost min-h-9 px-2 text-sm" onClick={() => setSelected(new Set(visible.map((item) => item._id)))}>
             Select all
           </button>
           {/* "Delete" alone fits a 360 px panel; the accessible name keeps the brief's action. */}
-          <button
-            type="button"
-            className="btn btn-danger min-h-9 px-3 text-sm"
-            aria-label="Delete selected"
-            onClick={askDeleteSelected}
-          >
+          <button type="button" className="btn btn-danger min-h-9 px-3 text-sm" aria-label="Delete selected" onClick={askDeleteSelected}>
             <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
           </button>
           <button

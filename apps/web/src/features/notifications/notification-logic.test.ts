@@ -54,11 +54,7 @@ describe('relative time', () => {
 });
 
 describe('unread count', () => {
-  const items = [
-    note('1', 'a', '2026-01-01T00:00:00Z'),
-    note('2', 'b', '2026-01-02T00:00:00Z', true),
-    note('3', 'c', '2026-01-03T00:00:00Z'),
-  ];
+  const items = [note('1', 'a', '2026-01-01T00:00:00Z'), note('2', 'b', '2026-01-02T00:00:00Z', true), note('3', 'c', '2026-01-03T00:00:00Z')];
   it('is recomputed on load', () => expect(unreadCount(99, { type: 'loaded', items })).toBe(2));
   it('is 0 after mark all', () => expect(unreadCount(5, { type: 'markedAll' })).toBe(0));
   it('drops by one on a single read, never below 0', () => {
@@ -75,24 +71,12 @@ describe('search with category and sort', () => {
     note('3', 'Patrol schedule for the chapel area', '2026-01-02T00:00:00Z'),
   ];
   it('matches the message case-insensitively within the chosen category', () => {
-    expect(
-      visibleNotifications(items, { search: 'CHAPEL', category: 'incidents', sort: 'newest' }).map((n) => n._id),
-    ).toEqual(['1']);
-    expect(
-      visibleNotifications(items, { search: 'chapel', category: 'all', sort: 'newest' }).map((n) => n._id),
-    ).toEqual(['3', '1']);
+    expect(visibleNotifications(items, { search: 'CHAPEL', category: 'incidents', sort: 'newest' }).map((n) => n._id)).toEqual(['1']);
+    expect(visibleNotifications(items, { search: 'chapel', category: 'all', sort: 'newest' }).map((n) => n._id)).toEqual(['3', '1']);
   });
   it('sorts newest first by default and oldest first on request', () => {
-    expect(visibleNotifications(items, { search: '', category: 'all', sort: 'newest' }).map((n) => n._id)).toEqual([
-      '2',
-      '3',
-      '1',
-    ]);
-    expect(visibleNotifications(items, { search: '', category: 'all', sort: 'oldest' }).map((n) => n._id)).toEqual([
-      '1',
-      '3',
-      '2',
-    ]);
+    expect(visibleNotifications(items, { search: '', category: 'all', sort: 'newest' }).map((n) => n._id)).toEqual(['2', '3', '1']);
+    expect(visibleNotifications(items, { search: '', category: 'all', sort: 'oldest' }).map((n) => n._id)).toEqual(['1', '3', '2']);
   });
   it('finds nothing for an unknown term', () => {
     expect(visibleNotifications(items, { search: 'zzz', category: 'all', sort: 'newest' })).toEqual([]);

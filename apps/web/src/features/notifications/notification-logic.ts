@@ -34,8 +34,7 @@ export function visibleNotifications(
 }
 
 /** Brief §4 unread count: recomputed on load, 0 on mark all, minus one (not below 0) on a single read. */
-export type UnreadAction =
-  { type: 'loaded'; items: Notification[] } | { type: 'markedAll' } | { type: 'markedOne' } | { type: 'arrived' };
+export type UnreadAction = { type: 'loaded'; items: Notification[] } | { type: 'markedAll' } | { type: 'markedOne' } | { type: 'arrived' };
 
 export function unreadCount(count: number, action: UnreadAction): number {
   switch (action.type) {

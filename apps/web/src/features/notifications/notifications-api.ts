@@ -27,7 +27,5 @@ export function useNotifications(onArrival?: (notification: Notification) => voi
 }
 
 export const markAllRead = () => api<{ ok: true }>('/api/notifications/mark-read', { method: 'POST' });
-export const markOneRead = (id: string) =>
-  api<{ ok: true }>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' });
-export const deleteNotification = (id: string) =>
-  api<{ ok: true }>(`/api/notifications/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const markOneRead = (id: string) => api<{ ok: true }>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' });
+export const deleteNotification = (id: string) => api<{ ok: true }>(`/api/notifications/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -57,9 +57,7 @@ export default function ForgotPasswordPage() {
           <MailCheck className="h-10 w-10 text-success" aria-hidden="true" />
           <h2 className="text-lg font-semibold">Check your email</h2>
           <p className="text-sm text-ink-soft">{answer}</p>
-          <p className="text-xs text-muted">
-            No email? Check the spam folder, or ask your barangay admin to reset it for you.
-          </p>
+          <p className="text-xs text-muted">No email? Check the spam folder, or ask your barangay admin to reset it for you.</p>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-4">
@@ -80,9 +78,7 @@ export default function ForgotPasswordPage() {
             error={errors.email?.message}
             {...register('email', {
               validate: (value) =>
-                value.trim() === ''
-                  ? 'Email is required'
-                  : EMAIL_PATTERN.test(value.trim()) || 'Enter a valid email address',
+                value.trim() === '' ? 'Email is required' : EMAIL_PATTERN.test(value.trim()) || 'Enter a valid email address',
             })}
           />
           <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>

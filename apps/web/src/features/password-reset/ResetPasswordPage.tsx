@@ -38,12 +38,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<{ valid: boolean }>('/api/auth/reset-password/check', {
-      method: 'POST',
-      body: { token },
-      token: null,
-      signal: controller.signal,
-    })
+    api<{ valid: boolean }>('/api/auth/reset-password/check', { method: 'POST', body: { token }, token: null, signal: controller.signal })
       .then((result) => setLinkState(result.valid ? 'valid' : 'dead'))
       .catch((error: unknown) => {
         if ((error as Error).name === 'AbortError') return;
@@ -55,11 +50,7 @@ export default function ResetPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api<{ ok: true }>('/api/auth/reset-password', {
-        method: 'POST',
-        body: { token, password: values.password },
-        token: null,
-      });
+      await api<{ ok: true }>('/api/auth/reset-password', { method: 'POST', body: { token, password: values.password }, token: null });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'INVALID_RESET_TOKEN') {
         setLinkState('dead');
@@ -71,9 +62,7 @@ export default function ResetPasswordPage() {
         else setFormError(error.message);
         return;
       }
-      setFormError(
-        error instanceof ApiError && error.isNetwork ? error.message : 'Something went wrong. Please try again.',
-      );
+      setFormError(error instanceof ApiError && error.isNetwork ? error.message : 'Something went wrong. Please try again.');
       return;
     }
     notify.success('Your password has been changed. Sign in with your new password.');
@@ -130,9 +119,7 @@ export default function ResetPasswordPage() {
   return (
     <ResetFrame title="Set a new password">
       <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-4">
-        <p className="text-sm text-ink-soft">
-          Choose a new password for your staff account. You will be signed out everywhere.
-        </p>
+        <p className="text-sm text-ink-soft">Choose a new password for your staff account. You will be signed out everywhere.</p>
         {formError && (
           <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
             {formError}
@@ -154,8 +141,7 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           error={errors.confirm?.message}
           {...register('confirm', {
-            validate: (value, all) =>
-              value === '' ? 'Confirm your new password' : value === all.password || 'The passwords do not match',
+            validate: (value, all) => (value === '' ? 'Confirm your new password' : value === all.password || 'The passwords do not match'),
           })}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>

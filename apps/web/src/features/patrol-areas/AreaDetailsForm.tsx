@@ -13,15 +13,7 @@ interface AreaDetailsFormProps {
 }
 
 /** An area's name and ring colour; the server's refusals appear next to their field. */
-export function AreaDetailsForm({
-  initial,
-  errors,
-  submitLabel,
-  busy,
-  onSubmit,
-  onColorChange,
-  onCancel,
-}: AreaDetailsFormProps) {
+export function AreaDetailsForm({ initial, errors, submitLabel, busy, onSubmit, onColorChange, onCancel }: AreaDetailsFormProps) {
   const [name, setName] = useState(initial.name);
   const [color, setColor] = useState(initial.color);
   const [nameError, setNameError] = useState<string | undefined>();

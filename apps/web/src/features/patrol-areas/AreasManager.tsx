@@ -51,12 +51,7 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
   const shapes = useMemo<EditableShape[]>(() => {
     const drawn = list
       .filter((area) => area.active || area._id === selectedId)
-      .map((area) => ({
-        id: area._id,
-        label: area.name,
-        color: area.active ? area.color : '#6b7280',
-        polygon: area.polygon as Polygon,
-      }));
+      .map((area) => ({ id: area._id, label: area.name, color: area.active ? area.color : '#6b7280', polygon: area.polygon as Polygon }));
     if (namingPolygon) drawn.push({ id: 'new', label: 'New area', color: newColor, polygon: namingPolygon });
     return drawn;
   }, [list, selectedId, namingPolygon, newColor]);
@@ -144,9 +139,7 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
             setErrors({});
             setMode({ kind: 'naming', polygon });
           }}
-          onChange={(polygon) =>
-            setMode((current) => (current.kind === 'reshaping' ? { ...current, draft: polygon } : current))
-          }
+          onChange={(polygon) => setMode((current) => (current.kind === 'reshaping' ? { ...current, draft: polygon } : current))}
           onDrawControls={setDrawControls}
         />
         {drawing && (
@@ -158,18 +151,11 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
         )}
         {reshaping && (
           <div className="mt-3 rounded-xl border border-line bg-surface p-3" role="group" aria-label="Change the shape">
-            <p className="text-sm text-ink-soft">
-              Drag the corners to change the shape; drag a middle handle to add a corner.
-            </p>
+            <p className="text-sm text-ink-soft">Drag the corners to change the shape; drag a middle handle to add a corner.</p>
             {errors.polygon && <p className="mt-2 text-sm text-danger">{errors.polygon}</p>}
             {errors.form && <p className="mt-2 text-sm text-danger">{errors.form}</p>}
             <div className="mt-3 flex flex-wrap gap-2">
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => void saveShape()}
-                disabled={updateArea.isPending}
-              >
+              <button type="button" className="btn btn-primary" onClick={() => void saveShape()} disabled={updateArea.isPending}>
                 Save shape
               </button>
               <button type="button" className="btn btn-secondary" onClick={reset}>
@@ -210,12 +196,7 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
               <Plus className="h-4 w-4" aria-hidden="true" /> Draw a new area
             </button>
             {canEditBoundary && (
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={mode.kind !== 'idle'}
-                onClick={() => setMode({ kind: 'boundary' })}
-              >
+              <button type="button" className="btn btn-secondary" disabled={mode.kind !== 'idle'} onClick={() => setMode({ kind: 'boundary' })}>
                 Barangay boundary
               </button>
             )}
@@ -225,15 +206,9 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
         {selected && mode.kind === 'idle' && (
           <div className="card" data-testid="selected-area">
             <div className="mb-3 flex items-center gap-2">
-              <span
-                className="h-4 w-4 shrink-0 rounded-full"
-                style={{ background: selected.color }}
-                aria-hidden="true"
-              />
+              <span className="h-4 w-4 shrink-0 rounded-full" style={{ background: selected.color }} aria-hidden="true" />
               <h3 className="flex-1 truncate text-base font-semibold">{selected.name}</h3>
-              {!selected.active && (
-                <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-muted">Retired</span>
-              )}
+              {!selected.active && <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-muted">Retired</span>}
             </div>
             {selected.active ? (
               <>
@@ -246,18 +221,10 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
                   onSubmit={(values) => void saveDetails(selected, values)}
                 />
                 <div className="mt-3 flex flex-wrap gap-2 border-t border-line pt-3">
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    onClick={() => setMode({ kind: 'reshaping', id: selected._id, draft: null })}
-                  >
+                  <button type="button" className="btn btn-secondary" onClick={() => setMode({ kind: 'reshaping', id: selected._id, draft: null })}>
                     <Pencil className="h-4 w-4" aria-hidden="true" /> Change shape
                   </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost text-danger"
-                    onClick={() => setConfirmRetire(selected)}
-                  >
+                  <button type="button" className="btn btn-ghost text-danger" onClick={() => setConfirmRetire(selected)}>
                     Retire
                   </button>
                 </div>
@@ -270,14 +237,7 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
           </div>
         )}
 
-        <AreaList
-          areas={list}
-          loading={areas.isPending}
-          failed={areas.isError}
-          selectedId={selectedId}
-          onSelect={(id) => mode.kind === 'idle' && setSelectedId(id)}
-          onRetry={() => void areas.refetch()}
-        />
+        <AreaList areas={list} loading={areas.isPending} failed={areas.isError} selectedId={selectedId} onSelect={(id) => mode.kind === 'idle' && setSelectedId(id)} onRetry={() => void areas.refetch()} />
       </aside>
 
       <ConfirmDialog
@@ -332,14 +292,8 @@ function AreaList({
             className={`flex min-h-11 w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-surface-2 ${area._id === selectedId ? 'bg-surface-2 font-semibold' : ''}`}
             onClick={() => onSelect(area._id)}
           >
-            <span
-              className="h-3.5 w-3.5 shrink-0 rounded-full"
-              style={{ background: area.active ? area.color : '#9ca3af' }}
-              aria-hidden="true"
-            />
-            <span className={`flex-1 truncate ${area.active ? 'text-ink' : 'text-muted line-through'}`}>
-              {area.name}
-            </span>
+            <span className="h-3.5 w-3.5 shrink-0 rounded-full" style={{ background: area.active ? area.color : '#9ca3af' }} aria-hidden="true" />
+            <span className={`flex-1 truncate ${area.active ? 'text-ink' : 'text-muted line-through'}`}>{area.name}</span>
             {!area.active && <span className="text-xs text-muted">Retired</span>}
           </button>
         </li>

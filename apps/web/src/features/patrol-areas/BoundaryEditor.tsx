@@ -29,10 +29,7 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
   const [drawn, setDrawn] = useState<Polygon | null>(null);
   const outline = drawn ?? saved;
   const shapes = useMemo<EditableShape[]>(
-    () =>
-      outline && !drawing
-        ? [{ id: 'boundary', label: 'Barangay boundary', color: BOUNDARY_COLOR, polygon: outline }]
-        : [],
+    () => (outline && !drawing ? [{ id: 'boundary', label: 'Barangay boundary', color: BOUNDARY_COLOR, polygon: outline }] : []),
     [outline, drawing],
   );
 
@@ -50,11 +47,7 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
       notify.success('Barangay boundary saved');
       onDone();
     } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? (failure.fields[0]?.message ?? failure.message)
-          : 'Could not save the boundary. Try again.',
-      );
+      setError(failure instanceof ApiError ? (failure.fields[0]?.message ?? failure.message) : 'Could not save the boundary. Try again.');
     } finally {
       setBusy(false);
     }
@@ -64,9 +57,7 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
     <div className="flex flex-col gap-3">
       <div>
         <h3 className="text-lg font-semibold">Barangay boundary</h3>
-        <p className="text-sm text-muted">
-          Reports must come from inside it, and every patrol area must fit inside it.
-        </p>
+        <p className="text-sm text-muted">Reports must come from inside it, and every patrol area must fit inside it.</p>
       </div>
       <AreasMap
         shapes={shapes}
@@ -97,12 +88,7 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
             </p>
           )}
           <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy || (!draft && !drawn)}
-              onClick={() => void save()}
-            >
+            <button type="button" className="btn btn-primary" disabled={busy || (!draft && !drawn)} onClick={() => void save()}>
               Save boundary
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setDrawing(true)}>

@@ -1,17 +1,7 @@
 import type { DrawControls } from './PolygonEditorLayer.tsx';
 
 /** The large buttons that go with drawing on the map: easier on a phone than Geoman's toolbar. */
-export function DrawingBar({
-  hint,
-  controls,
-  onCancel,
-  error,
-}: {
-  hint: string;
-  controls: DrawControls | null;
-  onCancel(): void;
-  error?: string;
-}) {
+export function DrawingBar({ hint, controls, onCancel, error }: { hint: string; controls: DrawControls | null; onCancel(): void; error?: string }) {
   return (
     <div className="mt-3 rounded-xl border border-line bg-surface p-3" role="group" aria-label="Drawing">
       <p className="text-sm text-ink-soft">{hint}</p>
@@ -20,12 +10,7 @@ export function DrawingBar({
         <button type="button" className="btn btn-primary" disabled={!controls} onClick={() => controls?.finish()}>
           Finish shape
         </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={!controls}
-          onClick={() => controls?.undoLastPoint()}
-        >
+        <button type="button" className="btn btn-secondary" disabled={!controls} onClick={() => controls?.undoLastPoint()}>
           Undo last corner
         </button>
         <button type="button" className="btn btn-ghost" onClick={onCancel}>

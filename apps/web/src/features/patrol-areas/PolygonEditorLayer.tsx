@@ -86,12 +86,7 @@ export default function PolygonEditorLayer({
       layer.addTo(group);
       drawn.set(shape.id, layer);
       if (editing) {
-        layer.pm.enable({
-          allowSelfIntersection: false,
-          snappable: true,
-          preventMarkerRemoval: false,
-          removeLayerBelowMinVertexCount: false,
-        });
+        layer.pm.enable({ allowSelfIntersection: false, snappable: true, preventMarkerRemoval: false, removeLayerBelowMinVertexCount: false });
         layer.on('pm:edit', () => handlers.current.onChange(toPolygon(layer)));
       }
     }

@@ -23,10 +23,7 @@ function useAreaMutation<Input, Result>(call: (input: Input) => Promise<Result>)
   return useMutation({
     mutationFn: call,
     // Schedules show the area's name and colour: refresh them too.
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => ['patrol-areas', 'schedules'].includes(String(query.queryKey[0])),
-      }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => ['patrol-areas', 'schedules'].includes(String(query.queryKey[0])) }),
   });
 }
 
@@ -39,9 +36,7 @@ export const useUpdateArea = () =>
   );
 
 export const useRetireArea = () =>
-  useAreaMutation((id: string) =>
-    api<DeletePatrolAreaResponse>(`/api/patrol-areas/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  );
+  useAreaMutation((id: string) => api<DeletePatrolAreaResponse>(`/api/patrol-areas/${encodeURIComponent(id)}`, { method: 'DELETE' }));
 
 /** `PUT /api/settings/boundary` (supadmin). The page reloads the public settings afterwards. */
 export const saveBoundary = (boundary: Polygon | null) =>

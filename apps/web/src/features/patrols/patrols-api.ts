@@ -29,24 +29,15 @@ export const LIVE_POSITIONS_KEY = ['tracking', 'live'] as const;
 export const AREAS_KEY = ['patrol-areas', { includeRetired: true }] as const;
 
 export function useAreas() {
-  return useQuery({
-    queryKey: AREAS_KEY,
-    queryFn: ({ signal }) => api<PatrolArea[]>('/api/patrol-areas?includeRetired=true', { signal }),
-  });
+  return useQuery({ queryKey: AREAS_KEY, queryFn: ({ signal }) => api<PatrolArea[]>('/api/patrol-areas?includeRetired=true', { signal }) });
 }
 
 export function useCurrentPatrol() {
-  return useQuery({
-    queryKey: CURRENT_PATROL_KEY,
-    queryFn: ({ signal }) => api<CurrentPatrol>('/api/patrols/current', { signal }),
-  });
+  return useQuery({ queryKey: CURRENT_PATROL_KEY, queryFn: ({ signal }) => api<CurrentPatrol>('/api/patrols/current', { signal }) });
 }
 
 export function useMySchedules() {
-  return useQuery({
-    queryKey: MY_SCHEDULES_KEY,
-    queryFn: ({ signal }) => api<Schedule[]>('/api/schedules/mine', { signal }),
-  });
+  return useQuery({ queryKey: MY_SCHEDULES_KEY, queryFn: ({ signal }) => api<Schedule[]>('/api/schedules/mine', { signal }) });
 }
 
 /**
@@ -56,10 +47,7 @@ export function useMySchedules() {
  */
 export function useTrackingState() {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: TRACKING_STATE_KEY,
-    queryFn: ({ signal }) => api<TrackingState>('/api/tracking/me', { signal }),
-  });
+  const query = useQuery({ queryKey: TRACKING_STATE_KEY, queryFn: ({ signal }) => api<TrackingState>('/api/tracking/me', { signal }) });
   useSocketEvent('tracking:status', () => {
     void queryClient.invalidateQueries({ queryKey: TRACKING_STATE_KEY });
     void queryClient.invalidateQueries({ queryKey: CURRENT_PATROL_KEY });
@@ -73,8 +61,7 @@ export function useTrackingState() {
   return query;
 }
 
-export const setTrackingSwitch = (isTracking: boolean) =>
-  api<TrackingState>('/api/tracking/me', { method: 'PUT', body: { isTracking } });
+export const setTrackingSwitch = (isTracking: boolean) => api<TrackingState>('/api/tracking/me', { method: 'PUT', body: { isTracking } });
 
 export const startPatrol = (scheduleId: string, position: GpsPosition) =>
   api<Patrol>('/api/patrols/start', { method: 'POST', body: { scheduleId, position } });
@@ -105,9 +92,7 @@ export function usePatrolList(range: { from: string; to: string }) {
   return useQuery({
     queryKey: ['patrols', 'list', range],
     queryFn: ({ signal }) =>
-      api<Patrol[]>(`/api/patrols?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`, {
-        signal,
-      }),
+      api<Patrol[]>(`/api/patrols?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`, { signal }),
   });
 }
 

@@ -63,10 +63,7 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withI
       );
       setAnswer(result.message);
     } catch (error) {
-      const field =
-        error instanceof ApiError
-          ? error.fields.find((item) => item.field === 'phoneNumber' || item.field === 'email')
-          : undefined;
+      const field = error instanceof ApiError ? error.fields.find((item) => item.field === 'phoneNumber' || item.field === 'email') : undefined;
       if (field) {
         setFieldError(field.message);
         fieldRef.current?.focus();
@@ -96,9 +93,7 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withI
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {withIntro && (
-        <p className="text-sm text-ink-soft">We will send you a link to choose a new PIN. It works once, for 1 hour.</p>
-      )}
+      {withIntro && <p className="text-sm text-ink-soft">We will send you a link to choose a new PIN. It works once, for 1 hour.</p>}
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium">Send the link by</legend>
         <div className="grid grid-cols-2 gap-1 rounded-lg border border-line bg-surface-2 p-1">

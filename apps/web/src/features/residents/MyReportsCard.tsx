@@ -41,23 +41,13 @@ export function MyReportsCard({ focusOnMount = false }: { focusOnMount?: boolean
         <h2 id="my-reports-title" ref={headingRef} tabIndex={-1} className="flex-1 text-lg font-semibold outline-none">
           My reports
         </h2>
-        <button
-          type="button"
-          className="icon-btn -my-2 -mr-2"
-          aria-label="Refresh my reports"
-          title="Refresh"
-          onClick={reload}
-          disabled={loading}
-        >
+        <button type="button" className="icon-btn -my-2 -mr-2" aria-label="Refresh my reports" title="Refresh" onClick={reload} disabled={loading}>
           <RefreshCw className={`h-5 w-5 ${loading && reports ? 'animate-spin' : ''}`} aria-hidden="true" />
         </button>
       </div>
 
       {state?.status === 'error' && (
-        <div
-          role="alert"
-          className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger"
-        >
+        <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
           <span className="flex-1">{state.message}</span>
           <button type="button" className="btn btn-secondary" onClick={reload}>
             Try again
@@ -101,22 +91,14 @@ function ReportRow({ report, now, timeZone }: { report: MyReport; now: Date; tim
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="font-mono text-sm font-semibold text-ink">{report.ticket}</span>
             {report.classification === 'emergency' && (
-              <span className="rounded bg-red-700 px-1.5 py-0.5 text-[0.7rem] font-bold uppercase tracking-wide text-white">
-                Emergency
-              </span>
+              <span className="rounded bg-red-700 px-1.5 py-0.5 text-[0.7rem] font-bold uppercase tracking-wide text-white">Emergency</span>
             )}
           </p>
           <p className="mt-0.5 truncate text-sm text-ink-soft">{report.type}</p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[report.status]}`}>
-            {STATUS_LABELS[report.status]}
-          </span>
-          <time
-            dateTime={report.reportedAt}
-            title={fullTime(report.reportedAt, timeZone)}
-            className="text-xs text-muted"
-          >
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[report.status]}`}>{STATUS_LABELS[report.status]}</span>
+          <time dateTime={report.reportedAt} title={fullTime(report.reportedAt, timeZone)} className="text-xs text-muted">
             {reportedAgo(report.reportedAt, now, timeZone)}
           </time>
         </div>

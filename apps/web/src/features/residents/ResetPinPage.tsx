@@ -67,10 +67,7 @@ export default function ResetPinPage() {
         setLinkState('dead');
         return;
       }
-      const field =
-        error instanceof ApiError
-          ? error.fields.find((item) => item.field === 'pin' || item.field === 'pinConfirm')
-          : undefined;
+      const field = error instanceof ApiError ? error.fields.find((item) => item.field === 'pin' || item.field === 'pinConfirm') : undefined;
       if (field) {
         setErrors({ [field.field]: field.message });
         (field.field === 'pin' ? pinRef : confirmRef).current?.focus();
@@ -85,11 +82,10 @@ export default function ResetPinPage() {
     navigate(SIGN_IN_PATH, { replace: true });
   }
 
-  const onPinChange =
-    (setter: (value: string) => void, field: 'pin' | 'pinConfirm') => (event: ChangeEvent<HTMLInputElement>) => {
-      setter(digitsOnly(event.target.value));
-      setErrors((current) => ({ ...current, [field]: undefined }));
-    };
+  const onPinChange = (setter: (value: string) => void, field: 'pin' | 'pinConfirm') => (event: ChangeEvent<HTMLInputElement>) => {
+    setter(digitsOnly(event.target.value));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
 
   if (linkState === 'checking') {
     return (
@@ -127,15 +123,21 @@ export default function ResetPinPage() {
     <ResidentPageFrame title={TITLE}>
       <form onSubmit={submit} noValidate className="card flex flex-col gap-4">
         <p className="text-sm text-ink-soft">
-          Choose a new 6-digit PIN for your resident account. Avoid your birthday and easy ones like 123456. You will be
-          signed out everywhere.
+          Choose a new 6-digit PIN for your resident account. Avoid your birthday and easy ones like 123456. You will be signed out
+          everywhere.
         </p>
         {formError && (
           <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
             {formError}
           </p>
         )}
-        <PinField ref={pinRef} label="New PIN" value={pin} error={errors.pin} onChange={onPinChange(setPin, 'pin')} />
+        <PinField
+          ref={pinRef}
+          label="New PIN"
+          value={pin}
+          error={errors.pin}
+          onChange={onPinChange(setPin, 'pin')}
+        />
         <PinField
           ref={confirmRef}
           label="Confirm new PIN"
@@ -160,9 +162,7 @@ function DeadLink() {
         <div className="flex flex-col items-center gap-3 text-center" role="alert">
           <LinkIcon className="h-10 w-10 text-danger" aria-hidden="true" />
           <h2 className="text-lg font-semibold">This link no longer works</h2>
-          <p className="text-sm text-ink-soft">
-            Reset links work once, for 1 hour. This one has expired, was already used, or is incomplete.
-          </p>
+          <p className="text-sm text-ink-soft">Reset links work once, for 1 hour. This one has expired, was already used, or is incomplete.</p>
         </div>
         {asking ? (
           <div className="border-t border-line pt-4">

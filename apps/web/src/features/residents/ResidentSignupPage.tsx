@@ -78,18 +78,7 @@ export default function ResidentSignupPage() {
     control,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    defaultValues: {
-      firstName: '',
-      middleName: '',
-      lastName: '',
-      birthday: '',
-      address: '',
-      phoneNumber: '',
-      code: '',
-      pin: '',
-      pinConfirm: '',
-      email: '',
-    },
+    defaultValues: { firstName: '', middleName: '', lastName: '', birthday: '', address: '', phoneNumber: '', code: '', pin: '', pinConfirm: '', email: '' },
   });
   const phone = useWatch({ control, name: 'phoneNumber' });
   const normalizedPhone = normalizeMobileNumber(phone);
@@ -157,9 +146,7 @@ export default function ResidentSignupPage() {
       });
     } catch (error) {
       const failure = signupFailure(error);
-      failure.fields.forEach((item, index) =>
-        setError(item.field, { message: item.message }, { shouldFocus: index === 0 }),
-      );
+      failure.fields.forEach((item, index) => setError(item.field, { message: item.message }, { shouldFocus: index === 0 }));
       setFormError(failure.general);
       return;
     }
@@ -192,13 +179,7 @@ export default function ResidentSignupPage() {
     );
   }
 
-  const sendLabel = sending
-    ? 'Sending…'
-    : waitSeconds > 0
-      ? `Resend in ${waitSeconds}s`
-      : codeIsForThisNumber
-        ? 'Resend code'
-        : 'Send code';
+  const sendLabel = sending ? 'Sending…' : waitSeconds > 0 ? `Resend in ${waitSeconds}s` : codeIsForThisNumber ? 'Resend code' : 'Send code';
   const phoneHint = codeIsForThisNumber
     ? `We sent a 6-digit code to ${formatMobileNumber(sentTo)}. It expires in 5 minutes.`
     : sentTo
@@ -209,12 +190,7 @@ export default function ResidentSignupPage() {
     <ResidentPageFrame title="Resident sign-up" widthClass="max-w-xl">
       <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-6" aria-label="Resident sign-up">
         {formError && (
-          <p
-            ref={formErrorRef}
-            tabIndex={-1}
-            role="alert"
-            className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger"
-          >
+          <p ref={formErrorRef} tabIndex={-1} role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
             {formError}
           </p>
         )}
@@ -253,11 +229,7 @@ export default function ResidentSignupPage() {
             error={errors.birthday?.message}
             {...register('birthday', {
               validate: (value) =>
-                value === ''
-                  ? 'Birthday is required'
-                  : value > today() || value < '1900-01-01'
-                    ? 'Enter your real birthday'
-                    : true,
+                value === '' ? 'Birthday is required' : value > today() || value < '1900-01-01' ? 'Enter your real birthday' : true,
             })}
           />
           <TextField
@@ -326,10 +298,7 @@ export default function ResidentSignupPage() {
           />
         </FormSection>
 
-        <FormSection
-          title="Your PIN"
-          note="Six digits you will use to sign in. Avoid your birthday and easy ones like 123456."
-        >
+        <FormSection title="Your PIN" note="Six digits you will use to sign in. Avoid your birthday and easy ones like 123456.">
           <PinField
             label="PIN"
             error={errors.pin?.message}
@@ -356,8 +325,7 @@ export default function ResidentSignupPage() {
             hint="Lets you reset your PIN by email too."
             error={errors.email?.message}
             {...register('email', {
-              validate: (value) =>
-                value.trim() === '' || EMAIL_PATTERN.test(value.trim()) || 'Enter a valid email address',
+              validate: (value) => value.trim() === '' || EMAIL_PATTERN.test(value.trim()) || 'Enter a valid email address',
             })}
           />
           <PhotoPicker photo={photo} error={photoError} onChange={onPhotoChange} onRemove={() => setPhoto(null)} />
@@ -368,10 +336,7 @@ export default function ResidentSignupPage() {
         </button>
         <p className="-mt-2 text-center text-sm text-muted">
           Already signed up?{' '}
-          <Link
-            to={SIGN_IN_PATH}
-            className="inline-flex min-h-11 items-center font-medium text-brand-600 hover:underline"
-          >
+          <Link to={SIGN_IN_PATH} className="inline-flex min-h-11 items-center font-medium text-brand-600 hover:underline">
             Sign in
           </Link>
         </p>
@@ -432,11 +397,7 @@ function PhotoPicker({ photo, error, onChange, onRemove }: PhotoPickerProps) {
       </p>
       <div className="flex items-center gap-3">
         <span className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-full bg-surface-2 text-muted">
-          {preview ? (
-            <img src={preview} alt="Your chosen photo" className="h-full w-full object-cover" />
-          ) : (
-            <Camera className="h-6 w-6" aria-hidden="true" />
-          )}
+          {preview ? <img src={preview} alt="Your chosen photo" className="h-full w-full object-cover" /> : <Camera className="h-6 w-6" aria-hidden="true" />}
         </span>
         <div className="flex flex-wrap gap-2">
           <label htmlFor={inputId} className="btn btn-secondary focus-ring-within cursor-pointer">

@@ -19,15 +19,11 @@ export default function SignupChooserPage() {
             I live in the barangay
           </h2>
           <p className="text-sm text-ink-soft">
-            Sign up with your mobile number and a 6-digit PIN. Then you can follow your reports, and your contact
-            details are filled in when you report.
+            Sign up with your mobile number and a 6-digit PIN. Then you can follow your reports, and your contact details are filled in
+            when you report.
           </p>
           <ul className="flex flex-col gap-1.5 text-sm text-ink-soft">
-            {[
-              'Takes about two minutes',
-              'We text a code to check your number',
-              'Reporting without an account still works',
-            ].map((line) => (
+            {['Takes about two minutes', 'We text a code to check your number', 'Reporting without an account still works'].map((line) => (
               <li key={line} className="flex items-start gap-2">
                 <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
                 {line}
@@ -47,8 +43,8 @@ export default function SignupChooserPage() {
             I am a tanod or barangay staff
           </h2>
           <p className="text-sm text-ink-soft">
-            Staff accounts are created by the barangay admin; there is no sign-up for them. Ask your admin for your
-            username and password, then sign in.
+            Staff accounts are created by the barangay admin; there is no sign-up for them. Ask your admin for your username and
+            password, then sign in.
           </p>
           <div className="flex-1" />
           <Link to="/tanod-login" className="btn btn-secondary w-full">
@@ -58,10 +54,7 @@ export default function SignupChooserPage() {
       </div>
       <p className="mt-6 text-center text-sm text-muted">
         Already have a resident account?{' '}
-        <Link
-          to={SIGN_IN_PATH}
-          className="inline-flex min-h-11 items-center font-medium text-brand-600 hover:underline"
-        >
+        <Link to={SIGN_IN_PATH} className="inline-flex min-h-11 items-center font-medium text-brand-600 hover:underline">
           Sign in on the home page
         </Link>
       </p>

@@ -69,19 +69,13 @@ export type LoginField = 'phoneNumber' | 'pin';
  * Where a failed sign-in is shown. A wrong PIN and an unknown number get the same answer from the
  * server (it never says which); the lockout after five wrong PINs says how long to wait.
  */
-export function loginFailure(error: unknown): {
-  fields: { field: LoginField; message: string }[];
-  general: string | null;
-  wrongPin: boolean;
-} {
+export function loginFailure(error: unknown): { fields: { field: LoginField; message: string }[]; general: string | null; wrongPin: boolean } {
   if (!isClientError(error)) {
     const general = error instanceof ApiError && error.isNetwork ? error.message : RESIDENT_TEXTS.loginFailed;
     return { fields: [], general, wrongPin: false };
   }
   const fields = error.fields
-    .filter(
-      (item): item is { field: LoginField; message: string } => item.field === 'phoneNumber' || item.field === 'pin',
-    )
+    .filter((item): item is { field: LoginField; message: string } => item.field === 'phoneNumber' || item.field === 'pin')
     .map((item) => ({ field: item.field, message: item.message }));
   if (fields.length > 0) return { fields, general: null, wrongPin: false };
   return { fields: [], general: error.message, wrongPin: error.code === 'INVALID_CREDENTIALS' };

@@ -18,19 +18,13 @@ describe('a failed resident sign-in', () => {
   });
 
   it('a refused field goes next to that field', () => {
-    const failure = loginFailure(
-      new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [
-        { field: 'phoneNumber', message: 'Enter your mobile number' },
-      ]),
-    );
+    const failure = loginFailure(new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [{ field: 'phoneNumber', message: 'Enter your mobile number' }]));
     expect(failure.fields).toEqual([{ field: 'phoneNumber', message: 'Enter your mobile number' }]);
     expect(failure.general).toBeNull();
   });
 
   it('an outage gives the brief’s login error; no connection says so', () => {
-    expect(loginFailure(new ApiError(500, 'INTERNAL', 'boom')).general).toBe(
-      'Error during login process. Please try again.',
-    );
+    expect(loginFailure(new ApiError(500, 'INTERNAL', 'boom')).general).toBe('Error during login process. Please try again.');
     expect(loginFailure(network()).general).toBe('Cannot reach the server. Check your connection.');
   });
 });
@@ -39,18 +33,14 @@ describe('a failed Send Code', () => {
   it('bot-check failures use the brief’s texts', () => {
     expect(sendCodeErrorText(new BotCheckError('expired'))).toBe('reCAPTCHA expired. Please try again.');
     expect(sendCodeErrorText(new BotCheckError('setup'))).toBe('Error setting up verification. Please try again.');
-    expect(sendCodeErrorText(new ApiError(400, 'BOT_CHECK_FAILED', 'The bot check has expired'))).toBe(
-      RESIDENT_TEXTS.botCheckExpired,
-    );
-    expect(sendCodeErrorText(new ApiError(400, 'BOT_CHECK_FAILED', 'The bot check failed'))).toBe(
-      RESIDENT_TEXTS.botCheckSetup,
-    );
+    expect(sendCodeErrorText(new ApiError(400, 'BOT_CHECK_FAILED', 'The bot check has expired'))).toBe(RESIDENT_TEXTS.botCheckExpired);
+    expect(sendCodeErrorText(new ApiError(400, 'BOT_CHECK_FAILED', 'The bot check failed'))).toBe(RESIDENT_TEXTS.botCheckSetup);
   });
 
   it('the cooldown and a landline are explained in the server’s words', () => {
-    expect(
-      sendCodeErrorText(new ApiError(429, 'RATE_LIMITED', 'Please wait 42 seconds before asking for a new code.')),
-    ).toBe('Please wait 42 seconds before asking for a new code.');
+    expect(sendCodeErrorText(new ApiError(429, 'RATE_LIMITED', 'Please wait 42 seconds before asking for a new code.'))).toBe(
+      'Please wait 42 seconds before asking for a new code.',
+    );
     expect(
       sendCodeErrorText(
         new ApiError(400, 'INVALID_PHONE_NUMBER', 'Please enter a valid mobile number', [
@@ -61,9 +51,7 @@ describe('a failed Send Code', () => {
   });
 
   it('anything else is the brief’s send error', () => {
-    expect(sendCodeErrorText(new ApiError(502, 'UPSTREAM_FAILED', 'We could not send'))).toBe(
-      'Error sending verification code. Please try again.',
-    );
+    expect(sendCodeErrorText(new ApiError(502, 'UPSTREAM_FAILED', 'We could not send'))).toBe('Error sending verification code. Please try again.');
     expect(sendCodeErrorText(new Error('?'))).toBe('Error sending verification code. Please try again.');
   });
 });
@@ -89,18 +77,14 @@ describe('a refused sign-up', () => {
       fields: [{ field: 'code', message: 'Too many wrong codes. Please send a new code.' }],
       general: null,
     });
-    expect(
-      signupFailure(new ApiError(429, 'RATE_LIMITED', 'Too many attempts from this device. Please try again later.')),
-    ).toEqual({
+    expect(signupFailure(new ApiError(429, 'RATE_LIMITED', 'Too many attempts from this device. Please try again later.'))).toEqual({
       fields: [],
       general: 'Too many attempts from this device. Please try again later.',
     });
   });
 
   it('an outage is a general message', () => {
-    expect(signupFailure(new ApiError(500, 'INTERNAL', 'boom')).general).toBe(
-      'Something went wrong. Please try again.',
-    );
+    expect(signupFailure(new ApiError(500, 'INTERNAL', 'boom')).general).toBe('Something went wrong. Please try again.');
     expect(signupFailure(network()).general).toBe('Cannot reach the server. Check your connection.');
   });
 });

@@ -15,18 +15,7 @@ export type SignupField =
   | 'pinConfirm'
   | 'email';
 
-const SIGNUP_FIELDS: readonly string[] = [
-  'firstName',
-  'middleName',
-  'lastName',
-  'birthday',
-  'address',
-  'phoneNumber',
-  'code',
-  'pin',
-  'pinConfirm',
-  'email',
-];
+const SIGNUP_FIELDS: readonly string[] = ['firstName', 'middleName', 'lastName', 'birthday', 'address', 'phoneNumber', 'code', 'pin', 'pinConfirm', 'email'];
 
 /** The text of a failed Send Code, shown under the mobile number field. */
 export function sendCodeErrorText(error: unknown): string {
@@ -49,10 +38,7 @@ export function sendCodeErrorText(error: unknown): string {
  * failure with no field) above the form. "Too many wrong codes" names no field but is about the
  * code, so it goes under the code.
  */
-export function signupFailure(error: unknown): {
-  fields: { field: SignupField; message: string }[];
-  general: string | null;
-} {
+export function signupFailure(error: unknown): { fields: { field: SignupField; message: string }[]; general: string | null } {
   if (!(error instanceof ApiError)) return { fields: [], general: RESIDENT_TEXTS.somethingWrong };
   const fields = error.fields
     .filter((item) => SIGNUP_FIELDS.includes(item.field))
@@ -61,8 +47,7 @@ export function signupFailure(error: unknown): {
   if (error.code === 'INVALID_CODE' || (error.code === 'RATE_LIMITED' && /code/i.test(error.message))) {
     return { fields: [{ field: 'code', message: error.message }], general: null };
   }
-  if (error.code === 'INVALID_PHONE_NUMBER')
-    return { fields: [{ field: 'phoneNumber', message: error.message }], general: null };
+  if (error.code === 'INVALID_PHONE_NUMBER') return { fields: [{ field: 'phoneNumber', message: error.message }], general: null };
   if (error.isNetwork || error.status < 500) return { fields: [], general: error.message };
   return { fields: [], general: RESIDENT_TEXTS.somethingWrong };
 }

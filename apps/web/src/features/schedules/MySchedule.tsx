@@ -48,32 +48,17 @@ export function MySchedule() {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <section aria-labelledby="month-heading" className="card p-3 sm:p-5">
         <div className="mb-3 flex items-center gap-1">
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Previous month"
-            onClick={() => setMonth(monthStart(month, -1))}
-          >
+          <button type="button" className="icon-btn" aria-label="Previous month" onClick={() => setMonth(monthStart(month, -1))}>
             <ChevronLeft className="h-5 w-5" aria-hidden="true" />
           </button>
           <h2 id="month-heading" className="flex-1 text-center text-lg font-semibold" aria-live="polite">
             {format(weeks[1]![0]!, 'MMMM yyyy')}
           </h2>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Next month"
-            onClick={() => setMonth(monthStart(month, 1))}
-          >
+          <button type="button" className="icon-btn" aria-label="Next month" onClick={() => setMonth(monthStart(month, 1))}>
             <ChevronRight className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
-        <div
-          role="grid"
-          aria-labelledby="month-heading"
-          className="grid grid-cols-7 gap-1 text-center"
-          data-testid="month-calendar"
-        >
+        <div role="grid" aria-labelledby="month-heading" className="grid grid-cols-7 gap-1 text-center" data-testid="month-calendar">
           {['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((label) => (
             <div key={label} role="columnheader" className="pb-1 text-xs font-semibold text-muted">
               {label}
@@ -93,21 +78,13 @@ export function MySchedule() {
                 aria-label={`${format(day, 'EEEE, MMMM d')}: ${items.length === 0 ? 'no shift' : `${items.length} shift${items.length > 1 ? 's' : ''}`}`}
                 onClick={() => setChosenDay(isChosen ? null : key)}
                 className={`flex min-h-12 flex-col items-center justify-start gap-1 rounded-lg p-1 text-sm ${
-                  isChosen
-                    ? 'bg-brand-fill text-white'
-                    : key === today
-                      ? 'border border-brand-600'
-                      : 'hover:bg-surface-2'
+                  isChosen ? 'bg-brand-fill text-white' : key === today ? 'border border-brand-600' : 'hover:bg-surface-2'
                 } ${inMonth ? '' : 'opacity-40'}`}
               >
                 <span className="font-semibold">{format(day, 'd')}</span>
                 <span className="flex gap-0.5" aria-hidden="true">
                   {items.slice(0, 3).map((schedule) => (
-                    <span
-                      key={schedule._id}
-                      className="h-2 w-2 rounded-full ring-1 ring-white/70"
-                      style={{ background: schedule.patrolArea.color }}
-                    />
+                    <span key={schedule._id} className="h-2 w-2 rounded-full ring-1 ring-white/70" style={{ background: schedule.patrolArea.color }} />
                   ))}
                 </span>
               </button>
@@ -132,11 +109,7 @@ export function MySchedule() {
         ) : schedules.isError ? (
           <p role="alert" className="rounded-xl border border-line p-4 text-sm">
             Your schedule could not load.{' '}
-            <button
-              type="button"
-              className="font-semibold text-brand-600 underline"
-              onClick={() => void schedules.refetch()}
-            >
+            <button type="button" className="font-semibold text-brand-600 underline" onClick={() => void schedules.refetch()}>
               Try again
             </button>
           </p>

@@ -27,25 +27,13 @@ interface ScheduleFormProps {
 }
 
 /** The schedule form (product §4.6): shift, period, area, members with the leader, repeat. */
-export function ScheduleForm({
-  initial,
-  areas,
-  tanods,
-  serverErrors,
-  busy,
-  askScope,
-  canRepeat,
-  submitLabel,
-  onSubmit,
-  onCancel,
-}: ScheduleFormProps) {
+export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askScope, canRepeat, submitLabel, onSubmit, onCancel }: ScheduleFormProps) {
   const [values, setValues] = useState(initial);
   const [localErrors, setLocalErrors] = useState<ScheduleErrors>({});
   const [scope, setScope] = useState<ScheduleScope>('one');
   const [search, setSearch] = useState('');
   const errors = { ...serverErrors, ...localErrors };
-  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   const chosen = new Set(values.members.map((member) => member.tanodId));
   const shown = useMemo(() => {
@@ -56,9 +44,7 @@ export function ScheduleForm({
   const toggleMember = (tanodId: string) =>
     set(
       'members',
-      chosen.has(tanodId)
-        ? values.members.filter((member) => member.tanodId !== tanodId)
-        : [...values.members, { tanodId, isLeader: values.members.length === 0 }],
+      chosen.has(tanodId) ? values.members.filter((member) => member.tanodId !== tanodId) : [...values.members, { tanodId, isLeader: values.members.length === 0 }],
     );
   const chooseLeader = (tanodId: string) =>
     set(
@@ -80,18 +66,8 @@ export function ScheduleForm({
       <Field label="Shift" error={errors.shift} as="fieldset">
         <div className="grid grid-cols-3 gap-1 rounded-lg bg-surface-2 p-1">
           {SHIFTS.map((shift) => (
-            <label
-              key={shift.value}
-              className={`segment flex-col px-1 py-1.5 ${values.shift === shift.value ? 'bg-surface text-ink shadow-sm' : 'text-muted'}`}
-            >
-              <input
-                type="radio"
-                name="shift"
-                value={shift.value}
-                className="sr-only"
-                checked={values.shift === shift.value}
-                onChange={() => set('shift', shift.value)}
-              />
+            <label key={shift.value} className={`segment flex-col px-1 py-1.5 ${values.shift === shift.value ? 'bg-surface text-ink shadow-sm' : 'text-muted'}`}>
+              <input type="radio" name="shift" value={shift.value} className="sr-only" checked={values.shift === shift.value} onChange={() => set('shift', shift.value)} />
               <span>{shift.label}</span>
               <span className="text-xs font-normal">{shift.hint}</span>
             </label>
@@ -99,72 +75,31 @@ export function ScheduleForm({
         </div>
       </Field>
 
-      <Field
-        label={values.shift === 'custom' ? 'Period' : 'Date'}
-        error={errors.period}
-        as="fieldset"
-        testId="field-period"
-      >
+      <Field label={values.shift === 'custom' ? 'Period' : 'Date'} error={errors.period} as="fieldset" testId="field-period">
         {values.shift === 'custom' ? (
           <div className="grid gap-2 sm:grid-cols-2">
             <label className="text-sm">
               Starts
               <span className="mt-1 flex gap-2">
-                <input
-                  type="date"
-                  className="input"
-                  aria-label="Start date"
-                  value={values.startDay}
-                  onChange={(event) => set('startDay', event.target.value)}
-                />
-                <input
-                  type="time"
-                  className="input w-32"
-                  aria-label="Start time"
-                  value={values.startTime}
-                  onChange={(event) => set('startTime', event.target.value)}
-                />
+                <input type="date" className="input" aria-label="Start date" value={values.startDay} onChange={(event) => set('startDay', event.target.value)} />
+                <input type="time" className="input w-32" aria-label="Start time" value={values.startTime} onChange={(event) => set('startTime', event.target.value)} />
               </span>
             </label>
             <label className="text-sm">
               Ends
               <span className="mt-1 flex gap-2">
-                <input
-                  type="date"
-                  className="input"
-                  aria-label="End date"
-                  value={values.endDay}
-                  onChange={(event) => set('endDay', event.target.value)}
-                />
-                <input
-                  type="time"
-                  className="input w-32"
-                  aria-label="End time"
-                  value={values.endTime}
-                  onChange={(event) => set('endTime', event.target.value)}
-                />
+                <input type="date" className="input" aria-label="End date" value={values.endDay} onChange={(event) => set('endDay', event.target.value)} />
+                <input type="time" className="input w-32" aria-label="End time" value={values.endTime} onChange={(event) => set('endTime', event.target.value)} />
               </span>
             </label>
           </div>
         ) : (
-          <input
-            type="date"
-            className="input"
-            aria-label="Date"
-            value={values.startDay}
-            onChange={(event) => set('startDay', event.target.value)}
-          />
+          <input type="date" className="input" aria-label="Date" value={values.startDay} onChange={(event) => set('startDay', event.target.value)} />
         )}
       </Field>
 
       <Field label="Patrol area" error={errors.area} htmlFor="schedule-area" testId="field-area">
-        <select
-          id="schedule-area"
-          className="input"
-          value={values.patrolAreaId}
-          aria-invalid={errors.area ? true : undefined}
-          onChange={(event) => set('patrolAreaId', event.target.value)}
-        >
+        <select id="schedule-area" className="input" value={values.patrolAreaId} aria-invalid={errors.area ? true : undefined} onChange={(event) => set('patrolAreaId', event.target.value)}>
           <option value="">Choose an area…</option>
           {areas.map((area) => (
             <option key={area._id} value={area._id}>
@@ -176,14 +111,7 @@ export function ScheduleForm({
       </Field>
 
       <Field label={`Members (${values.members.length})`} error={errors.members} as="fieldset" testId="field-members">
-        <input
-          type="search"
-          className="input mb-2"
-          placeholder="Search tanods…"
-          aria-label="Search tanods"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <input type="search" className="input mb-2" placeholder="Search tanods…" aria-label="Search tanods" value={search} onChange={(event) => setSearch(event.target.value)} />
         <ul className="max-h-60 divide-y divide-line overflow-y-auto rounded-lg border border-line" aria-label="Tanods">
           {shown.length === 0 && <li className="p-3 text-sm text-muted">No tanods found</li>}
           {shown.map((tanod) => {
@@ -192,25 +120,13 @@ export function ScheduleForm({
             return (
               <li key={tanod._id} className="flex min-h-11 items-center gap-3 px-3 py-1.5">
                 <label className="flex min-w-0 flex-1 items-center gap-3 text-sm">
-                  <input
-                    type="checkbox"
-                    className="h-5 w-5 shrink-0"
-                    checked={Boolean(member)}
-                    onChange={() => toggleMember(tanod._id)}
-                  />
+                  <input type="checkbox" className="h-5 w-5 shrink-0" checked={Boolean(member)} onChange={() => toggleMember(tanod._id)} />
                   <Avatar firstName={tanod.firstName} lastName={tanod.lastName} src={tanod.profilePicture} size={28} />
                   <span className="truncate">{name}</span>
                 </label>
                 {member && values.members.length > 1 && (
                   <label className="flex shrink-0 items-center gap-1.5 text-xs font-semibold text-ink-soft">
-                    <input
-                      type="radio"
-                      name="leader"
-                      className="h-4 w-4"
-                      checked={member.isLeader}
-                      onChange={() => chooseLeader(tanod._id)}
-                      aria-label={`${name} leads`}
-                    />
+                    <input type="radio" name="leader" className="h-4 w-4" checked={member.isLeader} onChange={() => chooseLeader(tanod._id)} aria-label={`${name} leads`} />
                     Leader
                   </label>
                 )}
@@ -223,12 +139,7 @@ export function ScheduleForm({
       {canRepeat && (
         <Field label="Repeat" error={errors.repeat} as="fieldset">
           <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-5 w-5"
-              checked={values.repeat}
-              onChange={(event) => set('repeat', event.target.checked)}
-            />
+            <input type="checkbox" className="h-5 w-5" checked={values.repeat} onChange={(event) => set('repeat', event.target.checked)} />
             Repeat every week on chosen days
           </label>
           {values.repeat && (
@@ -237,20 +148,12 @@ export function ScheduleForm({
                 {WEEKDAYS.map((label, day) => {
                   const on = values.weekdays.includes(day);
                   return (
-                    <label
-                      key={label}
-                      className={`segment min-w-11 border px-2 ${on ? 'border-brand-600 bg-brand-fill text-white' : 'border-line text-ink-soft'}`}
-                    >
+                    <label key={label} className={`segment min-w-11 border px-2 ${on ? 'border-brand-600 bg-brand-fill text-white' : 'border-line text-ink-soft'}`}>
                       <input
                         type="checkbox"
                         className="sr-only"
                         checked={on}
-                        onChange={() =>
-                          set(
-                            'weekdays',
-                            on ? values.weekdays.filter((item) => item !== day) : [...values.weekdays, day],
-                          )
-                        }
+                        onChange={() => set('weekdays', on ? values.weekdays.filter((item) => item !== day) : [...values.weekdays, day])}
                       />
                       {label}
                     </label>
@@ -259,13 +162,7 @@ export function ScheduleForm({
               </div>
               <label className="text-sm">
                 Until
-                <input
-                  type="date"
-                  className="input mt-1"
-                  value={values.until}
-                  min={values.startDay}
-                  onChange={(event) => set('until', event.target.value)}
-                />
+                <input type="date" className="input mt-1" value={values.until} min={values.startDay} onChange={(event) => set('until', event.target.value)} />
               </label>
             </div>
           )}
@@ -273,13 +170,7 @@ export function ScheduleForm({
       )}
 
       <Field label="Notes (optional)" error={errors.notes} htmlFor="schedule-notes">
-        <textarea
-          id="schedule-notes"
-          className="input min-h-16"
-          maxLength={PATROL_LIMITS.notesMaxLength}
-          value={values.notes}
-          onChange={(event) => set('notes', event.target.value)}
-        />
+        <textarea id="schedule-notes" className="input min-h-16" maxLength={PATROL_LIMITS.notesMaxLength} value={values.notes} onChange={(event) => set('notes', event.target.value)} />
       </Field>
 
       {askScope && (
@@ -289,8 +180,7 @@ export function ScheduleForm({
             <input type="radio" name="scope" checked={scope === 'one'} onChange={() => setScope('one')} /> only this one
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="scope" checked={scope === 'future'} onChange={() => setScope('future')} /> this
-            one and the later ones
+            <input type="radio" name="scope" checked={scope === 'future'} onChange={() => setScope('future')} /> this one and the later ones
           </label>
         </fieldset>
       )}
@@ -339,11 +229,7 @@ function Field({
   );
   if (as === 'fieldset') {
     return (
-      <fieldset
-        aria-describedby={error ? errorId : undefined}
-        data-testid={testId}
-        aria-invalid={error ? true : undefined}
-      >
+      <fieldset aria-describedby={error ? errorId : undefined} data-testid={testId} aria-invalid={error ? true : undefined}>
         <legend className="mb-1.5 text-sm font-medium">{label}</legend>
         {children}
         {body}

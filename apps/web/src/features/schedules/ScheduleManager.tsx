@@ -45,10 +45,7 @@ export function ScheduleManager() {
   const days = useMemo(() => weekDays(anchor, timeZone), [anchor, timeZone]);
   const firstDay = format(days[0]!, 'yyyy-MM-dd');
   const range = useMemo(
-    () => ({
-      from: zonedToIso(firstDay, '00:00', timeZone),
-      to: zonedToIso(shiftDay(firstDay, 7, timeZone), '00:00', timeZone),
-    }),
+    () => ({ from: zonedToIso(firstDay, '00:00', timeZone), to: zonedToIso(shiftDay(firstDay, 7, timeZone), '00:00', timeZone) }),
     [firstDay, timeZone],
   );
   const schedules = useSchedules(range);
@@ -71,9 +68,7 @@ export function ScheduleManager() {
     try {
       if (editing.kind === 'new') {
         const { schedules: created } = await createSchedule(toCreateRequest(values, timeZone));
-        notify.success(
-          created.length === 1 ? `Schedule ${created[0]!.code} created` : `${created.length} schedules created`,
-        );
+        notify.success(created.length === 1 ? `Schedule ${created[0]!.code} created` : `${created.length} schedules created`);
       } else {
         await updateSchedule(editing.schedule._id, scope, toUpdateRequest(values, timeZone));
         notify.success(`Schedule ${editing.schedule.code} updated`);
@@ -91,9 +86,7 @@ export function ScheduleManager() {
     setDeleting(null);
     try {
       const { deletedIds } = await deleteSchedule(schedule._id, scope);
-      notify.success(
-        deletedIds.length === 1 ? `Schedule ${schedule.code} deleted` : `${deletedIds.length} schedules deleted`,
-      );
+      notify.success(deletedIds.length === 1 ? `Schedule ${schedule.code} deleted` : `${deletedIds.length} schedules deleted`);
       await invalidateSchedules(queryClient);
     } catch (error) {
       notify.error(serverErrors(error).form ?? 'Could not delete the schedule');
@@ -107,23 +100,13 @@ export function ScheduleManager() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <div className="flex items-center gap-1">
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Previous week"
-            onClick={() => setAnchor(shiftDay(anchor, -7, timeZone))}
-          >
+          <button type="button" className="icon-btn" aria-label="Previous week" onClick={() => setAnchor(shiftDay(anchor, -7, timeZone))}>
             <ChevronLeft className="h-5 w-5" aria-hidden="true" />
           </button>
           <button type="button" className="btn btn-ghost px-2" onClick={() => setAnchor(today)}>
             Today
           </button>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Next week"
-            onClick={() => setAnchor(shiftDay(anchor, 7, timeZone))}
-          >
+          <button type="button" className="icon-btn" aria-label="Next week" onClick={() => setAnchor(shiftDay(anchor, 7, timeZone))}>
             <ChevronRight className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
@@ -133,17 +116,8 @@ export function ScheduleManager() {
         <div className="ml-auto flex flex-wrap gap-2">
           <div className="flex rounded-lg bg-surface-2 p-1" role="radiogroup" aria-label="View">
             {(['week', 'list'] as const).map((option) => (
-              <label
-                key={option}
-                className={`segment px-3 ${view === option ? 'bg-surface text-ink shadow-sm' : 'text-muted'}`}
-              >
-                <input
-                  type="radio"
-                  name="schedule-view"
-                  className="sr-only"
-                  checked={view === option}
-                  onChange={() => setView(option)}
-                />
+              <label key={option} className={`segment px-3 ${view === option ? 'bg-surface text-ink shadow-sm' : 'text-muted'}`}>
+                <input type="radio" name="schedule-view" className="sr-only" checked={view === option} onChange={() => setView(option)} />
                 {option === 'week' ? 'Week' : 'List'}
               </label>
             ))}
@@ -159,39 +133,20 @@ export function ScheduleManager() {
       ) : schedules.isError ? (
         <p role="alert" className="rounded-xl border border-line p-4 text-sm">
           The schedules could not load.{' '}
-          <button
-            type="button"
-            className="font-semibold text-brand-600 underline"
-            onClick={() => void schedules.refetch()}
-          >
+          <button type="button" className="font-semibold text-brand-600 underline" onClick={() => void schedules.refetch()}>
             Try again
           </button>
         </p>
       ) : view === 'week' ? (
-        <WeekCalendar
-          days={days}
-          schedules={list}
-          timeZone={timeZone}
-          today={today}
-          onOpen={(schedule) => open({ kind: 'edit', schedule })}
-        />
+        <WeekCalendar days={days} schedules={list} timeZone={timeZone} today={today} onOpen={(schedule) => open({ kind: 'edit', schedule })} />
       ) : list.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">No schedules this week.</p>
       ) : (
-        <ScheduleList
-          schedules={list}
-          timeZone={timeZone}
-          onEdit={(schedule) => open({ kind: 'edit', schedule })}
-          onDelete={setDeleting}
-        />
+        <ScheduleList schedules={list} timeZone={timeZone} onEdit={(schedule) => open({ kind: 'edit', schedule })} onDelete={setDeleting} />
       )}
 
       {editing && (
-        <Modal
-          title={editing.kind === 'new' ? 'New schedule' : `Schedule ${editing.schedule.code}`}
-          onClose={() => setEditing(null)}
-          widthClass="max-w-xl"
-        >
+        <Modal title={editing.kind === 'new' ? 'New schedule' : `Schedule ${editing.schedule.code}`} onClose={() => setEditing(null)} widthClass="max-w-xl">
           {areas.isPending || tanods.isPending ? (
             <Loading label="Loading the areas and tanods…" />
           ) : editing.kind === 'edit' && editing.schedule.status === 'completed' ? (
@@ -200,21 +155,13 @@ export function ScheduleManager() {
             <>
               {editing.kind === 'edit' && (
                 <div className="mb-4 flex justify-end">
-                  <button
-                    type="button"
-                    className="btn btn-ghost text-danger"
-                    onClick={() => setDeleting(editing.schedule)}
-                  >
+                  <button type="button" className="btn btn-ghost text-danger" onClick={() => setDeleting(editing.schedule)}>
                     Delete schedule
                   </button>
                 </div>
               )}
               <ScheduleForm
-                initial={
-                  editing.kind === 'new'
-                    ? emptyValues(anchor < today ? today : anchor)
-                    : valuesFromSchedule(editing.schedule, timeZone)
-                }
+                initial={editing.kind === 'new' ? emptyValues(anchor < today ? today : anchor) : valuesFromSchedule(editing.schedule, timeZone)}
                 areas={areas.data ?? []}
                 tanods={tanods.data ?? []}
                 serverErrors={errors}

@@ -28,11 +28,7 @@ export function WeekCalendar({
         const items = schedules.filter((schedule) => dayKey(schedule.startsAt, timeZone) === key);
         const isToday = key === today;
         return (
-          <section
-            key={key}
-            aria-label={format(day, 'EEEE, MMMM d')}
-            className={`min-w-0 rounded-xl border bg-surface p-2 ${isToday ? 'border-brand-600' : 'border-line'}`}
-          >
+          <section key={key} aria-label={format(day, 'EEEE, MMMM d')} className={`min-w-0 rounded-xl border bg-surface p-2 ${isToday ? 'border-brand-600' : 'border-line'}`}>
             <h3 className={`mb-2 text-sm font-semibold ${isToday ? 'text-brand-600' : 'text-ink-soft'}`}>
               {format(day, 'EEE d')}
               {isToday && <span className="ml-1 text-xs font-normal">(today)</span>}

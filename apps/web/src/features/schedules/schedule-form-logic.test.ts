@@ -6,25 +6,14 @@ const base = { ...emptyValues('2026-11-25'), patrolAreaId: 'area-1', members: [{
 
 describe('the schedule form', () => {
   it('asks for an area, members and exactly one leader of two or more', () => {
-    expect(checkValues(emptyValues('2026-11-25'))).toEqual({
-      area: 'Choose a patrol area',
-      members: 'Choose at least one member',
-    });
-    const two = {
-      ...base,
-      members: [
-        { tanodId: 't1', isLeader: false },
-        { tanodId: 't2', isLeader: false },
-      ],
-    };
+    expect(checkValues(emptyValues('2026-11-25'))).toEqual({ area: 'Choose a patrol area', members: 'Choose at least one member' });
+    const two = { ...base, members: [{ tanodId: 't1', isLeader: false }, { tanodId: 't2', isLeader: false }] };
     expect(checkValues(two).members).toBe('Choose exactly one team leader');
     expect(checkValues(base)).toEqual({});
   });
 
   it('refuses a custom end not after its start, and a repeat with no weekday', () => {
-    expect(
-      checkValues({ ...base, shift: 'custom', startTime: '20:00', endDay: '2026-11-25', endTime: '19:00' }).period,
-    ).toBe('The end must be after the start');
+    expect(checkValues({ ...base, shift: 'custom', startTime: '20:00', endDay: '2026-11-25', endTime: '19:00' }).period).toBe('The end must be after the start');
     expect(checkValues({ ...base, repeat: true, until: '2026-12-01' }).repeat).toBe('Choose at least one weekday');
   });
 
@@ -44,9 +33,7 @@ describe('the schedule form', () => {
       { field: 'members.0.tanodId', message: 'Andres Mendoza is already on SCH-7K3F9Q' },
     ]);
     expect(serverErrors(conflict)).toEqual({ members: 'Andres Mendoza is already on SCH-7K3F9Q' });
-    const area = new ApiError(409, 'schedule_conflict', 'Purok 2 is already used by SCH-AB12CD', [
-      { field: 'patrolAreaId', message: 'Purok 2 is already used by SCH-AB12CD' },
-    ]);
+    const area = new ApiError(409, 'schedule_conflict', 'Purok 2 is already used by SCH-AB12CD', [{ field: 'patrolAreaId', message: 'Purok 2 is already used by SCH-AB12CD' }]);
     expect(serverErrors(area)).toEqual({ area: 'Purok 2 is already used by SCH-AB12CD' });
   });
 });

@@ -61,8 +61,7 @@ export function checkValues(values: ScheduleFormValues): ScheduleErrors {
   if (!values.startDay) errors.period = 'Choose the day';
   else if (values.shift === 'custom') {
     if (!values.startTime || !values.endDay || !values.endTime) errors.period = 'Choose the start and the end';
-    else if (`${values.endDay}T${values.endTime}` <= `${values.startDay}T${values.startTime}`)
-      errors.period = 'The end must be after the start';
+    else if (`${values.endDay}T${values.endTime}` <= `${values.startDay}T${values.startTime}`) errors.period = 'The end must be after the start';
   }
   if (!values.patrolAreaId) errors.area = 'Choose a patrol area';
   if (values.members.length === 0) errors.members = 'Choose at least one member';
@@ -84,10 +83,7 @@ function startsAt(values: ScheduleFormValues, timeZone: string): string {
 
 /** A single member leads on their own; otherwise the chosen leader. */
 function membersOf(values: ScheduleFormValues) {
-  return values.members.map((member) => ({
-    tanodId: member.tanodId,
-    isLeader: values.members.length === 1 ? true : member.isLeader,
-  }));
+  return values.members.map((member) => ({ tanodId: member.tanodId, isLeader: values.members.length === 1 ? true : member.isLeader }));
 }
 
 export function toCreateRequest(values: ScheduleFormValues, timeZone: string): CreateScheduleRequest {

@@ -10,11 +10,7 @@ const STATUS_STYLE: Record<ScheduleStatus, string> = {
 };
 
 export function StatusChip({ status }: { status: ScheduleStatus }) {
-  return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[status]}`}>
-      {status}
-    </span>
-  );
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[status]}`}>{status}</span>;
 }
 
 /** The members, leader first and marked. */
@@ -23,9 +19,7 @@ export function MemberNames({ schedule }: { schedule: Schedule }) {
     <ul className="flex flex-wrap gap-x-2 gap-y-0.5 text-xs text-ink-soft" aria-label="Members">
       {schedule.members.map((member) => (
         <li key={member._id} className="inline-flex items-center gap-0.5">
-          {member.isLeader && schedule.members.length > 1 && (
-            <Star className="h-3 w-3 fill-amber-400 text-amber-500" aria-label="Leader" />
-          )}
+          {member.isLeader && schedule.members.length > 1 && <Star className="h-3 w-3 fill-amber-400 text-amber-500" aria-label="Leader" />}
           {member.firstName} {member.lastName}
           {member.isLeader && schedule.members.length > 1 && <span className="sr-only"> (leader)</span>}
         </li>
@@ -37,11 +31,7 @@ export function MemberNames({ schedule }: { schedule: Schedule }) {
 export function AreaTag({ schedule }: { schedule: Schedule }) {
   return (
     <span className="flex min-w-0 items-center gap-1.5 text-sm font-semibold">
-      <span
-        className="h-2.5 w-2.5 shrink-0 rounded-full"
-        style={{ background: schedule.patrolArea.color }}
-        aria-hidden="true"
-      />
+      <span className="h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: schedule.patrolArea.color }} aria-hidden="true" />
       <span className="truncate">{schedule.patrolArea.name}</span>
     </span>
   );

@@ -13,9 +13,7 @@ import { api } from '@/lib/api-client.ts';
 import { useSocketEvent } from '@/lib/realtime.tsx';
 
 const query = (params: Record<string, string | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  ).toString();
+  new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
 
 /** Any change to schedules (here or pushed by `schedule:updated`) refreshes every schedule list. */
 function useScheduleUpdates() {

@@ -32,17 +32,11 @@ function valuesOf(settings: PublicSettings): Values {
   };
 }
 
-const FIELD_OF: Record<string, keyof Values> = {
-  'mapStart.lat': 'lat',
-  'mapStart.lng': 'lng',
-  'mapStart.zoom': 'zoom',
-};
+const FIELD_OF: Record<string, keyof Values> = { 'mapStart.lat': 'lat', 'mapStart.lng': 'lng', 'mapStart.zoom': 'zoom' };
 
 function SettingsForm({ settings }: { settings: PublicSettings }) {
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, control, setError, reset, formState } = useForm<Values>({
-    defaultValues: valuesOf(settings),
-  });
+  const { register, handleSubmit, control, setError, reset, formState } = useForm<Values>({ defaultValues: valuesOf(settings) });
   const hotlines = useFieldArray({ control, name: 'hotlines' });
   const types = useFieldArray({ control, name: 'incidentTypes' });
   const { errors, isSubmitting } = formState;
@@ -66,17 +60,12 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
       if (error instanceof ApiError && error.fields.length > 0) {
         for (const field of error.fields) {
           const key = FIELD_OF[field.field] ?? (field.field.split('.')[0] as keyof Values);
-          if (key in valuesOf(settings) && !['hotlines', 'incidentTypes'].includes(key))
-            setError(key, { message: field.message }, { shouldFocus: true });
+          if (key in valuesOf(settings) && !['hotlines', 'incidentTypes'].includes(key)) setError(key, { message: field.message }, { shouldFocus: true });
           else setFormError(field.message);
         }
         return;
       }
-      setFormError(
-        error instanceof ApiError && !error.isNetwork && error.status < 500
-          ? error.message
-          : 'Error saving the settings. Please try again.',
-      );
+      setFormError(error instanceof ApiError && !error.isNetwork && error.status < 500 ? error.message : 'Error saving the settings. Please try again.');
     }
   });
 
@@ -88,9 +77,7 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
       replacePublicSettings(await api<PublicSettings>('/api/settings/logo', { method: 'POST', body: form }));
       notify.success('Logo saved');
     } catch (error) {
-      notify.error(
-        error instanceof ApiError && !error.isNetwork ? error.message : 'Error uploading the logo. Please try again.',
-      );
+      notify.error(error instanceof ApiError && !error.isNetwork ? error.message : 'Error uploading the logo. Please try again.');
     }
   };
 
@@ -98,32 +85,17 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-label="Barangay settings">
       <section className="card grid gap-4 sm:grid-cols-2">
         <h2 className="text-lg font-semibold sm:col-span-2">The barangay</h2>
-        <TextField
-          label="Name"
-          error={errors.name?.message}
-          {...register('name', { validate: (v) => v.trim() !== '' || 'Name is required' })}
-        />
+        <TextField label="Name" error={errors.name?.message} {...register('name', { validate: (v) => v.trim() !== '' || 'Name is required' })} />
         <TextField
           label="Abbreviation (shown when the side nav is collapsed)"
           error={errors.abbreviation?.message}
-          {...register('abbreviation', {
-            validate: (v) =>
-              v.trim() === ''
-                ? 'Abbreviation is required'
-                : v.trim().length <= 8 || 'Abbreviation must be at most 8 characters',
-          })}
+          {...register('abbreviation', { validate: (v) => (v.trim() === '' ? 'Abbreviation is required' : v.trim().length <= 8 || 'Abbreviation must be at most 8 characters') })}
         />
         <TextField label="Timezone" error={errors.timezone?.message} {...register('timezone')} />
         <div>
           <span className="mb-1.5 block text-sm font-medium">Logo</span>
           <div className="flex items-center gap-3">
-            {settings.logo && (
-              <img
-                src={settings.logo}
-                alt="Current logo"
-                className="h-12 w-12 rounded-lg border border-line object-contain"
-              />
-            )}
+            {settings.logo && <img src={settings.logo} alt="Current logo" className="h-12 w-12 rounded-lg border border-line object-contain" />}
             <input
               type="file"
               accept="image/jpeg,image/png,image/webp"
@@ -146,36 +118,20 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
         {hotlines.fields.map((field, index) => (
           <div key={field.id} className="flex items-end gap-2">
             <TextField className="min-w-0 flex-1" label="Label" {...register(`hotlines.${index}.label`)} />
-            <TextField
-              className="min-w-0 flex-1"
-              label="Number"
-              inputMode="tel"
-              {...register(`hotlines.${index}.number`)}
-            />
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={`Remove hotline ${index + 1}`}
-              onClick={() => hotlines.remove(index)}
-            >
+            <TextField className="min-w-0 flex-1" label="Number" inputMode="tel" {...register(`hotlines.${index}.number`)} />
+            <button type="button" className="icon-btn" aria-label={`Remove hotline ${index + 1}`} onClick={() => hotlines.remove(index)}>
               <Trash2 className="h-4 w-4" aria-hidden="true" />
             </button>
           </div>
         ))}
-        <button
-          type="button"
-          className="btn btn-secondary self-start"
-          onClick={() => hotlines.append({ label: '', number: '' })}
-        >
+        <button type="button" className="btn btn-secondary self-start" onClick={() => hotlines.append({ label: '', number: '' })}>
           <Plus className="h-4 w-4" aria-hidden="true" /> Add hotline
         </button>
       </section>
 
       <section className="card flex flex-col gap-3">
         <h2 className="text-lg font-semibold">Incident types</h2>
-        <p className="text-sm text-muted">
-          Residents choose from these when they report; the classification is the default they start with.
-        </p>
+        <p className="text-sm text-muted">Residents choose from these when they report; the classification is the default they start with.</p>
         {types.fields.map((field, index) => (
           <div key={field.id} className="flex items-end gap-2">
             <TextField className="min-w-0 flex-1" label="Type" {...register(`incidentTypes.${index}.name`)} />
@@ -186,21 +142,12 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
                 <option value="emergency">Emergency</option>
               </select>
             </label>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={`Remove incident type ${index + 1}`}
-              onClick={() => types.remove(index)}
-            >
+            <button type="button" className="icon-btn" aria-label={`Remove incident type ${index + 1}`} onClick={() => types.remove(index)}>
               <Trash2 className="h-4 w-4" aria-hidden="true" />
             </button>
           </div>
         ))}
-        <button
-          type="button"
-          className="btn btn-secondary self-start"
-          onClick={() => types.append({ name: '', classification: 'normal' })}
-        >
+        <button type="button" className="btn btn-secondary self-start" onClick={() => types.append({ name: '', classification: 'normal' })}>
           <Plus className="h-4 w-4" aria-hidden="true" /> Add incident type
         </button>
       </section>

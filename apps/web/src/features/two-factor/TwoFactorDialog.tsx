@@ -103,14 +103,7 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
     }
   }
 
-  const sendLabel =
-    busy === 'sending'
-      ? 'Sending…'
-      : waitSeconds > 0
-        ? `Resend in ${waitSeconds}s`
-        : sentTo
-          ? 'Resend Code'
-          : 'Send Code';
+  const sendLabel = busy === 'sending' ? 'Sending…' : waitSeconds > 0 ? `Resend in ${waitSeconds}s` : sentTo ? 'Resend Code' : 'Send Code';
 
   return (
     <Modal title="Two-Factor Authentication Settings" onClose={onClose}>
@@ -127,13 +120,13 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
           <p>
             {enabled ? (
               <>
-                <strong className="font-semibold">SMS authentication is on.</strong> Each sign-in asks for a code sent
-                to <span className="whitespace-nowrap">{user?.phoneNumber}</span>.
+                <strong className="font-semibold">SMS authentication is on.</strong> Each sign-in asks for a code sent to{' '}
+                <span className="whitespace-nowrap">{user?.phoneNumber}</span>.
               </>
             ) : (
               <>
-                <strong className="font-semibold">SMS authentication is off.</strong> Turn it on and each sign-in will
-                ask for a 6-digit code sent to your phone.
+                <strong className="font-semibold">SMS authentication is off.</strong> Turn it on and each sign-in will ask for a
+                6-digit code sent to your phone.
               </>
             )}
           </p>
@@ -224,12 +217,7 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
           >
             {busy === 'disabling' ? 'Disabling…' : 'Disable 2FA'}
           </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!canEnable(code, busy !== null)}
-            onClick={() => void onEnable()}
-          >
+          <button type="button" className="btn btn-primary" disabled={!canEnable(code, busy !== null)} onClick={() => void onEnable()}>
             {busy === 'enabling' ? 'Enabling…' : 'Enable 2FA'}
           </button>
         </div>

@@ -32,14 +32,7 @@ export function askToDisableTwoFactor(onChanged: () => Promise<void> | void): vo
         </div>
       </div>
     ),
-    {
-      toastId: CONFIRM_TOAST_ID,
-      autoClose: false,
-      closeOnClick: false,
-      draggable: false,
-      closeButton: false,
-      icon: false,
-    },
+    { toastId: CONFIRM_TOAST_ID, autoClose: false, closeOnClick: false, draggable: false, closeButton: false, icon: false },
   );
 }
 

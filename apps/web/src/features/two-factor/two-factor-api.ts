@@ -43,8 +43,7 @@ export const disableTwoFactor = () => api<TwoFactorStatus>('/api/2fa/disable', {
 
 /** The brief §8 text for a failed Send Code (bot-check or server answer). */
 export function sendCodeErrorText(error: unknown): string {
-  if (error instanceof BotCheckError)
-    return error.reason === 'expired' ? TWO_FACTOR_TEXTS.botCheckExpired : TWO_FACTOR_TEXTS.botCheckSetup;
+  if (error instanceof BotCheckError) return error.reason === 'expired' ? TWO_FACTOR_TEXTS.botCheckExpired : TWO_FACTOR_TEXTS.botCheckSetup;
   if (!(error instanceof ApiError)) return TWO_FACTOR_TEXTS.sendFailed;
   switch (error.code) {
     case 'INVALID_PHONE_NUMBER':
@@ -55,9 +54,7 @@ export function sendCodeErrorText(error: unknown): string {
       // The server says how long to wait ("Please wait 42 seconds …"); the brief has no text for it.
       return error.message;
     case 'VALIDATION_FAILED':
-      return error.fields.some((field) => field.field === 'phoneNumber')
-        ? TWO_FACTOR_TEXTS.invalidPhone
-        : TWO_FACTOR_TEXTS.sendFailed;
+      return error.fields.some((field) => field.field === 'phoneNumber') ? TWO_FACTOR_TEXTS.invalidPhone : TWO_FACTOR_TEXTS.sendFailed;
     default:
       return TWO_FACTOR_TEXTS.sendFailed;
   }

@@ -12,14 +12,7 @@ interface OneTimePasswordDialogProps {
 }
 
 /** Shows a one-time password the only time the server gives it out. */
-export function OneTimePasswordDialog({
-  title,
-  name,
-  username,
-  oneTimePassword,
-  linkSent,
-  onClose,
-}: OneTimePasswordDialogProps) {
+export function OneTimePasswordDialog({ title, name, username, oneTimePassword, linkSent, onClose }: OneTimePasswordDialogProps) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -33,8 +26,8 @@ export function OneTimePasswordDialog({
     <Modal title={title} onClose={onClose}>
       <div className="flex flex-col gap-4">
         <p className="text-sm">
-          Give {name} this one-time password{username ? ` for the username ${username}` : ''}. It is shown only now; at
-          the first sign-in they must choose their own.
+          Give {name} this one-time password{username ? ` for the username ${username}` : ''}. It is shown only now; at the first sign-in
+          they must choose their own.
         </p>
         <div className="flex items-center gap-2 rounded-lg border border-line bg-surface-2 px-3 py-2">
           <code className="flex-1 break-all font-mono text-lg tracking-wide" data-testid="one-time-password">
@@ -46,9 +39,7 @@ export function OneTimePasswordDialog({
         </div>
         <p className="text-sm text-muted" aria-live="polite">
           {copied ? 'Copied. ' : ''}
-          {linkSent
-            ? 'A link to choose a password was also sent to their email or mobile number.'
-            : 'No email or mobile number is on file, so no link was sent.'}
+          {linkSent ? 'A link to choose a password was also sent to their email or mobile number.' : 'No email or mobile number is on file, so no link was sent.'}
         </p>
         <div className="flex justify-end">
           <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>

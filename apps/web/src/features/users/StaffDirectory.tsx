@@ -9,14 +9,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog.tsx';
 import { StaffFormDialog } from './StaffFormDialog.tsx';
-import {
-  STAFF_KEY,
-  deactivateStaff,
-  reactivateStaff,
-  resetStaffPassword,
-  useStaffList,
-  type StaffListFilter,
-} from './users-api.ts';
+import { STAFF_KEY, deactivateStaff, reactivateStaff, resetStaffPassword, useStaffList, type StaffListFilter } from './users-api.ts';
 
 const SORTS: { value: UserSort; label: string }[] = [
   { value: 'name', label: 'Name A–Z' },
@@ -81,11 +74,7 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
       }
       void refresh();
     } catch (error) {
-      notify.error(
-        error instanceof ApiError && !error.isNetwork && error.status < 500
-          ? error.message
-          : 'Something went wrong. Please try again.',
-      );
+      notify.error(error instanceof ApiError && !error.isNetwork && error.status < 500 ? error.message : 'Something went wrong. Please try again.');
     }
   };
 
@@ -102,10 +91,7 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
       <div className="flex flex-wrap items-end gap-3">
         <label className="relative min-w-0 flex-1 basis-56">
           <span className="sr-only">Search {noun}s</span>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
-            aria-hidden="true"
-          />
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
           <input
             type="search"
             className="input pl-9"
@@ -116,11 +102,7 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Status
-          <select
-            className="input"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as StaffListFilter['status'])}
-          >
+          <select className="input" value={status} onChange={(event) => setStatus(event.target.value as StaffListFilter['status'])}>
             <option value="active">Active</option>
             <option value="deactivated">Deactivated</option>
             <option value="all">All</option>
@@ -153,17 +135,10 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
         </div>
       ) : users.length === 0 ? (
         <div className="card text-center text-sm text-muted">
-          {search.trim()
-            ? `No ${noun}s match “${search.trim()}”.`
-            : status === 'deactivated'
-              ? `No deactivated ${noun}s.`
-              : `No ${noun}s yet. Add the first one.`}
+          {search.trim() ? `No ${noun}s match “${search.trim()}”.` : status === 'deactivated' ? `No deactivated ${noun}s.` : `No ${noun}s yet. Add the first one.`}
         </div>
       ) : (
-        <ul
-          className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
-          data-testid="staff-list"
-        >
+        <ul className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface" data-testid="staff-list">
           {users.map((user) => (
             <li key={user._id} className="flex flex-col gap-3 p-4" data-testid="staff-row">
               <div className="flex flex-wrap items-center gap-3">
@@ -179,14 +154,10 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
                       </span>
                     )}
                     {user.status === 'deactivated' && (
-                      <span className="rounded-full bg-danger-fill px-2 py-0.5 text-xs font-semibold text-white">
-                        Deactivated
-                      </span>
+                      <span className="rounded-full bg-danger-fill px-2 py-0.5 text-xs font-semibold text-white">Deactivated</span>
                     )}
                     {user.mustChangePassword && user.status === 'active' && (
-                      <span className="rounded-full border border-line px-2 py-0.5 text-xs font-semibold text-ink-soft">
-                        Password not set
-                      </span>
+                      <span className="rounded-full border border-line px-2 py-0.5 text-xs font-semibold text-ink-soft">Password not set</span>
                     )}
                   </p>
                   <p className="break-words text-sm text-muted">
@@ -204,12 +175,7 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
                       {expanded === user._id ? 'Hide details' : 'Details'}
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="icon-btn"
-                    aria-label={`Edit ${user.firstName} ${user.lastName}`}
-                    onClick={() => setEditing(user)}
-                  >
+                  <button type="button" className="icon-btn" aria-label={`Edit ${user.firstName} ${user.lastName}`} onClick={() => setEditing(user)}>
                     <Pencil className="h-4 w-4" aria-hidden="true" />
                   </button>
                   <button
@@ -241,42 +207,22 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
                   )}
                 </div>
               </div>
-              {renderDetails && expanded === user._id && (
-                <div className="border-t border-line pt-3">{renderDetails(user)}</div>
-              )}
+              {renderDetails && expanded === user._id && <div className="border-t border-line pt-3">{renderDetails(user)}</div>}
             </li>
           ))}
         </ul>
       )}
       {list.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn-secondary self-center"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
+        <button type="button" className="btn btn-secondary self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
           {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </button>
       )}
 
-      {editing && (
-        <StaffFormDialog
-          user={editing === 'new' ? null : editing}
-          userType={userType}
-          onClose={() => setEditing(null)}
-          onSaved={onSaved}
-        />
-      )}
+      {editing && <StaffFormDialog user={editing === 'new' ? null : editing} userType={userType} onClose={() => setEditing(null)} onSaved={onSaved} />}
       <ConfirmDialog
         open={pending !== null}
         message={confirmText}
-        confirmLabel={
-          pending?.kind === 'deactivate'
-            ? 'Deactivate'
-            : pending?.kind === 'reactivate'
-              ? 'Reactivate'
-              : 'Reset password'
-        }
+        confirmLabel={pending?.kind === 'deactivate' ? 'Deactivate' : pending?.kind === 'reactivate' ? 'Reactivate' : 'Reset password'}
         onConfirm={() => void runPending()}
         onCancel={() => setPending(null)}
       />

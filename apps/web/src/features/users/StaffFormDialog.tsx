@@ -78,10 +78,7 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
       let created: CreatedStaffUser | undefined;
       if (user) {
         const changes = Object.fromEntries(
-          (Object.keys(dirtyFields) as (keyof Values)[]).map((key) => [
-            key,
-            typeof values[key] === 'string' ? (values[key] as string).trim() : values[key],
-          ]),
+          (Object.keys(dirtyFields) as (keyof Values)[]).map((key) => [key, typeof values[key] === 'string' ? (values[key] as string).trim() : values[key]]),
         );
         saved = Object.keys(changes).length > 0 ? await updateStaff(user._id, changes) : user;
       } else {
@@ -93,32 +90,18 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0) {
         for (const field of error.fields) {
-          if (field.field in initial)
-            setError(field.field as keyof Values, { message: field.message }, { shouldFocus: true });
+          if (field.field in initial) setError(field.field as keyof Values, { message: field.message }, { shouldFocus: true });
           else setFormError(field.message);
         }
         return;
       }
-      setFormError(
-        error instanceof ApiError && !error.isNetwork && error.status < 500
-          ? error.message
-          : `Error saving the ${noun}. Please try again.`,
-      );
+      setFormError(error instanceof ApiError && !error.isNetwork && error.status < 500 ? error.message : `Error saving the ${noun}. Please try again.`);
     }
   });
 
   return (
-    <Modal
-      title={user ? `Edit ${user.firstName} ${user.lastName}` : `Add ${noun}`}
-      onClose={onClose}
-      widthClass="max-w-2xl"
-    >
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        aria-label={user ? `Edit ${noun}` : `Add ${noun}`}
-      >
+    <Modal title={user ? `Edit ${user.firstName} ${user.lastName}` : `Add ${noun}`} onClose={onClose} widthClass="max-w-2xl">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={user ? `Edit ${noun}` : `Add ${noun}`}>
         {TEXT_FIELDS.map(({ key, label, type, autoComplete }) => (
           <TextField
             key={key}
@@ -167,8 +150,8 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
         )}
         {!user && (
           <p className="text-sm text-muted sm:col-span-2">
-            A one-time password is shown once when you save. The {noun} must choose their own password at the first
-            sign-in; with an email or mobile number, a link to choose it is sent too.
+            A one-time password is shown once when you save. The {noun} must choose their own password at the first sign-in; with an
+            email or mobile number, a link to choose it is sent too.
           </p>
         )}
         <div className="flex justify-end gap-2 sm:col-span-2">

@@ -1,14 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type {
-  CreateStaffUser,
-  CreatedStaffUser,
-  OneTimePassword,
-  StaffRole,
-  StaffUser,
-  UpdateStaffUser,
-  UserList,
-  UserSort,
-} from '@bantay/shared';
+import type { CreateStaffUser, CreatedStaffUser, OneTimePassword, StaffRole, StaffUser, UpdateStaffUser, UserList, UserSort } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
 
 export interface StaffListFilter {
@@ -37,16 +28,11 @@ export function useStaffList(filter: StaffListFilter) {
   });
 }
 
-export const createStaff = (input: CreateStaffUser) =>
-  api<CreatedStaffUser>('/api/users', { method: 'POST', body: input });
-export const updateStaff = (id: string, input: UpdateStaffUser) =>
-  api<StaffUser>(`/api/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
-export const deactivateStaff = (id: string) =>
-  api<StaffUser>(`/api/users/${encodeURIComponent(id)}/deactivate`, { method: 'POST' });
-export const reactivateStaff = (id: string) =>
-  api<StaffUser>(`/api/users/${encodeURIComponent(id)}/reactivate`, { method: 'POST' });
-export const resetStaffPassword = (id: string) =>
-  api<OneTimePassword>(`/api/users/${encodeURIComponent(id)}/reset-password`, { method: 'POST' });
+export const createStaff = (input: CreateStaffUser) => api<CreatedStaffUser>('/api/users', { method: 'POST', body: input });
+export const updateStaff = (id: string, input: UpdateStaffUser) => api<StaffUser>(`/api/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+export const deactivateStaff = (id: string) => api<StaffUser>(`/api/users/${encodeURIComponent(id)}/deactivate`, { method: 'POST' });
+export const reactivateStaff = (id: string) => api<StaffUser>(`/api/users/${encodeURIComponent(id)}/reactivate`, { method: 'POST' });
+export const resetStaffPassword = (id: string) => api<OneTimePassword>(`/api/users/${encodeURIComponent(id)}/reset-password`, { method: 'POST' });
 
 export function uploadStaffPhoto(id: string, file: File): Promise<StaffUser> {
   const form = new FormData();

@@ -5,13 +5,7 @@ import { useLeafletMap } from '@/components/map/map-context.ts';
 import { polygonLatLngs } from '@/components/map/map-geometry.ts';
 
 /** Patrol areas drawn in their colours with their names; `fit` brings them into view once. */
-export function AreaOutlinesLayer({
-  areas,
-  fit = false,
-}: {
-  areas: Pick<PatrolArea, '_id' | 'name' | 'color' | 'polygon'>[];
-  fit?: boolean;
-}) {
+export function AreaOutlinesLayer({ areas, fit = false }: { areas: Pick<PatrolArea, '_id' | 'name' | 'color' | 'polygon'>[]; fit?: boolean }) {
   const map = useLeafletMap();
   useEffect(() => {
     const group = L.featureGroup();

@@ -23,13 +23,7 @@ export function MyPositionLayer({ position }: { position: { lat: number; lng: nu
     const at: L.LatLngTuple = [position.lat, position.lng];
     const radius = Math.max(position.accuracy, 1);
     if (!dot.current || !circle.current) {
-      circle.current = L.circle(at, {
-        radius,
-        color: '#2563eb',
-        weight: 1,
-        fillOpacity: 0.12,
-        interactive: false,
-      }).addTo(map);
+      circle.current = L.circle(at, { radius, color: '#2563eb', weight: 1, fillOpacity: 0.12, interactive: false }).addTo(map);
       dot.current = L.circleMarker(at, { radius: 8, color: '#fff', weight: 3, fillColor: '#2563eb', fillOpacity: 1 })
         .bindTooltip('You are here')
         .addTo(map);

@@ -7,15 +7,7 @@ import { useLeafletMap } from '@/components/map/map-context.ts';
  * chosen (a new `fitKey`) the map fits the route it has by then; later points of a live route
  * extend the line without moving the map under the admin's eyes.
  */
-export function RouteLayer({
-  points,
-  color,
-  fitKey,
-}: {
-  points: { lat: number; lng: number }[];
-  color: string;
-  fitKey?: string;
-}) {
+export function RouteLayer({ points, color, fitKey }: { points: { lat: number; lng: number }[]; color: string; fitKey?: string }) {
   const map = useLeafletMap();
   const fitted = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -25,14 +17,7 @@ export function RouteLayer({
     if (latLngs.length === 0) return;
     const group = L.featureGroup([
       L.polyline(latLngs, { color, weight: 4, opacity: 0.85, interactive: false }),
-      L.circleMarker(latLngs[0]!, {
-        radius: 6,
-        color: '#fff',
-        weight: 2,
-        fillColor: color,
-        fillOpacity: 1,
-        interactive: false,
-      }),
+      L.circleMarker(latLngs[0]!, { radius: 6, color: '#fff', weight: 2, fillColor: color, fillOpacity: 1, interactive: false }),
     ]).addTo(map);
     if (firstDraw && latLngs.length >= 2) map.fitBounds(group.getBounds(), { padding: [32, 32], maxZoom: 18 });
     return () => {

@@ -12,9 +12,7 @@ function tanodIcon(position: LivePosition, stale: boolean, selected: boolean): L
   const initials = escapeHtml(`${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase());
   const photo = profilePicture ? `<img src="${escapeHtml(profilePicture)}" alt="">` : initials;
   const ring = position.patrolArea?.color ?? '#15803d';
-  const classes = ['tanod-marker', stale ? 'tanod-marker-stale' : '', selected ? 'tanod-marker-selected' : '']
-    .filter(Boolean)
-    .join(' ');
+  const classes = ['tanod-marker', stale ? 'tanod-marker-stale' : '', selected ? 'tanod-marker-selected' : ''].filter(Boolean).join(' ');
   return L.divIcon({
     className: classes,
     html:

@@ -13,18 +13,9 @@ export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
 
   if (selected) {
     return (
-      <section
-        className="card flex flex-col gap-3 self-start"
-        aria-labelledby="live-selected"
-        data-testid="live-selected"
-      >
+      <section className="card flex flex-col gap-3 self-start" aria-labelledby="live-selected" data-testid="live-selected">
         <div className="flex items-center gap-3">
-          <Avatar
-            firstName={selected.tanod.firstName}
-            lastName={selected.tanod.lastName}
-            src={selected.tanod.profilePicture}
-            size={44}
-          />
+          <Avatar firstName={selected.tanod.firstName} lastName={selected.tanod.lastName} src={selected.tanod.profilePicture} size={44} />
           <div className="min-w-0 flex-1">
             <h3 id="live-selected" className="truncate text-base font-semibold">
               {selected.tanod.firstName} {selected.tanod.lastName}
@@ -54,8 +45,7 @@ export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
             <dd>{patrol.data.schedule.code}</dd>
             <dt className="text-muted">Started</dt>
             <dd>
-              {patrol.data.startedAt ? formatTime(patrol.data.startedAt, timeZone) : '—'} ·{' '}
-              {ATTENDANCE_LABEL[patrol.data.attendance]}
+              {patrol.data.startedAt ? formatTime(patrol.data.startedAt, timeZone) : '—'} · {ATTENDANCE_LABEL[patrol.data.attendance]}
             </dd>
             <dt className="text-muted">Route so far</dt>
             <dd data-testid="live-route-points">
@@ -106,18 +96,8 @@ export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
                 className="flex min-h-11 w-full items-center gap-3 rounded-lg px-2 py-1.5 text-left hover:bg-surface-2"
                 onClick={() => select(position.userId)}
               >
-                <span
-                  className="rounded-full p-0.5"
-                  style={{
-                    background: isStale(position.at, now) ? '#9ca3af' : (position.patrolArea?.color ?? '#15803d'),
-                  }}
-                >
-                  <Avatar
-                    firstName={position.tanod.firstName}
-                    lastName={position.tanod.lastName}
-                    src={position.tanod.profilePicture}
-                    size={32}
-                  />
+                <span className="rounded-full p-0.5" style={{ background: isStale(position.at, now) ? '#9ca3af' : (position.patrolArea?.color ?? '#15803d') }}>
+                  <Avatar firstName={position.tanod.firstName} lastName={position.tanod.lastName} src={position.tanod.profilePicture} size={32} />
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold">

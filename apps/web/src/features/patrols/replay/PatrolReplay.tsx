@@ -26,10 +26,7 @@ export function PatrolReplay() {
   const { data: settings } = usePublicSettings();
   const timeZone = settings?.timezone ?? DEFAULT_TIMEZONE;
   const areas = areaList.data ?? [];
-  const [range] = useState(() => ({
-    from: new Date(Date.now() - 14 * DAY_MS).toISOString(),
-    to: new Date(Date.now() + DAY_MS).toISOString(),
-  }));
+  const [range] = useState(() => ({ from: new Date(Date.now() - 14 * DAY_MS).toISOString(), to: new Date(Date.now() + DAY_MS).toISOString() }));
   const patrols = usePatrolList(range);
   const replayable = useMemo(() => (patrols.data ?? []).filter((patrol) => patrol.startedAt !== null), [patrols.data]);
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -50,20 +47,13 @@ export function PatrolReplay() {
           </button>
         </p>
       ) : replayable.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">
-          No patrols in the last two weeks to replay.
-        </p>
+        <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">No patrols in the last two weeks to replay.</p>
       ) : (
         <div>
           <label htmlFor="replay-patrol" className="mb-1.5 block text-sm font-medium">
             Patrol
           </label>
-          <select
-            id="replay-patrol"
-            className="input"
-            value={chosenId ?? ''}
-            onChange={(event) => setChosenId(event.target.value || null)}
-          >
+          <select id="replay-patrol" className="input" value={chosenId ?? ''} onChange={(event) => setChosenId(event.target.value || null)}>
             <option value="">Choose a patrol…</option>
             {replayable.map((patrol) => (
               <option key={patrol._id} value={patrol._id}>
@@ -73,14 +63,7 @@ export function PatrolReplay() {
           </select>
         </div>
       )}
-      {chosen && (
-        <ReplayPlayer
-          key={chosen._id}
-          patrol={chosen}
-          area={areas.find((area) => area._id === chosen.patrolArea._id) ?? null}
-          timeZone={timeZone}
-        />
-      )}
+      {chosen && <ReplayPlayer key={chosen._id} patrol={chosen} area={areas.find((area) => area._id === chosen.patrolArea._id) ?? null} timeZone={timeZone} />}
     </section>
   );
 }
@@ -139,13 +122,11 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
     <div className="flex flex-col gap-3" data-testid="replay-player">
       <p className="text-sm text-muted">
         {patrol.tanod.firstName} {patrol.tanod.lastName} · {patrol.patrolArea.name} ·{' '}
-        {formatPeriod(patrol.schedule.startsAt, patrol.schedule.endsAt, timeZone)} ·{' '}
-        {ATTENDANCE_LABEL[patrol.attendance]} · {(patrol.distanceMeters / 1000).toFixed(2)} km · {points.length} points
+        {formatPeriod(patrol.schedule.startsAt, patrol.schedule.endsAt, timeZone)} · {ATTENDANCE_LABEL[patrol.attendance]} ·{' '}
+        {(patrol.distanceMeters / 1000).toFixed(2)} km · {points.length} points
       </p>
       {!span ? (
-        <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">
-          This patrol has no recorded route.
-        </p>
+        <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">This patrol has no recorded route.</p>
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface p-3">
@@ -157,13 +138,7 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
                 setPlaying((value) => !value);
               }}
             >
-              {playing ? (
-                <Pause className="h-4 w-4" aria-hidden="true" />
-              ) : current >= span.end ? (
-                <RotateCcw className="h-4 w-4" aria-hidden="true" />
-              ) : (
-                <Play className="h-4 w-4" aria-hidden="true" />
-              )}
+              {playing ? <Pause className="h-4 w-4" aria-hidden="true" /> : current >= span.end ? <RotateCcw className="h-4 w-4" aria-hidden="true" /> : <Play className="h-4 w-4" aria-hidden="true" />}
               {playing ? 'Pause' : current >= span.end ? 'Replay' : 'Play'}
             </button>
             <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-sm">
@@ -187,11 +162,7 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
             </output>
             <label className="flex items-center gap-2 text-sm">
               Speed
-              <select
-                className="input w-auto"
-                value={speed}
-                onChange={(event) => setSpeed(Number(event.target.value) as (typeof SPEEDS)[number])}
-              >
+              <select className="input w-auto" value={speed} onChange={(event) => setSpeed(Number(event.target.value) as (typeof SPEEDS)[number])}>
                 {SPEEDS.map((value) => (
                   <option key={value} value={value}>
                     {value}×

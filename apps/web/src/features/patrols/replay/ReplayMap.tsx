@@ -22,17 +22,9 @@ function ReplayLayer({ points, time, color, patrolId }: Omit<ReplayMapProps, 'ar
 
   useEffect(() => {
     const latLngs = points.map((point) => [point.lat, point.lng] as L.LatLngTuple);
-    const full = L.polyline(latLngs, { color, weight: 3, opacity: 0.3, dashArray: '4 6', interactive: false }).addTo(
-      map,
-    );
+    const full = L.polyline(latLngs, { color, weight: 3, opacity: 0.3, dashArray: '4 6', interactive: false }).addTo(map);
     walkedLine.current = L.polyline([], { color, weight: 5, opacity: 0.9, interactive: false }).addTo(map);
-    dot.current = L.circleMarker(latLngs[0] ?? [0, 0], {
-      radius: 9,
-      color: '#fff',
-      weight: 3,
-      fillColor: color,
-      fillOpacity: 1,
-    }).addTo(map);
+    dot.current = L.circleMarker(latLngs[0] ?? [0, 0], { radius: 9, color: '#fff', weight: 3, fillColor: color, fillOpacity: 1 }).addTo(map);
     if (latLngs.length > 0) map.fitBounds(full.getBounds(), { padding: [32, 32], maxZoom: 18 });
     return () => {
       full.remove();

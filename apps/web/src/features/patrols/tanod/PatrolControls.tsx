@@ -36,9 +36,7 @@ export function PatrolControls({
 
   const refresh = () =>
     Promise.all(
-      [CURRENT_PATROL_KEY, TRACKING_STATE_KEY, MY_SCHEDULES_KEY].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      [CURRENT_PATROL_KEY, TRACKING_STATE_KEY, MY_SCHEDULES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 
   const run = async (action: () => Promise<unknown>, done: string) => {
@@ -68,20 +66,12 @@ export function PatrolControls({
           </span>
         </p>
         <p className="mt-1 text-sm text-muted">Shift ends {formatTime(patrol.schedule.endsAt, timeZone)}</p>
-        <button
-          type="button"
-          className="btn btn-danger mt-4 w-full sm:w-auto"
-          disabled={busy || !fix}
-          onClick={() => setConfirmEnd(true)}
-        >
+        <button type="button" className="btn btn-danger mt-4 w-full sm:w-auto" disabled={busy || !fix} onClick={() => setConfirmEnd(true)}>
           <Square className="h-4 w-4" aria-hidden="true" /> End patrol
         </button>
         {!fix && <p className="mt-2 text-sm text-muted">Waiting for your location to end the patrol…</p>}
         {refusal && (
-          <p
-            role="alert"
-            className="mt-3 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger"
-          >
+          <p role="alert" className="mt-3 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
             {refusal}
           </p>
         )}
@@ -119,8 +109,7 @@ export function PatrolControls({
         {SHIFT_LABEL[nextSchedule.shift]} · {nextSchedule.patrolArea.name} · {nextSchedule.code}
       </p>
       <p className="text-sm text-muted">
-        {formatDate(nextSchedule.startsAt, timeZone)},{' '}
-        {formatPeriod(nextSchedule.startsAt, nextSchedule.endsAt, timeZone)}
+        {formatDate(nextSchedule.startsAt, timeZone)}, {formatPeriod(nextSchedule.startsAt, nextSchedule.endsAt, timeZone)}
       </p>
       <button
         type="button"
@@ -132,11 +121,7 @@ export function PatrolControls({
       </button>
       {!fix && <p className="mt-2 text-sm text-muted">Waiting for your location to start the patrol…</p>}
       {refusal && (
-        <p
-          role="alert"
-          className="mt-3 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger"
-          data-testid="patrol-refusal"
-        >
+        <p role="alert" className="mt-3 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger" data-testid="patrol-refusal">
           {refusal}
         </p>
       )}
@@ -148,9 +133,7 @@ export function PatrolControls({
 export function scheduleToStart(schedules: Schedule[], userId: string | null): Schedule | null {
   const open = schedules
     .filter((schedule) => schedule.status !== 'completed')
-    .filter((schedule) =>
-      schedule.members.some((member) => member._id === userId && member.attendance === 'not_started'),
-    )
+    .filter((schedule) => schedule.members.some((member) => member._id === userId && member.attendance === 'not_started'))
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   return open.find((schedule) => schedule.status === 'ongoing') ?? open[0] ?? null;
 }

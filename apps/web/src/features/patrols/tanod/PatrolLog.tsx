@@ -7,15 +7,7 @@ import type { TrackPoint } from '../tracking/tracking-rule.ts';
 import { addLogEntry, CURRENT_PATROL_KEY } from '../patrols-api.ts';
 
 /** The patrol log (product §4.7): each entry is stored at once, with the position when known. */
-export function PatrolLog({
-  patrol,
-  fix,
-  timeZone,
-}: {
-  patrol: PatrolDetail;
-  fix: TrackPoint | null;
-  timeZone: string;
-}) {
+export function PatrolLog({ patrol, fix, timeZone }: { patrol: PatrolDetail; fix: TrackPoint | null; timeZone: string }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -35,11 +27,7 @@ export function PatrolLog({
       setText('');
       await queryClient.invalidateQueries({ queryKey: CURRENT_PATROL_KEY });
     } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? (failure.fields[0]?.message ?? failure.message)
-          : 'Could not save the entry. Try again.',
-      );
+      setError(failure instanceof ApiError ? (failure.fields[0]?.message ?? failure.message) : 'Could not save the entry. Try again.');
     } finally {
       setBusy(false);
     }

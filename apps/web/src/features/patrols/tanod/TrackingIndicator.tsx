@@ -4,22 +4,9 @@ import { CloudOff, MapPin, MapPinOff } from 'lucide-react';
  * Says plainly whether this phone is sharing its location (Data Privacy Act: the tanod always
  * knows), and how many points wait for the connection.
  */
-export function TrackingIndicator({
-  isTracking,
-  queued,
-  online,
-}: {
-  isTracking: boolean;
-  queued: number;
-  online: boolean;
-}) {
+export function TrackingIndicator({ isTracking, queued, online }: { isTracking: boolean; queued: number; online: boolean }) {
   return (
-    <div
-      className="flex flex-wrap items-center gap-2"
-      role="status"
-      aria-live="polite"
-      data-testid="tracking-indicator"
-    >
+    <div className="flex flex-wrap items-center gap-2" role="status" aria-live="polite" data-testid="tracking-indicator">
       {isTracking ? (
         <span className="inline-flex items-center gap-2 rounded-full bg-green-700 px-3 py-1.5 text-sm font-semibold text-white">
           <span className="relative flex h-2.5 w-2.5" aria-hidden="true">
@@ -34,10 +21,7 @@ export function TrackingIndicator({
         </span>
       )}
       {(queued > 0 || !online) && (
-        <span
-          className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900"
-          data-testid="offline-queue"
-        >
+        <span className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900" data-testid="offline-queue">
           <CloudOff className="h-4 w-4" aria-hidden="true" />
           {!online ? 'Offline · ' : ''}
           {queued === 1 ? '1 point waiting to send' : `${queued} points waiting to send`}

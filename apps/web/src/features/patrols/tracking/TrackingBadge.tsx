@@ -14,11 +14,7 @@ export function TrackingBadge() {
       to="/Patrolmap"
       className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-green-700 hover:bg-surface-2 dark:text-green-400"
       title={isTracking ? 'Tracking on: your location is shared' : 'Points waiting to send'}
-      aria-label={
-        isTracking
-          ? `Tracking on${queued ? `, ${queued} points waiting to send` : ''}`
-          : `${queued} points waiting to send`
-      }
+      aria-label={isTracking ? `Tracking on${queued ? `, ${queued} points waiting to send` : ''}` : `${queued} points waiting to send`}
       data-testid="tracking-badge"
     >
       <MapPin className="h-5 w-5" aria-hidden="true" />

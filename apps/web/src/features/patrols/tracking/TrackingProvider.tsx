@@ -52,10 +52,7 @@ function TanodTracking({ userId, children }: { userId: string; children: ReactNo
   const [watchers, setWatchers] = useState(0);
   const { fix, problem } = usePosition(isTracking || watchers > 0);
   const online = useOnline();
-  const onRefused = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: TRACKING_STATE_KEY }),
-    [queryClient],
-  );
+  const onRefused = useCallback(() => void queryClient.invalidateQueries({ queryKey: TRACKING_STATE_KEY }), [queryClient]);
   const { queued } = usePointSender({ userId, active: isTracking, fix, onRefused });
   const watchPosition = useCallback(() => {
     setWatchers((count) => count + 1);

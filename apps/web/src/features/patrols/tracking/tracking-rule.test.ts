@@ -8,7 +8,7 @@ const point = (seconds: number, lat = 14.7356, lng = 121.0498): TrackPoint => ({
   accuracy: 8,
 });
 // About 1.1 m of latitude per 0.00001 degree.
-const METRE = 0.000009;
+const METRE = 0.0000090;
 
 describe('the 5 m / 15 s rule of live tracking', () => {
   it('records the first fix', () => {

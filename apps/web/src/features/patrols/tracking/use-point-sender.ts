@@ -93,15 +93,11 @@ export function usePointSender({
   useEffect(() => {
     if (!active || !('geolocation' in navigator)) return;
     const timer = window.setInterval(() => {
-      navigator.geolocation.getCurrentPosition(
-        (position) => void record(toTrackPoint(position)),
-        () => undefined,
-        {
-          enableHighAccuracy: true,
-          maximumAge: 0,
-          timeout: SEND_MAX_INTERVAL_MS,
-        },
-      );
+      navigator.geolocation.getCurrentPosition((position) => void record(toTrackPoint(position)), () => undefined, {
+        enableHighAccuracy: true,
+        maximumAge: 0,
+        timeout: SEND_MAX_INTERVAL_MS,
+      });
     }, SEND_MAX_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [active, record]);

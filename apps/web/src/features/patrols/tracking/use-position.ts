@@ -4,8 +4,7 @@ import { toTrackPoint, type TrackPoint } from './tracking-rule.ts';
 export type PositionProblem = 'denied' | 'unavailable' | 'unsupported';
 
 export const POSITION_MESSAGES: Record<PositionProblem, string> = {
-  denied:
-    'Your phone did not allow this page to use your location. Allow it in the browser settings to start a patrol.',
+  denied: 'Your phone did not allow this page to use your location. Allow it in the browser settings to start a patrol.',
   unavailable: 'Your phone cannot find your location right now. Move to open sky and wait a moment.',
   unsupported: 'This browser cannot share your location, so a patrol cannot start here.',
 };
