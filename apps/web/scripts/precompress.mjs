@@ -8,13 +8,16 @@ import { fileURLToPath } from 'node:url';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+// dist/ssr is the server's landing renderer, never sent to a browser.
+const SKIP = path.join(dist, 'ssr');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map|webmanifest)$/;
 
 async function* files(dir) {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (COMPRESSIBLE.test(entry.name)) yield full;
+    if (entry.isDirectory()) {
+      if (full !== SKIP) yield* files(full);
+    } else if (COMPRESSIBLE.test(entry.name)) yield full;
   }
 }
 

@@ -1,12 +1,26 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { saveSettings } from '../modules/settings/settings.service.ts';
 
 let ctx: TestContext;
+
+const SETTINGS = {
+  name: 'Barangay',
+  abbreviation: 'BX',
+  logo: null,
+  boundary: null,
+  mapStartLat: 14.7,
+  mapStartLng: 121,
+  mapStartZoom: 14,
+  hotlines: [{ label: 'Hall', number: '+63289301234' }],
+  incidentTypes: [],
+  timezone: 'Asia/Manila',
+};
 let dist: string;
 
 beforeAll(async () => {
@@ -16,6 +30,22 @@ beforeAll(async () => {
   const script = 'console.log("bantay");'.repeat(100);
   await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), script);
   await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
+  // A stand-in for the web build's landing renderer (apps/web/src/prerender/landing.tsx): the
+  // template and a module that renders the settings' name, counting its renders.
+  await fs.mkdir(path.join(dist, 'ssr'));
+  await fs.writeFile(
+    path.join(dist, 'ssr', 'landing.html'),
+    '<!doctype html><html><head><style>.x{}</style></head><body><div id="root"><!--bantay-landing--></div></body></html>',
+  );
+  await fs.writeFile(
+    path.join(dist, 'ssr', 'landing.js'),
+    `export let renders = 0;
+export async function renderLanding(settings) {
+  renders += 1;
+  if (settings.name === 'Broken') throw new Error('render failed');
+  return '<main><h1>' + settings.name.replaceAll('&', '&amp;').replaceAll('<', '&lt;') + '</h1><p>$& $1</p></main>';
+}`,
+  );
   ctx = await createTestContext({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -58,6 +88,58 @@ describe('serving the web app', () => {
     const body = (await ctx.app.inject({ method: 'GET', url: '/Reportincidents' })).body;
     expect(body).not.toContain('</script><script>alert(1)');
     expect((await settingsIn()).name).toBe('Barangay </script><script>alert(1)</script>');
+  });
+
+  it('/ is the landing page pre-rendered for the current settings, rendered again only when they change', async () => {
+    const renderer = (await import(pathToFileURL(path.join(dist, 'ssr', 'landing.js')).href)) as { renders: number };
+    const page = async (url: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      return response.body;
+    };
+    await saveSettings(ctx.deps, { ...SETTINGS, name: 'Barangay Uno' });
+    const first = await page('/');
+    expect(first).toContain('<div id="root"><main><h1>Barangay Uno</h1><p>$& $1</p></main></div>');
+    // The inlined stylesheet and the settings block come with it; the markup matches the block.
+    expect(first).toContain('<style>.x{}</style>');
+    expect(first).toMatch(
+      /<script type="application\/json" id="bantay-public-settings">\{.*"name":"Barangay Uno".*<\/script><\/head>/,
+    );
+    const rendersAfterFirst = renderer.renders;
+    expect(await page('/?from=sms')).toBe(first);
+    expect(renderer.renders).toBe(rendersAfterFirst);
+
+    // Sent compressed as made once, in whichever form the browser takes.
+    const br = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(first);
+    const gzipped = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(first);
+
+    // Every other page stays the empty shell, which the browser renders.
+    expect(await page('/Reportincidents')).toContain('<div id="root"></div>');
+
+    await saveSettings(ctx.deps, { ...SETTINGS, name: 'Barangay <Dos>' });
+    expect(await page('/')).toContain('<h1>Barangay &lt;Dos></h1>');
+    expect(renderer.renders).toBe(rendersAfterFirst + 1);
+  });
+
+  it('when the landing page cannot be rendered, / gets the plain shell and the page renders in the browser', async () => {
+    await saveSettings(ctx.deps, { ...SETTINGS, name: 'Broken' });
+    const body = (await ctx.app.inject({ method: 'GET', url: '/' })).body;
+    expect(body).toContain('<div id="root"></div>');
+    expect(body).toContain('"name":"Broken"');
+  });
+
+  it('the landing renderer and its template are never served as files', async () => {
+    for (const url of ['/ssr/landing.js', '/ssr/landing.html']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.body).not.toContain('renderLanding');
+      expect(response.body).not.toContain('<!--bantay-landing-->');
+    }
   });
 
   it('hashed assets are cached for a year and sent precompressed', async () => {

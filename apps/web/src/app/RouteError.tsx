@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ErrorScreen } from '@/components/ErrorScreen.tsx';
 import { isNewVersionError, retryFailedChunks } from '@/lib/chunks.ts';
 
 /**
- * The `errorElement` of every route (issue 14). Inside the staff layout it fills the page area, so
- * the top bar, side navigation and Log Out stay usable; at the root it fills the window.
+ * The error screen of every route (issue 14), shown by its RouteBoundary. Inside the staff layout
+ * it fills the page area, so the top bar, side navigation and Log Out stay usable; at the root it
+ * fills the window.
  */
-export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
-  const error = useRouteError();
+export function RouteError({ error, fullPage = false }: { error: unknown; fullPage?: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [newVersion, setNewVersion] = useState(false);
@@ -24,7 +24,7 @@ export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
     };
   }, [error]);
 
-  // Navigating to the same address gives a new location, which resets React Router's boundary
+  // Navigating to the same address gives a new location (a new key), which resets the boundary
   // and renders the page again (a failed chunk is fetched anew).
   const retry = () => {
     retryFailedChunks();

@@ -1,8 +1,8 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import type { UserType } from '@bantay/shared';
 import { lazyPage } from '@/components/lazy-page.tsx';
 import { AppRoot } from './AppRoot.tsx';
-import { RouteError } from './RouteError.tsx';
+import { RouteBoundary } from './RouteBoundary.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 
 // Every page is its own chunk, so the public pages never download the staff app (product §8).
@@ -34,49 +34,47 @@ const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
 
 /** A page of its own: its failure fills the window with the app's error screen (issue 14). */
-const PAGE_ERROR = <RouteError fullPage />;
+const ownPage = (element: React.ReactNode) => <RouteBoundary fullPage>{element}</RouteBoundary>;
 /** A page inside the staff layout: its failure fills only the page area, the layout stays. */
-const IN_LAYOUT_ERROR = <RouteError />;
+const inLayout = (element: React.ReactNode) => <RouteBoundary>{element}</RouteBoundary>;
 
 /** A guarded staff page; without a page of its own yet, the titled placeholder. */
-function guarded(path: string, title: string, allowed: UserType[] | 'any-signed-in', page?: React.ReactNode): RouteObject {
-  return {
-    path,
-    errorElement: IN_LAYOUT_ERROR,
-    element: <RouteGuard allowed={allowed}>{page ?? <RolePage title={title} />}</RouteGuard>,
-  };
+function guarded(
+  path: string,
+  title: string,
+  allowed: UserType[] | 'any-signed-in',
+  page?: React.ReactNode,
+): RouteObject {
+  return { path, element: inLayout(<RouteGuard allowed={allowed}>{page ?? <RolePage title={title} />}</RouteGuard>) };
 }
 
 /** Brief §2 routes. Matching is case-insensitive (React Router's default), per product §1. */
 export const routes: RouteObject[] = [
   {
-    element: <AppRoot />,
-    errorElement: PAGE_ERROR,
+    element: ownPage(<AppRoot />),
     children: [
-      { path: '/', element: <LandingPage />, errorElement: PAGE_ERROR },
-      { path: '/tanod-login', element: <LoginPage />, errorElement: PAGE_ERROR },
-      { path: '/signup', element: <SignupChooserPage />, errorElement: PAGE_ERROR },
-      { path: '/resident-signup', element: <ResidentSignupPage />, errorElement: PAGE_ERROR },
-      { path: '/Tanodevaluation', element: <TanodEvaluationPage />, errorElement: PAGE_ERROR },
-      { path: '/Reportincidents', element: <ReportIncidentsPage />, errorElement: PAGE_ERROR },
-      { path: '/forgot-password', element: <ForgotPasswordPage />, errorElement: PAGE_ERROR },
-      { path: '/reset-password/:token', element: <ResetPasswordPage />, errorElement: PAGE_ERROR },
-      { path: '/reset-pin/:token', element: <ResetPinPage />, errorElement: PAGE_ERROR },
+      { path: '/', element: ownPage(<LandingPage />) },
+      { path: '/tanod-login', element: ownPage(<LoginPage />) },
+      { path: '/signup', element: ownPage(<SignupChooserPage />) },
+      { path: '/resident-signup', element: ownPage(<ResidentSignupPage />) },
+      { path: '/Tanodevaluation', element: ownPage(<TanodEvaluationPage />) },
+      { path: '/Reportincidents', element: ownPage(<ReportIncidentsPage />) },
+      { path: '/forgot-password', element: ownPage(<ForgotPasswordPage />) },
+      { path: '/reset-password/:token', element: ownPage(<ResetPasswordPage />) },
+      { path: '/reset-pin/:token', element: ownPage(<ResetPinPage />) },
       {
-        errorElement: PAGE_ERROR,
-        element: (
+        element: ownPage(
           <RouteGuard allowed="any-signed-in">
             <StaffLayout />
-          </RouteGuard>
+          </RouteGuard>,
         ),
         children: [
           {
             path: '/myaccount',
-            errorElement: IN_LAYOUT_ERROR,
-            element: (
+            element: inLayout(
               <RouteGuard allowed="any-signed-in">
                 <MyAccountPage />
-              </RouteGuard>
+              </RouteGuard>,
             ),
           },
           guarded('/Dashboard', 'Dashboard', TANOD, <TanodDashboardPage />),
@@ -91,9 +89,16 @@ export const routes: RouteObject[] = [
           guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN, <IncidentTrackingPage />),
         ],
       },
-      { path: '*', element: <NotFoundPage />, errorElement: PAGE_ERROR },
+      { path: '*', element: ownPage(<NotFoundPage />) },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The app's pages, under the declarative router (BrowserRouter in the browser, StaticRouter when
+ * the landing page is pre-rendered): the app uses no loaders or actions, so React Router's data
+ * router would only add its weight to every page's first load (decision 013).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

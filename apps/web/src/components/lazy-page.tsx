@@ -8,14 +8,14 @@ const CHUNK_TIMEOUT_MS = 120_000;
 function withTimeout<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     new Promise<T>((resolve, reject) => {
-      const timer = window.setTimeout(() => reject(new Error('Loading the page timed out')), CHUNK_TIMEOUT_MS);
+      const timer = globalThis.setTimeout(() => reject(new Error('Loading the page timed out')), CHUNK_TIMEOUT_MS);
       load().then(
         (value) => {
-          window.clearTimeout(timer);
+          globalThis.clearTimeout(timer);
           resolve(value);
         },
         (error: unknown) => {
-          window.clearTimeout(timer);
+          globalThis.clearTimeout(timer);
           reject(error instanceof Error ? error : new Error(String(error)));
         },
       );

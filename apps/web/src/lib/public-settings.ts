@@ -37,8 +37,12 @@ export function reloadPublicSettings(): Promise<void> {
   return load();
 }
 
+const currentSettings = () => settings;
+
 export function usePublicSettings(): { data: PublicSettings | undefined } {
-  const data = useSyncExternalStore(subscribe, () => settings, () => undefined);
+  // The server snapshot is the same: the pre-rendered landing page (decision 013) was rendered
+  // from the settings the server embedded in that page, so hydration sees what was rendered.
+  const data = useSyncExternalStore(subscribe, currentSettings, currentSettings);
   useEffect(() => {
     if (!settings) void load();
   }, []);

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
+import { importWithRetry } from '@/lib/chunks.ts';
 import { Link, useLocation } from 'react-router';
 import { TextField } from '@/components/form/TextField.tsx';
 import { PinField } from './PinField.tsx';
@@ -8,7 +9,12 @@ import { mobileNumberProblem, normalizeMobileNumber } from '@/lib/phone.ts';
 import { digitsOnly, PIN_LENGTH } from './pin-rules.ts';
 import { SIGN_IN_HASH } from './paths.ts';
 import { loadForgotPinDialog, loadMyReportsCard } from './lazy-parts.ts';
-import { loginFailure, residentLogin } from './residents-api.ts';
+
+// The sign-in's network code comes when the form is first used, not with the landing page, which
+// keeps the page within its script budget (decision 013); focusing a field starts the download.
+const loadResidentsApi = () => importWithRetry(() => import('./residents-api.ts'));
+
+const OFFLINE = 'Cannot reach the server. Check your connection.';
 
 interface FieldErrors {
   phoneNumber?: string;
@@ -52,12 +58,15 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
     }
     setBusy(true);
     void loadMyReportsCard();
+    let residentsApi: Awaited<ReturnType<typeof loadResidentsApi>> | undefined;
     try {
-      const result = await residentLogin(normalizeMobileNumber(phone)!, pin);
+      residentsApi = await loadResidentsApi();
+      const result = await residentsApi.residentLogin(normalizeMobileNumber(phone)!, pin);
       startResidentSession(result);
       onSignedIn();
     } catch (error) {
-      const failure = loginFailure(error);
+      // Without its code (offline before the form was used) the answer is the network one.
+      const failure = residentsApi?.loginFailure(error) ?? { fields: [], general: OFFLINE, wrongPin: false };
       setErrors(Object.fromEntries(failure.fields.map((item) => [item.field, item.message])));
       setFormError(failure.general);
       if (failure.wrongPin) setPin('');
@@ -73,7 +82,12 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
         Resident sign-in
       </h2>
       <p className="mt-1 text-sm text-muted">Follow your reports and get your contact details filled in for you.</p>
-      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+      <form
+        onSubmit={submit}
+        onFocus={() => void loadResidentsApi().catch(() => undefined)}
+        noValidate
+        className="mt-4 flex flex-col gap-4"
+      >
         {formError && (
           <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
             {formError}

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { PublicSettings } from '@bantay/shared';
+import { AppRoutes } from '@/app/router.tsx';
+import { replacePublicSettings } from '@/lib/public-settings.ts';
+
+/**
+ * The landing page's HTML, rendered from the same routes and components the browser hydrates
+ * (decision 013). The server calls it once per version of the public settings (the page shows the
+ * barangay's name and hotlines), so the markup matches what the browser renders from the settings
+ * embedded in the same page. It renders what a visitor sees: a signed-in resident's page takes
+ * over after hydration, as it did before.
+ */
+export async function renderLanding(settings: PublicSettings): Promise<string> {
+  replacePublicSettings(settings);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location="/">
+        <AppRoutes />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  const parts: Buffer[] = [];
+  for await (const part of prelude) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
+  return Buffer.concat(parts).toString('utf8');
+}
