@@ -9,6 +9,7 @@ import { seedDemoIncidents } from './modules/incidents/incidents.demo.ts';
 import { seedDemoAssistance } from './modules/assistance/assistance.demo.ts';
 import { seedDemoResources } from './modules/resources/resources.demo.ts';
 import { seedDemoPatrolData } from './modules/patrols/patrols.demo.ts';
+import { seedDemoAudit } from './modules/audit/audit.demo.ts';
 
 // The demo's 90 days of history (issue 13): every chart and figure of the dashboards and the
 // performance pages has something in each month of the last quarter. Runs the seeders that make
@@ -29,6 +30,7 @@ async function seedAll() {
   await seedDemoAssistance(ctx.deps);
   await seedDemoResources(ctx.deps);
   await seedDemoPatrolData(ctx.deps);
+  await seedDemoAudit(ctx.deps);
 }
 
 /** Rows of a query, on both drivers. */
@@ -50,7 +52,8 @@ async function counts() {
     select 'points', count(*)::int from location_points union all
     select 'assistance', count(*)::int from assistance_requests union all
     select 'loans', count(*)::int from loans union all
-    select 'trips', count(*)::int from trips`);
+    select 'trips', count(*)::int from trips union all
+    select 'audit', count(*)::int from audit_entries`);
 }
 
 describe('the demo history', () => {
@@ -154,5 +157,15 @@ describe('the demo history', () => {
         from trips where status = 'completed') t
       where next_start is not null and next_start <> end_odometer`);
     expect(gaps!.count).toBe(0);
+
+    // The supadmin's audit log tells how the demo barangay came to be: its people, settings, areas
+    // and the reports the admin closed without a response.
+    const audit = await rows<{ action: string; entity: string; count: number }>(sql`
+      select action, entity, count(*)::int as count from audit_entries group by 1, 2 order by 1, 2`);
+    const auditCount = (action: string) => audit.find((row) => row.action === action)?.count ?? 0;
+    expect(auditCount('create')).toBe(6);
+    expect(auditCount('update')).toBe(1);
+    expect(auditCount('patrol_area.created')).toBe(4);
+    expect(auditCount('incident.false_alarm') + auditCount('incident.rejected')).toBeGreaterThan(0);
   }, 120_000);
 });

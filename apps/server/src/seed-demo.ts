@@ -21,6 +21,7 @@ import { seedDemoMessages } from './modules/messages/messages.demo.ts';
 import { seedDemoResources } from './modules/resources/resources.demo.ts';
 import { seedDemoPatrolData } from './modules/patrols/patrols.demo.ts';
 import { seedDemoNotes } from './modules/notes/notes.demo.ts';
+import { seedDemoAudit } from './modules/audit/audit.demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase(databaseTarget(config));
@@ -50,6 +51,7 @@ await seedDemoMessages(deps);
 await seedDemoResources(deps);
 await seedDemoPatrolData(deps);
 await seedDemoNotes(deps);
+await seedDemoAudit(deps);
 await deps.background.idle();
 await deps.mail.close();
 await database.close();

@@ -1,0 +1,63 @@
+import { count, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import { auditEntries, incidents, patrolAreas } from '../../db/schema/index.ts';
+import { findUserByUsername } from '../users/users.repository.ts';
+import { DEMO_STAFF } from '../users/users.demo.ts';
+
+/**
+ * The audit trail of the demo barangay (`npm run seed:demo`). The other demo data is written
+ * straight into its tables, not through the audited services, so without this the supadmin's
+ * Audit log would be empty. Each entry describes a real demo row, at that row's own time, by
+ * the person who would have made it. Seeded once: a database with any audit entry gets none.
+ */
+export async function seedDemoAudit(deps: AppDeps): Promise<void> {
+  const [existing] = await deps.db.select({ n: count() }).from(auditEntries);
+  if ((existing?.n ?? 0) > 0) return;
+  const supadmin = await findUserByUsername(deps.db, 'supadmin');
+  const admin = await findUserByUsername(deps.db, 'admin');
+  if (!supadmin || !admin) return;
+  const entries: (typeof auditEntries.$inferInsert)[] = [];
+  const byActor = (actor: { id: string }, at: Date, entry: Omit<typeof auditEntries.$inferInsert, 'actorId' | 'at' | 'ip'>) =>
+    entries.push({ ...entry, actorId: actor.id, at, ip: '192.168.1.20' });
+
+  // People: the supadmin added the admin, the admin added the tanods.
+  for (const staff of DEMO_STAFF) {
+    if (staff.userType === 'supadmin') continue;
+    const user = await findUserByUsername(deps.db, staff.username);
+    if (!user) continue;
+    const actor = staff.userType === 'admin' ? supadmin : admin;
+    byActor(actor, user.createdAt, {
+      action: 'create',
+      entity: 'user',
+      entityId: user.id,
+      after: { userType: user.userType, username: user.username, firstName: user.firstName, lastName: user.lastName },
+    });
+  }
+
+  // The barangay's set-up, a minute after the supadmin's own account.
+  const setUp = new Date(supadmin.createdAt.getTime() + 60_000);
+  byActor(supadmin, setUp, { action: 'update', entity: 'settings', entityId: '1', after: { fields: ['name', 'abbreviation', 'hotlines', 'incidentTypes', 'mapStart'] } });
+
+  for (const area of await deps.db.select().from(patrolAreas)) {
+    byActor(admin, area.createdAt, { action: 'patrol_area.created', entity: 'patrol_area', entityId: area.id, after: { name: area.name, color: area.color } });
+  }
+
+  // Reports the admin closed without a response: the latest few of each kind.
+  const closed = await deps.db
+    .select()
+    .from(incidents)
+    .where(inArray(incidents.status, ['rejected', 'false_alarm']))
+    .orderBy(incidents.updatedAt);
+  for (const incident of closed.slice(-12)) {
+    byActor(admin, incident.updatedAt, {
+      action: `incident.${incident.status}`,
+      entity: 'incident',
+      entityId: incident.id,
+      before: { ticket: incident.ticket, status: 'pending' },
+      after: { status: incident.status, reason: incident.closingReason },
+    });
+  }
+
+  if (entries.length > 0) await deps.db.insert(auditEntries).values(entries);
+}
+
