@@ -1,7 +1,7 @@
 import type { Conversation, Message } from '@bantay/shared';
 import type { ConversationParticipantRow, MessageRow, UserRow } from '../../db/schema/index.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
-import type { ConversationView } from './messages.repository.ts';
+import type { ConversationListRow, ConversationView } from './messages.repository.ts';
 
 /**
  * A conversation as `view.me` sees it. The last message is hidden when the caller deleted the
@@ -18,6 +18,20 @@ export function presentConversation(view: ConversationView, users: ReadonlyMap<s
     read: !view.hasUnread,
     updatedAt: view.updatedAt.toISOString(),
     createdAt: view.createdAt.toISOString(),
+  };
+}
+
+/** A row of the conversation list (participants already joined in), as its participant sees it. */
+export function presentConversationRow(row: ConversationListRow): Conversation {
+  const showsLast = row.lastMessageSeq > row.clearedSeq && row.lastMessageSenderId !== null;
+  return {
+    _id: row.id,
+    participants: [presentUserSummary(row.low), presentUserSummary(row.high)],
+    lastMessage: showsLast ? row.lastMessageContent : null,
+    lastMessageSender: showsLast && row.lastMessageSenderId ? { _id: row.lastMessageSenderId } : null,
+    read: !row.hasUnread,
+    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -1,4 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Executor } from '../../db/transaction.ts';
 import {
   conversationParticipants,
@@ -54,16 +57,73 @@ export async function findConversationFor(db: Executor, conversationId: string, 
   return row ? toView(row) : undefined;
 }
 
-/** The user's visible (not deleted) conversations, most recently active first. */
-export async function listVisibleConversationsOf(db: Executor, userId: string, limit: number): Promise<ConversationView[]> {
-  const rows = await db
-    .select(viewColumns(userId))
+/** The columns of a user that a conversation shows (`UserSummary`), not the whole row. */
+export type ConversationUser = Pick<
+  UserRow,
+  'id' | 'firstName' | 'lastName' | 'userType' | 'profilePicture' | 'isOnline' | 'lastActive'
+>;
+
+/** A row of the conversation list: what the list shows and nothing more, both participants joined in. */
+export interface ConversationListRow {
+  id: string;
+  lastMessageSeq: number;
+  lastMessageContent: string | null;
+  lastMessageSenderId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  clearedSeq: number;
+  hasUnread: boolean;
+  low: ConversationUser;
+  high: ConversationUser;
+}
+
+const userLow = alias(users, 'user_low');
+const userHigh = alias(users, 'user_high');
+const summaryColumns = (u: typeof userLow | typeof userHigh) => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  userType: u.userType,
+  profilePicture: u.profilePicture,
+  isOnline: u.isOnline,
+  lastActive: u.lastActive,
+});
+
+// The panel's list on every open: one prepared statement that joins both participants' summary
+// columns (was the list, then a second query for the participants' full user rows).
+const visibleConversationsQuery = preparedPerDatabase((db: Db) =>
+  db
+    .select({
+      id: conversations.id,
+      lastMessageSeq: conversations.lastMessageSeq,
+      lastMessageContent: conversations.lastMessageContent,
+      lastMessageSenderId: conversations.lastMessageSenderId,
+      createdAt: conversations.createdAt,
+      updatedAt: conversations.updatedAt,
+      clearedSeq: conversationParticipants.clearedSeq,
+      hasUnread: sql<boolean>`exists (
+        select 1 from ${messages} m
+        where m.conversation_id = ${conversations.id}
+          and m.sender_id <> ${sql.placeholder('userId')}::uuid
+          and m.seq > greatest(${conversationParticipants.lastReadSeq}, ${conversationParticipants.clearedSeq})
+      )`,
+      low: summaryColumns(userLow),
+      high: summaryColumns(userHigh),
+    })
     .from(conversationParticipants)
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
-    .where(and(eq(conversationParticipants.userId, userId), isNull(conversationParticipants.deletedAt)))
+    .innerJoin(userLow, eq(userLow.id, conversations.userLow))
+    .innerJoin(userHigh, eq(userHigh.id, conversations.userHigh))
+    .where(and(eq(conversationParticipants.userId, sql.placeholder('userId')), isNull(conversationParticipants.deletedAt)))
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-    .limit(limit);
-  return rows.map(toView);
+    .limit(sql.placeholder('limit'))
+    .prepare('list_visible_conversations'),
+);
+
+/** The user's visible (not deleted) conversations, most recently active first, with both participants. */
+export async function listConversationRowsOf(db: Db, userId: string, limit: number): Promise<ConversationListRow[]> {
+  const rows = await visibleConversationsQuery(db).execute({ userId, limit });
+  return rows.map((row) => ({ ...row, hasUnread: Boolean(row.hasUnread) }));
 }
 
 /** The top bar's red dot: any visible conversation with a message from the other side not yet read. */

@@ -24,13 +24,13 @@ import {
   insertMessage,
   listMessagesOf,
   listParticipants,
-  listVisibleConversationsOf,
+  listConversationRowsOf,
   findRecipientOf,
   markConversationReadFor,
   unhideConversationFor,
   type ConversationView,
 } from './messages.repository.ts';
-import { presentConversation, presentMessage } from './messages.presenter.ts';
+import { presentConversation, presentConversationRow, presentMessage } from './messages.presenter.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
@@ -74,8 +74,8 @@ export async function hasUnreadMessagesOf(deps: Pick<AppDeps, 'db'>, actor: Acto
 
 /** `GET /api/messages/conversations`: visible conversations, most recent first. */
 export async function listMyConversations(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<Conversation[]> {
-  const views = await listVisibleConversationsOf(deps.db, actor.id, MESSAGE_LIMITS.conversationsMax);
-  return present(deps.db, views);
+  const rows = await listConversationRowsOf(deps.db, actor.id, MESSAGE_LIMITS.conversationsMax);
+  return rows.map(presentConversationRow);
 }
 
 /**

@@ -29,7 +29,9 @@ export function presentCurrentUser(row: UserRow, extra: { hasUnreadNotifications
   };
 }
 
-export function presentUserSummary(row: UserRow): UserSummary {
+export function presentUserSummary(
+  row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'userType' | 'profilePicture' | 'isOnline' | 'lastActive'>,
+): UserSummary {
   return {
     _id: row.id,
     firstName: row.firstName,
