@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserSchema, loginRequestSchema, loginResponseSchema, userSummarySchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { compiledSerializerCompiler } from '../../http/compiled-serializer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { getCurrentUser } from '../users/users.service.ts';
@@ -39,7 +38,6 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     '/api/auth/me',
     {
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserSchema } },
-      serializerCompiler: compiledSerializerCompiler,
       preHandler: requireAuth(deps, undefined, { whilePasswordChangeRequired: true }),
     },
     (request) => getCurrentUser(deps, actorOf(request)),

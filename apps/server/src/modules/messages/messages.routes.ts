@@ -15,7 +15,6 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { compiledSerializerCompiler } from '../../http/compiled-serializer.ts';
 import {
   deleteConversation,
   hasUnreadMessagesOf,
@@ -49,7 +48,6 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/api/messages/conversations',
     {
       schema: { tags, summary: 'My conversations, most recent first', response: { 200: conversationListResponseSchema } },
-      serializerCompiler: compiledSerializerCompiler,
       onRequest: staffOnly,
     },
     async (request) => ({ conversations: await listMyConversations(deps, actorOf(request)) }),

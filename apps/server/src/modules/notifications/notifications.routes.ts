@@ -11,7 +11,6 @@ import {
   unreadNotificationsSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { compiledSerializerCompiler } from '../../http/compiled-serializer.ts';
 import { STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import {
   deleteMyNotification,
@@ -36,7 +35,6 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): P
         querystring: notificationListQuerySchema,
         response: { 200: notificationListSchema },
       },
-      serializerCompiler: compiledSerializerCompiler,
       preHandler: staffOnly,
     },
     async (request, reply) => {
