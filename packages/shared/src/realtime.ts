@@ -92,6 +92,12 @@ export interface ServerToClientEvents {
   messageReceived: (message: RealtimeMessage) => void;
   userTyping: (payload: { conversationId: string; userId: string }) => void;
   notificationUpdate: (payload: NotificationUpdate) => void;
+  /**
+   * The socket's session was ended by a log out (in another tab of this browser, which shares the
+   * session), sent just before the server closes the socket: the tab follows the log out rather
+   * than reading the close as an expired session.
+   */
+  'session:ended': (payload: { reason: 'logout' }) => void;
   // Product §7.
   'incident:created': (payload: IncidentCreated) => void;
   'incident:updated': (payload: EntityChanged) => void;

@@ -7,7 +7,7 @@ import type { Notification, RealtimeMessage, TrackingPosition, TrackingStatus } 
  */
 export interface DomainEventMap {
   /** Sessions that ended (logout, password change, deactivation): their sockets must close. */
-  'sessions.revoked': { sessionIds: string[] };
+  'sessions.revoked': { sessionIds: string[]; reason?: 'logout' };
   /** The barangay settings changed: cached copies (public settings) must be dropped. */
   'settings.updated': Record<string, never>;
   /** Notifications stored for their recipients (published by notify() after commit). */

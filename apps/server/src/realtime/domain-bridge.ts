@@ -44,9 +44,16 @@ export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log
   }
 
   // Through the server rather than local sockets, so an adapter reaches every instance.
-  on('sessions.revoked', ({ sessionIds }) => {
+  on('sessions.revoked', ({ sessionIds, reason }) => {
     if (sessionIds.length === 0) return;
-    return io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    const rooms = sessionIds.map(sessionRoom);
+    // Said on the same connection before it closes, so the browser's other tabs of a session
+    // that logged out follow the log out, whatever order their storage event comes in. Sent to
+    // this instance's sockets only: through the adapter it could arrive after the close (both are
+    // published to PostgreSQL, and either may come back first). A tab on another instance is
+    // closed without it and checks its session, as for any other revocation.
+    if (reason === 'logout') io.local.to(rooms).emit('session:ended', { reason });
+    return io.in(rooms).disconnectSockets(true);
   });
 
   on('notifications.created', ({ items }) => {

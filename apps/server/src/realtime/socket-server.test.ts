@@ -99,13 +99,16 @@ describe('the handshake', () => {
 });
 
 describe('revoked sessions', () => {
-  it('an open socket is disconnected when its session logs out, and the same user’s other session stays', async () => {
+  it('an open socket is told of its session’s log out and disconnected, and the same user’s other session stays', async () => {
     const { user, token } = await staff();
     const other = await signIn(ctx, user);
     const leaving = await open(token);
     const staying = await open(other);
+    const told = nextEvent(leaving, 'session:ended');
     const gone = disconnected(leaving);
     await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    // Told why first (its other tabs then follow the log out), then closed.
+    expect(await told).toEqual({ reason: 'logout' });
     expect(await gone).toBe('io server disconnect');
 
     const arrived = nextEvent(staying, 'notificationUpdate');

@@ -26,13 +26,15 @@ const RealtimeContext = createContext<RealtimeContextValue>({ socket: null, conn
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { refresh, userType, user } = useSession();
+  const { refresh, followLogOut, userType, user } = useSession();
   // Until a one-time password is replaced the server refuses the socket; connect once it is.
   const staff = isStaff(userType) && !user?.mustChangePassword;
   const refreshRef = useRef(refresh);
+  const followLogOutRef = useRef(followLogOut);
   useEffect(() => {
     refreshRef.current = refresh;
-  }, [refresh]);
+    followLogOutRef.current = followLogOut;
+  }, [refresh, followLogOut]);
   const [value, setValue] = useState<RealtimeContextValue>({ socket: null, connected: false, lost: false });
 
   useEffect(() => {
@@ -47,6 +49,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
     let wasConnected = false;
     let failed = false;
+    let loggedOutElsewhere = false;
     const update = () => setValue({ socket, connected: socket.connected, lost: !socket.connected && (wasConnected || failed) });
     socket.on('connect', () => {
       if (wasConnected) void queryClient.invalidateQueries();
@@ -55,11 +58,21 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       socket.emit('joinNotificationRoom');
       update();
     });
+    // A log out in another tab of this session: said just before the server closes the socket.
+    socket.on('session:ended', () => {
+      loggedOutElsewhere = true;
+    });
     socket.on('disconnect', (reason) => {
       update();
+      if (reason !== 'io server disconnect') return;
+      if (loggedOutElsewhere) {
+        // Unless this tab logged out itself (it dropped the token first).
+        if (storage.get('token') === token) followLogOutRef.current();
+        return;
+      }
       // The server closes the socket when the session ends elsewhere; a local log out has
       // already dropped the token, and then there is nothing to check.
-      if (reason === 'io server disconnect' && storage.get('token') === token) void refreshRef.current();
+      if (storage.get('token') === token) void refreshRef.current();
     });
     socket.on('connect_error', (error) => {
       failed = true;

@@ -116,7 +116,7 @@ export async function authenticateToken(deps: AppDeps, token: string): Promise<{
 
 export async function logout(deps: AppDeps, actor: Actor): Promise<void> {
   await revokeSession(deps.db, actor.sessionId, deps.clock.now());
-  deps.events.publish('sessions.revoked', { sessionIds: [actor.sessionId] });
+  deps.events.publish('sessions.revoked', { sessionIds: [actor.sessionId], reason: 'logout' });
 }
 
 /** Brief §5: the users the caller may start a conversation with. */
