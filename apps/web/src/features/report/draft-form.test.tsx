@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReportDraft } from './draft.ts';
 import { useDraftForm, type DraftForm } from './draft-form.ts';
 
@@ -23,7 +23,9 @@ let submits = 0;
 function Harness() {
   const form = useDraftForm(empty);
   const [shown, setShown] = useState(true);
-  exposed = form;
+  useEffect(() => {
+    exposed = form;
+  });
   const { errors } = form.formState;
   const type = form.register('type', { validate: (value) => (value.trim() ? true : 'Choose the type') });
   const landmark = form.register('landmark', { maxLength: { value: 5, message: 'At most 5 characters' } });
