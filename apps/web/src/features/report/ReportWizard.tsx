@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useDraftForm } from './draft-form.ts';
 import { ArrowLeft, ArrowRight, Check, Send } from 'lucide-react';
 import type { ReportLocation } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
@@ -81,7 +81,7 @@ function Progress({ step }: { step: Step }) {
  */
 export default function ReportWizard() {
   const { data: settings } = usePublicSettings();
-  const form = useForm<ReportDraft>({ defaultValues: emptyDraft(), mode: 'onTouched' });
+  const form = useDraftForm(emptyDraft());
   const [step, setStep] = useState<Step>('what');
   const [moved, setMoved] = useState(false);
   const [location, setLocation] = useState<ReportLocation | null>(null);
@@ -108,16 +108,17 @@ export default function ReportWizard() {
   }, []);
 
   // A signed-in resident gets their contact prefilled (product §4.2); typed values win.
+  const { getValues, setValue } = form;
   useEffect(() => {
     const controller = new AbortController();
     void fetchResidentContact(controller.signal).then((contact) => {
       if (!contact || controller.signal.aborted) return;
       setResident(contact);
-      if (!form.getValues('reporterName')) form.setValue('reporterName', contact.name);
-      if (!form.getValues('reporterPhone')) form.setValue('reporterPhone', contact.phone);
+      if (!getValues('reporterName')) setValue('reporterName', contact.name);
+      if (!getValues('reporterPhone')) setValue('reporterPhone', contact.phone);
     });
     return () => controller.abort();
-  }, [form]);
+  }, [getValues, setValue]);
 
   const goTo = useCallback((next: Step) => {
     setMoved(true);

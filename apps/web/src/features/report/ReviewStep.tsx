@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { DraftForm } from './draft-form.ts';
 import { Pencil } from 'lucide-react';
 import type { ReportLocation } from '@bantay/shared';
 import { INCIDENT_LIMITS } from '@bantay/shared/limits';
 import { TextField } from '@/components/form/TextField.tsx';
-import type { ReportDraft } from './draft.ts';
 import type { ResidentContact } from './report-api.ts';
 import { FocusHeading } from './report-parts.tsx';
 import { checkPhone, formatWhen, localInputToDate } from './report-rules.ts';
 import type { AttachedPhoto } from './WhatStep.tsx';
 
 interface ReviewStepProps {
-  form: UseFormReturn<ReportDraft>;
+  form: DraftForm;
   location: ReportLocation | null;
   photos: AttachedPhoto[];
   resident: ResidentContact | null;

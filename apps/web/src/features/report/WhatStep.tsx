@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { UseFormReturn } from 'react-hook-form';
+import type { DraftForm } from './draft-form.ts';
 import { ImagePlus, Siren, X } from 'lucide-react';
 import type { PublicSettings } from '@bantay/shared';
 import { TextField } from '@/components/form/TextField.tsx';
-import { defaultClassification, type ReportDraft } from './draft.ts';
+import { defaultClassification } from './draft.ts';
 import { FocusHeading } from './report-parts.tsx';
 import {
   checkDescription,
@@ -22,7 +22,7 @@ export interface AttachedPhoto {
 }
 
 interface WhatStepProps {
-  form: UseFormReturn<ReportDraft>;
+  form: DraftForm;
   settings: PublicSettings | undefined;
   photos: AttachedPhoto[];
   photoErrors: string[];

@@ -1,13 +1,12 @@
-import type { UseFormReturn } from 'react-hook-form';
+import type { DraftForm } from './draft-form.ts';
 import type { PublicSettings, ReportLocation } from '@bantay/shared';
 import { INCIDENT_LIMITS } from '@bantay/shared/limits';
 import { TextField } from '@/components/form/TextField.tsx';
-import type { ReportDraft } from './draft.ts';
 import { LocationPicker } from './LocationPicker.tsx';
 import { FocusHeading } from './report-parts.tsx';
 
 interface WhereStepProps {
-  form: UseFormReturn<ReportDraft>;
+  form: DraftForm;
   settings: PublicSettings | undefined;
   location: ReportLocation | null;
   onLocation(location: ReportLocation | null): void;
