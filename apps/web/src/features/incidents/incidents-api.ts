@@ -9,6 +9,7 @@ import type {
 import { api, API_BASE, ApiError } from '@/lib/api-client.ts';
 import { storage } from '@/lib/storage.ts';
 import { useRealtime } from '@/lib/realtime.tsx';
+import { attachmentName, saveFile } from '@/lib/save-file.ts';
 
 /**
  * The staff incident calls of issue 9. Lists and details refresh when the socket says an incident
@@ -125,13 +126,5 @@ export async function downloadIncidentsCsv(filters: IncidentFilters): Promise<vo
     throw new ApiError(response.status, 'INTERNAL', body?.error?.message ?? 'The export failed. Please try again.');
   }
   const blob = await response.blob();
-  const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'incidents.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, attachmentName(response, 'incidents.csv'));
 }

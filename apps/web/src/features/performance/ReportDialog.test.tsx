@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event';
 import type { TanodSummary } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { ReportDialog } from './ReportDialog.tsx';
-import { downloadPerformanceReport, saveFile } from './performance-api.ts';
+import { downloadPerformanceReport } from './performance-api.ts';
+import { saveFile } from '@/lib/save-file.ts';
 
-vi.mock('./performance-api.ts', () => ({ downloadPerformanceReport: vi.fn(), saveFile: vi.fn() }));
+vi.mock('./performance-api.ts', () => ({ downloadPerformanceReport: vi.fn() }));
+vi.mock('@/lib/save-file.ts', () => ({ saveFile: vi.fn() }));
 
 const tanods: TanodSummary[] = [
   { _id: '5c1d6a3e-8f7b-4d2a-9e1c-1f2a3b4c5d6e', firstName: 'Juan', lastName: 'Dela Cruz', profilePicture: null },
@@ -69,7 +71,7 @@ describe('the performance report dialog', () => {
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
     finish({ blob: new Blob(['"name"']), fileName: 'performance.csv' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(saveFile).toHaveBeenCalledWith({ blob: expect.any(Blob), fileName: 'performance.csv' });
+    expect(saveFile).toHaveBeenCalledWith(expect.any(Blob), 'performance.csv');
   });
 
   it("a wrong password shows the server's message next to the field, emptied for another try", async () => {

@@ -6,7 +6,8 @@ import { Modal } from '@/components/Modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
 import type { PeriodSelection } from './performance-format.ts';
-import { downloadPerformanceReport, saveFile } from './performance-api.ts';
+import { downloadPerformanceReport } from './performance-api.ts';
+import { saveFile } from '@/lib/save-file.ts';
 import { reportRequest, type ReportForm, type ReportFormErrors } from './performance-rules.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
 
@@ -76,7 +77,7 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
     abortRef.current = controller;
     try {
       const file = await downloadPerformanceReport(checked.body, controller.signal);
-      saveFile(file);
+      saveFile(file.blob, file.fileName);
       notify.success('Report downloaded');
       onClose();
     } catch (error) {

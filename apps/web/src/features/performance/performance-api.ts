@@ -3,6 +3,7 @@ import type { ApiErrorBody, PerformanceList, PerformanceReportRequest, TanodPerf
 import { api, API_BASE, ApiError } from '@/lib/api-client.ts';
 import { storage } from '@/lib/storage.ts';
 import { periodSearch, type PeriodSelection } from './performance-format.ts';
+import { attachmentName } from '@/lib/save-file.ts';
 
 export const PERFORMANCE_KEY = ['performance'] as const;
 
@@ -77,21 +78,7 @@ export async function downloadPerformanceReport(
     );
   }
   const blob = await response.blob();
-  const fileName =
-    /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `performance-report.${body.format ?? 'pdf'}`;
+  const fileName = attachmentName(response, `performance-report.${body.format ?? 'pdf'}`);
   return { blob, fileName };
 }
 
-/** Hands a file to the browser's downloads. */
-export function saveFile({ blob, fileName }: ReportFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once click() returns; the URL is released after it starts.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -4,6 +4,7 @@ import { CheckCircle2, Copy, Download, MessageSquare, Search } from 'lucide-reac
 import type { IncidentClassification, PublicSettings } from '@bantay/shared';
 import { buildReceipt, receiptFileName, trackPath } from './receipt.ts';
 import { FocusHeading, Hotlines } from './report-parts.tsx';
+import { saveFile } from '@/lib/save-file.ts';
 
 export interface SentReport {
   ticket: string;
@@ -34,16 +35,6 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** After a report: the ticket, big, to copy, download as a receipt, and track (product §4.2). */
 export function ReportDone({
@@ -100,7 +91,7 @@ export function ReportDone({
           <button
             type="button"
             className="btn btn-secondary"
-            onClick={() => download(receiptFileName(sent.ticket), receipt())}
+            onClick={() => saveFile(new Blob([receipt()], { type: 'text/plain;charset=utf-8' }), receiptFileName(sent.ticket))}
           >
             <Download className="h-4 w-4" aria-hidden="true" /> Download receipt
           </button>

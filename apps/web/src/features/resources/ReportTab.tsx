@@ -8,6 +8,7 @@ import { toZonedInput } from '@/lib/zoned-time.ts';
 import { FormAlert } from './parts.tsx';
 import { downloadReport, type ReportProgress } from './resources-api.ts';
 import { failureMessage, schemaErrors } from './resource-rules.ts';
+import { saveFile } from '@/lib/save-file.ts';
 
 const FORMAT_TEXT: Record<ReportFormat, { label: string; hint: string }> = {
   pdf: { label: 'PDF', hint: 'To print and file' },
@@ -28,17 +29,6 @@ function progressText(progress: ReportProgress): string {
     : `Downloading… ${kb} KB`;
 }
 
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once click() returns; the URL is released after it starts.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Admin: the audit report of equipment and vehicle use for a period, as PDF or CSV. */
 export function ReportTab() {
@@ -62,7 +52,7 @@ export function ReportTab() {
     abortRef.current = controller;
     try {
       const file = await downloadReport(parsed.data, setProgress, controller.signal);
-      save(file.blob, file.fileName);
+      saveFile(file.blob, file.fileName);
       notify.success('Report downloaded');
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;

@@ -22,6 +22,7 @@ import type {
 import { api, API_BASE, ApiError } from '@/lib/api-client.ts';
 import { useSocketEvent } from '@/lib/realtime.tsx';
 import { storage } from '@/lib/storage.ts';
+import { attachmentName } from '@/lib/save-file.ts';
 
 /** Every query of the feature lives under this key, so a live update can refresh them together. */
 export const RESOURCES_KEY = ['resources'] as const;
@@ -228,9 +229,7 @@ export async function downloadReport(
       onProgress({ phase: 'downloading', received, total });
     }
   }
-  const fileName =
-    /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `resources-report-${params.from}-${params.to}.${params.format ?? 'pdf'}`;
+  const fileName = attachmentName(response, `resources-report-${params.from}-${params.to}.${params.format ?? 'pdf'}`);
   return {
     blob: new Blob(chunks, { type: response.headers.get('content-type') ?? 'application/octet-stream' }),
     fileName,
