@@ -1,4 +1,5 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazyWithRetry } from '@/components/lazy-page.tsx';
 
 /**
  * A map module loaded on demand (it brings Leaflet, about 45 KB gzip, and clustering): pages show
@@ -30,7 +31,8 @@ export function MapPlaceholder({ className = 'h-80' }: { className?: string }) {
 
 /** `lazyMap(() => import('./IncidentMap.tsx'), 'h-80')`: the module's default export, lazily. */
 export function lazyMap<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, placeholderClass?: string) {
-  const MapModule = lazy(load) as unknown as ComponentType<P>;
+  // Fetched again with backoff first, like every lazy piece (issue 14); the boundary shows if it still fails.
+  const MapModule = lazyWithRetry(load);
   return function LazyMap(props: P) {
     return (
       <MapErrorBoundary>
