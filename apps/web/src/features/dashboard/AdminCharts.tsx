@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminDashboard } from '@bantay/shared';
+import { AXIS_TICK, CHART_GRID, ChartCard, TOOLTIP_PROPS } from '@/components/charts/chart-parts.tsx';
 import { bucketLabel, describeIncidentsOverTime, describeResponseTrend } from './admin-dashboard-format.ts';
 
 /*
@@ -14,28 +14,7 @@ const TYPE_COLORS = ['#2563eb', '#dc2626', '#f59e0b', '#16a34a', '#9333ea', '#08
 // Not a type name of its own: the barangay's list may well hold an "Other" type.
 const OTHER = 'All other types';
 
-const AXIS_TICK = { fill: 'var(--muted)', fontSize: 12 };
-const TOOLTIP_PROPS = {
-  contentStyle: { background: 'var(--surface)', border: '1px solid var(--line)', borderRadius: 8, color: 'var(--ink)', fontSize: 13 },
-  labelStyle: { color: 'var(--ink)', fontWeight: 600 },
-  itemStyle: { color: 'var(--ink-soft)' },
-  cursor: { fill: 'var(--surface-2)' },
-};
 
-function ChartCard({ title, summary, children, testId }: { title: string; summary: string; children: ReactNode; testId: string }) {
-  return (
-    <figure className="card m-0 flex min-w-0 flex-col gap-3 p-4" data-testid={testId}>
-      <figcaption>
-        <span className="block font-semibold text-ink">{title}</span>
-        <span className="block text-xs text-muted">{summary}</span>
-      </figcaption>
-      {/* The summary says in words what the drawing shows; the drawing is hidden from screen readers. */}
-      <div className="h-64 w-full" aria-hidden="true">
-        {children}
-      </div>
-    </figure>
-  );
-}
 
 /** At most nine types get their own colour; the rest are summed as "Other". */
 function stackedRows(data: AdminDashboard) {
@@ -65,8 +44,8 @@ export default function AdminCharts({ data }: { data: AdminDashboard }) {
       <ChartCard testId="chart-incidents-over-time" title="Incidents over time by type" summary={describeIncidentsOverTime(data)}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
-            <CartesianGrid stroke="var(--line)" vertical={false} />
-            <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: 'var(--line)' }} minTickGap={12} />
+            <CartesianGrid stroke={CHART_GRID} vertical={false} />
+            <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: CHART_GRID }} minTickGap={12} />
             <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} />
             <Tooltip {...TOOLTIP_PROPS} />
             {/* Legend text in the ink colour: some type colours are too light for text on white. */}
@@ -80,8 +59,8 @@ export default function AdminCharts({ data }: { data: AdminDashboard }) {
       <ChartCard testId="chart-response-trend" title="Response time" summary={describeResponseTrend(data)}>
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={trend} margin={{ top: 4, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
-            <CartesianGrid stroke="var(--line)" vertical={false} />
-            <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: 'var(--line)' }} minTickGap={12} />
+            <CartesianGrid stroke={CHART_GRID} vertical={false} />
+            <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: CHART_GRID }} minTickGap={12} />
             <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} unit=" min" width={64} />
             <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [`${String(value)} min`, 'Average report → response']} />
             <Line

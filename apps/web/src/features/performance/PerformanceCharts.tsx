@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { performanceSeriesIsWeekly, type TanodPerformance } from '@bantay/shared';
+import { AXIS_TICK, CHART_GRID, ChartCard, TOOLTIP_PROPS } from '@/components/charts/chart-parts.tsx';
 import { formatHours, seriesLabel } from './performance-format.ts';
 
 /*
@@ -15,49 +15,9 @@ const COLORS = {
   responded: 'var(--color-brand-500)',
   resolved: 'var(--success)',
   rating: '#f59e0b',
-  grid: 'var(--line)',
-  axis: 'var(--muted)',
 };
 
-const AXIS_TICK = { fill: COLORS.axis, fontSize: 12 };
-const TOOLTIP_PROPS = {
-  contentStyle: {
-    background: 'var(--surface)',
-    border: '1px solid var(--line)',
-    borderRadius: 8,
-    color: 'var(--ink)',
-    fontSize: 13,
-  },
-  labelStyle: { color: 'var(--ink)', fontWeight: 600 },
-  itemStyle: { color: 'var(--ink-soft)' },
-  cursor: { fill: 'var(--surface-2)' },
-};
 
-function ChartCard({
-  title,
-  summary,
-  children,
-  testId,
-}: {
-  title: string;
-  summary: string;
-  children: ReactNode;
-  testId: string;
-}) {
-  return (
-    <figure className="card m-0 flex min-w-0 flex-col gap-3 p-4" data-testid={testId}>
-      <figcaption>
-        <span className="block text-sm font-semibold text-ink">{title}</span>
-        <span className="block text-xs text-muted">{summary}</span>
-      </figcaption>
-      {/* The summary above says in words what the bars show; the drawing is hidden from screen readers
-          and kept out of the tab order (Recharts' keyboard layer is off). */}
-      <div className="h-56 w-full" aria-hidden="true">
-        {children}
-      </div>
-    </figure>
-  );
-}
 
 /** Hours patrolled and incidents over the period (from `series`), and the rating distribution. */
 export default function PerformanceCharts({ data }: { data: TanodPerformance }) {
@@ -78,6 +38,7 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
   return (
     <div className="grid gap-3 lg:grid-cols-2">
       <ChartCard
+        heightClass="h-56"
         testId="chart-hours"
         title={`Hours on patrol per ${bucket}`}
         summary={
@@ -88,12 +49,12 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
-            <CartesianGrid stroke={COLORS.grid} vertical={false} />
+            <CartesianGrid stroke={CHART_GRID} vertical={false} />
             <XAxis
               dataKey="label"
               tick={AXIS_TICK}
               tickLine={false}
-              axisLine={{ stroke: COLORS.grid }}
+              axisLine={{ stroke: CHART_GRID }}
               interval={tickInterval}
               minTickGap={12}
             />
@@ -110,18 +71,19 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
         </ResponsiveContainer>
       </ChartCard>
       <ChartCard
+        heightClass="h-56"
         testId="chart-incidents"
         title={`Incidents per ${bucket}`}
         summary={`${data.incidentsResponded} responded and ${data.incidentsResolved} resolved in this period.`}
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
-            <CartesianGrid stroke={COLORS.grid} vertical={false} />
+            <CartesianGrid stroke={CHART_GRID} vertical={false} />
             <XAxis
               dataKey="label"
               tick={AXIS_TICK}
               tickLine={false}
-              axisLine={{ stroke: COLORS.grid }}
+              axisLine={{ stroke: CHART_GRID }}
               interval={tickInterval}
               minTickGap={12}
             />
@@ -146,6 +108,7 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
         </ResponsiveContainer>
       </ChartCard>
       <ChartCard
+        heightClass="h-56"
         testId="chart-ratings"
         title="Ratings by stars"
         summary={
@@ -161,7 +124,7 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
             layout="vertical"
             margin={{ top: 4, right: 12, bottom: 0, left: 0 }}
           >
-            <CartesianGrid stroke={COLORS.grid} horizontal={false} />
+            <CartesianGrid stroke={CHART_GRID} horizontal={false} />
             <XAxis type="number" tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} />
             <YAxis type="category" dataKey="stars" tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
             <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [String(value), 'Ratings']} />
