@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Search } from 'lucide-react';
+
 import { INCIDENT_HANDLING_LIMITS, type IncidentClassification, type IncidentStatus } from '@bantay/shared';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { STATUS_LABELS } from './incident-format.ts';
+import { SearchField } from '@/components/form/SearchField.tsx';
 
 export interface FilterValues {
   status: IncidentStatus | '';
@@ -56,18 +57,7 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
   const dateError = fieldError && (fieldError.field === 'to' || fieldError.field === 'from') ? fieldError.message : undefined;
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.3fr_1.4fr]" role="search" aria-label="Filter incidents">
-      <label className="relative block">
-        <span className="sr-only">Search incidents</span>
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-        <input
-          type="search"
-          className="input pl-9"
-          placeholder="Ticket, description, address…"
-          maxLength={INCIDENT_HANDLING_LIMITS.searchMaxLength}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </label>
+      <SearchField className="block" label="Search incidents" placeholder="Ticket, description, address…" maxLength={INCIDENT_HANDLING_LIMITS.searchMaxLength} value={text} onChange={setText} />
       <label className="block">
         <span className="sr-only">Status</span>
         <select className="input" value={value.status} onChange={(event) => set({ status: event.target.value as FilterValues['status'] })}>

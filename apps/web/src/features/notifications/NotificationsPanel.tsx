@@ -2,22 +2,7 @@ import { useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast, ToastContainer } from 'react-toastify';
-import {
-  AlertTriangle,
-  ArrowDownWideNarrow,
-  ArrowUpNarrowWide,
-  Bell,
-  CalendarClock,
-  CheckCheck,
-  Filter,
-  LifeBuoy,
-  ListChecks,
-  Search,
-  Trash2,
-  Wrench,
-  X,
-  type LucideIcon,
-} from 'lucide-react';
+import { AlertTriangle, ArrowDownWideNarrow, ArrowUpNarrowWide, Bell, CalendarClock, CheckCheck, Filter, LifeBuoy, ListChecks, Trash2, Wrench, X, type LucideIcon } from 'lucide-react';
 import { notificationCategory, type Notification, type NotificationCategory } from '@bantay/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { storage } from '@/lib/storage.ts';
@@ -26,6 +11,7 @@ import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { deleteNotification, markAllRead, markOneRead, NOTIFICATIONS_KEY, useNotifications } from './notifications-api.ts';
 import { CATEGORY_CHIPS, relativeTime, unreadCount, visibleNotifications, type CategoryFilter, type SortOrder } from './notification-logic.ts';
 import { useDismiss } from '@/lib/use-dismiss.ts';
+import { SearchField } from '@/components/form/SearchField.tsx';
 
 /** Brief §9: 800 ms long press enters selection; deletes run 100 ms after the confirmation closes. */
 const LONG_PRESS_MS = 800;
@@ -314,17 +300,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
         </button>
       </header>
       <div className="flex shrink-0 items-center gap-1 border-b border-line px-3 py-2">
-        <label className="relative flex-1">
-          <span className="sr-only">Search notifications</span>
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-          <input
-            type="search"
-            className="input min-h-10 pl-9 text-sm"
-            placeholder="Search notifications..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
+        <SearchField className="flex-1" inputClassName="min-h-10 text-sm" label="Search notifications" placeholder="Search notifications..." value={search} onChange={setSearch} />
         <button
           type="button"
           className="icon-btn"

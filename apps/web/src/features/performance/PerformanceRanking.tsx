@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { ArrowDown, ArrowUp, FileDown, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, FileDown } from 'lucide-react';
 import type { TanodPerformanceSummary, TanodSummary } from '@bantay/shared';
 import { Avatar } from '@/components/Avatar.tsx';
 import { Loading } from '@/components/Loading.tsx';
@@ -21,6 +21,7 @@ import { defaultDirection, rankRows, RANKING_SORTS, type RankingSort } from './p
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { useBarangayToday } from './TanodPerformanceView.tsx';
+import { SearchField } from '@/components/form/SearchField.tsx';
 
 interface Column {
   sort: RankingSort | null;
@@ -124,20 +125,7 @@ export function PerformanceRanking() {
         </button>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="relative min-w-0 flex-1 basis-56">
-          <span className="sr-only">Search tanods by name</span>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
-            aria-hidden="true"
-          />
-          <input
-            type="search"
-            className="input pl-9"
-            placeholder="Search by name"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
+        <SearchField className="min-w-0 flex-1 basis-56" label="Search tanods by name" placeholder="Search by name" value={search} onChange={setSearch} />
         <label className="flex flex-col gap-1 text-sm font-medium">
           Sort by
           <select

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AlertTriangle, Car, Plus, Search } from 'lucide-react';
+import { AlertTriangle, Car, Plus } from 'lucide-react';
 import { INVENTORY_CATEGORY_LABELS, VEHICLE_TYPE_LABELS, type Vehicle } from '@bantay/shared';
 import { storedUserId } from '@/lib/storage.ts';
 import { LoanDialog } from './LoanDialog.tsx';
@@ -10,6 +10,7 @@ import { isOverdue, VEHICLE_STATUS_LABELS } from './resource-rules.ts';
 import { TripRequestDialog } from './TripDialogs.tsx';
 import { TripList } from './TripList.tsx';
 import { VEHICLE_STATUS_TONES } from './VehiclesTab.tsx';
+import { SearchField } from '@/components/form/SearchField.tsx';
 
 function Section({
   id,
@@ -81,20 +82,7 @@ export function EquipmentsTanod() {
       </Section>
 
       <Section id="borrow" title="Borrow equipment">
-        <label className="relative">
-          <span className="sr-only">Search equipment</span>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
-            aria-hidden="true"
-          />
-          <input
-            type="search"
-            className="input pl-9"
-            placeholder="Search equipment..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
+        <SearchField label="Search equipment" placeholder="Search equipment..." value={search} onChange={setSearch} />
         <QueryState
           query={items}
           loadingLabel="Loading equipment…"

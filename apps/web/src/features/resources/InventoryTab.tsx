@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Pencil, Plus, Search } from 'lucide-react';
+import { AlertTriangle, Pencil, Plus } from 'lucide-react';
 import {
   INVENTORY_CATEGORIES,
   INVENTORY_CATEGORY_LABELS,
@@ -14,6 +14,7 @@ import { Chip, QueryState, Thumb } from './parts.tsx';
 import { fetchInventory, INVENTORY_KEY, retireItem, useRefreshResources } from './resources-api.ts';
 import { failureMessage } from './resource-rules.ts';
 import { useDebounced } from './use-debounced.ts';
+import { SearchField } from '@/components/form/SearchField.tsx';
 
 /** Admin: every item with what is available, on loan and owned; search, category filter, add, edit, retire. */
 export function InventoryTab() {
@@ -47,20 +48,7 @@ export function InventoryTab() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="relative min-w-0 flex-1 basis-56">
-          <span className="sr-only">Search items</span>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
-            aria-hidden="true"
-          />
-          <input
-            type="search"
-            className="input pl-9"
-            placeholder="Search items..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
+        <SearchField className="min-w-0 flex-1 basis-56" label="Search items" placeholder="Search items..." value={search} onChange={setSearch} />
         <label className="basis-44">
           <span className="sr-only">Category</span>
           <select

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Crown, KeyRound, Pencil, Plus, Search, UserCheck, UserX } from 'lucide-react';
+import { Crown, KeyRound, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
 import type { CreatedStaffUser, OneTimePassword, StaffUser, UserSort } from '@bantay/shared';
 import { Avatar } from '@/components/Avatar.tsx';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
@@ -10,6 +10,7 @@ import { notify } from '@/lib/toast.ts';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog.tsx';
 import { StaffFormDialog } from './StaffFormDialog.tsx';
 import { STAFF_KEY, deactivateStaff, reactivateStaff, resetStaffPassword, useStaffList, type StaffListFilter } from './users-api.ts';
+import { SearchField } from '@/components/form/SearchField.tsx';
 
 const SORTS: { value: UserSort; label: string }[] = [
   { value: 'name', label: 'Name A–Z' },
@@ -89,17 +90,7 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
   return (
     <section className="flex flex-col gap-4" aria-label={userType === 'admin' ? 'Admins' : 'Tanods'}>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="relative min-w-0 flex-1 basis-56">
-          <span className="sr-only">Search {noun}s</span>
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-          <input
-            type="search"
-            className="input pl-9"
-            placeholder="Search by name, username, email or number"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
+        <SearchField className="min-w-0 flex-1 basis-56" label={`Search ${noun}s`} placeholder="Search by name, username, email or number" value={search} onChange={setSearch} />
         <label className="flex flex-col gap-1 text-sm font-medium">
           Status
           <select className="input" value={status} onChange={(event) => setStatus(event.target.value as StaffListFilter['status'])}>
