@@ -93,9 +93,8 @@ export interface ServerToClientEvents {
   userTyping: (payload: { conversationId: string; userId: string }) => void;
   notificationUpdate: (payload: NotificationUpdate) => void;
   /**
-   * The socket's session was ended by a log out (in another tab of this browser, which shares the
-   * session), sent just before the server closes the socket: the tab follows the log out rather
-   * than reading the close as an expired session.
+   * The socket's session was ended by a log out, sent just before the server closes the socket:
+   * the tab gives another tab's storage change a moment to arrive before checking its session.
    */
   'session:ended': (payload: { reason: 'logout' }) => void;
   // Product §7.

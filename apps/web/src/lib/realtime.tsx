@@ -6,6 +6,9 @@ import { API_BASE } from './api-client.ts';
 import { useSession } from './session.tsx';
 import { storage } from './storage.ts';
 
+/** How long a tab waits for another tab's log out to reach its storage before checking the session. */
+const STORAGE_SETTLE_MS = 1000;
+
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface RealtimeContextValue {
@@ -26,15 +29,13 @@ const RealtimeContext = createContext<RealtimeContextValue>({ socket: null, conn
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { refresh, followLogOut, userType, user } = useSession();
+  const { refresh, userType, user } = useSession();
   // Until a one-time password is replaced the server refuses the socket; connect once it is.
   const staff = isStaff(userType) && !user?.mustChangePassword;
   const refreshRef = useRef(refresh);
-  const followLogOutRef = useRef(followLogOut);
   useEffect(() => {
     refreshRef.current = refresh;
-    followLogOutRef.current = followLogOut;
-  }, [refresh, followLogOut]);
+  }, [refresh]);
   const [value, setValue] = useState<RealtimeContextValue>({ socket: null, connected: false, lost: false });
 
   useEffect(() => {
@@ -49,7 +50,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
     let wasConnected = false;
     let failed = false;
-    let loggedOutElsewhere = false;
+    let loggedOut = false;
     const update = () => setValue({ socket, connected: socket.connected, lost: !socket.connected && (wasConnected || failed) });
     socket.on('connect', () => {
       if (wasConnected) void queryClient.invalidateQueries();
@@ -58,21 +59,24 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       socket.emit('joinNotificationRoom');
       update();
     });
-    // A log out in another tab of this session: said just before the server closes the socket.
+    // A log out of this session, said just before the server closes the socket. When another tab
+    // of this browser made it, its storage change (which the session follows as a log out) may
+    // reach this tab after the close: give it a moment before checking the session, which would
+    // read the ended session as an expired one.
     socket.on('session:ended', () => {
-      loggedOutElsewhere = true;
+      loggedOut = true;
     });
+    let pendingCheck: number | undefined;
     socket.on('disconnect', (reason) => {
       update();
       if (reason !== 'io server disconnect') return;
-      if (loggedOutElsewhere) {
-        // Unless this tab logged out itself (it dropped the token first).
-        if (storage.get('token') === token) followLogOutRef.current();
-        return;
-      }
       // The server closes the socket when the session ends elsewhere; a local log out has
       // already dropped the token, and then there is nothing to check.
-      if (storage.get('token') === token) void refreshRef.current();
+      const check = () => {
+        if (storage.get('token') === token) void refreshRef.current();
+      };
+      if (loggedOut) pendingCheck = window.setTimeout(check, STORAGE_SETTLE_MS);
+      else check();
     });
     socket.on('connect_error', (error) => {
       failed = true;
@@ -86,6 +90,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
     update();
     return () => {
+      window.clearTimeout(pendingCheck);
       socket.removeAllListeners();
       socket.disconnect();
     };

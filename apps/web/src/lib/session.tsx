@@ -17,8 +17,6 @@ interface SessionContextValue {
   logout(): Promise<void>;
   /** Re-reads the current user (after a profile change, for example). */
   refresh(): Promise<void>;
-  /** The session was logged out in another tab (the server said so on this tab's socket). */
-  followLogOut(): void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -140,23 +138,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     pathRef.current = location.pathname;
   }, [location.pathname]);
-  const followLogOut = useCallback(() => {
-    // This tab may hear of it from the socket before the other tab's storage change reaches it.
-    storage.remove('token', 'userType', 'isTracking');
-    checkSeq.current++;
-    setUser(null);
-    setLoggedOut(true);
-    setUserType(null);
-    setStatus('unauthenticated');
-    if (!isPublicPath(pathRef.current)) navigate('/tanod-login', { replace: true });
-  }, [navigate]);
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== null && event.key !== STORAGE_KEYS.token) return;
-      if (!storage.get('token')) return followLogOut();
       const pathname = pathRef.current;
       checkSeq.current++;
       setUser(null);
+      if (!storage.get('token')) {
+        setLoggedOut(true);
+        setUserType(null);
+        setStatus('unauthenticated');
+        if (!isPublicPath(pathname)) navigate('/tanod-login', { replace: true });
+        return;
+      }
       setUserType(null);
       if (isPublicPath(pathname)) return;
       setStatus('loading');
@@ -164,13 +158,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [checkSession, followLogOut]);
+  }, [checkSession, navigate]);
 
   const refresh = useCallback(() => checkSession(location.pathname), [checkSession, location.pathname]);
 
   const value = useMemo(
-    () => ({ status, userType, user, loggedOut, login, logout, refresh, followLogOut }),
-    [status, userType, user, loggedOut, login, logout, refresh, followLogOut],
+    () => ({ status, userType, user, loggedOut, login, logout, refresh }),
+    [status, userType, user, loggedOut, login, logout, refresh],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
