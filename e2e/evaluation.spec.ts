@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, storeLocally, test } from './fixtures.ts';
 
 // The public evaluation page on a phone (product §4.9), against the demo data of e2e/server.mjs:
 // tanod1…tanod5 with directory ratings, and demo reports in every state.
@@ -105,12 +105,8 @@ test.describe('rating a tanod from the directory', () => {
     expect(login.ok()).toBe(true);
     const session = (await login.json()) as { token: string; userType: string };
     expect(session.userType).toBe('resident');
+    await storeLocally(page, { token: session.token, userType: session.userType });
     await page.goto('/Tanodevaluation');
-    await page.evaluate((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userType', s.userType);
-    }, session);
-    await page.reload();
 
     const rowena = card(page, 'Rowena Garcia');
     await rowena.getByRole('button', { name: 'Rate Rowena Garcia' }).click();

@@ -60,17 +60,25 @@ export interface SignedIn {
   userId: string;
 }
 
+/**
+ * Puts values in the origin's localStorage before the app runs. They are written on a same-origin
+ * page that runs none of the app (the health check): written on an app page instead, they race
+ * with that page's start-up, which may read them half-way and act (a resident's refused token was
+ * dropped, and its toast lost to the next navigation).
+ */
+export async function storeLocally(page: Page, values: Record<string, string>): Promise<void> {
+  await page.goto('/api/health');
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, values);
+}
+
 /** Signs in through the API (fast) and stores the session the way the web app does. */
 export async function signInByApi(page: Page, request: APIRequestContext, username: string): Promise<SignedIn> {
   const response = await request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
   expect(response.ok()).toBe(true);
   const session = (await response.json()) as SignedIn;
-  await page.goto('/tanod-login');
-  await page.evaluate((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('userType', s.userType);
-    localStorage.setItem('userId', s.userId);
-  }, session);
+  await storeLocally(page, { token: session.token, userType: session.userType, userId: session.userId });
   return session;
 }
 

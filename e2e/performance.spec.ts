@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signInByApi, DEMO_PASSWORD, type SignedIn } from './fixtures.ts';
+import { test, expect, signInByApi, storeLocally, DEMO_PASSWORD, type SignedIn } from './fixtures.ts';
 import { reportIncident } from './public-api.ts';
 
 // Issue 13 items 5 and 7: a tanod's /Performance shows figures the server computed from what the
@@ -37,12 +37,7 @@ async function newTanod(request: APIRequestContext): Promise<{ session: SignedIn
 }
 
 async function useSession(page: Page, session: SignedIn): Promise<void> {
-  await page.goto('/tanod-login');
-  await page.evaluate((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('userType', s.userType);
-    localStorage.setItem('userId', s.userId);
-  }, session);
+  await storeLocally(page, { token: session.token, userType: session.userType, userId: session.userId });
 }
 
 test('a tanod opens /Performance on a phone and sees the incident they responded to and resolved', async ({

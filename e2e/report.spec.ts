@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, storeLocally, test } from './fixtures.ts';
 import { smsOutbox } from './outbox.ts';
 import { createResident } from './resident-fixtures.ts';
 
@@ -182,11 +182,7 @@ test.describe('an incident report without an account', () => {
 test.describe('a report by a signed-in resident', () => {
   test('gets their name and phone prefilled, and the report lands in their history', async ({ page, request }) => {
     const resident = await createResident(request);
-    await page.goto('/');
-    await page.evaluate((token) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userType', 'resident');
-    }, resident.token);
+    await storeLocally(page, { token: resident.token, userType: 'resident' });
     await page.goto('/Reportincidents');
     await page.getByLabel('Type of incident').selectOption('Vandalism');
     await page.getByLabel('Describe what happened').fill('Graffiti on the basketball court wall.');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, DEMO_PASSWORD } from './fixtures.ts';
+import { test, expect, storeLocally, DEMO_PASSWORD } from './fixtures.ts';
 
 // A tanod the admin adds for this test has no schedules, loans or notes from the demo data, so
 // what the dashboard shows is exactly what the test set up.
@@ -36,12 +36,7 @@ async function newTanod(request: APIRequestContext, admin: Session, firstName: s
 }
 
 async function openAs(page: Page, session: Session, path: string): Promise<void> {
-  await page.goto('/tanod-login');
-  await page.evaluate((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('userType', s.userType);
-    localStorage.setItem('userId', s.userId);
-  }, session);
+  await storeLocally(page, { token: session.token, userType: session.userType, userId: session.userId });
   await page.goto(path);
 }
 
