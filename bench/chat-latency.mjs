@@ -1,11 +1,14 @@
-// `node bench/chat-latency.mjs [pairs] [messagesPerPair] [--pg]` (defaults 50 and 20, embedded database;
-// `--pg` on a throwaway PostgreSQL database; run `npm run build` first).
+// `node bench/chat-latency.mjs [pairs] [messagesPerPair] [--pg] [--burst]` (defaults 50 and 20, embedded
+// database; `--pg` on a throwaway PostgreSQL database; run `npm run build` first).
 //
 // N pairs of staff chat through the real, built server on a fresh database (loopback only).
 // Each pair plays ping-pong: one sends (POST /api/messages), the other receives, waits a moment
 // and answers. Two designs, in the same run, with the same exchange:
 //   push: the recipient hears `messageReceived` on its socket.io connection (ours);
 //   poll: the recipient polls GET /api/messages/conversations/{id}/messages every 500 ms (the brief's).
+// The pairs start spread over one pause, as independent people would; `--burst` starts them all at
+// the same instant instead, so every turn is a burst of one message per pair (a stress case: the
+// server then queues the burst, and the median waits for half of it).
 // Reports delivery latency (send → recipient knows) p50/p95/p99, server CPU from /proc/<pid>/stat,
 // and HTTP requests per minute. Writes the figures into docs/benchmarks.md under "Chat latency (<database>)".
 import fs from 'node:fs/promises';
@@ -21,7 +24,8 @@ const numbers = process.argv.slice(2).filter((arg) => /^\d+$/.test(arg));
 const PAIRS = Number(numbers[0] ?? 50);
 const MESSAGES = Number(numbers[1] ?? 20);
 const DATABASE = process.argv.includes('--pg') ? 'postgres' : 'pglite';
-const SECTION = `Chat latency (${DATABASE === 'postgres' ? 'PostgreSQL' : 'embedded database'})`;
+const BURST = process.argv.includes('--burst');
+const SECTION = `Chat latency (${DATABASE === 'postgres' ? 'PostgreSQL' : 'embedded database'}${BURST ? ', pairs in lockstep' : ''})`;
 const POLL_MS = 500;
 /** The pause between receiving a message and answering it: a person reading, not a flood. */
 const THINK_MS = 200;
@@ -160,9 +164,11 @@ async function phase(name, pairs, arrival) {
   const latencies = [];
   let posts = 0;
   const cpuBefore = await cpuSeconds();
+  const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
-    pairs.map(async (pair) => {
+    pairs.map(async (pair, index) => {
+      if (!BURST) await sleep((THINK_MS * index) / pairs.length);
       for (let turn = 0; turn < MESSAGES && performance.now() - started < PHASE_BUDGET_MS; turn += 1) {
         const [sender, recipient] = turn % 2 === 0 ? [pair.a, pair.b] : [pair.b, pair.a];
         const content = `${name} ${pair.conversationId.slice(0, 8)} #${turn} Nasaan ka na, pre?`;
@@ -177,7 +183,9 @@ async function phase(name, pairs, arrival) {
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = (await cpuSeconds()) - cpuBefore;
-  return { name, latencies: latencies.sort((x, y) => x - y), seconds, cpu, posts, requests: 0 };
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const clientCpuSeconds = (clientCpu.user + clientCpu.system) / 1e6;
+  return { name, latencies: latencies.sort((x, y) => x - y), seconds, cpu, clientCpuSeconds, posts, requests: 0 };
 }
 
 // ---------- output ----------
@@ -191,6 +199,7 @@ function printAndRecord({ push, poll }) {
       p99: pct(r.latencies, 99),
       max: r.latencies.at(-1),
       cpuPercent: (r.cpu / r.seconds) * 100,
+      clientCpuPercent: (r.clientCpuSeconds / r.seconds) * 100,
       cpuPerMessage: (r.cpu * 1000) / r.posts,
       requestsPerMinute,
       pollsPerMinute: (r.requests / r.seconds) * 60,
@@ -198,18 +207,18 @@ function printAndRecord({ push, poll }) {
       messages: r.latencies.length,
     };
   });
-  const header = `| Design | Messages | p50 ms | p95 ms | p99 ms | max ms | Server CPU (% of a core) | CPU ms per message | HTTP requests/min (sends + polls) |`;
+  const header = `| Design | Messages | p50 ms | p95 ms | p99 ms | max ms | Server CPU (% of a core) | CPU ms per message | Bench clients' CPU (% of a core) | HTTP requests/min (sends + polls) |`;
   const lines = [
     header,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.design} | ${r.messages} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.cpuPercent.toFixed(1)} | ${r.cpuPerMessage.toFixed(2)} | ${Math.round(r.requestsPerMinute)} (${Math.round(r.pollsPerMinute)} polls) |`,
+        `| ${r.design} | ${r.messages} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.cpuPercent.toFixed(1)} | ${r.cpuPerMessage.toFixed(2)} | ${r.clientCpuPercent.toFixed(1)} | ${Math.round(r.requestsPerMinute)} (${Math.round(r.pollsPerMinute)} polls) |`,
     ),
   ];
   const table = lines.join('\n');
   console.log(`\nLoad average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (other work on the machine inflates the figures).`);
-  console.log(`\nChat latency: ${PAIRS} pairs (${PAIRS * 2} clients), ${MESSAGES} messages per pair, ${THINK_MS} ms pause before each answer\n`);
+  console.log(`\nChat latency: ${PAIRS} pairs (${PAIRS * 2} clients), ${MESSAGES} messages per pair, ${THINK_MS} ms pause before each answer, ${BURST ? 'pairs in lockstep' : 'pairs spread over one pause'}\n`);
   console.log(table);
   if (rows.some((r) => r.messages < PAIRS * MESSAGES)) console.log(`(A phase hit its ${PHASE_BUDGET_MS / 1000} s budget: fewer messages than planned.)`);
   console.log(`\nPush is ${(rows[1].p50 / rows[0].p50).toFixed(0)}× faster at the median; polling costs ${Math.round(rows[1].pollsPerMinute)} requests a minute for ${PAIRS * 2} open chats.`);
@@ -223,9 +232,12 @@ async function recordInDocs(table, rows) {
   const section = [
     `## ${SECTION}`,
     '',
-    `\`npm run build && node bench/chat-latency.mjs${DATABASE === 'postgres' ? ' --pg' : ''}\` (arguments: pairs, messages per pair, \`--pg\` for PostgreSQL).`,
+    `\`npm run build && node bench/chat-latency.mjs${DATABASE === 'postgres' ? ' --pg' : ''}${BURST ? ' --burst' : ''}\` (arguments: pairs, messages per pair, \`--pg\` for PostgreSQL, \`--burst\` for pairs in lockstep).`,
     '',
     `${PAIRS} pairs of tanods (${PAIRS * 2} clients) on the built server, loopback, ${machine}; measured ${new Date().toISOString().slice(0, 10)}.`,
+    BURST
+      ? 'Every pair starts at the same instant, so each turn is a burst of one message per pair (a stress case, not how people chat).'
+      : `The pairs start spread over one ${THINK_MS} ms pause, as independent people would.`,
     `Each pair plays up to ${MESSAGES} turns of ping-pong (each phase stops starting turns after ${PHASE_BUDGET_MS / 1000} s) (POST /api/messages, ${THINK_MS} ms pause before answering). Latency is from the send`,
     'to the recipient knowing: the `messageReceived` socket event (push), or the first 500 ms poll of',
     '`GET /api/messages/conversations/{id}/messages` that returns it (the brief\'s design, same exchange, same run).',

@@ -1,11 +1,11 @@
 import type http from 'node:http';
 import type pg from 'pg';
 import { Server } from 'socket.io';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import type { AppDeps } from '../deps.ts';
 import { authenticateToken } from '../modules/auth/auth.service.ts';
 import { markAllUsersOffline } from '../modules/users/users.repository.ts';
 import { bridgeDomainEvents } from './domain-bridge.ts';
+import { createLocalFirstAdapter } from './local-first-adapter.ts';
 import { REFUSALS, authenticateHandshake } from './handshake.ts';
 import { createPresence } from './presence.ts';
 import { roleRoom, sessionRoom, userRoom } from './rooms.ts';
@@ -20,7 +20,8 @@ export interface AttachRealtimeOptions {
   deps: AppDeps;
   /**
    * The PostgreSQL pool when running on a server: events then travel through
-   * `@socket.io/postgres-adapter`, so several app instances reach each other's sockets. Without
+   * `@socket.io/postgres-adapter` (delivering here first: see local-first-adapter.ts), so several
+   * app instances reach each other's sockets. Without
    * one (the embedded database) there is a single instance and no adapter.
    */
   pool?: pg.Pool;
@@ -47,7 +48,7 @@ export async function attachRealtime({ server, deps, pool, log }: AttachRealtime
     serveClient: false,
     // Client events are small (ids, typing); messages themselves are posted over HTTP.
     maxHttpBufferSize: 100_000,
-    adapter: pool ? createAdapter(pool, { errorHandler: (error) => log.error({ err: error }, 'socket.io adapter error') }) : undefined,
+    adapter: pool ? createLocalFirstAdapter(pool, { errorHandler: (error) => log.error({ err: error }, 'socket.io adapter error') }) : undefined,
   });
   if (!pool) {
     // A single instance that just started has no sockets: flags left by a crash are stale.

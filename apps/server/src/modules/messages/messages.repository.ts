@@ -197,70 +197,88 @@ export async function findUsersByIds(db: Executor, ids: readonly string[]): Prom
   return db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
 }
 
-/**
- * Whom a message in this conversation would go to, in one query: the other participant's id,
- * type and status. Undefined when `userId` is not a participant (or the conversation is unknown).
- */
-export async function findRecipientOf(
-  db: Executor,
-  conversationId: string,
-  userId: string,
-): Promise<Pick<UserRow, 'id' | 'userType' | 'status'> | undefined> {
-  const [row] = await db
-    .select({ id: users.id, userType: users.userType, status: users.status })
-    .from(conversationParticipants)
-    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
-    .innerJoin(
-      users,
-      sql`${users.id} = case when ${conversations.userLow} = ${userId}::uuid then ${conversations.userHigh} else ${conversations.userLow} end`,
-    )
-    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)))
-    .limit(1);
-  return row;
+/** The other participant of a conversation, as a send sees them. */
+export type Recipient = Pick<UserRow, 'id' | 'userType' | 'status'>;
+
+export interface InsertedMessage {
+  /** The sender's partner in the conversation; undefined when the sender is not a participant (or there is no such conversation). */
+  recipient: Recipient | undefined;
+  /** Undefined when nothing was stored: no conversation, or a recipient outside `recipientTypes` or not active. */
+  row: MessageRow | undefined;
 }
 
 /**
- * Stores a message, makes it the conversation's newest, and brings the conversation back for a
- * participant who had deleted it, in one statement (on the embedded database every statement
- * costs). The message's `seq` is drawn by the UPDATE of the conversation row: PostgreSQL
- * re-evaluates it after waiting for a concurrent sender's row lock, so within a conversation the
- * sequence follows the commit order and read positions never skip a message.
- * Undefined when the conversation does not exist.
+ * Stores a message from one participant to the other, makes it the conversation's newest, and
+ * brings the conversation back for a participant who had deleted it: one statement (on the
+ * embedded database every statement costs, on PostgreSQL every round trip), which also answers
+ * who the recipient is. With `recipientTypes`, the message is stored only for an active
+ * recipient of one of those types; the caller explains a refusal from the returned recipient.
+ *
+ * The message's `seq` is drawn by the UPDATE of the conversation row: PostgreSQL re-evaluates it
+ * after waiting for a concurrent sender's row lock, so within a conversation the sequence follows
+ * the commit order and read positions never skip a message.
  */
 export async function insertMessage(
   db: Executor,
   values: { conversationId: string; senderId: string; content: string; createdAt: Date; clientId?: string | null },
-): Promise<MessageRow | undefined> {
+  recipientTypes?: readonly UserRow['userType'][],
+): Promise<InsertedMessage> {
   const at = values.createdAt.toISOString();
+  const allowed = recipientTypes
+    ? sql`recipient.status = 'active' and recipient.user_type::text in (${sql.join(
+        recipientTypes.length > 0 ? recipientTypes.map((type) => sql`${type}`) : [sql`null`],
+        sql`, `,
+      )})`
+    : sql`true`;
   const result = await db.execute(sql`
-    with c as (
+    with recipient as (
+      select u.id, u.user_type, u.status
+      from ${conversationParticipants} p
+      join ${conversations} conv on conv.id = p.conversation_id
+      join ${users} u on u.id = case when conv.user_low = ${values.senderId}::uuid then conv.user_high else conv.user_low end
+      where p.conversation_id = ${values.conversationId}::uuid and p.user_id = ${values.senderId}::uuid
+    ),
+    c as (
       update ${conversations}
       set last_message_seq = nextval(pg_get_serial_sequence('messages', 'seq')),
           last_message_content = ${values.content},
           last_message_sender_id = ${values.senderId}::uuid,
           updated_at = ${at}::timestamptz
-      where id = ${values.conversationId}::uuid
+      where id = ${values.conversationId}::uuid and exists (select 1 from recipient where ${allowed})
       returning id, last_message_seq
     ),
     shown as (
       update ${conversationParticipants} set deleted_at = null
       where conversation_id = (select id from c) and deleted_at is not null
+    ),
+    inserted as (
+      insert into ${messages} (seq, conversation_id, sender_id, content, created_at, client_id)
+      select c.last_message_seq, c.id, ${values.senderId}::uuid, ${values.content}, ${at}::timestamptz, ${values.clientId ?? null}::text from c
+      returning id, seq, conversation_id, sender_id, content, created_at, client_id
     )
-    insert into ${messages} (seq, conversation_id, sender_id, content, created_at, client_id)
-    select c.last_message_seq, c.id, ${values.senderId}::uuid, ${values.content}, ${at}::timestamptz, ${values.clientId ?? null}::text from c
-    returning id, seq, conversation_id, sender_id, content, created_at, client_id
+    select recipient.id as recipient_id, recipient.user_type as recipient_type, recipient.status as recipient_status, inserted.*
+    from recipient left join inserted on true
   `);
   // The two drivers shape `execute` results differently, but both carry `rows`.
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  if (!row) return undefined;
+  if (!row) return { recipient: undefined, row: undefined };
+  const recipient: Recipient = {
+    id: String(row.recipient_id),
+    userType: row.recipient_type as Recipient['userType'],
+    status: row.recipient_status as Recipient['status'],
+  };
+  if (row.id === null || row.id === undefined) return { recipient, row: undefined };
   return {
-    id: String(row.id),
-    seq: Number(row.seq),
-    conversationId: String(row.conversation_id),
-    senderId: String(row.sender_id),
-    content: String(row.content),
-    createdAt: new Date(row.created_at as string | Date),
-    clientId: row.client_id === null || row.client_id === undefined ? null : String(row.client_id),
+    recipient,
+    row: {
+      id: String(row.id),
+      seq: Number(row.seq),
+      conversationId: String(row.conversation_id),
+      senderId: String(row.sender_id),
+      content: String(row.content),
+      createdAt: new Date(row.created_at as string | Date),
+      clientId: row.client_id === null || row.client_id === undefined ? null : String(row.client_id),
+    },
   };
 }
 

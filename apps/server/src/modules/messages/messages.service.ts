@@ -2,12 +2,13 @@ import {
   MESSAGE_LIMITS,
   canMessage,
   isStaff,
+  messageableTypes,
   type Conversation,
   type Message,
   type MessageListQuery,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import type { MessageRow, UserRow } from '../../db/schema/index.ts';
+import type { MessageRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
@@ -25,10 +26,11 @@ import {
   listMessagesOf,
   listParticipants,
   listConversationRowsOf,
-  findRecipientOf,
   markConversationReadFor,
   unhideConversationFor,
   type ConversationView,
+  type InsertedMessage,
+  type Recipient,
 } from './messages.repository.ts';
 import { presentConversation, presentConversationRow, presentMessage } from './messages.presenter.ts';
 
@@ -43,7 +45,7 @@ const conversationNotFound = () => notFound('Conversation');
  * May `sender` write to `recipient` now? The brief's pairs (canMessage), and only to an active
  * account. Returns the refusal to throw, or null.
  */
-function recipientRefusal(sender: Pick<Actor, 'id' | 'userType'>, recipient: Pick<UserRow, 'id' | 'userType' | 'status'>): AppError | null {
+function recipientRefusal(sender: Pick<Actor, 'id' | 'userType'>, recipient: Recipient): AppError | null {
   if (recipient.status !== 'active') return forbidden('This user can no longer receive messages');
   if (!canMessage({ id: sender.id, userType: sender.userType }, { id: recipient.id, userType: recipient.userType })) {
     return forbidden('You cannot send messages to this user');
@@ -145,22 +147,25 @@ export async function sendMessage(
   const repeat = clientId ? await findMessageByClientId(deps.db, actor.id, clientId) : undefined;
   if (repeat) return presentRepeat(deps, repeat, conversationId);
 
-  const recipient = isUuid(input.conversationId) ? await findRecipientOf(deps.db, conversationId, actor.id) : undefined;
-  if (!recipient) throw conversationNotFound();
-  const refusal = recipientRefusal(actor, recipient);
-  if (refusal) throw refusal;
+  if (!isUuid(input.conversationId)) throw conversationNotFound();
 
-  let row: MessageRow | undefined;
+  let sent: InsertedMessage;
   try {
-    // One statement, so no transaction around it: once it answers, the message is committed
-    // (BEGIN and COMMIT were two of the send's five round trips).
-    row = await insertMessage(deps.db, { conversationId, senderId: actor.id, content, createdAt: deps.clock.now(), clientId });
+    // One statement, so no transaction around it: once it answers, the message is committed. It
+    // also finds the recipient and stores nothing for one the sender may not write to.
+    const values = { conversationId, senderId: actor.id, content, createdAt: deps.clock.now(), clientId };
+    sent = await insertMessage(deps.db, values, messageableTypes(actor.userType));
   } catch (error) {
     // Two copies of one send raced each other: the one that lost returns the winner's message.
     const winner = clientId && uniqueViolation(error) === 'messages_sender_client_id_key' ? await findMessageByClientId(deps.db, actor.id, clientId) : undefined;
     if (winner) return presentRepeat(deps, winner, conversationId);
     throw error;
   }
+  const { recipient, row } = sent;
+  if (!recipient) throw conversationNotFound();
+  const refusal = recipientRefusal(actor, recipient);
+  if (refusal) throw refusal;
+  // No refusal, yet nothing stored: the conversation went away in between.
   if (!row) throw conversationNotFound();
   // A new message is unread by definition: its recipient cannot have read past it yet.
   const message: Message = presentMessage(row, []);

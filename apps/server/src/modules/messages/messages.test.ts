@@ -132,6 +132,20 @@ describe('who may write to whom', () => {
     const sent = await call(tanod, 'POST', '/api/messages', { conversationId: conversation._id, content: 'Nandiyan ka pa?' });
     expect(sent.statusCode).toBe(403);
     expect(sent.json().error.message).toBe('This user can no longer receive messages');
+    expect((await messagesOf(tanod, conversation._id)).messages).toEqual([]);
+  });
+
+  it('a chat partner who became an admin can no longer be written to by an admin, and nothing is stored', async () => {
+    const admin = await person('admin');
+    const tanod = await person('tanod');
+    const conversation = await start(admin, tanod);
+    await send(admin, conversation._id, 'Salamat sa tulong kagabi.');
+    await updateUser(ctx.deps.db, tanod.id, { userType: 'admin' });
+    const sent = await call(admin, 'POST', '/api/messages', { conversationId: conversation._id, content: 'Congrats!' });
+    expect(sent.statusCode).toBe(403);
+    expect(sent.json().error.message).toBe('You cannot send messages to this user');
+    expect((await messagesOf(admin, conversation._id)).messages.map((m) => m.content)).toEqual(['Salamat sa tulong kagabi.']);
+    expect((await conversationsOf(admin))[0]?.lastMessage).toBe('Salamat sa tulong kagabi.');
   });
 });
 
