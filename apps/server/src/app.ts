@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { getPublicSettingsJson } from './modules/settings/settings.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -56,7 +56,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
   app.decorateRequest('actor', null);
   installErrorHandling(app);
 
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(deps.config.map.tileUrl),
