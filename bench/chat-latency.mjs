@@ -1,5 +1,7 @@
-// `node bench/chat-latency.mjs [pairs] [messagesPerPair] [--pg] [--burst]` (defaults 50 and 20, embedded
-// database; `--pg` on a throwaway PostgreSQL database; run `npm run build` first).
+// `node bench/chat-latency.mjs [pairs] [messagesPerPair] [--pg] [--burst] [--dist=<server dist dir>]` (defaults
+// 50 and 20, embedded database; `--pg` on a throwaway PostgreSQL database; `--dist` drives another build
+// of the server, e.g. an older one for before/after figures, and writes nothing to the docs; run
+// `npm run build` first).
 //
 // N pairs of staff chat through the real, built server on a fresh database (loopback only).
 // Each pair plays ping-pong: one sends (POST /api/messages), the other receives, waits a moment
@@ -25,6 +27,7 @@ const PAIRS = Number(numbers[0] ?? 50);
 const MESSAGES = Number(numbers[1] ?? 20);
 const DATABASE = process.argv.includes('--pg') ? 'postgres' : 'pglite';
 const BURST = process.argv.includes('--burst');
+const SERVER_DIST = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length);
 const SECTION = `Chat latency (${DATABASE === 'postgres' ? 'PostgreSQL' : 'embedded database'}${BURST ? ', pairs in lockstep' : ''})`;
 const POLL_MS = 500;
 /** The pause between receiving a message and answering it: a person reading, not a flood. */
@@ -45,7 +48,7 @@ hardStop.unref();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 try {
-  await fs.access(path.join(ROOT, 'apps/server/dist/main.js'));
+  await fs.access(path.join(ROOT, SERVER_DIST ?? 'apps/server/dist', 'main.js'));
 } catch {
   console.error('apps/server/dist is missing: run `npm run build` first.');
   process.exit(1);
@@ -59,6 +62,7 @@ const BENCH_USERS_SQL = `insert into users (first_name, last_name, username, ema
   from users u, generate_series(1, $1::int) g where u.username = 'tanod1'`;
 server = await startServer({
   database: DATABASE,
+  ...(SERVER_DIST ? { serverDist: SERVER_DIST } : {}),
   // PGlite allows one process per data dir, so the bench accounts go in before the server opens it.
   // They share the demo password (its hash is copied from tanod1).
   beforeStart: async (serverEnv) => {
@@ -222,6 +226,7 @@ function printAndRecord({ push, poll }) {
   console.log(table);
   if (rows.some((r) => r.messages < PAIRS * MESSAGES)) console.log(`(A phase hit its ${PHASE_BUDGET_MS / 1000} s budget: fewer messages than planned.)`);
   console.log(`\nPush is ${(rows[1].p50 / rows[0].p50).toFixed(0)}× faster at the median; polling costs ${Math.round(rows[1].pollsPerMinute)} requests a minute for ${PAIRS * 2} open chats.`);
+  if (SERVER_DIST) return console.log(`\n(Server build ${SERVER_DIST}: not written to docs/benchmarks.md.)`);
   return recordInDocs(table, rows);
 }
 

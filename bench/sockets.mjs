@@ -1,4 +1,5 @@
-// `node bench/sockets.mjs [sockets] [--pg]` (default 1000, embedded database; run `npm run build` first).
+// `node bench/sockets.mjs [sockets] [--pg] [--dist=<server dist dir>]` (default 1000, embedded database;
+// `--dist` drives another build of the server, e.g. an older one; run `npm run build` first).
 //
 // One built server holding many authenticated staff sockets (each its own tanod and session, as
 // many phones would be). Measured in one run, against the same server with no sockets:
@@ -22,6 +23,7 @@ import { cpuSeconds, residentBytes, startServer } from './lib/server.mjs';
 
 const COUNT = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1000);
 const DATABASE = process.argv.includes('--pg') ? 'postgres' : 'pglite';
+const SERVER_DIST = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length);
 const CONNECT_BATCH = 50;
 const IDLE_SECONDS = 15;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,6 +46,7 @@ const SEED_SQL = `
   returning id, user_id`;
 let sessions = [];
 const server = await startServer({
+  ...(SERVER_DIST ? { serverDist: SERVER_DIST } : {}),
   database: DATABASE,
   // A proof-of-work that solves in milliseconds for the one report; the protocol is the same.
   env: { ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '20' },
