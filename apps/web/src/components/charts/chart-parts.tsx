@@ -8,6 +8,10 @@ import type { ReactNode } from 'react';
  */
 export const CHART_GRID = 'var(--line)';
 export const AXIS_TICK = { fill: 'var(--muted)', fontSize: 12 };
+/** The time axis under the bar and line charts: one label per bucket, thinned when they crowd. */
+export const CATEGORY_AXIS = { dataKey: 'label', tick: AXIS_TICK, tickLine: false, axisLine: { stroke: CHART_GRID }, minTickGap: 12 };
+/** The count axis beside them: whole numbers, no line. */
+export const COUNT_AXIS = { tick: AXIS_TICK, tickLine: false, axisLine: false, allowDecimals: false };
 export const TOOLTIP_PROPS = {
   contentStyle: { background: 'var(--surface)', border: '1px solid var(--line)', borderRadius: 8, color: 'var(--ink)', fontSize: 13 },
   labelStyle: { color: 'var(--ink)', fontWeight: 600 },

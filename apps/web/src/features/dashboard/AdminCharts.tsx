@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminDashboard } from '@bantay/shared';
-import { AXIS_TICK, CHART_GRID, ChartCard, TOOLTIP_PROPS } from '@/components/charts/chart-parts.tsx';
+import { CATEGORY_AXIS, CHART_GRID, COUNT_AXIS, ChartCard, TOOLTIP_PROPS } from '@/components/charts/chart-parts.tsx';
 import { bucketLabel, describeIncidentsOverTime, describeResponseTrend } from './admin-dashboard-format.ts';
 
 /*
@@ -45,8 +45,8 @@ export default function AdminCharts({ data }: { data: AdminDashboard }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid stroke={CHART_GRID} vertical={false} />
-            <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: CHART_GRID }} minTickGap={12} />
-            <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} />
+            <XAxis {...CATEGORY_AXIS} />
+            <YAxis {...COUNT_AXIS} />
             <Tooltip {...TOOLTIP_PROPS} />
             {/* Legend text in the ink colour: some type colours are too light for text on white. */}
             <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span style={{ color: 'var(--ink-soft)' }}>{value}</span>} />
@@ -60,8 +60,8 @@ export default function AdminCharts({ data }: { data: AdminDashboard }) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={trend} margin={{ top: 4, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid stroke={CHART_GRID} vertical={false} />
-            <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: CHART_GRID }} minTickGap={12} />
-            <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} unit=" min" width={64} />
+            <XAxis {...CATEGORY_AXIS} />
+            <YAxis {...COUNT_AXIS} unit=" min" width={64} />
             <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [`${String(value)} min`, 'Average report → response']} />
             <Line
               type="monotone"

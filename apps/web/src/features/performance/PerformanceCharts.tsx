@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { performanceSeriesIsWeekly, type TanodPerformance } from '@bantay/shared';
-import { AXIS_TICK, CHART_GRID, ChartCard, TOOLTIP_PROPS } from '@/components/charts/chart-parts.tsx';
+import { AXIS_TICK, CATEGORY_AXIS, CHART_GRID, COUNT_AXIS, ChartCard, TOOLTIP_PROPS } from '@/components/charts/chart-parts.tsx';
 import { formatHours, seriesLabel } from './performance-format.ts';
 
 /*
@@ -50,15 +50,8 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
             <CartesianGrid stroke={CHART_GRID} vertical={false} />
-            <XAxis
-              dataKey="label"
-              tick={AXIS_TICK}
-              tickLine={false}
-              axisLine={{ stroke: CHART_GRID }}
-              interval={tickInterval}
-              minTickGap={12}
-            />
-            <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={48} />
+            <XAxis {...CATEGORY_AXIS} interval={tickInterval} />
+            <YAxis {...COUNT_AXIS} width={48} />
             <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [formatHours(Number(value)), 'Hours']} />
             <Bar
               dataKey="hoursPatrolled"
@@ -79,15 +72,8 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
             <CartesianGrid stroke={CHART_GRID} vertical={false} />
-            <XAxis
-              dataKey="label"
-              tick={AXIS_TICK}
-              tickLine={false}
-              axisLine={{ stroke: CHART_GRID }}
-              interval={tickInterval}
-              minTickGap={12}
-            />
-            <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={48} />
+            <XAxis {...CATEGORY_AXIS} interval={tickInterval} />
+            <YAxis {...COUNT_AXIS} width={48} />
             <Tooltip {...TOOLTIP_PROPS} />
             <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: 'var(--ink-soft)' }} iconSize={10} />
             <Bar
@@ -125,7 +111,7 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
             margin={{ top: 4, right: 12, bottom: 0, left: 0 }}
           >
             <CartesianGrid stroke={CHART_GRID} horizontal={false} />
-            <XAxis type="number" tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} />
+            <XAxis type="number" {...COUNT_AXIS} />
             <YAxis type="category" dataKey="stars" tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
             <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [String(value), 'Ratings']} />
             <Bar dataKey="count" name="Ratings" fill={COLORS.rating} radius={[0, 3, 3, 0]} isAnimationActive={false} />

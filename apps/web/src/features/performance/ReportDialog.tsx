@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
-import { REPORT_FORMATS, type ReportFormat, type TanodSummary } from '@bantay/shared';
+import type { ReportFormat, TanodSummary } from '@bantay/shared';
+import { REPORT_FORMAT_LABELS, ReportFormatField } from '@/components/form/ReportFormatField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { Modal } from '@/components/Modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -11,9 +12,9 @@ import { saveFile } from '@/lib/save-file.ts';
 import { reportRequest, type ReportForm, type ReportFormErrors } from './performance-rules.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
 
-const FORMAT_TEXT: Record<ReportFormat, { label: string; hint: string }> = {
-  pdf: { label: 'PDF', hint: 'Charts and a table per tanod' },
-  csv: { label: 'CSV', hint: 'One row per tanod, for a spreadsheet' },
+const FORMAT_HINTS: Record<ReportFormat, string> = {
+  pdf: 'Charts and a table per tanod',
+  csv: 'One row per tanod, for a spreadsheet',
 };
 
 /** The fields whose server errors sit next to the field rather than above the form. */
@@ -143,29 +144,12 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
             <span className="text-sm font-medium">Period</span>
             <PeriodPicker value={form.selection} onChange={(value) => set({ selection: value })} />
           </div>
-          <fieldset>
-            <legend className="mb-1.5 text-sm font-medium">Format</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {REPORT_FORMATS.map((value) => (
-                <label
-                  key={value}
-                  className={`focus-ring-within flex cursor-pointer flex-col rounded-lg border px-3 py-2 ${form.format === value ? 'border-brand-600 bg-brand-600/10' : 'border-line'}`}
-                >
-                  <span className="flex items-center gap-2 text-sm font-semibold">
-                    <input
-                      type="radio"
-                      name="performance-report-format"
-                      className="h-4 w-4"
-                      checked={form.format === value}
-                      onChange={() => set({ format: value })}
-                    />
-                    {FORMAT_TEXT[value].label}
-                  </span>
-                  <span className="text-xs text-muted">{FORMAT_TEXT[value].hint}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ReportFormatField
+            name="performance-report-format"
+            value={form.format}
+            onChange={(format) => set({ format })}
+            hints={FORMAT_HINTS}
+          />
           {form.format === 'pdf' && (
             <div className="flex flex-col gap-3">
               <label className="flex items-center gap-3 text-sm font-medium">
@@ -227,7 +211,7 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             <Download className="h-4 w-4" aria-hidden="true" />
-            {busy ? 'Generating…' : `Download ${FORMAT_TEXT[form.format].label}`}
+            {busy ? 'Generating…' : `Download ${REPORT_FORMAT_LABELS[form.format]}`}
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
-import { REPORT_FORMATS, resourceReportQuerySchema, type ReportFormat } from '@bantay/shared';
+import { resourceReportQuerySchema, type ReportFormat } from '@bantay/shared';
+import { REPORT_FORMAT_LABELS, ReportFormatField } from '@/components/form/ReportFormatField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
@@ -10,10 +11,7 @@ import { downloadReport, type ReportProgress } from './resources-api.ts';
 import { failureMessage, schemaErrors } from './resource-rules.ts';
 import { saveFile } from '@/lib/save-file.ts';
 
-const FORMAT_TEXT: Record<ReportFormat, { label: string; hint: string }> = {
-  pdf: { label: 'PDF', hint: 'To print and file' },
-  csv: { label: 'CSV', hint: 'For a spreadsheet' },
-};
+const FORMAT_HINTS: Record<ReportFormat, string> = { pdf: 'To print and file', csv: 'For a spreadsheet' };
 
 /** This month so far, in the barangay's calendar. */
 function thisMonth(timeZone: string | undefined): { from: string; to: string } {
@@ -96,29 +94,7 @@ export function ReportTab() {
           error={errors.to}
         />
       </div>
-      <fieldset>
-        <legend className="mb-1.5 text-sm font-medium">Format</legend>
-        <div className="grid grid-cols-2 gap-2 sm:max-w-sm">
-          {REPORT_FORMATS.map((value) => (
-            <label
-              key={value}
-              className={`focus-ring-within flex cursor-pointer flex-col rounded-lg border px-3 py-2 ${format === value ? 'border-brand-600 bg-brand-600/10' : 'border-line'}`}
-            >
-              <span className="flex items-center gap-2 text-sm font-semibold">
-                <input
-                  type="radio"
-                  name="report-format"
-                  className="h-4 w-4"
-                  checked={format === value}
-                  onChange={() => setFormat(value)}
-                />
-                {FORMAT_TEXT[value].label}
-              </span>
-              <span className="text-xs text-muted">{FORMAT_TEXT[value].hint}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ReportFormatField name="report-format" value={format} onChange={setFormat} hints={FORMAT_HINTS} gridClass="sm:max-w-sm" />
       {progress && (
         <div role="status" aria-live="polite" className="flex flex-col gap-1.5">
           <div className="h-2 overflow-hidden rounded-full bg-surface-2" aria-hidden="true">
@@ -138,7 +114,7 @@ export function ReportTab() {
       <div className="flex justify-end">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           <Download className="h-4 w-4" aria-hidden="true" />{' '}
-          {busy ? 'Downloading…' : `Download ${FORMAT_TEXT[format].label}`}
+          {busy ? 'Downloading…' : `Download ${REPORT_FORMAT_LABELS[format]}`}
         </button>
       </div>
     </form>
