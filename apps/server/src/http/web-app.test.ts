@@ -73,18 +73,7 @@ describe('serving the web app', () => {
     expect(await settingsIn()).toEqual(api);
 
     // A value that tries to close the element stays inside it, escaped.
-    await saveSettings(ctx.deps, {
-      name: 'Barangay </script><script>alert(1)</script>',
-      abbreviation: 'BX',
-      logo: null,
-      boundary: null,
-      mapStartLat: 14.7,
-      mapStartLng: 121,
-      mapStartZoom: 14,
-      hotlines: [{ label: 'Hall', number: '+63289301234' }],
-      incidentTypes: [],
-      timezone: 'Asia/Manila',
-    });
+    await saveSettings(ctx.deps, { ...SETTINGS, name: 'Barangay </script><script>alert(1)</script>' });
     const body = (await ctx.app.inject({ method: 'GET', url: '/Reportincidents' })).body;
     expect(body).not.toContain('</script><script>alert(1)');
     expect((await settingsIn()).name).toBe('Barangay </script><script>alert(1)</script>');
