@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { SessionCache } from './modules/auth/session-cache.ts';
+import type { ReadCache } from './lib/read-cache.ts';
 import type { BotCheckProvider, Mailer, SmsSender } from './adapters/index.ts';
 import type { BackgroundTasks } from './lib/background-tasks.ts';
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   events: DomainEvents;
   /** Verified sessions kept for a few seconds; emptied by `sessions.revoked` (issue 10). */
   sessionCache: SessionCache;
+  /** The hot per-user reads kept for a few seconds; emptied by the events that change them (issue 10). */
+  readCache: ReadCache;
   /** Outside services (issue 5), chosen by configuration; see adapters/index.ts. */
   sms: SmsSender;
   mail: Mailer;

@@ -11,6 +11,7 @@ import { DomainEvents } from './lib/domain-events.ts';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
 import { ensureSupadmin } from './modules/auth/auth.service.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
+import { ReadCache } from './lib/read-cache.ts';
 import { databaseTarget } from './main-helpers.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import type { FastifyInstance } from 'fastify';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
     tokens: createTokenService(jwtSecret, systemClock),
     events,
     sessionCache: new SessionCache(events),
+    readCache: new ReadCache(events),
     ...createOutsideServices(config, { log: adapterLog, now: () => systemClock.now(), secret: jwtSecret }),
     background: new BackgroundTasks(adapterLog),
   };

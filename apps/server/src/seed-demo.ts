@@ -7,6 +7,7 @@ import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/domain-events.ts';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
+import { ReadCache } from './lib/read-cache.ts';
 import type { AppDeps } from './deps.ts';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
@@ -36,6 +37,7 @@ const deps: AppDeps = {
   tokens: createTokenService(jwtSecret, systemClock),
   events,
   sessionCache: new SessionCache(events),
+  readCache: new ReadCache(events),
   ...createOutsideServices(config, { log, now: () => systemClock.now(), secret: jwtSecret }),
   background: new BackgroundTasks(log),
 };

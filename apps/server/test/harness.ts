@@ -16,6 +16,7 @@ import { openSession } from '../src/modules/auth/auth.service.ts';
 import { hashSecret } from '../src/modules/auth/passwords.ts';
 import { createTokenService } from '../src/modules/auth/tokens.ts';
 import { SessionCache } from '../src/modules/auth/session-cache.ts';
+import { ReadCache } from '../src/lib/read-cache.ts';
 import { insertUser } from '../src/modules/users/users.repository.ts';
 import { openTestDatabase } from './database.ts';
 import { createOutsideServices, silentLogger } from '../src/adapters/index.ts';
@@ -66,6 +67,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     tokens: createTokenService(secret, clock),
     events,
     sessionCache: new SessionCache(events),
+    readCache: new ReadCache(events),
     // The local defaults, writing their outboxes under this test's DATA_DIR (test/security-helpers.ts reads them).
     ...createOutsideServices(config, { log: silentLogger, now: () => clock.now(), secret }),
     background: new BackgroundTasks(silentLogger),

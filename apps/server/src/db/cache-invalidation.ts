@@ -1,13 +1,17 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { AppDeps } from '../deps.ts';
+import { onReadsChanged } from '../lib/read-cache.ts';
 
 const CHANNEL = 'bantay_cache_invalidation';
-// NOTIFY payloads must stay under 8000 bytes: session ids go 100 (about 4 KB) at a time.
-const SESSION_IDS_PER_MESSAGE = 100;
+// NOTIFY payloads must stay under 8000 bytes: session and user ids go 100 (about 4 KB) at a time.
+const IDS_PER_MESSAGE = 100;
 const RECONNECT_MS = 1_000;
 
-type Message = { origin: string; kind: 'sessions'; sessionIds: string[] } | { origin: string; kind: 'settings' };
+type Message =
+  | { origin: string; kind: 'sessions'; sessionIds: string[] }
+  | { origin: string; kind: 'users'; userIds: string[] }
+  | { origin: string; kind: 'settings' };
 
 export interface CacheInvalidationLog {
   warn(data: object, message: string): void;
@@ -21,22 +25,26 @@ export interface CacheInvalidation {
 
 /**
  * Several instances on one PostgreSQL database each keep caches (verified sessions, public
- * settings). A change on one instance clears its own caches through the in-process domain event;
- * this relays those events to the others with LISTEN/NOTIFY, on a connection of its own. While
- * that connection is down the session cache is suspended (nothing is trusted without the
- * database), so a revocation on another instance can never be missed, only delayed by the
- * notification's own trip (about a millisecond on a LAN).
+ * settings, the hot per-user reads). A change on one instance clears its own caches through the
+ * in-process domain event; this relays those events to the others with LISTEN/NOTIFY, on a
+ * connection of its own. While that connection is down the session and read caches are suspended
+ * (nothing is trusted without the database), so a change on another instance can never be
+ * missed, only delayed by the notification's own trip (about a millisecond on a LAN).
  */
 export function shareCacheInvalidation(
   pool: pg.Pool,
-  deps: Pick<AppDeps, 'events' | 'sessionCache'>,
+  deps: Pick<AppDeps, 'events' | 'sessionCache' | 'readCache'>,
   log: CacheInvalidationLog,
 ): CacheInvalidation {
   const origin = crypto.randomUUID();
   let listener: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
-  deps.sessionCache.suspend();
+  const suspend = () => {
+    deps.sessionCache.suspend();
+    deps.readCache.suspend();
+  };
+  suspend();
 
   const notify = (message: Message) => {
     pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]).catch((error: unknown) => {
@@ -48,8 +56,13 @@ export function shareCacheInvalidation(
   let relaying = false;
   const unsubscribers = [
     deps.events.subscribe('sessions.revoked', ({ sessionIds }) => {
-      for (let i = 0; i < sessionIds.length; i += SESSION_IDS_PER_MESSAGE) {
-        notify({ origin, kind: 'sessions', sessionIds: sessionIds.slice(i, i + SESSION_IDS_PER_MESSAGE) });
+      for (let i = 0; i < sessionIds.length; i += IDS_PER_MESSAGE) {
+        notify({ origin, kind: 'sessions', sessionIds: sessionIds.slice(i, i + IDS_PER_MESSAGE) });
+      }
+    }),
+    onReadsChanged(deps.events, (userIds) => {
+      for (let i = 0; i < userIds.length; i += IDS_PER_MESSAGE) {
+        notify({ origin, kind: 'users', userIds: userIds.slice(i, i + IDS_PER_MESSAGE) });
       }
     }),
     deps.events.subscribe('settings.updated', () => {
@@ -67,6 +80,7 @@ export function shareCacheInvalidation(
     if (message.origin === origin) return;
     // Applied directly, not re-published: the socket layer already reaches every instance's sockets.
     if (message.kind === 'sessions') deps.sessionCache.forgetSessions(message.sessionIds);
+    if (message.kind === 'users') deps.readCache.forgetUsers(message.userIds);
     if (message.kind === 'settings') {
       relaying = true;
       try {
@@ -85,7 +99,7 @@ export function shareCacheInvalidation(
     const lost = (error?: Error) => {
       if (listener !== client) return;
       listener = null;
-      deps.sessionCache.suspend();
+      suspend();
       client.end().catch(() => {});
       if (closed) return;
       log.warn(
@@ -108,6 +122,7 @@ export function shareCacheInvalidation(
     }
     if (listener === client && !closed) {
       deps.sessionCache.resume();
+      deps.readCache.resume();
       listening();
     }
   }

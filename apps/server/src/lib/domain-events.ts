@@ -8,6 +8,12 @@ import type { Notification, RealtimeMessage, TrackingPosition, TrackingStatus } 
 export interface DomainEventMap {
   /** Sessions that ended (logout, password change, deactivation): their sockets must close. */
   'sessions.revoked': { sessionIds: string[]; reason?: 'logout' };
+  /**
+   * What these users are shown, or what others are shown about them, changed with no event of its
+   * own: their row (profile, status, presence), their notifications read or deleted, a
+   * conversation of theirs started or hidden. Cached reads of them are dropped (lib/read-cache.ts).
+   */
+  'users.changed': { userIds: string[] };
   /** The barangay settings changed: cached copies (public settings) must be dropped. */
   'settings.updated': Record<string, never>;
   /** Notifications stored for their recipients (published by notify() after commit). */

@@ -22,7 +22,7 @@ export const PRESENCE_FLUSH_MS = 200;
  * count-then-write. Across instances two flushes can still race (each counts before the other
  * writes); the next connect or disconnect corrects it.
  */
-export function createPresence(io: RealtimeServer, deps: Pick<AppDeps, 'db' | 'clock'>, log: RealtimeLog) {
+export function createPresence(io: RealtimeServer, deps: Pick<AppDeps, 'db' | 'clock' | 'events'>, log: RealtimeLog) {
   let marked = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
@@ -39,6 +39,7 @@ export function createPresence(io: RealtimeServer, deps: Pick<AppDeps, 'db' | 'c
       deps.clock.now(),
     );
     if (changed.length === 0) return;
+    deps.events.publish('users.changed', { userIds: changed.map((row) => row.userId) });
     const changes: PresenceChanged[] = changed.map((row) => ({
       userId: row.userId,
       isOnline: row.isOnline,

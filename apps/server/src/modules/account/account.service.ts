@@ -72,6 +72,7 @@ export async function updateAccount(deps: AppDeps, actor: Actor, input: AccountU
       }
       throw error;
     }
+    deps.events.publish('users.changed', { userIds: [actor.id] });
   }
   return getCurrentUser(deps, actor);
 }
@@ -82,6 +83,7 @@ export async function updateAccountPhoto(deps: AppDeps, actor: Actor, bytes: Buf
   if (!user) throw notFound('User');
   const url = await storeAvatar(deps.config.dataDir, bytes);
   await updateUser(deps.db, actor.id, { profilePicture: url, updatedAt: deps.clock.now() });
+  deps.events.publish('users.changed', { userIds: [actor.id] });
   await removeAvatar(deps.config.dataDir, user.profilePicture);
   return getCurrentUser(deps, actor);
 }
@@ -104,6 +106,7 @@ export async function changePassword(deps: AppDeps, actor: Actor, input: ChangeP
     await updateUser(tx, actor.id, { passwordHash, mustChangePassword: false, updatedAt: now });
     const sessionIds = await revokeUserSessions(tx, actor.id, now, actor.sessionId);
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
+    afterCommit(() => deps.events.publish('users.changed', { userIds: [actor.id] }));
     return sessionIds.length;
   });
   // This session stays, but its cached check still says a new password is required.

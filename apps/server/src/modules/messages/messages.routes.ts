@@ -24,6 +24,7 @@ import {
   sendMessage,
   startConversation,
 } from './messages.service.ts';
+import { sendJsonOnce } from '../../http/json-once.ts';
 
 /**
  * Seed §7's message calls, under /api (product §1). Staff only. Anything about a conversation the
@@ -50,7 +51,10 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps): Promis
       schema: { tags, summary: 'My conversations, most recent first', response: { 200: conversationListResponseSchema } },
       onRequest: staffOnly,
     },
-    async (request) => ({ conversations: await listMyConversations(deps, actorOf(request)) }),
+    async (request, reply) => {
+      const conversations = await listMyConversations(deps, actorOf(request));
+      return sendJsonOnce(reply, conversationListResponseSchema, { conversations }, conversations);
+    },
   );
 
   r.post(

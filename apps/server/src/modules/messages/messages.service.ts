@@ -75,9 +75,18 @@ export async function hasUnreadMessagesOf(deps: Pick<AppDeps, 'db'>, actor: Acto
 }
 
 /** `GET /api/messages/conversations`: visible conversations, most recent first. */
-export async function listMyConversations(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<Conversation[]> {
-  const rows = await listConversationRowsOf(deps.db, actor.id, MESSAGE_LIMITS.conversationsMax);
-  return rows.map(presentConversationRow);
+export async function listMyConversations(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>,
+  actor: Actor,
+): Promise<Conversation[]> {
+  return deps.readCache.get('conversations', actor.id, deps.clock.now(), async () => {
+    const rows = await listConversationRowsOf(deps.db, actor.id, MESSAGE_LIMITS.conversationsMax);
+    const conversations = rows.map(presentConversationRow);
+    // The list shows the other participants' names, pictures and presence too.
+    const dependsOn = new Set([actor.id]);
+    for (const conversation of conversations) for (const participant of conversation.participants) dependsOn.add(participant._id);
+    return { value: conversations, dependsOn: [...dependsOn] };
+  });
 }
 
 /**
@@ -99,6 +108,7 @@ export async function startConversation(deps: Deps, actor: Actor, participantId:
     await unhideConversationFor(tx, existing.id, actor.id);
     return existing.id;
   });
+  deps.events.publish('users.changed', { userIds: [actor.id] });
   const view = await conversationOf(deps.db, actor, conversationId);
   const [conversation] = await present(deps.db, [view]);
   return conversation!;
@@ -204,6 +214,7 @@ export async function deleteConversation(deps: Deps, actor: Actor, conversationI
   const view = await conversationOf(deps.db, actor, conversationId);
   const deleted = await deleteConversationFor(deps.db, view.id, actor.id, deps.clock.now());
   if (!deleted) throw conversationNotFound();
+  deps.events.publish('users.changed', { userIds: [actor.id] });
 }
 
 /** Whether the user takes part in the conversation (socket room checks). */

@@ -19,6 +19,7 @@ import {
   markAllMyNotificationsRead,
   markMyNotificationRead,
 } from './notifications.service.ts';
+import { sendJsonOnce } from '../../http/json-once.ts';
 
 /** Seed §7's notification calls, under /api (product §1). Staff only; each user sees their own. */
 export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -40,7 +41,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): P
     async (request, reply) => {
       const { notifications, nextCursor } = await listMyNotifications(deps, actorOf(request), request.query);
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-      return notifications;
+      return sendJsonOnce(reply, notificationListSchema, notifications);
     },
   );
 

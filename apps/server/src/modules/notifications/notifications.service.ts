@@ -118,12 +118,17 @@ export async function listMyNotifications(
   query: NotificationListQuery,
 ): Promise<{ notifications: Notification[]; nextCursor: string | null }> {
   const before = query.before === undefined ? undefined : decodeCursor(query.before);
-  // One extra row tells whether an older page exists without a count query.
-  const rows = await listNotificationsOf(deps.db, actor.id, { limit: query.limit + 1, before });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
-  return { notifications: page.map(presentNotification), nextCursor };
+  const load = async () => {
+    // One extra row tells whether an older page exists without a count query.
+    const rows = await listNotificationsOf(deps.db, actor.id, { limit: query.limit + 1, before });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
+    return { value: { notifications: page.map(presentNotification), nextCursor }, dependsOn: [actor.id] };
+  };
+  // The first page is what the panel asks for on every open; older pages are read once each.
+  if (before) return (await load()).value;
+  return deps.readCache.get('notifications', `${actor.id}:${query.limit}`, deps.clock.now(), load);
 }
 
 export async function listMyUnreadNotifications(deps: AppDeps, actor: Actor): Promise<Notification[]> {
@@ -132,19 +137,23 @@ export async function listMyUnreadNotifications(deps: AppDeps, actor: Actor): Pr
 }
 
 export async function markAllMyNotificationsRead(deps: AppDeps, actor: Actor): Promise<number> {
-  return markAllNotificationsRead(deps.db, actor.id);
+  const marked = await markAllNotificationsRead(deps.db, actor.id);
+  if (marked > 0) deps.events.publish('users.changed', { userIds: [actor.id] });
+  return marked;
 }
 
 /** Someone else's id, an unknown id and a malformed id all answer the same 404. */
 export async function markMyNotificationRead(deps: AppDeps, actor: Actor, id: string): Promise<Notification> {
   const row = isUuid(id) ? await markNotificationRead(deps.db, actor.id, id) : undefined;
   if (!row) throw notFound('Notification');
+  deps.events.publish('users.changed', { userIds: [actor.id] });
   return presentNotification(row);
 }
 
 export async function deleteMyNotification(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   const deleted = isUuid(id) && (await deleteNotificationOf(deps.db, actor.id, id));
   if (!deleted) throw notFound('Notification');
+  deps.events.publish('users.changed', { userIds: [actor.id] });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

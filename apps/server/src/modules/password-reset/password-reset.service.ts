@@ -82,6 +82,7 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest):
     await updateUser(tx, user.id, { passwordHash, mustChangePassword: false, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, updatedAt: now });
     const sessionIds = await revokeUserSessions(tx, user.id, now);
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
+    afterCommit(() => deps.events.publish('users.changed', { userIds: [user.id] }));
   });
   return { ok: true };
 }

@@ -130,6 +130,7 @@ export async function enableTwoFactor(deps: AppDeps, actor: Actor, input: Enable
     onExpired: () => invalidCode('The verification code has expired. Please send a new code.'),
   });
   await updateUser(deps.db, actor.id, { twoFactorEnabled: true, phoneNumber, updatedAt: deps.clock.now() });
+  deps.events.publish('users.changed', { userIds: [actor.id] });
   return { twoFactorEnabled: true, phoneNumber };
 }
 
@@ -140,6 +141,7 @@ export async function disableTwoFactor(deps: AppDeps, actor: Actor): Promise<Two
     await updateUser(tx, actor.id, { twoFactorEnabled: false, updatedAt: now });
     await supersedeCodes(tx, actor.id, 'enable', now);
   });
+  deps.events.publish('users.changed', { userIds: [actor.id] });
   const user = await findUserById(deps.db, actor.id);
   if (!user) throw notFound('User');
   return { twoFactorEnabled: false, phoneNumber: user.phoneNumber };

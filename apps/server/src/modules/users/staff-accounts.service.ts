@@ -194,6 +194,7 @@ export async function updateStaffUser(deps: AppDeps, actor: Actor, id: string, i
       return findUserById(tx, user.id);
     }),
   );
+  deps.events.publish('users.changed', { userIds: [user.id] });
   return presentStaffUser(updated!);
 }
 
@@ -215,6 +216,7 @@ export async function deactivateStaffUser(deps: AppDeps, actor: Actor, id: strin
     const sessionIds = await revokeUserSessions(tx, user.id, now);
     await appendAuditEntry(tx, { actor, action: 'deactivate', entity: 'user', entityId: user.id, before: { status: 'active' }, after: { status: 'deactivated', sessionsEnded: sessionIds.length }, at: now });
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
+    afterCommit(() => deps.events.publish('users.changed', { userIds: [user.id] }));
     return findUserById(tx, user.id);
   });
   return presentStaffUser(updated!);
@@ -229,6 +231,7 @@ export async function reactivateStaffUser(deps: AppDeps, actor: Actor, id: strin
     await appendAuditEntry(tx, { actor, action: 'reactivate', entity: 'user', entityId: user.id, before: { status: 'deactivated' }, after: { status: 'active' }, at: now });
     return findUserById(tx, user.id);
   });
+  deps.events.publish('users.changed', { userIds: [updated!.id] });
   return presentStaffUser(updated!);
 }
 
@@ -247,6 +250,7 @@ export async function resetStaffPassword(deps: AppDeps, actor: Actor, id: string
     const sessionIds = await revokeUserSessions(tx, row.id, now);
     await appendAuditEntry(tx, { actor, action: 'reset_password', entity: 'user', entityId: row.id, after: { sessionsEnded: sessionIds.length }, at: now });
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
+    afterCommit(() => deps.events.publish('users.changed', { userIds: [row.id] }));
     return row;
   });
   const linkSent = user.status === 'active' ? await sendPasswordSetupLink(deps, user) : false;
@@ -262,6 +266,7 @@ export async function updateStaffPhoto(deps: AppDeps, actor: Actor, id: string, 
     await updateUser(tx, user.id, { profilePicture: url, updatedAt: now });
     await appendAuditEntry(tx, { actor, action: 'update', entity: 'user', entityId: user.id, before: { profilePicture: user.profilePicture }, after: { profilePicture: url }, at: now });
   });
+  deps.events.publish('users.changed', { userIds: [user.id] });
   await removeAvatar(deps.config.dataDir, user.profilePicture);
   return presentStaffUser((await findUserById(deps.db, user.id))!);
 }

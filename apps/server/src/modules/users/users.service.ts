@@ -6,7 +6,12 @@ import { findUserWithUnreadFlag } from './users.repository.ts';
 import { presentCurrentUser } from './users.presenter.ts';
 
 export async function getCurrentUser(deps: AppDeps, actor: Actor): Promise<CurrentUser> {
-  const found = await findUserWithUnreadFlag(deps.db, actor.id);
-  if (!found) throw notFound('User');
-  return presentCurrentUser(found.user, { hasUnreadNotifications: found.hasUnreadNotifications });
+  return deps.readCache.get('currentUser', actor.id, deps.clock.now(), async () => {
+    const found = await findUserWithUnreadFlag(deps.db, actor.id);
+    if (!found) throw notFound('User');
+    return {
+      value: presentCurrentUser(found.user, { hasUnreadNotifications: found.hasUnreadNotifications }),
+      dependsOn: [actor.id],
+    };
+  });
 }
