@@ -108,7 +108,7 @@ export async function startConversation(deps: Deps, actor: Actor, participantId:
     await unhideConversationFor(tx, existing.id, actor.id);
     return existing.id;
   });
-  deps.events.publish('users.changed', { userIds: [actor.id] });
+  deps.events.publish('users.changed', { userIds: [actor.id, recipient.id] });
   const view = await conversationOf(deps.db, actor, conversationId);
   const [conversation] = await present(deps.db, [view]);
   return conversation!;
