@@ -1,7 +1,7 @@
 import type { DomainEvents } from './domain-events.ts';
 
 /** The reads every open staff page repeats, answered from memory while nothing they show changed. */
-export type CachedRead = 'currentUser' | 'notifications' | 'conversations';
+export type CachedRead = 'currentUser' | 'notifications' | 'conversations' | 'unreadMessages';
 
 export interface ReadCacheOptions {
   /** The longest an answer is reused; bounds what no event covers (a row edited by hand, another process). */
@@ -36,7 +36,7 @@ export function onReadsChanged(events: DomainEvents, listener: (userIds: string[
 
 /**
  * Per-user answers of the hot reads (`/api/auth/me`, the notification panel's first page, the
- * conversation list), so a page that polls or refetches costs no database round trip: on the
+ * conversation list, the top bar's unread-message dot), so a page that polls or refetches costs no database round trip: on the
  * embedded database a query is about a millisecond of the one event loop, on PostgreSQL a round
  * trip and the driver's work (issue 10).
  *

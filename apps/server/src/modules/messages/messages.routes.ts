@@ -42,7 +42,7 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps): Promis
       schema: { tags, summary: 'Whether I have an unread message (top-bar dot)', response: { 200: unreadMessagesResponseSchema } },
       onRequest: staffOnly,
     },
-    async (request) => ({ hasUnread: await hasUnreadMessagesOf(deps, actorOf(request)) }),
+    async (request, reply) => sendJsonOnce(reply, unreadMessagesResponseSchema, await hasUnreadMessagesOf(deps, actorOf(request))),
   );
 
   r.get(

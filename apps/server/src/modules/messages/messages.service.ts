@@ -69,9 +69,15 @@ async function present(db: Executor, views: ConversationView[]): Promise<Convers
   return views.map((view) => presentConversation(view, byId));
 }
 
-/** `GET /api/messages/unread`. */
-export async function hasUnreadMessagesOf(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<boolean> {
-  return hasUnreadMessages(deps.db, actor.id);
+/** `GET /api/messages/unread`: the top bar's dot, asked by every staff page. */
+export async function hasUnreadMessagesOf(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>,
+  actor: Actor,
+): Promise<{ hasUnread: boolean }> {
+  return deps.readCache.get('unreadMessages', actor.id, deps.clock.now(), async () => ({
+    value: { hasUnread: await hasUnreadMessages(deps.db, actor.id) },
+    dependsOn: [actor.id],
+  }));
 }
 
 /** `GET /api/messages/conversations`: visible conversations, most recent first. */

@@ -29,6 +29,7 @@ const send = async (token: string, method: 'POST' | 'PATCH' | 'DELETE', url: str
 const me = (token: string) => get(token, '/api/auth/me');
 const notifications = (token: string) => get(token, '/api/notifications');
 const conversations = async (token: string) => (await get(token, '/api/messages/conversations')).conversations;
+const unreadDot = async (token: string) => (await get(token, '/api/messages/unread')).hasUnread;
 
 describe('cached reads', () => {
   it('are served from memory: a change that bypasses the services shows only after the TTL', async () => {
@@ -93,11 +94,12 @@ describe('cached reads', () => {
     expect(await notifications(bobToken)).toHaveLength(1);
   });
 
-  it('show conversations started, written, read, renamed and hidden at once, on both sides', async () => {
+  it('show conversations and the unread dot started, written, read, renamed and hidden at once, on both sides', async () => {
     const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
     const [aliceToken, bobToken] = [await signIn(ctx, alice), await signIn(ctx, bob)];
     expect(await conversations(aliceToken)).toEqual([]);
     expect(await conversations(bobToken)).toEqual([]);
+    expect(await unreadDot(bobToken)).toBe(false);
 
     const { conversation } = await send(aliceToken, 'POST', '/api/messages/conversations', { participantId: bob.id });
     expect((await conversations(aliceToken)).map((c: { _id: string }) => c._id)).toEqual([conversation._id]);
@@ -106,17 +108,23 @@ describe('cached reads', () => {
     const [bobsView] = await conversations(bobToken);
     expect(bobsView.lastMessage).toBe('Nasaan ka?');
     expect(bobsView.read).toBe(false);
+    expect(await unreadDot(bobToken)).toBe(true);
 
     await send(bobToken, 'POST', `/api/messages/conversations/${conversation._id}/read`);
     expect((await conversations(bobToken))[0].read).toBe(true);
+    expect(await unreadDot(bobToken)).toBe(false);
 
     // Alice's list shows Bob's name: his profile change reaches her cached list too.
     await send(bobToken, 'PATCH', '/api/account', { firstName: 'Roberto' });
     const [alicesView] = await conversations(aliceToken);
     expect(alicesView.participants.find((p: { _id: string }) => p._id === bob.id).firstName).toBe('Roberto');
 
+    // A hidden conversation's unread message no longer lights the dot.
+    await send(bobToken, 'POST', '/api/messages', { conversationId: conversation._id, content: 'Nasa gate ako' });
+    expect(await unreadDot(aliceToken)).toBe(true);
     await send(aliceToken, 'DELETE', `/api/messages/conversations/${conversation._id}`);
     expect(await conversations(aliceToken)).toEqual([]);
+    expect(await unreadDot(aliceToken)).toBe(false);
     expect(await conversations(bobToken)).toHaveLength(1);
   });
 });
