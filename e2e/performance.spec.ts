@@ -40,14 +40,9 @@ async function useSession(page: Page, session: SignedIn): Promise<void> {
   await storeLocally(page, { token: session.token, userType: session.userType, userId: session.userId });
 }
 
-test('a tanod opens /Performance on a phone and sees the incident they responded to and resolved', async ({
-  page,
-  request,
-}) => {
-  const { session } = await newTanod(request);
-
-  // A resident reports; the tanod responds and resolves it, all through the API.
-  const ticket = await reportIncident(request, { description: 'Nag-aaway sa kanto ng Mabini, may hawak na bote.' });
+/** A resident reports; the tanod responds and resolves it, all through the API. */
+async function respondAndResolve(request: APIRequestContext, session: SignedIn, description: string): Promise<void> {
+  const ticket = await reportIncident(request, { description });
   const found = await request.get(`/api/incidents?q=${encodeURIComponent(ticket)}`, { headers: bearer(session) });
   expect(found.ok(), await found.text()).toBe(true);
   const incident = ((await found.json()) as { items: { _id: string; ticket: string }[] }).items.find(
@@ -61,6 +56,15 @@ test('a tanod opens /Performance on a phone and sees the incident they responded
     data: { log: 'Pinaghiwalay ang dalawa at dinala sa barangay hall para sa lupon.' },
   });
   expect(resolved.ok(), await resolved.text()).toBe(true);
+}
+
+test('a tanod opens /Performance on a phone and sees the incident they responded to and resolved', async ({
+  page,
+  request,
+}) => {
+  const { session } = await newTanod(request);
+
+  await respondAndResolve(request, session, 'Nag-aaway sa kanto ng Mabini, may hawak na bote.');
 
   await page.setViewportSize({ width: 375, height: 780 });
   await useSession(page, session);
@@ -84,6 +88,22 @@ test('a tanod opens /Performance on a phone and sees the incident they responded
   await page.getByLabel('From', { exact: true }).fill('2026-02-10');
   await page.getByLabel('To', { exact: true }).fill('2026-02-01');
   await expect(page.getByText('to must not be before from')).toBeVisible();
+});
+
+test('the figures follow the work live: an incident resolved while /Performance is open counts at once', async ({
+  page,
+  request,
+}) => {
+  const { session } = await newTanod(request);
+  await respondAndResolve(request, session, 'Maingay na videoke lampas alas-diyes sa Purok 3.');
+  await useSession(page, session);
+  await page.goto('/Performance');
+  await expect(page.getByTestId('figure-incidents')).toContainText('1 / 1');
+
+  // The figures are a minute fresh by themselves: only the socket's incident events refetch them sooner.
+  await respondAndResolve(request, session, 'May nakaparadang kotse na humaharang sa daan papuntang eskwela.');
+  await expect(page.getByTestId('figure-incidents')).toContainText('2 / 2');
+  await expect(page.getByTestId('chart-incidents')).toContainText('2 responded and 2 resolved in this period.');
 });
 
 test('an admin ranks every tanod, is refused the report with a wrong password, and downloads the PDF with the right one', async ({

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import { isStaff, type ClientToServerEvents, type ServerToClientEvents } from '@bantay/shared';
 import { API_BASE } from './api-client.ts';
@@ -8,6 +8,9 @@ import { storage } from './storage.ts';
 
 /** How long a tab waits for another tab's log out to reach its storage before checking the session. */
 const STORAGE_SETTLE_MS = 1000;
+
+/** Events close together (a report, then its claim) cause one refetch, this long after the first. */
+export const REFETCH_DEBOUNCE_MS = 400;
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -119,4 +122,34 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, h
       socket.off(event, listener as never);
     };
   }, [socket, event]);
+}
+
+/**
+ * Refetches the queries under `queryKey` when one of `events` arrives (entity events are thin,
+ * product §7: the page asks again). A burst (a report, then its claim) causes one refetch,
+ * `debounceMs` after its first event. Pass constants: a new key or list each render resubscribes.
+ */
+export function useRefetchOn(
+  queryKey: QueryKey,
+  events: readonly (keyof ServerToClientEvents)[],
+  debounceMs = REFETCH_DEBOUNCE_MS,
+): void {
+  const { socket } = useRealtime();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const refetch = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void queryClient.invalidateQueries({ queryKey });
+      }, debounceMs);
+    };
+    for (const event of events) socket.on(event, refetch);
+    return () => {
+      if (timer) clearTimeout(timer);
+      for (const event of events) socket.off(event, refetch);
+    };
+  }, [socket, queryClient, queryKey, events, debounceMs]);
 }

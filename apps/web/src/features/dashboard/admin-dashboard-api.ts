@@ -1,13 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminDashboard, PerformancePeriodKind } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
-import { useSocketEvent } from '@/lib/realtime.tsx';
+import { useRefetchOn } from '@/lib/realtime.tsx';
 
 export const ADMIN_DASHBOARD_KEY = ['dashboard', 'admin'] as const;
 
-/** Events close together (a report, then its claim) cause one refetch, this long after the first. */
-export const ADMIN_DASHBOARD_DEBOUNCE_MS = 400;
+/** Every event that moves one of the dashboard's figures. */
+const ADMIN_DASHBOARD_EVENTS = [
+  'incident:created',
+  'incident:updated',
+  'assistance:created',
+  'assistance:updated',
+  'tracking:status',
+  'schedule:updated',
+  'loan:updated',
+] as const;
 
 export const fetchAdminDashboard = (period: PerformancePeriodKind, signal?: AbortSignal) =>
   api<AdminDashboard>(`/api/dashboard/admin?period=${encodeURIComponent(period)}`, { signal });
@@ -21,28 +29,7 @@ export const fetchAdminDashboard = (period: PerformancePeriodKind, signal?: Abor
  */
 export function useAdminDashboard(period: PerformancePeriodKind) {
   const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const refresh = () => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void queryClient.invalidateQueries({ queryKey: ADMIN_DASHBOARD_KEY });
-    }, ADMIN_DASHBOARD_DEBOUNCE_MS);
-  };
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  useSocketEvent('incident:created', refresh);
-  useSocketEvent('incident:updated', refresh);
-  useSocketEvent('assistance:created', refresh);
-  useSocketEvent('assistance:updated', refresh);
-  useSocketEvent('tracking:status', refresh);
-  useSocketEvent('schedule:updated', refresh);
-  useSocketEvent('loan:updated', refresh);
-
+  useRefetchOn(ADMIN_DASHBOARD_KEY, ADMIN_DASHBOARD_EVENTS);
   const query = useQuery({
     queryKey: [...ADMIN_DASHBOARD_KEY, period],
     queryFn: ({ signal }) => fetchAdminDashboard(period, signal),

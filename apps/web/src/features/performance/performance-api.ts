@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiErrorBody, PerformanceList, PerformanceReportRequest, TanodPerformance } from '@bantay/shared';
 import { api, API_BASE, ApiError } from '@/lib/api-client.ts';
+import { useRefetchOn } from '@/lib/realtime.tsx';
 import { storage } from '@/lib/storage.ts';
 import { periodSearch, type PeriodSelection } from './performance-format.ts';
 import { attachmentName } from '@/lib/save-file.ts';
@@ -8,10 +9,20 @@ import { attachmentName } from '@/lib/save-file.ts';
 export const PERFORMANCE_KEY = ['performance'] as const;
 
 /**
- * Figures are computed on the server for a whole period and change slowly (a patrol ends, a rating
- * arrives), so a minute's freshness is plenty; the previous period stays on screen while the next loads.
+ * Figures are computed on the server for a whole period. The events that move them (an incident
+ * answered or resolved, a backup call decided, a patrol ending, a shift changed) refetch them at
+ * once; a resident's rating has no event of its own, so a minute's freshness covers it. The
+ * previous period stays on screen while the next loads.
  */
 const STALE_MS = 60_000;
+const PERFORMANCE_EVENTS = [
+  'incident:created',
+  'incident:updated',
+  'assistance:created',
+  'assistance:updated',
+  'tracking:status',
+  'schedule:updated',
+] as const;
 
 export const fetchTanodPerformance = (tanodId: string, selection: PeriodSelection, signal?: AbortSignal) =>
   api<TanodPerformance>(`/api/performance/${encodeURIComponent(tanodId)}?${periodSearch(selection)}`, { signal });
@@ -21,6 +32,7 @@ export const fetchPerformanceList = (selection: PeriodSelection, signal?: AbortS
 
 /** One tanod's figures and chart series; `enabled` waits for a valid custom period. */
 export function useTanodPerformance(tanodId: string | undefined, selection: PeriodSelection, enabled = true) {
+  useRefetchOn(PERFORMANCE_KEY, PERFORMANCE_EVENTS);
   return useQuery({
     queryKey: [...PERFORMANCE_KEY, 'tanod', tanodId, periodSearch(selection)],
     queryFn: ({ signal }) => fetchTanodPerformance(tanodId!, selection, signal),
@@ -32,6 +44,7 @@ export function useTanodPerformance(tanodId: string | undefined, selection: Peri
 
 /** Admin: every active tanod's figures, best first. */
 export function usePerformanceList(selection: PeriodSelection, enabled = true) {
+  useRefetchOn(PERFORMANCE_KEY, PERFORMANCE_EVENTS);
   return useQuery({
     queryKey: [...PERFORMANCE_KEY, 'all', periodSearch(selection)],
     queryFn: ({ signal }) => fetchPerformanceList(selection, signal),
