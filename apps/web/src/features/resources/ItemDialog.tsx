@@ -13,9 +13,8 @@ import { Modal } from '@/components/Modal.tsx';
 import { SelectField } from '@/components/form/SelectField.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
-import { PhotoPicker } from './PhotoPicker.tsx';
+import { PhotoPicker, usePendingPhoto } from './PhotoPicker.tsx';
 import { DialogActions, FormAlert } from './parts.tsx';
 import { createItem, updateItem, uploadItemPhoto, useRefreshResources } from './resources-api.ts';
 import { failureMessage, schemaErrors, serverFieldErrors } from './resource-rules.ts';
@@ -44,8 +43,7 @@ const asNumber = (value: string) => (value.trim() === '' ? undefined : Number(va
 /** Add an item, or edit one (only the changed fields are sent); the photo is uploaded after. */
 export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onClose(): void }) {
   const refresh = useRefreshResources();
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
+  const photo = usePendingPhoto();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -67,7 +65,7 @@ export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onCl
       ? Object.fromEntries(Object.entries(body).filter(([key]) => dirtyFields[key as keyof ItemValues]))
       : body;
     const hasChanges = Object.keys(changed).length > 0;
-    if (item && !hasChanges && !photo) {
+    if (item && !hasChanges && !photo.file) {
       onClose();
       return;
     }
@@ -91,16 +89,7 @@ export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onCl
         setFormError(failureMessage(error, 'Error saving the item. Please try again.'));
       return;
     }
-    if (photo && saved) {
-      try {
-        await uploadItemPhoto(saved._id, photo);
-        await refresh();
-      } catch (error) {
-        setPhotoError(photoFailure(error));
-        notify.error(`${saved.name} was saved, but not its photo.`);
-        return;
-      }
-    }
+    if (saved && !(await photo.uploadFor(saved, uploadItemPhoto, refresh))) return;
     notify.success(item ? 'Item updated' : 'Item added');
     onClose();
   });
@@ -156,9 +145,7 @@ export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onCl
         <TextAreaField label="Notes" error={errors.notes?.message} {...register('notes')} />
         <PhotoPicker
           current={item?.image ?? null}
-          file={photo}
-          onChange={(file) => (setPhoto(file), setPhotoError(null))}
-          error={photoError}
+          {...photo.pickerProps}
         />
         <DialogActions
           busy={isSubmitting}
@@ -169,10 +156,4 @@ export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onCl
       </form>
     </Modal>
   );
-}
-
-export function photoFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 413) return 'The photo is larger than 5 MB. Choose a smaller one.';
-  if (error instanceof ApiError && error.status === 415) return 'Choose a JPEG, PNG or WebP image.';
-  return failureMessage(error, 'Error uploading the photo. Please try again.');
 }

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Camera, X } from 'lucide-react';
 import { RESOURCE_LIMITS } from '@bantay/shared';
+import { ApiError } from '@/lib/api-client.ts';
+import { notify } from '@/lib/toast.ts';
+import { failureMessage } from './resource-rules.ts';
 
 const TYPES: readonly string[] = RESOURCE_LIMITS.photoTypes;
 const MAX_MB = RESOURCE_LIMITS.photoMaxBytes / (1024 * 1024);
@@ -10,6 +13,54 @@ export function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!TYPES.includes(file.type)) return 'Choose a JPEG, PNG or WebP image.';
   if (file.size > RESOURCE_LIMITS.photoMaxBytes) return `The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
   return null;
+}
+
+/** The server's refusal of an upload, in words for the person who chose the photo. */
+export function photoFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 413) return `The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
+  if (error instanceof ApiError && error.status === 415) return 'Choose a JPEG, PNG or WebP image.';
+  return failureMessage(error, 'Error uploading the photo. Please try again.');
+}
+
+/**
+ * The photo an item or vehicle dialog uploads once its record is saved (the upload needs the
+ * record's id), with the upload's refusal shown beside the picker.
+ */
+export function usePendingPhoto() {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    file,
+    pickerProps: {
+      file,
+      error,
+      onChange(picked: File | null) {
+        setFile(picked);
+        setError(null);
+      },
+    },
+    /**
+     * Uploads the chosen photo, if any, for the record just saved, then `refresh`es the lists.
+     * False when the server refused it: the record stays saved, the dialog stays open on the
+     * message, and a toast says what was kept.
+     */
+    async uploadFor(
+      saved: { _id: string; name: string },
+      upload: (id: string, photo: File) => Promise<unknown>,
+      refresh: () => Promise<unknown>,
+    ): Promise<boolean> {
+      if (!file) return true;
+      try {
+        await upload(saved._id, file);
+        await refresh();
+        return true;
+      } catch (failure) {
+        setError(photoFailure(failure));
+        notify.error(`${saved.name} was saved, but not its photo.`);
+        return false;
+      }
+    },
+  };
 }
 
 interface PhotoPickerProps {

@@ -13,8 +13,7 @@ import { Modal } from '@/components/Modal.tsx';
 import { SelectField } from '@/components/form/SelectField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { notify } from '@/lib/toast.ts';
-import { photoFailure } from './ItemDialog.tsx';
-import { PhotoPicker } from './PhotoPicker.tsx';
+import { PhotoPicker, usePendingPhoto } from './PhotoPicker.tsx';
 import { DialogActions, FormAlert } from './parts.tsx';
 import { createVehicle, updateVehicle, uploadVehiclePhoto, useRefreshResources, useTanods } from './resources-api.ts';
 import {
@@ -59,8 +58,7 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
   const tanods = useTanods();
   const originalDrivers = vehicle?.drivers.map((d) => d._id) ?? [];
   const [driverIds, setDriverIds] = useState<string[]>(originalDrivers);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
+  const photo = usePendingPhoto();
   const [formError, setFormError] = useState<string | null>(null);
   const [driverError, setDriverError] = useState<string | null>(null);
   const {
@@ -92,7 +90,7 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
         )
       : body;
     const hasChanges = Object.keys(changed).length > 0;
-    if (vehicle && !hasChanges && !photo) {
+    if (vehicle && !hasChanges && !photo.file) {
       onClose();
       return;
     }
@@ -115,16 +113,7 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
         setFormError(failureMessage(error, 'Error saving the vehicle. Please try again.'));
       return;
     }
-    if (photo && saved) {
-      try {
-        await uploadVehiclePhoto(saved._id, photo);
-        await refresh();
-      } catch (error) {
-        setPhotoError(photoFailure(error));
-        notify.error(`${saved.name} was saved, but not its photo.`);
-        return;
-      }
-    }
+    if (saved && !(await photo.uploadFor(saved, uploadVehiclePhoto, refresh))) return;
     notify.success(vehicle ? 'Vehicle updated' : 'Vehicle added');
     onClose();
   });
@@ -260,9 +249,7 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
         </fieldset>
         <PhotoPicker
           current={vehicle?.image ?? null}
-          file={photo}
-          onChange={(file) => (setPhoto(file), setPhotoError(null))}
-          error={photoError}
+          {...photo.pickerProps}
         />
         <DialogActions
           busy={isSubmitting}
