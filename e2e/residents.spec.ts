@@ -60,6 +60,26 @@ test.describe('residents', () => {
     await expect(card.getByLabel('Mobile number')).toBeFocused();
   });
 
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the landing page still reads, its hotlines still call, and a note says what needs JavaScript', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Barangay San Isidro');
+      await expect(page.getByRole('link', { name: /Tanod Hotline/ })).toHaveAttribute('href', 'tel:+639171230000');
+      // Playwright's text and role locators skip <noscript>: this one is found by its place.
+      const note = page.locator('noscript p');
+      await expect(note).toBeVisible();
+      await expect(note).toContainText('Bantay needs JavaScript to report an incident or sign in.');
+      await expect(note.getByRole('link')).toHaveAttribute('href', '/');
+      // Styled as a note above the page, not a bare line under it.
+      const box = (await note.boundingBox())!;
+      expect(box.y).toBeLessThan(100);
+      expect(await note.evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe('1px');
+      await expectNoSidewaysScroll(page);
+    });
+  });
+
   test('a resident signs up with the texted code and a photo, is refused a wrong code and unequal PINs, and lands signed in', async ({
     page,
     request,
