@@ -37,3 +37,21 @@ test("the admin dashboard's open-incident count moves live when a resident repor
   // One refetch for the report's event, not a stream of polls.
   expect(dashboardCalls.length - callsBefore).toBe(1);
 });
+
+test("a map scrolled under the sticky top bar stays under it: Leaflet's controls do not paint over the bar", async ({
+  page,
+  request,
+}) => {
+  await signInByApi(page, request, 'admin');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto('/Admindashboard');
+  const zoomIn = page.getByTestId('admin-heat-map').locator('.leaflet-control-zoom-in');
+  await expect(zoomIn).toBeVisible();
+  // Scrolled to the top of the viewport, the control sits where the top bar is drawn.
+  const topmost = await zoomIn.evaluate((control) => {
+    control.scrollIntoView({ block: 'start' });
+    const box = control.getBoundingClientRect();
+    return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('header') !== null;
+  });
+  expect(topmost).toBe(true);
+});
