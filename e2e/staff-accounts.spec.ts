@@ -70,3 +70,22 @@ test('an admin cannot see admins; the supadmin manages them and the barangay set
   await page.getByRole('tab', { name: 'Audit log' }).click();
   await expect(page.getByRole('region', { name: 'Audit log' })).toBeVisible();
 });
+
+test("the supadmin's audit log reads in words and filters by what was changed", async ({ page, request }) => {
+  await signInByApi(page, request, 'supadmin');
+  await page.goto('/ManageTanod?tab=audit');
+  const log = page.getByRole('region', { name: 'Audit log' });
+  await expect(log.getByTestId('audit-row').first()).toBeVisible();
+
+  await log.getByLabel('What').selectOption({ label: 'Patrol area' });
+  const rows = log.getByTestId('audit-row');
+  // Only patrol areas once the filtered page has come (the demo's four were created by the admin;
+  // other tests may add more), each with one verb and the entity in words beside it.
+  await expect
+    .poll(async () => {
+      const texts = await rows.allTextContents();
+      return texts.length >= 4 && texts.every((text) => text.includes('Patrol area') && !text.includes('patrol_area'));
+    })
+    .toBe(true);
+  await expect(rows.filter({ hasText: 'Created' }).filter({ hasText: 'Purok 1 (Hilaga)' })).toHaveCount(1);
+});

@@ -1,5 +1,55 @@
 import { z } from 'zod';
 
+/**
+ * What an audit entry records was done: one verb, the same in every module. `entity` says what it
+ * was done to, so the verb never repeats it.
+ */
+export const AUDIT_ACTION_LABELS = {
+  create: 'Created',
+  update: 'Updated',
+  update_photo: 'Changed the photo',
+  update_boundary: 'Redrew the boundary',
+  delete: 'Deleted',
+  retire: 'Retired',
+  deactivate: 'Deactivated',
+  reactivate: 'Reactivated',
+  reset_password: 'Reset the password',
+  approve: 'Approved',
+  deploy: 'Marked deployed',
+  reject: 'Rejected',
+  cancel: 'Cancelled',
+  complete: 'Completed',
+  issue: 'Lent out',
+  receive: 'Received back',
+  assign: 'Assigned',
+  resolve: 'Resolved',
+  false_alarm: 'Marked a false alarm',
+  hide: 'Hid',
+  unhide: 'Showed again',
+  export: 'Downloaded',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+/** What an audit entry can be about, with the words the log shows for it. */
+export const AUDIT_ENTITY_LABELS = {
+  user: 'Staff account',
+  settings: 'Barangay settings',
+  incident: 'Incident',
+  assistance_request: 'Backup request',
+  schedule: 'Patrol schedule',
+  patrol_area: 'Patrol area',
+  inventory_item: 'Equipment',
+  loan: 'Loan',
+  vehicle: 'Vehicle',
+  trip: 'Vehicle trip',
+  camera: 'Camera',
+  evaluation: 'Rating',
+  performance: 'Performance report',
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
+export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];
+
 /** The audit log (issue 13): who changed what, read by the supadmin. */
 export const auditEntrySchema = z.object({
   _id: z.string(),
@@ -19,8 +69,8 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListQuerySchema = z
   .object({
     actorId: z.uuid('actorId must be a user id').optional(),
-    entity: z.string().trim().min(1).max(60).optional(),
-    action: z.string().trim().min(1).max(60).optional(),
+    entity: z.enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
     from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 date and time' }).optional(),
     to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 date and time' }).optional(),
     cursor: z.string().max(200).optional(),

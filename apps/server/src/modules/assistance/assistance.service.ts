@@ -184,7 +184,7 @@ export async function approveAssistance(deps: AppDeps, actor: Actor, id: string,
       kind: 'assistance.dispatched',
       entity,
     });
-    await appendAuditEntry(tx, { actor, action: 'assistance.approve', entity: 'assistance_request', entityId: id, after: { tanodIds, agency }, at: now });
+    await appendAuditEntry(tx, { actor, action: 'approve', entity: 'assistance_request', entityId: id, after: { tanodIds, agency }, at: now });
     await recordOnIncident(deps, tx, afterCommit, updated, actor.id, `Backup approved${sent ? `: ${sent}` : ''}`, 'assistance_decided');
     publish(deps, afterCommit, 'assistance.updated', updated, [updated.requesterId, ...tanodIds]);
     return updated;
@@ -212,7 +212,7 @@ export async function rejectAssistance(deps: AppDeps, actor: Actor, id: string, 
       kind: 'assistance.rejected',
       entity: { type: 'assistance', id },
     });
-    await appendAuditEntry(tx, { actor, action: 'assistance.reject', entity: 'assistance_request', entityId: id, after: { reason }, at: now });
+    await appendAuditEntry(tx, { actor, action: 'reject', entity: 'assistance_request', entityId: id, after: { reason }, at: now });
     await recordOnIncident(deps, tx, afterCommit, updated, actor.id, `Backup rejected: ${reason}`, 'assistance_decided');
     publish(deps, afterCommit, 'assistance.updated', updated, [updated.requesterId]);
     return updated;
@@ -222,9 +222,9 @@ export async function rejectAssistance(deps: AppDeps, actor: Actor, id: string, 
 }
 
 const PROGRESS = {
-  deployed: { from: ['approved'], stamp: 'deployedAt', words: 'deployed', label: 'marked deployed' },
-  completed: { from: ['approved', 'deployed'], stamp: 'completedAt', words: 'completed', label: 'completed' },
-  cancelled: { from: ['pending', 'approved', 'deployed'], stamp: 'cancelledAt', words: 'cancelled', label: 'cancelled' },
+  deployed: { from: ['approved'], stamp: 'deployedAt', words: 'deployed', label: 'marked deployed', auditAction: 'deploy' },
+  completed: { from: ['approved', 'deployed'], stamp: 'completedAt', words: 'completed', label: 'completed', auditAction: 'complete' },
+  cancelled: { from: ['pending', 'approved', 'deployed'], stamp: 'cancelledAt', words: 'cancelled', label: 'cancelled', auditAction: 'cancel' },
 } as const;
 
 /**
@@ -248,7 +248,7 @@ export async function progressAssistance(deps: AppDeps, actor: Actor, id: string
     const kind = `assistance.${status}`;
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind, entity, except: [actor.id] });
     await notify(deps, tx, afterCommit, { userIds: [updated.requesterId, ...dispatched] }, { message, kind, entity, except: [actor.id] });
-    if (isAdmin(actor)) await appendAuditEntry(tx, { actor, action: kind, entity: 'assistance_request', entityId: id, at: now });
+    if (isAdmin(actor)) await appendAuditEntry(tx, { actor, action: step.auditAction, entity: 'assistance_request', entityId: id, at: now });
     publish(deps, afterCommit, 'assistance.updated', updated, [updated.requesterId, ...dispatched]);
     return updated;
   });

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { auditEntries, incidents, patrolAreas } from '../../db/schema/index.ts';
 import { findUserByUsername } from '../users/users.repository.ts';
 import { DEMO_STAFF } from '../users/users.demo.ts';
+import type { AuditAction, AuditEntity } from '@bantay/shared';
 
 /**
  * The audit trail of the demo barangay (`npm run seed:demo`). The other demo data is written
@@ -17,7 +18,11 @@ export async function seedDemoAudit(deps: AppDeps): Promise<void> {
   const admin = await findUserByUsername(deps.db, 'admin');
   if (!supadmin || !admin) return;
   const entries: (typeof auditEntries.$inferInsert)[] = [];
-  const byActor = (actor: { id: string }, at: Date, entry: Omit<typeof auditEntries.$inferInsert, 'actorId' | 'at' | 'ip'>) =>
+  const byActor = (
+    actor: { id: string },
+    at: Date,
+    entry: Omit<typeof auditEntries.$inferInsert, 'actorId' | 'at' | 'ip' | 'action' | 'entity'> & { action: AuditAction; entity: AuditEntity },
+  ) =>
     entries.push({ ...entry, actorId: actor.id, at, ip: '192.168.1.20' });
 
   // People: the supadmin added the admin, the admin added the tanods.
@@ -39,7 +44,7 @@ export async function seedDemoAudit(deps: AppDeps): Promise<void> {
   byActor(supadmin, setUp, { action: 'update', entity: 'settings', entityId: '1', after: { fields: ['name', 'abbreviation', 'hotlines', 'incidentTypes', 'mapStart'] } });
 
   for (const area of await deps.db.select().from(patrolAreas)) {
-    byActor(admin, area.createdAt, { action: 'patrol_area.created', entity: 'patrol_area', entityId: area.id, after: { name: area.name, color: area.color } });
+    byActor(admin, area.createdAt, { action: 'create', entity: 'patrol_area', entityId: area.id, after: { name: area.name, color: area.color } });
   }
 
   // Reports the admin closed without a response: the latest few of each kind.
@@ -50,7 +55,7 @@ export async function seedDemoAudit(deps: AppDeps): Promise<void> {
     .orderBy(incidents.updatedAt);
   for (const incident of closed.slice(-12)) {
     byActor(admin, incident.updatedAt, {
-      action: `incident.${incident.status}`,
+      action: incident.status === 'rejected' ? 'reject' : 'false_alarm',
       entity: 'incident',
       entityId: incident.id,
       before: { ticket: incident.ticket, status: 'pending' },

@@ -1,12 +1,13 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import { auditEntries, users } from '../../db/schema/index.ts';
+import type { AuditAction, AuditEntity } from '@bantay/shared';
 import type { Actor } from '../auth/actor.ts';
 
 export interface AuditInput {
   actor: Pick<Actor, 'id' | 'ip'>;
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

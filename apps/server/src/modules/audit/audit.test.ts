@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@bantay/shared';
 import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
+import { auditEntries } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -47,5 +52,49 @@ describe('the audit log', () => {
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/audit?from=yesterday', headers: bearer(token) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields[0].field).toBe('from');
+    for (const [field, value] of [['entity', 'patrol-area'], ['action', 'patrol_area.created']]) {
+      const unknown = await ctx.app.inject({ method: 'GET', url: `/api/audit?${field}=${value}`, headers: bearer(token) });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.fields[0]).toMatchObject({ field, message: expect.stringContaining(`${field} must be one of`) });
+    }
+  });
+
+  it('every module writes one vocabulary: the entries the 0014 migration found are renamed to it', async () => {
+    const actor = await createUser(ctx, { userType: 'admin' });
+    const legacy: [string, string][] = [
+      ['patrol_area.retired', 'patrol_area'],
+      ['schedule.created', 'schedule'],
+      ['camera.delete', 'camera'],
+      ['settings.boundary_updated', 'settings'],
+      ['performance.report', 'performance'],
+      ['assistance.cancelled', 'assistance_request'],
+      ['incident.rejected', 'incident'],
+      ['update_photo', 'inventory-item'],
+    ];
+    for (const [action, entity] of legacy) {
+      await ctx.deps.db.insert(auditEntries).values({ actorId: actor.id, action, entity, at: new Date() });
+    }
+    const migration = await fs.readFile(path.join(import.meta.dirname, '../../db/migrations/0014_audit_one_vocabulary.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await ctx.deps.db.execute(sql.raw(statement));
+
+    const rows = await ctx.deps.db
+      .select({ action: auditEntries.action, entity: auditEntries.entity })
+      .from(auditEntries)
+      .where(eq(auditEntries.actorId, actor.id));
+    // Sorted: an UPDATE moves rows, so the table's order is not the insert order.
+    expect(rows.map((row) => [row.action, row.entity]).sort()).toEqual([
+      ['retire', 'patrol_area'],
+      ['create', 'schedule'],
+      ['delete', 'camera'],
+      ['update_boundary', 'settings'],
+      ['export', 'performance'],
+      ['cancel', 'assistance_request'],
+      ['reject', 'incident'],
+      ['update_photo', 'inventory_item'],
+    ].sort());
+    for (const row of rows) {
+      expect(AUDIT_ACTIONS).toContain(row.action);
+      expect(AUDIT_ENTITIES).toContain(row.entity);
+    }
   });
 });

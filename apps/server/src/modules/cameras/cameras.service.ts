@@ -39,7 +39,7 @@ export async function createCamera(deps: AppDeps, actor: Actor, input: CreateCam
       createdAt: now,
       updatedAt: now,
     });
-    await appendAuditEntry(tx, { actor, action: 'camera.create', entity: 'camera', entityId: created.id, after: { name: created.name }, at: now });
+    await appendAuditEntry(tx, { actor, action: 'create', entity: 'camera', entityId: created.id, after: { name: created.name }, at: now });
     return created;
   });
   return presentCamera(row);
@@ -60,7 +60,7 @@ export async function editCamera(deps: AppDeps, actor: Actor, id: string, input:
     });
     await appendAuditEntry(tx, {
       actor,
-      action: 'camera.update',
+      action: 'update',
       entity: 'camera',
       entityId: id,
       before: { name: before.name, lat: before.lat, lng: before.lng },
@@ -77,7 +77,7 @@ export async function removeCamera(deps: AppDeps, actor: Actor, id: string): Pro
   await inTransaction(deps.db, async (tx) => {
     const deleted = await deleteCamera(tx, id);
     if (!deleted) throw notFound('Camera');
-    await appendAuditEntry(tx, { actor, action: 'camera.delete', entity: 'camera', entityId: id, before: { name: deleted.name }, at: now });
+    await appendAuditEntry(tx, { actor, action: 'delete', entity: 'camera', entityId: id, before: { name: deleted.name }, at: now });
   });
 }
 

@@ -38,7 +38,7 @@ describe('CCTV cameras', () => {
     expect((await call('DELETE', `/api/cameras/${created._id}`, adminToken)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/cameras/${created._id}`, adminToken)).statusCode).toBe(404);
     const audit = await query<{ action: string }>(ctx, sql`select action from audit_entries where entity_id = ${created._id} order by at, action`);
-    expect(audit.map((row) => row.action).sort()).toEqual(['camera.create', 'camera.delete', 'camera.update']);
+    expect(audit.map((row) => row.action).sort()).toEqual(['create', 'delete', 'update']);
   });
 
   it('tanods and residents cannot change cameras; anonymous callers cannot read them', async () => {

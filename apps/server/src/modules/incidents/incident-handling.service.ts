@@ -1,4 +1,4 @@
-import type { IncidentDetail, IncidentListFilters, IncidentListResponse, IncidentStatus } from '@bantay/shared';
+import type { AuditAction, IncidentDetail, IncidentListFilters, IncidentListResponse, IncidentStatus } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
@@ -212,7 +212,7 @@ export async function assignIncident(deps: AppDeps, actor: Actor, id: string, ta
         entity,
         except: [actor.id],
       });
-      await audit(tx, actor, 'incident.assign', updated, { responderId: before.responderId, status: before.status }, { responderId: tanod.id }, now);
+      await audit(tx, actor, 'assign', updated, { responderId: before.responderId, status: before.status }, { responderId: tanod.id }, now);
       publishUpdated(deps, afterCommit, updated);
       return updated;
     });
@@ -246,7 +246,7 @@ export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, l
     if (updated.responderId && updated.responderId !== actor.id) {
       await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: 'incident.resolved', entity });
     }
-    if (isAdmin(actor)) await audit(tx, actor, 'incident.resolve', updated, { status: incident.status }, { status: 'resolved' }, now);
+    if (isAdmin(actor)) await audit(tx, actor, 'resolve', updated, { status: incident.status }, { status: 'resolved' }, now);
     publishUpdated(deps, afterCommit, updated);
     return updated;
   });
@@ -277,7 +277,7 @@ export async function closeIncident(
     const entity = { type: 'incident' as const, id };
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: `incident.${status}`, entity, except: [actor.id] });
     if (updated.responderId) await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: `incident.${status}`, entity });
-    await audit(tx, actor, `incident.${status}`, updated, { status: before.status }, { status, reason }, now);
+    await audit(tx, actor, status === 'rejected' ? 'reject' : 'false_alarm', updated, { status: before.status }, { status, reason }, now);
     publishUpdated(deps, afterCommit, updated);
     return updated;
   });
@@ -310,7 +310,7 @@ export async function addIncidentNote(deps: AppDeps, actor: Actor, id: string, t
 async function audit(
   tx: Tx,
   actor: Actor,
-  action: string,
+  action: AuditAction,
   incident: IncidentRow,
   before: Record<string, unknown>,
   after: Record<string, unknown>,

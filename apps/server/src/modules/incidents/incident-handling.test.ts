@@ -218,7 +218,7 @@ describe('the state machine and its texts', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.details.status).toBe('false_alarm');
     const audit = await query(ctx, sql`select action from audit_entries where entity_id = ${incident.id}`);
-    expect(audit).toEqual([{ action: 'incident.false_alarm' }]);
+    expect(audit).toEqual([{ action: 'false_alarm' }]);
   });
 
   it('a malformed id is refused and an unknown one is not found', async () => {

@@ -47,7 +47,7 @@ export async function createPatrolArea(deps: AppDeps, actor: Actor, input: Creat
   return inTransaction(deps.db, async (tx) => {
     const row = await insertPatrolArea(tx, { name, color: input.color.toLowerCase(), polygon: input.polygon, createdAt: now, updatedAt: now });
     if (!row) throw nameTaken(name);
-    await appendAuditEntry(tx, { actor, action: 'patrol_area.created', entity: 'patrol_area', entityId: row.id, after: { name, color: row.color }, at: now });
+    await appendAuditEntry(tx, { actor, action: 'create', entity: 'patrol_area', entityId: row.id, after: { name, color: row.color }, at: now });
     return presentPatrolArea(row);
   });
 }
@@ -77,7 +77,7 @@ export async function editPatrolArea(deps: AppDeps, actor: Actor, id: string, in
     if (!row) throw notFound('Patrol area');
     await appendAuditEntry(tx, {
       actor,
-      action: 'patrol_area.updated',
+      action: 'update',
       entity: 'patrol_area',
       entityId: id,
       before: { name: existing.name, color: existing.color, active: existing.active },
@@ -98,7 +98,7 @@ export async function removePatrolArea(deps: AppDeps, actor: Actor, id: string):
     if (used) await updatePatrolArea(tx, id, { active: false, updatedAt: now });
     else await deletePatrolArea(tx, id);
     const outcome = used ? 'retired' : 'deleted';
-    await appendAuditEntry(tx, { actor, action: `patrol_area.${outcome}`, entity: 'patrol_area', entityId: id, before: { name: existing.name }, at: now });
+    await appendAuditEntry(tx, { actor, action: used ? 'retire' : 'delete', entity: 'patrol_area', entityId: id, before: { name: existing.name }, at: now });
     return { outcome };
   });
 }

@@ -73,7 +73,7 @@ export async function generatePerformanceReport(
         };
   await appendAuditEntry(deps.db, {
     actor,
-    action: 'performance.report',
+    action: 'export',
     entity: 'performance',
     entityId: request.tanodId ?? null,
     after: {

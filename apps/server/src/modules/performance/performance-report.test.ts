@@ -25,7 +25,7 @@ async function auditedReports(): Promise<
   { actor_id: string; entity_id: string | null; after: Record<string, unknown> }[]
 > {
   const result = await ctx.deps.db.execute(
-    sql`select actor_id, entity_id, after from audit_entries where action = 'performance.report' order by at, id`,
+    sql`select actor_id, entity_id, after from audit_entries where action = 'export' order by at, id`,
   );
   return (
     result as unknown as { rows: { actor_id: string; entity_id: string | null; after: Record<string, unknown> }[] }

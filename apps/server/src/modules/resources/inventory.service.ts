@@ -27,7 +27,7 @@ type ListQuery = z.output<typeof inventoryListQuerySchema>;
 type CreateInput = z.output<typeof createInventoryItemRequestSchema>;
 type UpdateInput = z.output<typeof updateInventoryItemRequestSchema>;
 
-const ENTITY = 'inventory-item';
+const ENTITY = 'inventory_item';
 
 function requireManager(actor: Actor): void {
   if (!canManageResources(actor)) throw forbidden();

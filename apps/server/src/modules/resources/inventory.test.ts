@@ -236,7 +236,7 @@ describe('the inventory', () => {
     await ctx.app.inject({ method: 'POST', url: `/api/inventory/${item._id}/retire`, headers: bearer(admin.token) });
     const entries = await auditOf(item._id);
     expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'retire']);
-    expect(entries.every((e) => e.entity === 'inventory-item' && e.actor_id === admin.user.id)).toBe(true);
+    expect(entries.every((e) => e.entity === 'inventory_item' && e.actor_id === admin.user.id)).toBe(true);
     expect(entries[1]).toMatchObject({ before: { total: 8 }, after: { total: 10 } });
   });
 

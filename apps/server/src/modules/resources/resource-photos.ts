@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../auth/actor.ts';
 import { encodeIncidentPhoto } from '../incidents/photo-storage.ts';
+import type { AuditEntity } from '@bantay/shared';
 
 /**
  * Photos of inventory items and vehicles. They go through the incident photos' check and
@@ -52,8 +53,8 @@ export function resourcePhotoFile(dataDir: string, name: string): string | null 
 }
 
 interface PhotoTarget {
-  /** The audit entry's entity, e.g. `inventory_item`. */
-  entity: string;
+  /** The audit entry's entity. */
+  entity: Extract<AuditEntity, 'inventory_item' | 'vehicle'>;
   id: string;
   /** Locks the row and points it at the new photo; answers the row as it was, or undefined when it is gone. */
   swap(tx: Executor, url: string, now: Date): Promise<{ image: string | null } | undefined>;

@@ -190,7 +190,7 @@ export async function createSchedules(deps: AppDeps, actor: Actor, input: Create
     await notifyMembers(deps, tx, afterCommit, members.map((member) => member.tanodId), `You were added to patrol schedule ${what}`, rows[0]!.id);
     await appendAuditEntry(tx, {
       actor,
-      action: 'schedule.created',
+      action: 'create',
       entity: 'schedule',
       entityId: rows[0]!.id,
       after: { codes: rows.map((row) => row.code), areaId: input.patrolAreaId, members: members.map((member) => member.tanodId) },
@@ -287,7 +287,7 @@ export async function updateSchedules(deps: AppDeps, actor: Actor, id: string, s
     await notifyMembers(deps, tx, afterCommit, stayed, `Your patrol schedule changed: ${what}`, target.id);
     await appendAuditEntry(tx, {
       actor,
-      action: 'schedule.updated',
+      action: 'update',
       entity: 'schedule',
       entityId: target.id,
       before: { startsAt: target.startsAt.toISOString(), endsAt: target.endsAt.toISOString(), areaId: target.patrolAreaId, members: [...before] },
@@ -322,7 +322,7 @@ export async function deleteSchedulesInScope(deps: AppDeps, actor: Actor, id: st
       const tanodIds = [...new Set(members.filter((member) => upcoming.some((row) => row.id === member.scheduleId)).map((member) => member.tanodId))];
       await notifyMembers(deps, tx, afterCommit, tanodIds, `Patrol schedule cancelled: ${describeSchedules(upcoming, area?.name ?? 'area', timezone)}`, target.id);
     }
-    await appendAuditEntry(tx, { actor, action: 'schedule.deleted', entity: 'schedule', entityId: target.id, before: { scope, codes: targets.map((row) => row.code) }, at: now });
+    await appendAuditEntry(tx, { actor, action: 'delete', entity: 'schedule', entityId: target.id, before: { scope, codes: targets.map((row) => row.code) }, at: now });
     publishChanged(deps, afterCommit, targets.map((row) => ({ id: row.id, updatedAt: now })));
     return targets.map((row) => row.id);
   });

@@ -235,7 +235,7 @@ export async function updateBoundary(deps: AppDeps, actor: Actor, boundary: Poly
     );
     await appendAuditEntry(tx, {
       actor,
-      action: 'settings.boundary_updated',
+      action: 'update_boundary',
       entity: 'settings',
       before: { hadBoundary: Boolean(current?.boundary) },
       after: { hasBoundary: Boolean(boundary), corners: boundary ? boundary.coordinates[0]!.length - 1 : 0 },

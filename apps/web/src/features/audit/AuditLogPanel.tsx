@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditEntry, AuditList } from '@bantay/shared';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditEntry, type AuditList } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { api } from '@/lib/api-client.ts';
 
-const ENTITIES = ['', 'user', 'settings', 'incident', 'schedule', 'patrol-area', 'inventory-item', 'loan', 'vehicle', 'trip', 'camera'];
+/** The shared words for an entry's action and entity; a value this build does not know is shown as it is. */
+const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as keyof typeof AUDIT_ACTION_LABELS] ?? action;
+const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity as keyof typeof AUDIT_ENTITY_LABELS] ?? entity;
 
 function summary(values: Record<string, unknown> | null): string {
   if (!values) return '';
@@ -19,9 +21,8 @@ function Row({ entry }: { entry: AuditEntry }) {
     <li className="flex flex-col gap-1 p-4 text-sm" data-testid="audit-row">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <strong>{who}</strong>
-        <span>
-          {entry.action.replaceAll('_', ' ')} {entry.entity}
-        </span>
+        <span>{actionLabel(entry.action)}</span>
+        <span className="rounded-md bg-surface-2 px-1.5 py-0.5 text-xs font-medium text-ink-soft">{entityLabel(entry.entity)}</span>
         <span className="ml-auto text-xs text-muted">
           <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
           {entry.ip ? ` · ${entry.ip}` : ''}
@@ -58,9 +59,10 @@ export function AuditLogPanel() {
         <label className="col-span-2 flex flex-col gap-1 text-sm font-medium">
           What
           <select className="input" value={entity} onChange={(event) => setEntity(event.target.value)}>
-            {ENTITIES.map((value) => (
+            <option value="">Everything</option>
+            {AUDIT_ENTITIES.map((value) => (
               <option key={value} value={value}>
-                {value === '' ? 'Everything' : value.replace('-', ' ')}
+                {AUDIT_ENTITY_LABELS[value]}
               </option>
             ))}
           </select>
