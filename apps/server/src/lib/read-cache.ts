@@ -1,4 +1,5 @@
 import type { DomainEvents } from './domain-events.ts';
+import { InvalidatedCache } from './invalidated-cache.ts';
 
 /** The reads every open staff page repeats, answered from memory while nothing they show changed. */
 export type CachedRead = 'currentUser' | 'notifications' | 'conversations' | 'unreadMessages';
@@ -43,18 +44,15 @@ export function onReadsChanged(events: DomainEvents, listener: (userIds: string[
  * Safe the way the session cache is: every write that changes what these reads show publishes a
  * domain event after its commit (`onReadsChanged` lists them), which drops every entry that
  * depends on the users concerned, here at once and, on PostgreSQL, on the other instances through
- * `shareCacheInvalidation`. A read that began before such an event must not store what it read:
- * the generation, bumped by every invalidation, tells `remember` so.
+ * `shareCacheInvalidation`. A read that began before such an event does not store what it read
+ * (InvalidatedCache's generation).
  */
-export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
-  private generation = 0;
-  private suspended = false;
-
+export class ReadCache extends InvalidatedCache<Entry> {
   constructor(
     events: DomainEvents,
     private readonly options: ReadCacheOptions = DEFAULT_READ_CACHE,
   ) {
+    super(options.maxEntries);
     onReadsChanged(events, (userIds) => this.forgetUsers(userIds));
   }
 
@@ -71,41 +69,18 @@ export class ReadCache {
     const id = `${read}:${key}`;
     const entry = this.entries.get(id);
     if (entry && now.getTime() - entry.cachedAt < this.options.ttlMs) return entry.value as T;
-    const generation = this.generation;
+    const generation = this.begin();
     const { value, dependsOn } = await load();
-    if (!this.suspended && generation === this.generation) {
-      this.entries.delete(id);
-      this.entries.set(id, { value, dependsOn, cachedAt: now.getTime() });
-      if (this.entries.size > this.options.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-    }
+    this.store(id, { value, dependsOn, cachedAt: now.getTime() }, generation);
     return value;
   }
 
   forgetUsers(userIds: readonly string[]): void {
-    this.generation += 1;
+    this.invalidated();
     if (userIds.length === 0 || this.entries.size === 0) return;
     const changed = new Set(userIds);
     for (const [id, entry] of this.entries) {
       if (entry.dependsOn.some((userId) => changed.has(userId))) this.entries.delete(id);
     }
-  }
-
-  /** Forgets everything and stores nothing until `resume`: while other instances' changes cannot arrive. */
-  suspend(): void {
-    this.suspended = true;
-    this.generation += 1;
-    this.entries.clear();
-  }
-
-  resume(): void {
-    this.suspended = false;
-    this.generation += 1;
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }

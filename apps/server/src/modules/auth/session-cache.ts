@@ -1,4 +1,5 @@
 import type { DomainEvents } from '../../lib/domain-events.ts';
+import { InvalidatedCache } from '../../lib/invalidated-cache.ts';
 import type { Actor } from './actor.ts';
 
 /** What a verified token resolved to, as long as its session stays live. */
@@ -34,21 +35,13 @@ export const DEFAULT_SESSION_CACHE: SessionCacheOptions = { ttlMs: 10_000, maxEn
  * A lookup that started before a revocation must not store what it read: the generation, bumped
  * by every revocation, tells `remember` that its reading may be stale.
  */
-export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
-  private generation = 0;
-  private suspended = false;
-
+export class SessionCache extends InvalidatedCache<Entry> {
   constructor(
     events: DomainEvents,
     private readonly options: SessionCacheOptions = DEFAULT_SESSION_CACHE,
   ) {
+    super(options.maxEntries);
     events.subscribe('sessions.revoked', ({ sessionIds }) => this.forgetSessions(sessionIds));
-  }
-
-  /** The generation to hand back to `remember` after reading the session from the database. */
-  begin(): number {
-    return this.generation;
   }
 
   lookup(token: string, now: Date): VerifiedSession | undefined {
@@ -62,13 +55,7 @@ export class SessionCache {
   }
 
   remember(token: string, session: VerifiedSession, generation: number, now: Date): void {
-    if (this.suspended || generation !== this.generation) return;
-    this.entries.delete(token);
-    this.entries.set(token, { ...session, cachedAt: now.getTime() });
-    if (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    this.store(token, { ...session, cachedAt: now.getTime() }, generation);
   }
 
   touched(token: string, at: Date): void {
@@ -77,31 +64,11 @@ export class SessionCache {
   }
 
   forgetSessions(sessionIds: readonly string[]): void {
-    this.generation += 1;
+    this.invalidated();
     if (sessionIds.length === 0) return;
     const ended = new Set(sessionIds);
     for (const [token, entry] of this.entries) {
       if (ended.has(entry.actor.sessionId)) this.entries.delete(token);
     }
-  }
-
-  /**
-   * Forgets everything and stores nothing until `resume`: used while revocations from other
-   * instances cannot arrive (the relay's connection is down).
-   */
-  suspend(): void {
-    this.suspended = true;
-    this.generation += 1;
-    this.entries.clear();
-  }
-
-  resume(): void {
-    this.suspended = false;
-    // A lookup that began during the outage may have missed a revocation: it must not be stored.
-    this.generation += 1;
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }
