@@ -52,6 +52,8 @@ test.describe('residents', () => {
     // The brief's slim public header for visitors: no resident frame.
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
     await expectNoSidewaysScroll(page);
+    // The page painted with its inlined critical CSS; once the app runs, the whole stylesheet applies.
+    await expect(page.locator('link#bantay-stylesheet')).toHaveAttribute('media', 'all');
 
     // A typo is caught before any call.
     await card.getByLabel('Mobile number').fill('0287654321');
@@ -76,6 +78,8 @@ test.describe('residents', () => {
       const box = (await note.boundingBox())!;
       expect(box.y).toBeLessThan(100);
       expect(await note.evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe('1px');
+      // Styled by the inlined critical CSS alone: the whole stylesheet stays switched off without the app.
+      await expect(page.locator('link#bantay-stylesheet')).toHaveAttribute('media', 'print');
       await expectNoSidewaysScroll(page);
     });
   });

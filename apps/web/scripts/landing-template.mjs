@@ -1,15 +1,18 @@
 // The page the server fills with the pre-rendered landing page (decision 013): the built
-// index.html with the app's stylesheet inlined (the first paint waits for no second request), the
-// landing page's own chunks preloaded (hydration does not wait for the entry to ask for them), and
-// a marker where the server puts the rendered markup. Written next to the render module in
-// dist/ssr, which the server never serves as a file.
+// index.html with the landing page's critical CSS inlined (the first paint waits for no second
+// request), the whole stylesheet fetched without blocking that paint (the app switches it on when
+// it starts), the landing page's own chunks preloaded (hydration does not wait for the entry to
+// ask for them), and a marker where the server puts the rendered markup. Written next to the
+// render module in dist/ssr, which the server never serves as a file.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const LANDING_SOURCE = 'src/app/routes/LandingPage.tsx';
 export const LANDING_MARKER = '<!--bantay-landing-->';
+const FULL_STYLESHEET_ID = 'bantay-stylesheet';
 
 const html = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(await fs.readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -36,12 +39,44 @@ const css = await fs.readFile(path.join(dist, stylesheet[1]), 'utf8');
 if (/url\(\s*['"]?(?!data:|https?:|\/)/.test(css))
   throw new Error('the stylesheet has relative URLs; inlining would break them');
 
+const critical = await criticalCss(css);
 const template = html
-  .replace(stylesheet[0], `<style>${css.replaceAll('</style', '<\\/style')}</style>\n    ${preloads}`)
+  .replace(
+    stylesheet[0],
+    `<style>${critical.replaceAll('</style', '<\\/style')}</style>\n    ` +
+      // media="print" keeps it from blocking the first paint; src/main.tsx sets it to "all".
+      `<link rel="stylesheet" crossorigin href="/${stylesheet[1]}" media="print" id="${FULL_STYLESHEET_ID}">\n    ${preloads}`,
+  )
   .replace('<div id="root"></div>', `<div id="root">${LANDING_MARKER}</div>`);
 if (!template.includes(LANDING_MARKER)) throw new Error('index.html has no empty root element');
 await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
 await fs.writeFile(path.join(dist, 'ssr', 'landing.html'), template);
 console.log(
-  `landing template: stylesheet inlined (${(css.length / 1024).toFixed(1)} KB), ${files.size} chunks preloaded`,
+  `landing template: ${(critical.length / 1024).toFixed(1)} KB of the stylesheet's ${(css.length / 1024).toFixed(1)} KB inlined, ${files.size} chunks preloaded`,
 );
+
+/**
+ * The rules the landing page uses, found by rendering it (with hotlines and without, with a logo
+ * and without) and keeping what matches its markup, the no-JavaScript note included. Every
+ * dark-theme rule is kept: the theme is chosen before the first paint, not by the markup.
+ */
+async function criticalCss(fullCss) {
+  const { renderLanding } = await import(pathToFileURL(path.join(dist, 'ssr', 'landing.js')).href);
+  const settings = {
+    name: 'Barangay', abbreviation: 'BRGY', logo: null, boundary: null, timezone: 'Asia/Manila',
+    mapStart: { lat: 14.7356, lng: 121.0498, zoom: 13 },
+    hotlines: [{ label: 'Barangay Hall', number: '+63 2 8930 1234' }],
+    incidentTypes: [], map: { tileUrl: '', attribution: '' },
+  };
+  const variants = [
+    await renderLanding(settings),
+    await renderLanding({ ...settings, logo: '/uploads/logo.png', hotlines: [] }),
+  ];
+  const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+  const page = `<!doctype html><html><head><style>${fullCss}</style></head><body>${noscript}${variants.join('')}</body></html>`;
+  const beasties = new Beasties({ path: dist, external: false, reduceInlineStyles: true, allowRules: [/dark-mode/], logLevel: 'warn' });
+  const reduced = await beasties.process(page);
+  const inlined = /<style>([\s\S]*?)<\/style>/.exec(reduced)?.[1];
+  if (!inlined) throw new Error('no critical CSS came out of the landing page');
+  return inlined;
+}

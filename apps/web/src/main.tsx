@@ -4,6 +4,11 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router.tsx';
 import './index.css';
 
+// The pre-rendered landing page inlines only its own CSS and fetches the whole stylesheet as
+// "print", so that fetch never holds up its first paint (apps/web/scripts/landing-template.mjs).
+// Now that the app runs, every page it can reach needs all of it.
+document.getElementById('bantay-stylesheet')?.setAttribute('media', 'all');
+
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
