@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TanodDashboard } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
-import { useSocketEvent } from '@/lib/realtime.tsx';
+import { useRefetchOn } from '@/lib/realtime.tsx';
 
 export const TANOD_DASHBOARD_KEY = ['dashboard', 'tanod'] as const;
+const TANOD_DASHBOARD_EVENTS = ['incident:created', 'incident:updated', 'schedule:updated', 'loan:updated', 'tracking:status'] as const;
 
 export const fetchTanodDashboard = (signal?: AbortSignal) => api<TanodDashboard>('/api/dashboard/tanod', { signal });
 
@@ -13,12 +14,6 @@ export const fetchTanodDashboard = (signal?: AbortSignal) => api<TanodDashboard>
  * Entity events are thin, so the answer is fetched again whole; it is a handful of small queries.
  */
 export function useTanodDashboard() {
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: TANOD_DASHBOARD_KEY });
-  useSocketEvent('incident:created', refresh);
-  useSocketEvent('incident:updated', refresh);
-  useSocketEvent('schedule:updated', refresh);
-  useSocketEvent('loan:updated', refresh);
-  useSocketEvent('tracking:status', refresh);
+  useRefetchOn(TANOD_DASHBOARD_KEY, TANOD_DASHBOARD_EVENTS, 0);
   return useQuery({ queryKey: TANOD_DASHBOARD_KEY, queryFn: ({ signal }) => fetchTanodDashboard(signal) });
 }
