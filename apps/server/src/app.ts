@@ -37,6 +37,7 @@ import { resourceRoutes } from './modules/resources/resources.routes.ts';
 import { performanceRoutes } from './modules/performance/performance.routes.ts';
 import { tanodDashboardRoutes } from './modules/dashboard/tanod-dashboard.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboard/admin-dashboard.routes.ts';
+import { deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -106,6 +107,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await performanceRoutes(scope, deps);
     await tanodDashboardRoutes(scope, deps);
     await adminDashboardRoutes(scope, deps);
+    await deliveryRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps));

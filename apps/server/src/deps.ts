@@ -7,6 +7,7 @@ import type { SessionCache } from './modules/auth/session-cache.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { BotCheckProvider, Mailer, SmsSender } from './adapters/index.ts';
 import type { BackgroundTasks } from './lib/background-tasks.ts';
+import type { DeliveryWorker } from './modules/deliveries/delivery-worker.ts';
 
 /** What services need from the outside world; built once in main.ts, or by the test helper. */
 export interface AppDeps {
@@ -25,4 +26,9 @@ export interface AppDeps {
   botCheck: BotCheckProvider;
   /** Work that must not delay the answer (emails); tests await `background.idle()`. */
   background: BackgroundTasks;
+  /**
+   * Sends the deliveries table's alerts (push, SMS, email) after commit, with retries (decision
+   * 016). Services enqueue with `enqueueDeliveries`; tests await `deliveries.idle()`.
+   */
+  deliveries: DeliveryWorker;
 }

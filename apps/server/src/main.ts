@@ -19,6 +19,7 @@ import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
 import { jobs } from './jobs/index.ts';
 import { startJobs } from './jobs/scheduler.ts';
+import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     error: (message, data) => logTarget.app?.log.error(data ?? {}, message),
   };
   const events = new DomainEvents();
+  const outside = createOutsideServices(config, { log: adapterLog, now: () => systemClock.now(), secret: jwtSecret });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -55,8 +57,9 @@ async function main(): Promise<void> {
     events,
     sessionCache: new SessionCache(events),
     readCache: new ReadCache(events),
-    ...createOutsideServices(config, { log: adapterLog, now: () => systemClock.now(), secret: jwtSecret }),
+    ...outside,
     background: new BackgroundTasks(adapterLog),
+    deliveries: buildDeliveryWorker({ db: database.db, clock: systemClock, ...outside }, adapterLog),
   };
   const app = await buildApp({ deps, database, logger: { level: config.logLevel } });
   logTarget.app = app;
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Bantay is running on ${database.driver === 'pglite' ? 'the embedded database' : 'PostgreSQL'}`);
   const scheduler = startJobs(deps, jobs, { error: (message, data) => app.log.error(data ?? {}, message) });
+  deps.deliveries.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await scheduler.stop();
+    await deps.deliveries.stop();
     await realtime.close();
     await app.close();
     await invalidation?.close();

@@ -11,6 +11,7 @@ import { ReadCache } from './lib/read-cache.ts';
 import type { AppDeps } from './deps.ts';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
+import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
 import { DEMO_PASSWORD, DEMO_STAFF, seedDemoStaff } from './modules/users/users.demo.ts';
 import { seedDemoSettings } from './modules/settings/settings.demo.ts';
 import { DEMO_RESIDENT_PIN, DEMO_RESIDENTS, seedDemoResidents } from './modules/residents/residents.demo.ts';
@@ -30,6 +31,7 @@ await database.migrate();
 const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
 const log: AdapterLogger = { info: console.log, warn: console.warn, error: console.error };
 const events = new DomainEvents();
+const outside = createOutsideServices(config, { log, now: () => systemClock.now(), secret: jwtSecret });
 const deps: AppDeps = {
   config,
   db: database.db,
@@ -38,8 +40,9 @@ const deps: AppDeps = {
   events,
   sessionCache: new SessionCache(events),
   readCache: new ReadCache(events),
-  ...createOutsideServices(config, { log, now: () => systemClock.now(), secret: jwtSecret }),
+  ...outside,
   background: new BackgroundTasks(log),
+  deliveries: buildDeliveryWorker({ db: database.db, clock: systemClock, ...outside }, log),
 };
 
 await seedDemoSettings(deps);
@@ -55,6 +58,7 @@ await seedDemoPatrolData(deps);
 await seedDemoNotes(deps);
 await seedDemoAudit(deps);
 await deps.background.idle();
+await deps.deliveries.stop();
 await deps.mail.close();
 await database.close();
 

@@ -21,6 +21,7 @@ import { insertUser } from '../src/modules/users/users.repository.ts';
 import { openTestDatabase } from './database.ts';
 import { createOutsideServices, silentLogger } from '../src/adapters/index.ts';
 import { BackgroundTasks } from '../src/lib/background-tasks.ts';
+import { buildDeliveryWorker } from '../src/modules/deliveries/channels.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -60,6 +61,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const clock = options.clock ?? systemClock;
   const secret = first?.jwtSecret ?? crypto.randomBytes(32).toString('hex');
   const events = new DomainEvents();
+  // The local defaults, writing their outboxes under this test's DATA_DIR (test/security-helpers.ts reads them).
+  const outside = { ...createOutsideServices(config, { log: silentLogger, now: () => clock.now(), secret }), ...pickOutside(options.deps) };
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -68,9 +71,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     events,
     sessionCache: new SessionCache(events),
     readCache: new ReadCache(events),
-    // The local defaults, writing their outboxes under this test's DATA_DIR (test/security-helpers.ts reads them).
-    ...createOutsideServices(config, { log: silentLogger, now: () => clock.now(), secret }),
+    ...outside,
     background: new BackgroundTasks(silentLogger),
+    // Not started: no polling timer in tests. Every commit that enqueues nudges it, and tests
+    // await `deps.deliveries.idle()` (or move the clock and nudge) instead of sleeping.
+    deliveries: buildDeliveryWorker({ db: database.db, clock, ...outside }, silentLogger),
     ...options.deps,
   };
   const app = await buildApp({ deps, database });
@@ -84,6 +89,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     database,
     jwtSecret: secret,
     close: async () => {
+      await deps.deliveries.stop();
       await invalidation?.close();
       await app.close();
       await deps.background.idle();
@@ -92,6 +98,15 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The outside services a test replaced (a failing SMS sender), so the delivery worker sends through them too. */
+function pickOutside(overrides: Partial<AppDeps> | undefined): Partial<Pick<AppDeps, 'sms' | 'mail' | 'botCheck'>> {
+  const picked: Partial<Pick<AppDeps, 'sms' | 'mail' | 'botCheck'>> = {};
+  if (overrides?.sms) picked.sms = overrides.sms;
+  if (overrides?.mail) picked.mail = overrides.mail;
+  if (overrides?.botCheck) picked.botCheck = overrides.botCheck;
+  return picked;
 }
 
 async function openSecondInstanceDatabase(shared: Database): Promise<Database> {

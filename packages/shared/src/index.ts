@@ -24,3 +24,4 @@ export * from './resources.ts';
 export * from './vehicles.ts';
 export * from './performance.ts';
 export * from './dashboard.ts';
+export * from './deliveries.ts';

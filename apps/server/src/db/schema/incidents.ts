@@ -40,11 +40,17 @@ export const incidents = pgTable(
     closingReason: text('closing_reason'),
     /** Product §4.2: an open report of the same type within 100 m and 30 minutes; a hint for staff. */
     possibleDuplicateOfId: uuid('possible_duplicate_of_id').references((): AnyPgColumn => incidents.id),
+    /**
+     * The id the reporter's browser made for this report (decision 016): a report sent again after
+     * a lost answer or from the offline queue finds this row instead of making a second one.
+     */
+    clientId: uuid('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('incidents_ticket_key').on(t.ticket),
+    uniqueIndex('incidents_client_id_key').on(t.clientId),
     // Staff lists: by status, newest first; and the archive by date.
     index('incidents_status_created_idx').on(t.status, t.createdAt.desc()),
     index('incidents_created_idx').on(t.createdAt.desc()),

@@ -15,3 +15,4 @@ export * from './cameras.ts';
 export * from './notes.ts';
 export * from './resources.ts';
 export * from './patrols.ts';
+export * from './deliveries.ts';

@@ -17,6 +17,8 @@ export const notifications = pgTable(
     /** What a click opens; text so new entity types need no migration. */
     entityType: text('entity_type'),
     entityId: text('entity_id'),
+    /** The app path a click opens (the subject's page for this recipient's role); null when none. */
+    link: text('link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -47,6 +47,7 @@ export async function insertNotificationsFor(
       kind: sql<string>`${content.kind}::text`.as('kind'),
       entityType: sql<string | null>`${content.entityType}::text`.as('entity_type'),
       entityId: sql<string | null>`${content.entityId}::text`.as('entity_id'),
+      link: sql<string | null>`null::text`.as('link'),
       createdAt: sql<Date>`${content.createdAt.toISOString()}::timestamptz`.as('created_at'),
     })
     .from(users)

@@ -1,0 +1,112 @@
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { deliveries, pushSubscriptions, users, type DeliveryRow, type NewDeliveryRow } from '../../db/schema/index.ts';
+
+/** Inserts deliveries; one whose dedupe key was used before is skipped (never sent twice). */
+export async function insertDeliveries(db: Executor, rows: NewDeliveryRow[]): Promise<DeliveryRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(deliveries).values(rows).onConflictDoNothing({ target: deliveries.dedupeKey }).returning();
+}
+
+/**
+ * Claims up to `limit` due deliveries for this worker in one statement: pending rows whose time has
+ * come, and `sending` rows whose claim has lapsed (their worker died mid-send). `for update skip
+ * locked` lets several instances claim at once without waiting on or taking each other's rows, so
+ * each delivery is claimed by one worker.
+ */
+export async function claimDueDeliveries(db: Db, now: Date, claimUntil: Date, limit: number): Promise<DeliveryRow[]> {
+  const due = db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(
+      or(
+        and(eq(deliveries.status, 'pending'), sql`${deliveries.nextAttemptAt} <= ${now}`),
+        and(eq(deliveries.status, 'sending'), lt(deliveries.claimedUntil, now)),
+      ),
+    )
+    .orderBy(deliveries.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(deliveries)
+    .set({ status: 'sending', claimedUntil: claimUntil, attempts: sql`${deliveries.attempts} + 1` })
+    .where(sql`${deliveries.id} in (${due})`)
+    .returning();
+}
+
+export async function markDeliverySent(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(deliveries).set({ status: 'sent', sentAt: at, claimedUntil: null, lastError: null }).where(eq(deliveries.id, id));
+}
+
+export async function markDeliveryForRetry(db: Db, id: string, nextAttemptAt: Date, error: string): Promise<void> {
+  await db.update(deliveries).set({ status: 'pending', nextAttemptAt, claimedUntil: null, lastError: error }).where(eq(deliveries.id, id));
+}
+
+/** Holds a delivery until `until` without counting the claim as a try (quiet hours). */
+export async function deferDelivery(db: Db, id: string, until: Date): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ status: 'pending', nextAttemptAt: until, claimedUntil: null, attempts: sql`greatest(${deliveries.attempts} - 1, 0)` })
+    .where(eq(deliveries.id, id));
+}
+
+export async function markDeliveryFailed(db: Db, id: string, error: string): Promise<void> {
+  await db.update(deliveries).set({ status: 'failed', claimedUntil: null, lastError: error }).where(eq(deliveries.id, id));
+}
+
+export interface FailedDeliveryRow {
+  delivery: DeliveryRow;
+  recipient: { id: string; firstName: string; lastName: string } | null;
+  pushUserAgent: string | null;
+}
+
+/** The failed deliveries, newest first, with the recipient's name and the push browser when known. */
+export async function listFailedDeliveries(db: Db, options: { limit: number; before?: { createdAt: Date; id: string } }): Promise<FailedDeliveryRow[]> {
+  const conditions = [eq(deliveries.status, 'failed')];
+  if (options.before) {
+    conditions.push(
+      or(
+        lt(deliveries.createdAt, options.before.createdAt),
+        and(eq(deliveries.createdAt, options.before.createdAt), lt(deliveries.id, options.before.id)),
+      )!,
+    );
+  }
+  const rows = await db
+    .select({
+      delivery: deliveries,
+      recipientId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      pushUserAgent: pushSubscriptions.userAgent,
+    })
+    .from(deliveries)
+    .leftJoin(users, eq(users.id, deliveries.userId))
+    .leftJoin(pushSubscriptions, and(eq(deliveries.channel, 'push'), sql`${pushSubscriptions.id}::text = ${deliveries.target}`))
+    .where(and(...conditions))
+    .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
+    .limit(options.limit);
+  return rows.map((row) => ({
+    delivery: row.delivery,
+    recipient: row.recipientId && row.firstName !== null && row.lastName !== null ? { id: row.recipientId, firstName: row.firstName, lastName: row.lastName } : null,
+    pushUserAgent: row.pushUserAgent,
+  }));
+}
+
+/** A failed delivery given another round of tries (the supadmin's Retry). */
+export async function requeueFailedDelivery(db: Db, id: string, now: Date): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .update(deliveries)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null })
+    .where(and(eq(deliveries.id, id), eq(deliveries.status, 'failed')))
+    .returning();
+  return row;
+}
+
+export async function countDueDeliveries(db: Db, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deliveries)
+    .where(sql`${deliveries.status} in ('pending', 'sending') and ${deliveries.nextAttemptAt} <= ${now}`);
+  return Number(row?.n ?? 0);
+}
