@@ -25,3 +25,4 @@ export * from './vehicles.ts';
 export * from './performance.ts';
 export * from './dashboard.ts';
 export * from './deliveries.ts';
+export * from './push.ts';
