@@ -49,6 +49,8 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().min(1).optional(),
   TWILIO_URL: z.string().url().default('https://api.twilio.com'),
+  /** A new emergency and its escalations also go by SMS to on-duty tanods and admins with a phone (product §4.2). */
+  SMS_ALERTS: booleanString.default(false),
   /** outbox: write .eml files under DATA_DIR/outbox/mail; smtp: send through SMTP_URL. */
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -105,6 +107,8 @@ export interface Config {
   webDistDir: string | undefined;
   publicUrl: string;
   codeRateLimit: number;
+  /** SMS_ALERTS: emergencies and their escalations are also texted to staff (modules/incidents/incident-sms.ts). */
+  smsAlerts: boolean;
   outsideServices: OutsideServicesConfig;
   /** Limits of the residents' public calls (issue 6). */
   publicLimits: {
@@ -220,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     codeRateLimit: e.CODE_RATE_LIMIT,
+    smsAlerts: e.SMS_ALERTS,
     outsideServices: outsideServices(e),
     publicLimits: {
       reportsPerIpPerHour: e.REPORT_RATE_LIMIT_PER_IP,

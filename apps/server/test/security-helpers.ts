@@ -27,8 +27,13 @@ export interface OutboxSms {
   at: string;
 }
 
-/** Every SMS the console provider sent, oldest first (DATA_DIR/outbox/sms.jsonl). */
+/**
+ * Every SMS the console provider sent, oldest first (DATA_DIR/outbox/sms.jsonl), once the delivery
+ * worker has sent what is due: alerts and links go through it after commit (decision 016).
+ */
 export async function readSmsOutbox(ctx: TestContext): Promise<OutboxSms[]> {
+  await ctx.deps.background.idle();
+  await ctx.deps.deliveries.idle();
   return readJsonLines<OutboxSms>(smsOutboxFile(ctx.deps.config.dataDir));
 }
 
@@ -49,9 +54,10 @@ export interface OutboxMail {
   at: string;
 }
 
-/** Every email the outbox provider wrote, oldest first, after pending background sends finish. */
+/** Every email the outbox provider wrote, oldest first, after pending background sends and due deliveries finish. */
 export async function readMailOutbox(ctx: TestContext): Promise<OutboxMail[]> {
   await ctx.deps.background.idle();
+  await ctx.deps.deliveries.idle();
   return readJsonLines<OutboxMail>(mailOutboxIndex(ctx.deps.config.dataDir));
 }
 

@@ -4,6 +4,7 @@ import type { Job } from '../../jobs/scheduler.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { claimEscalation, listPendingCreatedBefore } from './incident-handling.repository.ts';
 import { onDutyTanodIds } from './on-duty.ts';
+import { enqueueEmergencySmsAlerts } from './incident-sms.ts';
 
 /**
  * Escalation (issue 9, product §4.4): a pending emergency with no responder after
@@ -27,7 +28,7 @@ export async function escalatePendingIncidents(deps: AppDeps, now: Date): Promis
   ] as const;
   for (const { classification, afterMs } of thresholds) {
     // The reminder first: an incident already past twice the time gets one message, not two.
-    for (const level of [2, 1]) {
+    for (const level of [2, 1] as const) {
       const waited = afterMs * level;
       const candidates = await listPendingCreatedBefore(deps.db, classification, new Date(now.getTime() - waited));
       for (const incident of candidates) {
@@ -42,6 +43,8 @@ export async function escalatePendingIncidents(deps: AppDeps, now: Date): Promis
           const input = { message, kind: 'incident.escalated', entity: { type: 'incident' as const, id: incident.id } };
           await notify(deps, tx, afterCommit, { role: 'admins' }, input);
           await notify(deps, tx, afterCommit, { userIds: await onDutyTanodIds(tx, now) }, input);
+          // With SMS_ALERTS, an emergency's level is texted too, claimed with the same row.
+          await enqueueEmergencySmsAlerts(deps, tx, afterCommit, incident, { level, waited: duration(waited) }, now);
           return true;
         });
         if (sent) notified += 1;

@@ -29,6 +29,7 @@ import { canResolveIncident, canRespondToIncident, canSeeIncident, isAdmin } fro
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { incidentsCsv } from './incidents.csv.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
+import { enqueueResolvedSms } from './incident-sms.ts';
 
 /**
  * Incident handling for staff (issue 9, product §4.4). Every step is one conditional UPDATE on
@@ -247,6 +248,8 @@ export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, l
       await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: 'incident.resolved', entity });
     }
     if (isAdmin(actor)) await audit(tx, actor, 'resolve', updated, { status: incident.status }, { status: 'resolved' }, now);
+    // The reporter who left a number hears of it once, with the ticket page's link.
+    await enqueueResolvedSms(deps, tx, afterCommit, updated);
     publishUpdated(deps, afterCommit, updated);
     return updated;
   });

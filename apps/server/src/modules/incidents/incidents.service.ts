@@ -36,6 +36,7 @@ import {
   listOpenIncidentsOfTypeSince,
 } from './incidents.repository.ts';
 import { onDutyTanodIds } from './on-duty.ts';
+import { enqueueEmergencySmsAlerts, enqueueReceiptSms } from './incident-sms.ts';
 import { encodeIncidentPhoto, writeIncidentPhotos } from './photo-storage.ts';
 import { presentMyReport, presentPublicTicket } from './incidents.presenter.ts';
 import { hashDeviceId } from './public-guards.ts';
@@ -157,18 +158,13 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
     const kind = row.classification === 'emergency' ? 'incident.emergency_reported' : 'incident.reported';
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind, entity });
     await notify(deps, tx, afterCommit, { userIds: await onDutyTanodIds(tx, now) }, { message, kind, entity });
+    await enqueueReceiptSms(deps, tx, afterCommit, row);
+    await enqueueEmergencySmsAlerts(deps, tx, afterCommit, row, { level: 0 }, now);
     const created = row;
     afterCommit(() => deps.events.publish('incident.created', { id: created.id, updatedAt: created.updatedAt, classification: created.classification }));
     return row;
   });
 
-  if (incident.reporterPhone) {
-    const to = incident.reporterPhone;
-    const lookup = `${deps.config.publicUrl}/`;
-    deps.background.run('incident receipt SMS', () =>
-      deps.sms.send({ to, text: `Bantay: we received your report. Your ticket is ${incident.ticket}. Track it at ${lookup}` }),
-    );
-  }
   return { ticket: incident.ticket };
 }
 

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { FORGOT_PASSWORD_ANSWER, SECURITY_LIMITS, type ForgotPasswordRequest, type ResetPasswordRequest } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { enqueueDeliveries, type DeliveryRequest } from '../deliveries/deliveries.service.ts';
+import type { AfterCommit } from '../notifications/notifications.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { passwordProblem } from '../account/password-policy.ts';
 import { hashSecret } from '../auth/passwords.ts';
@@ -24,8 +26,10 @@ const invalidToken = () => new AppError('INVALID_RESET_TOKEN', 'This reset link 
 
 /**
  * `POST /api/auth/forgot-password`. The answer is the same, and as quick, whether or not the
- * account exists: the lookup and one insert are all the request waits for; the email is sent in
- * the background, so a slow mail server cannot reveal that the address is registered.
+ * account exists: the lookup and one transaction (the token and its email as a delivery) are all the
+ * request waits for; the delivery worker sends the email after the answer, so a slow mail server
+ * cannot reveal that the address is registered, and a mail server that is down delays the email
+ * instead of losing it (decision 016).
  */
 export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordRequest): Promise<{ ok: true; message: string }> {
   const answer = { ok: true as const, message: FORGOT_PASSWORD_ANSWER };
@@ -36,25 +40,28 @@ export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordR
     return answer;
   }
   const token = crypto.randomBytes(32).toString('base64url');
-  await insertResetToken(deps.db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + SECURITY_LIMITS.resetTokenTtlMs),
-    now,
-  });
   const link = `${deps.config.publicUrl}/reset-password/${token}`;
   const to = user.email;
-  deps.background.run('password reset email', () =>
-    deps.mail.send({
-      to,
-      subject: 'Reset your Bantay password',
-      text:
-        `Hello ${user.firstName},\n\n` +
-        `Someone (hopefully you) asked to reset the password of your Bantay account (${user.username ?? to}).\n` +
-        `Open this link within 1 hour to choose a new password. It works once:\n\n${link}\n\n` +
-        'If you did not ask for this, ignore this email: your password stays as it is.\n',
-    }),
-  );
+  // The token and its email commit together; the kind names the message, never the token.
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    await insertResetToken(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SECURITY_LIMITS.resetTokenTtlMs), now });
+    await enqueueDeliveries(deps, tx, afterCommit, [
+      {
+        channel: 'email',
+        userId: user.id,
+        to,
+        kind: 'account.password_reset',
+        payload: {
+          subject: 'Reset your Bantay password',
+          text:
+            `Hello ${user.firstName},\n\n` +
+            `Someone (hopefully you) asked to reset the password of your Bantay account (${user.username ?? to}).\n` +
+            `Open this link within 1 hour to choose a new password. It works once:\n\n${link}\n\n` +
+            'If you did not ask for this, ignore this email: your password stays as it is.\n',
+        },
+      },
+    ]);
+  });
   return answer;
 }
 
@@ -92,28 +99,27 @@ const SETUP_LINK_TTL_MS = 72 * 3_600_000;
 
 /**
  * After an admin created an account or reset its password: a single-use link to choose a password
- * goes by email, else by SMS. Returns whether one was sent; sending happens in the background, so
- * a slow gateway never holds up the admin.
+ * goes by email, else by SMS. Called in the transaction that creates the account or resets its
+ * password, so the link, its token and the change commit together; the delivery worker sends it
+ * after commit (decision 016), so a slow gateway never holds up the admin. Returns whether one was
+ * written.
  */
-export async function sendPasswordSetupLink(deps: AppDeps, user: UserRow): Promise<boolean> {
-  if (!user.email && !user.phoneNumber) return false;
+export async function sendPasswordSetupLink(deps: AppDeps, tx: Tx, afterCommit: AfterCommit, user: UserRow): Promise<boolean> {
   const now = deps.clock.now();
   const token = crypto.randomBytes(32).toString('base64url');
-  await insertResetToken(deps.db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SETUP_LINK_TTL_MS), now });
   const link = `${deps.config.publicUrl}/reset-password/${token}`;
   const intro = `Hello ${user.firstName}, your Bantay account (${user.username ?? ''}) is ready.`;
-  const email = user.email;
-  const phone = user.phoneNumber;
-  if (email) {
-    deps.background.run('password setup email', () =>
-      deps.mail.send({
-        to: email,
-        subject: 'Choose your Bantay password',
-        text: `${intro}\n\nOpen this link within 3 days to choose your password. It works once:\n\n${link}\n\nYou can also sign in with the one-time password your administrator gave you.\n`,
-      }),
-    );
-  } else if (phone) {
-    deps.background.run('password setup sms', () => deps.sms.send({ to: phone, text: `${intro} Choose your password (link valid 3 days, works once): ${link}` }));
+  const kind = 'account.password_setup';
+  let delivery: DeliveryRequest;
+  if (user.email) {
+    const text = `${intro}\n\nOpen this link within 3 days to choose your password. It works once:\n\n${link}\n\nYou can also sign in with the one-time password your administrator gave you.\n`;
+    delivery = { channel: 'email', userId: user.id, kind, to: user.email, payload: { subject: 'Choose your Bantay password', text } };
+  } else if (user.phoneNumber) {
+    delivery = { channel: 'sms', userId: user.id, kind, to: user.phoneNumber, payload: { text: `${intro} Choose your password (link valid 3 days, works once): ${link}` } };
+  } else {
+    return false;
   }
+  await insertResetToken(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SETUP_LINK_TTL_MS), now });
+  await enqueueDeliveries(deps, tx, afterCommit, [delivery]);
   return true;
 }

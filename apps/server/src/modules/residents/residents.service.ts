@@ -23,6 +23,7 @@ import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { findUserById, insertUser, updateUser } from '../users/users.repository.ts';
+import { enqueueDeliveries } from '../deliveries/deliveries.service.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import {
   consumePhoneCode,
@@ -216,7 +217,8 @@ async function recordPinFailure(deps: AppDeps, user: UserRow, now: Date): Promis
 
 /**
  * `POST /api/residents/forgot-pin`: a link by SMS (number) or email. The answer is the same, and
- * as quick, whether or not the account exists: the message is sent in the background.
+ * as quick, whether or not the account exists: the message is written as a delivery and sent
+ * after the answer by the delivery worker (decision 016), never awaited.
  */
 export async function requestPinReset(deps: AppDeps, input: ResidentForgotPinRequest): Promise<{ ok: true; message: string }> {
   const answer = { ok: true as const, message: FORGOT_PIN_ANSWER };
@@ -232,33 +234,45 @@ export async function requestPinReset(deps: AppDeps, input: ResidentForgotPinReq
   const now = deps.clock.now();
   if ((await countPinResetTokensSince(deps.db, user.id, new Date(now.getTime() - HOUR_MS))) >= RESET_LINKS_PER_HOUR) return answer;
   const token = crypto.randomBytes(32).toString('base64url');
-  await insertPinResetToken(deps.db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + RESIDENT_LIMITS.resetTokenTtlMs),
-    now,
-  });
   const link = `${deps.config.publicUrl}/reset-pin/${token}`;
-  if (input.phoneNumber && user.phoneNumber) {
-    const to = user.phoneNumber;
-    deps.background.run('reset PIN SMS', () =>
-      deps.sms.send({ to, text: `Bantay: to choose a new PIN, open ${link} within 1 hour. It works once. Ignore this if you did not ask.` }),
-    );
-  } else if (user.email) {
-    const to = user.email;
-    const firstName = user.firstName;
-    deps.background.run('reset PIN email', () =>
-      deps.mail.send({
-        to,
-        subject: 'Reset your Bantay PIN',
-        text:
-          `Hello ${firstName},\n\n` +
-          'Someone (hopefully you) asked to reset the PIN of your Bantay resident account.\n' +
-          `Open this link within 1 hour to choose a new PIN. It works once:\n\n${link}\n\n` +
-          'If you did not ask for this, ignore this email: your PIN stays as it is.\n',
-      }),
-    );
-  }
+  // The token and its message commit together: a link is never stored without being sent, nor sent
+  // for a token that was rolled back. The kind names the message, never the token.
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    await insertPinResetToken(tx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESIDENT_LIMITS.resetTokenTtlMs),
+      now,
+    });
+    if (input.phoneNumber && user.phoneNumber) {
+      await enqueueDeliveries(deps, tx, afterCommit, [
+        {
+          channel: 'sms',
+          userId: user.id,
+          to: user.phoneNumber,
+          kind: 'account.pin_reset',
+          payload: { text: `Bantay: to choose a new PIN, open ${link} within 1 hour. It works once. Ignore this if you did not ask.` },
+        },
+      ]);
+    } else if (user.email) {
+      await enqueueDeliveries(deps, tx, afterCommit, [
+        {
+          channel: 'email',
+          userId: user.id,
+          to: user.email,
+          kind: 'account.pin_reset',
+          payload: {
+            subject: 'Reset your Bantay PIN',
+            text:
+              `Hello ${user.firstName},\n\n` +
+              'Someone (hopefully you) asked to reset the PIN of your Bantay resident account.\n' +
+              `Open this link within 1 hour to choose a new PIN. It works once:\n\n${link}\n\n` +
+              'If you did not ask for this, ignore this email: your PIN stays as it is.\n',
+          },
+        },
+      ]);
+    }
+  });
   return answer;
 }
 

@@ -156,8 +156,8 @@ export async function createStaffUser(deps: AppDeps, actor: Actor, input: Create
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashSecret(oneTimePassword);
   const now = deps.clock.now();
-  const user = await withUniqueNames(() =>
-    inTransaction(deps.db, async (tx) => {
+  const { user, linkSent } = await withUniqueNames(() =>
+    inTransaction(deps.db, async (tx, afterCommit) => {
       const row = await insertUser(tx, {
         ...values,
         firstName: input.firstName,
@@ -170,10 +170,10 @@ export async function createStaffUser(deps: AppDeps, actor: Actor, input: Create
         updatedAt: now,
       });
       await appendAuditEntry(tx, { actor, action: 'create', entity: 'user', entityId: row.id, after: { userType: row.userType, ...auditSummary(values), username: row.username }, at: now });
-      return row;
+      // The set-your-password link commits with the account (decision 016).
+      return { user: row, linkSent: await sendPasswordSetupLink(deps, tx, afterCommit, row) };
     }),
   );
-  const linkSent = await sendPasswordSetupLink(deps, user);
   return { user: presentStaffUser(user), oneTimePassword, linkSent };
 }
 
@@ -244,16 +244,16 @@ export async function resetStaffPassword(deps: AppDeps, actor: Actor, id: string
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashSecret(oneTimePassword);
   const now = deps.clock.now();
-  const user = await inTransaction(deps.db, async (tx, afterCommit) => {
+  const linkSent = await inTransaction(deps.db, async (tx, afterCommit) => {
     const row = await findManageable(deps, actor, id, tx);
     await updateUser(tx, row.id, { passwordHash, mustChangePassword: true, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, updatedAt: now });
     const sessionIds = await revokeUserSessions(tx, row.id, now);
     await appendAuditEntry(tx, { actor, action: 'reset_password', entity: 'user', entityId: row.id, after: { sessionsEnded: sessionIds.length }, at: now });
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
     afterCommit(() => deps.events.publish('users.changed', { userIds: [row.id] }));
-    return row;
+    // The set-your-password link commits with the reset (decision 016); a deactivated account gets none.
+    return row.status === 'active' ? sendPasswordSetupLink(deps, tx, afterCommit, row) : false;
   });
-  const linkSent = user.status === 'active' ? await sendPasswordSetupLink(deps, user) : false;
   return { oneTimePassword, linkSent };
 }
 

@@ -66,7 +66,8 @@ describe('creating staff accounts', () => {
     const row = await findUserById(ctx.deps.db, body.user._id);
     expect(row!.passwordHash).not.toContain(body.oneTimePassword);
     expect(JSON.stringify(body.user)).not.toMatch(/hash/i);
-    await ctx.deps.background.idle();
+    // The link is a delivery written with the account; the worker sends it after commit.
+    await ctx.deps.deliveries.idle();
     const mail = await fs.readdir(path.join(ctx.deps.config.dataDir, 'outbox', 'mail'));
     const texts = await Promise.all(mail.map((file) => fs.readFile(path.join(ctx.deps.config.dataDir, 'outbox', 'mail', file), 'utf8')));
     expect(texts.some((text) => text.includes('liza.a1@example.test') && text.includes('/reset-password/'))).toBe(true);
