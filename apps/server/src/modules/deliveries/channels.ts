@@ -1,4 +1,6 @@
 import type { Mailer, SmsSender } from '../../adapters/index.ts';
+import type { PushSender } from '../../adapters/push/push.ts';
+import { pushChannel } from '../push/push-channel.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DeliveryWorker, type DeliveryChannel, type DeliveryWorkerLogger, type DeliveryWorkerOptions } from './delivery-worker.ts';
@@ -28,12 +30,13 @@ export function emailChannel(mail: Mailer): DeliveryChannel {
 
 /** The worker with every channel this server sends by; built once by the composition root. */
 export function buildDeliveryWorker(
-  deps: { db: Db; clock: Clock; sms: SmsSender; mail: Mailer },
+  deps: { db: Db; clock: Clock; sms: SmsSender; mail: Mailer; push: PushSender },
   log: DeliveryWorkerLogger,
   options: Partial<DeliveryWorkerOptions> = {},
 ): DeliveryWorker {
   const worker = new DeliveryWorker(deps, log, options);
   worker.register('sms', smsChannel(deps.sms));
   worker.register('email', emailChannel(deps.mail));
+  worker.register('push', pushChannel(deps));
   return worker;
 }

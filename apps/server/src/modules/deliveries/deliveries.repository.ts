@@ -110,3 +110,14 @@ export async function countDueDeliveries(db: Db, now: Date): Promise<number> {
     .where(sql`${deliveries.status} in ('pending', 'sending') and ${deliveries.nextAttemptAt} <= ${now}`);
   return Number(row?.n ?? 0);
 }
+
+/** Deletes up to `limit` deliveries sent before `before`; returns how many. */
+export async function deleteSentDeliveriesBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const oldest = db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.status, 'sent'), lt(deliveries.sentAt, before)))
+    .limit(limit);
+  const deleted = await db.delete(deliveries).where(sql`${deliveries.id} in (${oldest})`).returning({ id: deliveries.id });
+  return deleted.length;
+}

@@ -7,6 +7,8 @@ import { silentLogger } from '../../adapters/index.ts';
 import type { DeliveryRow } from '../../db/schema/index.ts';
 import { DeliveryWorker, type DeliveryOutcome } from './delivery-worker.ts';
 import { enqueueDeliveries, type DeliveryRequest } from './deliveries.service.ts';
+import { runJob } from '../../jobs/scheduler.ts';
+import { deliveryRetentionJob } from './retention.job.ts';
 
 let ctx: TestContext;
 const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
@@ -239,5 +241,18 @@ describe('failed deliveries, for the supadmin', () => {
     const tooMany = await ctx.app.inject({ method: 'GET', url: '/api/deliveries/failed?limit=5000', headers: bearer(supadmin) });
     expect(tooMany.statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/deliveries/${crypto.randomUUID()}/retry`, headers: bearer(supadmin) })).statusCode).toBe(404);
+  });
+});
+
+describe('delivery retention', () => {
+  it('deletes sent deliveries older than 30 days and keeps newer, pending and failed ones', async () => {
+    const [old, recent, stuck] = await enqueue([sms('retention old'), sms('retention recent'), sms('retention failed')]);
+    const worker = workerWith(async (delivery) => (delivery.id === stuck ? { status: 'give-up', error: 'no' } : { status: 'sent' }));
+    worker.nudge();
+    await worker.idle();
+    await ctx.deps.db.execute(sql`update deliveries set sent_at = ${new Date(clock.now().getTime() - 31 * 86_400_000)} where id = ${old!}`);
+    await runJob(ctx.deps, deliveryRetentionJob, { error: (message) => expect.fail(message) });
+    const left = await query<{ id: string }>(ctx, sql`select id from deliveries where id in (${old!}, ${recent!}, ${stuck!})`);
+    expect(left.map((row) => row.id).sort()).toEqual([recent!, stuck!].sort());
   });
 });
