@@ -5,7 +5,6 @@ import { ChevronRight, Phone, ShieldAlert, Siren, Star, Ticket } from 'lucide-re
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { PublicShell } from '@/components/PublicShell.tsx';
 import { Loading } from '@/components/Loading.tsx';
-import { loadMyReportsCard } from '@/features/residents/lazy-parts.ts';
 import { formatPhoneForDisplay } from '@/lib/phone.ts';
 import { ResidentSignInCard } from '@/features/residents/ResidentSignInCard.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
@@ -14,8 +13,8 @@ import { useResidentSession } from '@/lib/resident-session.ts';
 // Side by side on a phone, so all three fit near the top of a small screen; stacked cards from sm up.
 const ACTION_LAYOUT = 'min-h-20 flex-row items-center justify-start gap-4 sm:min-h-28 sm:flex-col sm:items-start sm:justify-between sm:gap-3';
 
-// Only signed-in residents see their list, so visitors never download it.
-const MyReportsCard = lazyWithRetry(async () => ({ default: (await loadMyReportsCard()).MyReportsCard }));
+// Only signed-in residents see their list and their alerts, so visitors never download them.
+const ResidentCards = lazyWithRetry(() => import('./ResidentCards.tsx'));
 
 /**
  * The public front page: what anyone can do without signing in (report, emergency, track a
@@ -80,7 +79,7 @@ export default function LandingPage() {
                   </div>
                 }
               >
-                <MyReportsCard focusOnMount={justSignedIn} />
+                <ResidentCards focusOnMount={justSignedIn} />
               </Suspense>
             </div>
           )}

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { AuditLogPanel } from '@/features/audit/AuditLogPanel.tsx';
+import { FailedDeliveriesPanel } from '@/features/deliveries/FailedDeliveriesPanel.tsx';
 import { TanodRatingsPanel } from '@/features/evaluations/TanodRatingsPanel.tsx';
 import { AdminTanodPerformance } from '@/features/performance/AdminTanodPerformance.tsx';
 import { PerformanceRanking } from '@/features/performance/PerformanceRanking.tsx';
@@ -14,14 +15,15 @@ const TABS = [
   { id: 'admins', label: 'Admins', supadminOnly: true },
   { id: 'settings', label: 'Barangay settings', supadminOnly: true },
   { id: 'audit', label: 'Audit log', supadminOnly: true },
+  { id: 'deliveries', label: 'Failed alerts', supadminOnly: true },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
 
 /**
  * /ManageTanod (issue 13). The seed's admin menu has no entries for the supadmin's own pages, so
- * the supadmin finds admins, barangay settings and the audit log as tabs here (`?tab=`). Every
- * admin has the ranked performance of all tanods as a tab too.
+ * the supadmin finds admins, barangay settings, the audit log and the failed alerts (issue 20) as
+ * tabs here (`?tab=`). Every admin has the ranked performance of all tanods as a tab too.
  */
 export default function ManageTanodPage() {
   const { userType } = useSession();
@@ -70,6 +72,7 @@ export default function ManageTanodPage() {
         {current === 'admins' && <StaffDirectory key="admin" userType="admin" />}
         {current === 'settings' && <BarangaySettingsPanel />}
         {current === 'audit' && <AuditLogPanel />}
+        {current === 'deliveries' && <FailedDeliveriesPanel />}
       </div>
     </RolePage>
   );

@@ -21,10 +21,12 @@ function Section({ id, title, description, children }: { id: string; title: stri
 interface AccountPageProps {
   /** Opens the two-factor dialog (it belongs to the two-factor feature; the route passes it in). */
   onOpenTwoFactor(): void;
+  /** The push alerts section (the push feature's; the route passes it in). */
+  alerts?: ReactNode;
 }
 
-/** /myaccount (product §4.12): photo and profile, two-factor, password, sessions. */
-export function AccountPage({ onOpenTwoFactor }: AccountPageProps) {
+/** /myaccount (product §4.12): photo and profile, two-factor, alerts, password, sessions. */
+export function AccountPage({ onOpenTwoFactor, alerts }: AccountPageProps) {
   const { user } = useSession();
   const twoFactorOn = user?.twoFactorEnabled ?? false;
   return (
@@ -68,6 +70,7 @@ export function AccountPage({ onOpenTwoFactor }: AccountPageProps) {
             </button>
           </div>
         </Section>
+        {alerts}
         <Section id="account-password" title="Change password">
           <ChangePasswordForm />
         </Section>

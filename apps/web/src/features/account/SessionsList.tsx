@@ -7,7 +7,7 @@ import { Loading } from '@/components/Loading.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
 import { endSession, SESSIONS_KEY, useAccountSessions } from './account-api.ts';
-import { describeUserAgent } from './user-agent.ts';
+import { describeUserAgent } from '@/lib/user-agent.ts';
 
 function lastSeen(session: AccountSession): string {
   if (session.current) return 'Active now';

@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast, ToastContainer } from 'react-toastify';
 import { AlertTriangle, ArrowDownWideNarrow, ArrowUpNarrowWide, Bell, CalendarClock, CheckCheck, Filter, LifeBuoy, ListChecks, Trash2, Wrench, X, type LucideIcon } from 'lucide-react';
@@ -9,7 +10,7 @@ import { storage } from '@/lib/storage.ts';
 import { useTheme } from '@/lib/theme.tsx';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { deleteNotification, markAllRead, markOneRead, NOTIFICATIONS_KEY, useNotifications } from './notifications-api.ts';
-import { CATEGORY_CHIPS, relativeTime, unreadCount, visibleNotifications, type CategoryFilter, type SortOrder } from './notification-logic.ts';
+import { CATEGORY_CHIPS, notificationLink, relativeTime, unreadCount, visibleNotifications, type CategoryFilter, type SortOrder } from './notification-logic.ts';
 import { useDismiss } from '@/lib/use-dismiss.ts';
 import { SearchField } from '@/components/form/SearchField.tsx';
 
@@ -48,6 +49,7 @@ interface NotificationsPanelProps {
 
 export default function NotificationsPanel({ onClose, anchor }: NotificationsPanelProps) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { theme } = useTheme();
   const hasToken = Boolean(storage.get('token'));
   const panelRef = useRef<HTMLDivElement>(null);
@@ -138,11 +140,18 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
       });
       return;
     }
-    if (item.read) return;
-    setItems((current) => current?.map((n) => (n._id === item._id ? { ...n, read: true } : n)) ?? current);
-    dispatchCount({ type: 'markedOne' });
-    // Brief §8: failing to mark one notification read is only logged.
-    markOneRead(item._id).catch((error: unknown) => console.error('Could not mark the notification read', error));
+    const link = notificationLink(item);
+    if (!item.read) {
+      setItems((current) => current?.map((n) => (n._id === item._id ? { ...n, read: true } : n)) ?? current);
+      dispatchCount({ type: 'markedOne' });
+      // Brief §8: failing to mark one notification read is only logged.
+      markOneRead(item._id).catch((error: unknown) => console.error('Could not mark the notification read', error));
+    }
+    // Issue 20: a notification opens what it is about; the panel closes, its work done.
+    if (link) {
+      onClose();
+      void navigate(link);
+    }
   }
 
   function startPress(item: Notification) {

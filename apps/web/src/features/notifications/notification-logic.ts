@@ -18,6 +18,16 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   return date.toLocaleDateString();
 }
 
+/**
+ * The app path a notification opens (issue 20), or null when it has none. Only a path inside the
+ * app is followed (one slash, then not another): whatever the text says, a click never leaves
+ * Bantay.
+ */
+export function notificationLink(item: Notification): string | null {
+  const link: unknown = (item as Notification & { link?: unknown }).link;
+  return typeof link === 'string' && /^\/(?![/\\])/.test(link) ? link : null;
+}
+
 /** Brief §5: a case-insensitive match on the message, combined with the category filter, then sorted. */
 export function visibleNotifications(
   items: Notification[],

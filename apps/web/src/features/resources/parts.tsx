@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Box, Car, Flashlight, HardHat, Radio, Stethoscope, Umbrella, Wrench, type LucideIcon } from 'lucide-react';
 import type { InventoryCategory } from '@bantay/shared';
-import { Loading } from '@/components/Loading.tsx';
 
 const CATEGORY_ICONS: Record<InventoryCategory, LucideIcon> = {
   communication: Radio,
@@ -60,44 +58,8 @@ export function Chip({ tone = 'neutral', children }: { tone?: Tone; children: Re
   );
 }
 
-interface QueryStateProps<T> {
-  query: UseQueryResult<T>;
-  /** "Loading the inventory…" */
-  loadingLabel: string;
-  /** "Error loading the inventory." */
-  errorText: string;
-  isEmpty(data: T): boolean;
-  empty: ReactNode;
-  children(data: T): ReactNode;
-}
-
-/** The loading, error (with a retry) and empty states every list has (product §5). */
-export function QueryState<T>({ query, loadingLabel, errorText, isEmpty, empty, children }: QueryStateProps<T>) {
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-10">
-        <Loading label={loadingLabel} />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-line bg-surface p-5">
-        <p className="text-sm text-danger">{errorText}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (isEmpty(query.data))
-    return (
-      <div className="rounded-xl border border-dashed border-line bg-surface p-8 text-center text-sm text-muted">
-        {empty}
-      </div>
-    );
-  return <>{children(query.data)}</>;
-}
+/** The lists' loading, error and empty states, shared by every feature's lists. */
+export { QueryState } from '@/components/QueryState.tsx';
 
 /** A form's closing row: Cancel, then the main action. */
 export function DialogActions({

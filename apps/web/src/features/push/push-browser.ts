@@ -1,0 +1,113 @@
+/**
+ * The browser's side of web push: what it supports, what the person allowed, and the push
+ * subscription of this origin. Everything that touches `navigator.serviceWorker`, `PushManager`
+ * or `Notification` is here, so the rest of the feature (and its tests) deals in plain values.
+ */
+
+/** Why this browser cannot take alerts, each with its own explanation on screen. */
+export type PushUnsupportedReason = 'insecure' | 'ios-home-screen' | 'no-service-worker' | 'no-push';
+
+/** The permission as the screen needs it; `unsupported` when the Notification API is missing. */
+export type PushPermission = NotificationPermission | 'unsupported';
+
+/** How long to wait for the app's service worker before telling the person it is not running. */
+export const SERVICE_WORKER_WAIT_MS = 10_000;
+
+const isAppleMobile = (userAgent: string) => /iPhone|iPad|iPod/.test(userAgent);
+
+/** Null when push alerts can work here, else why not. */
+export function pushUnsupportedReason(): PushUnsupportedReason | null {
+  // Service workers and push exist only on https (and localhost); a plain-http address hides them.
+  if (!window.isSecureContext) return 'insecure';
+  const hasPush = 'PushManager' in window && typeof Notification !== 'undefined';
+  // Safari on iPhone and iPad offers push only to a site added to the Home Screen (iOS 16.4+).
+  if (!hasPush && isAppleMobile(navigator.userAgent)) return 'ios-home-screen';
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker) return 'no-service-worker';
+  if (!hasPush) return 'no-push';
+  return null;
+}
+
+export function notificationPermission(): PushPermission {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+/**
+ * Asks the person for permission: call it straight from a click, since browsers ignore (or
+ * block for good) a request that no gesture caused. Older Safari takes a callback, not a promise.
+ */
+export function requestNotificationPermission(): Promise<NotificationPermission> {
+  return new Promise((resolve, reject) => {
+    try {
+      const answer = Notification.requestPermission(resolve);
+      if (answer && typeof answer.then === 'function') answer.then(resolve, reject);
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
+
+export class ServiceWorkerMissingError extends Error {
+  constructor() {
+    super('The app’s service worker is not running');
+    this.name = 'ServiceWorkerMissingError';
+  }
+}
+
+/** The active service worker registration; fails after `timeoutMs` when there is none. */
+export function activeRegistration(timeoutMs = SERVICE_WORKER_WAIT_MS): Promise<ServiceWorkerRegistration> {
+  return new Promise((resolve, reject) => {
+    const timer = window.setTimeout(() => reject(new ServiceWorkerMissingError()), timeoutMs);
+    navigator.serviceWorker.ready.then(
+      (registration) => {
+        window.clearTimeout(timer);
+        resolve(registration);
+      },
+      (error: unknown) => {
+        window.clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * This origin's push subscription, without waiting: null when no service worker is registered
+ * yet (then there can be no subscription either).
+ */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** The server's VAPID public key (base64url) as the bytes `pushManager.subscribe` wants. */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+/** Whether a subscription was made with this key; one made with another (rotated) key is useless. */
+export function madeWithKey(subscription: PushSubscription, key: Uint8Array): boolean {
+  const own = subscription.options?.applicationServerKey;
+  // A browser that does not say which key it used gets the benefit of the doubt.
+  if (!own) return true;
+  const bytes = new Uint8Array(own);
+  return bytes.length === key.length && bytes.every((byte, index) => byte === key[index]);
+}
+
+/** A fresh subscription for this browser, made with the server's key. */
+export function subscribe(registration: ServiceWorkerRegistration, key: Uint8Array<ArrayBuffer>): Promise<PushSubscription> {
+  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+}
+
+/** Which browser this is, for the unblocking steps. */
+export function browserFamily(userAgent = navigator.userAgent): 'safari-ios' | 'firefox' | 'samsung' | 'chromium' | 'safari' | 'other' {
+  if (isAppleMobile(userAgent)) return 'safari-ios';
+  if (/Firefox\//.test(userAgent)) return 'firefox';
+  if (/SamsungBrowser\//.test(userAgent)) return 'samsung';
+  if (/Chrome\/|Chromium\/|EdgA?\//.test(userAgent)) return 'chromium';
+  if (/Safari\//.test(userAgent)) return 'safari';
+  return 'other';
+}
