@@ -35,8 +35,21 @@ export async function claimDueDeliveries(db: Db, now: Date, claimUntil: Date, li
     .returning();
 }
 
+/**
+ * Marks a delivery sent. The text of an `account.*` delivery holds a live reset or set-up link
+ * (the token tables keep only hashes), so it is blanked once it has gone out (decision 016).
+ */
 export async function markDeliverySent(db: Db, id: string, at: Date): Promise<void> {
-  await db.update(deliveries).set({ status: 'sent', sentAt: at, claimedUntil: null, lastError: null }).where(eq(deliveries.id, id));
+  await db
+    .update(deliveries)
+    .set({
+      status: 'sent',
+      sentAt: at,
+      claimedUntil: null,
+      lastError: null,
+      payload: sql`case when ${deliveries.kind} like 'account.%' then '{}'::jsonb else ${deliveries.payload} end`,
+    })
+    .where(eq(deliveries.id, id));
 }
 
 export async function markDeliveryForRetry(db: Db, id: string, nextAttemptAt: Date, error: string): Promise<void> {

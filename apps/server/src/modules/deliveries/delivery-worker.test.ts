@@ -256,3 +256,15 @@ describe('delivery retention', () => {
     expect(left.map((row) => row.id).sort()).toEqual([recent!, stuck!].sort());
   });
 });
+
+describe('secrets in deliveries', () => {
+  it('an account link is blanked from the payload once sent; other texts are kept', async () => {
+    const [link, alert] = await enqueue([sms('reset link https://x/reset/secret-token', { kind: 'account.pin_reset' }), sms('kept text')]);
+    const worker = workerWith(async () => ({ status: 'sent' }));
+    worker.nudge();
+    await worker.idle();
+    const rows = await query<{ id: string; payload: unknown }>(ctx, sql`select id, payload from deliveries where id in (${link!}, ${alert!})`);
+    expect(rows.find((row) => row.id === link)?.payload).toEqual({});
+    expect(rows.find((row) => row.id === alert)?.payload).toEqual({ text: 'kept text' });
+  });
+});
