@@ -38,6 +38,7 @@ import { performanceRoutes } from './modules/performance/performance.routes.ts';
 import { tanodDashboardRoutes } from './modules/dashboard/tanod-dashboard.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboard/admin-dashboard.routes.ts';
 import { deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -108,6 +109,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await tanodDashboardRoutes(scope, deps);
     await adminDashboardRoutes(scope, deps);
     await deliveryRoutes(scope, deps);
+    await pushRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps));

@@ -66,6 +66,14 @@ const envSchema = z.object({
   ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(500),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(5).max(1_000_000).default(3000),
   ALTCHA_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  // --- Web push (decision 017). -----------------------------------------------------------------
+  /** VAPID keys (base64url, as `web-push generate-vapid-keys` prints them); generated into DATA_DIR when unset. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, 87 base64url characters').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 43 base64url characters').optional(),
+  /** Who push services contact about this sender: a mailto: or https: URL. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL').optional(),
+  /** Admits push endpoints on loopback addresses (https://127.0.0.1, localhost): tests and local trials only. */
+  PUSH_ALLOW_LOOPBACK: booleanString.default(false),
 
   // --- The residents' side (issue 6): limits of the public calls. -------------------------------
   /** Incident reports per IP address per hour. Higher than per device: mobile carriers share addresses. */
@@ -110,6 +118,8 @@ export interface Config {
   /** SMS_ALERTS: emergencies and their escalations are also texted to staff (modules/incidents/incident-sms.ts). */
   smsAlerts: boolean;
   outsideServices: OutsideServicesConfig;
+  /** Web push (decision 017): VAPID keys from the environment (else generated into DATA_DIR) and the endpoint guard. */
+  push: PushConfig;
   /** Limits of the residents' public calls (issue 6). */
   publicLimits: {
     reportsPerIpPerHour: number;
@@ -135,6 +145,31 @@ export interface OutsideServicesConfig {
   botCheck:
     | { provider: 'altcha'; hmacKey: string | undefined; cost: number; maxNumber: number; challengeTtlSeconds: number }
     | { provider: 'turnstile' | 'hcaptcha' | 'recaptcha'; secret: string; siteKey: string; verifyUrl: string };
+}
+
+export interface PushConfig {
+  /** Both set, or neither (then adapters/push/vapid-keys.ts generates a pair into DATA_DIR). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  allowLoopback: boolean;
+}
+
+/**
+ * The VAPID subject tells push services whom to contact about this sender. An https PUBLIC_URL
+ * serves; otherwise a mailto: at its host, since push services refuse http: subjects.
+ */
+function pushConfig(e: z.output<typeof envSchema>): PushConfig {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  const publicUrl = e.PUBLIC_URL ? new URL(e.PUBLIC_URL) : undefined;
+  const host = publicUrl && publicUrl.hostname.includes('.') ? publicUrl.hostname : 'bantay.local';
+  const subject = e.VAPID_SUBJECT ?? (publicUrl?.protocol === 'https:' ? publicUrl.origin : `mailto:bantay@${host}`);
+  return {
+    vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: subject,
+    allowLoopback: e.PUSH_ALLOW_LOOPBACK,
+  };
 }
 
 const DEFAULT_VERIFY_URLS = {
@@ -226,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codeRateLimit: e.CODE_RATE_LIMIT,
     smsAlerts: e.SMS_ALERTS,
     outsideServices: outsideServices(e),
+    push: pushConfig(e),
     publicLimits: {
       reportsPerIpPerHour: e.REPORT_RATE_LIMIT_PER_IP,
       reportsPerDevicePerHour: e.REPORT_RATE_LIMIT_PER_DEVICE,

@@ -8,6 +8,7 @@ import type { ReadCache } from './lib/read-cache.ts';
 import type { BotCheckProvider, Mailer, SmsSender } from './adapters/index.ts';
 import type { BackgroundTasks } from './lib/background-tasks.ts';
 import type { DeliveryWorker } from './modules/deliveries/delivery-worker.ts';
+import type { PushSender } from './adapters/push/push.ts';
 
 /** What services need from the outside world; built once in main.ts, or by the test helper. */
 export interface AppDeps {
@@ -24,6 +25,8 @@ export interface AppDeps {
   sms: SmsSender;
   mail: Mailer;
   botCheck: BotCheckProvider;
+  /** Web push with the server's VAPID keys, and the guard on where it may post (decision 017). */
+  push: PushSender;
   /** Work that must not delay the answer (emails); tests await `background.idle()`. */
   background: BackgroundTasks;
   /**

@@ -20,6 +20,8 @@ import { BackgroundTasks } from './lib/background-tasks.ts';
 import { jobs } from './jobs/index.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
+import { createPushSender } from './adapters/push/push.ts';
+import { resolveVapidKeys } from './adapters/push/vapid-keys.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -48,7 +50,10 @@ async function main(): Promise<void> {
     error: (message, data) => logTarget.app?.log.error(data ?? {}, message),
   };
   const events = new DomainEvents();
-  const outside = createOutsideServices(config, { log: adapterLog, now: () => systemClock.now(), secret: jwtSecret });
+  const outside = {
+    ...createOutsideServices(config, { log: adapterLog, now: () => systemClock.now(), secret: jwtSecret }),
+    push: createPushSender(config, await resolveVapidKeys(config.push, config.dataDir)),
+  };
   const deps: AppDeps = {
     config,
     db: database.db,

@@ -12,6 +12,8 @@ import type { AppDeps } from './deps.ts';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
 import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
+import { createPushSender } from './adapters/push/push.ts';
+import { resolveVapidKeys } from './adapters/push/vapid-keys.ts';
 import { DEMO_PASSWORD, DEMO_STAFF, seedDemoStaff } from './modules/users/users.demo.ts';
 import { seedDemoSettings } from './modules/settings/settings.demo.ts';
 import { DEMO_RESIDENT_PIN, DEMO_RESIDENTS, seedDemoResidents } from './modules/residents/residents.demo.ts';
@@ -31,7 +33,10 @@ await database.migrate();
 const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
 const log: AdapterLogger = { info: console.log, warn: console.warn, error: console.error };
 const events = new DomainEvents();
-const outside = createOutsideServices(config, { log, now: () => systemClock.now(), secret: jwtSecret });
+const outside = {
+  ...createOutsideServices(config, { log, now: () => systemClock.now(), secret: jwtSecret }),
+  push: createPushSender(config, await resolveVapidKeys(config.push, config.dataDir)),
+};
 const deps: AppDeps = {
   config,
   db: database.db,

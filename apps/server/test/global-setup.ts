@@ -8,16 +8,32 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { openDatabase, migrationsFolder } from '../src/db/client.ts';
 import type { TestProject } from 'vitest/node';
 import { withAdminClient } from './database.ts';
+import { preparePushServiceTls, type PushServiceTls } from './push-tls.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDatabase: string;
     pgliteSnapshot: string;
+    /** The local push service's certificate, trusted through NODE_EXTRA_CA_CERTS (test/push-tls.ts). */
+    pushServiceTls: PushServiceTls;
   }
 }
 
-/** Prepares the migrated starting point that every test file's database is cloned from. */
+/**
+ * Prepares what the test files start from: the local push service's certificate, trusted by the
+ * workers forked after this, and the migrated database every test file's own is cloned from.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const push = await preparePushServiceTls();
+  project.provide('pushServiceTls', push.tls);
+  const teardown = await prepareDatabase(project);
+  return async () => {
+    await teardown();
+    await push.release();
+  };
+}
+
+async function prepareDatabase(project: TestProject): Promise<() => Promise<void>> {
   if (project.config.env?.BANTAY_TEST_DB === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');

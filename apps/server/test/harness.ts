@@ -22,6 +22,8 @@ import { openTestDatabase } from './database.ts';
 import { createOutsideServices, silentLogger } from '../src/adapters/index.ts';
 import { BackgroundTasks } from '../src/lib/background-tasks.ts';
 import { buildDeliveryWorker } from '../src/modules/deliveries/channels.ts';
+import { createPushSender, type HostResolver } from '../src/adapters/push/push.ts';
+import { resolveVapidKeys } from '../src/adapters/push/vapid-keys.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -42,6 +44,8 @@ export interface TestContextOptions {
    * would be: same signing key, its own pool, caches and event bus.
    */
   secondInstanceOf?: TestContext;
+  /** Resolves push endpoints' host names instead of DNS (made-up names in the SSRF tests). */
+  pushResolver?: HostResolver;
 }
 
 /** A real app on a fresh database of its own. Call once per file (beforeAll) and close after. */
@@ -62,7 +66,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const secret = first?.jwtSecret ?? crypto.randomBytes(32).toString('hex');
   const events = new DomainEvents();
   // The local defaults, writing their outboxes under this test's DATA_DIR (test/security-helpers.ts reads them).
-  const outside = { ...createOutsideServices(config, { log: silentLogger, now: () => clock.now(), secret }), ...pickOutside(options.deps) };
+  const outside = {
+    ...createOutsideServices(config, { log: silentLogger, now: () => clock.now(), secret }),
+    // A VAPID pair generated into this test's DATA_DIR, as on a first start.
+    push: createPushSender(config, await resolveVapidKeys(config.push, dataDir), { resolve: options.pushResolver }),
+    ...pickOutside(options.deps),
+  };
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -101,11 +110,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
 }
 
 /** The outside services a test replaced (a failing SMS sender), so the delivery worker sends through them too. */
-function pickOutside(overrides: Partial<AppDeps> | undefined): Partial<Pick<AppDeps, 'sms' | 'mail' | 'botCheck'>> {
-  const picked: Partial<Pick<AppDeps, 'sms' | 'mail' | 'botCheck'>> = {};
+function pickOutside(overrides: Partial<AppDeps> | undefined): Partial<Pick<AppDeps, 'sms' | 'mail' | 'botCheck' | 'push'>> {
+  const picked: Partial<Pick<AppDeps, 'sms' | 'mail' | 'botCheck' | 'push'>> = {};
   if (overrides?.sms) picked.sms = overrides.sms;
   if (overrides?.mail) picked.mail = overrides.mail;
   if (overrides?.botCheck) picked.botCheck = overrides.botCheck;
+  if (overrides?.push) picked.push = overrides.push;
   return picked;
 }
 

@@ -47,6 +47,11 @@ export const notificationSchema = z.object({
   kind: z.string(),
   entityType: notificationEntityTypeSchema.nullable(),
   entityId: z.string().nullable(),
+  /**
+   * The app path of the subject for this recipient's role, e.g. `/Patrolmap?incident=…` for a
+   * tanod and `/Patrol&incidenttracking?incident=…` for an admin; null when there is none.
+   */
+  link: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -66,3 +66,18 @@ export const alertPreferencesSchema = z.object({
     .nullable(),
 });
 export type AlertPreferences = z.infer<typeof alertPreferencesSchema>;
+
+/** Limits of the push API. */
+export const PUSH_LIMITS = {
+  /** Subscribed browsers kept per person; subscribing one more drops the oldest. */
+  subscriptionsPerUser: 10,
+} as const;
+
+/** `POST /api/push/subscriptions` → 201: the stored subscription's id (for `DELETE`). */
+export const pushSubscriptionCreatedSchema = z.object({ id: z.string() });
+export type PushSubscriptionCreated = z.infer<typeof pushSubscriptionCreatedSchema>;
+
+/** `GET /api/push/subscriptions`: my subscribed browsers, newest first. */
+export const pushSubscriptionListSchema = z.array(pushSubscriptionSchema);
+
+export const pushSubscriptionIdParamsSchema = z.object({ id: z.string().max(100) });

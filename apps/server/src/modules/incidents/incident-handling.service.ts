@@ -29,6 +29,7 @@ import { canResolveIncident, canRespondToIncident, canSeeIncident, isAdmin } fro
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { incidentsCsv } from './incidents.csv.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
+import { pushTicketProgress } from '../push/push.service.ts';
 import { enqueueResolvedSms } from './incident-sms.ts';
 
 /**
@@ -151,6 +152,8 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
         kind: 'incident.responded',
         entity: { type: 'incident', id: row.id },
       });
+      // A resident who reported while signed in hears that help is coming.
+      await pushTicketProgress(deps, tx, afterCommit, row, 'responded', now);
       publishUpdated(deps, afterCommit, row);
       return row;
     });
@@ -214,6 +217,7 @@ export async function assignIncident(deps: AppDeps, actor: Actor, id: string, ta
         except: [actor.id],
       });
       await audit(tx, actor, 'assign', updated, { responderId: before.responderId, status: before.status }, { responderId: tanod.id }, now);
+      await pushTicketProgress(deps, tx, afterCommit, updated, 'responded', now);
       publishUpdated(deps, afterCommit, updated);
       return updated;
     });
@@ -247,6 +251,7 @@ export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, l
     if (updated.responderId && updated.responderId !== actor.id) {
       await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: 'incident.resolved', entity });
     }
+    await pushTicketProgress(deps, tx, afterCommit, updated, 'resolved', now);
     if (isAdmin(actor)) await audit(tx, actor, 'resolve', updated, { status: incident.status }, { status: 'resolved' }, now);
     // The reporter who left a number hears of it once, with the ticket page's link.
     await enqueueResolvedSms(deps, tx, afterCommit, updated);

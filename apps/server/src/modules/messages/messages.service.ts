@@ -33,8 +33,9 @@ import {
   type Recipient,
 } from './messages.repository.ts';
 import { presentConversation, presentConversationRow, presentMessage } from './messages.presenter.ts';
+import { pushChatMessage } from '../push/push.service.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'deliveries'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: string) => UUID.test(value);
@@ -186,6 +187,11 @@ export async function sendMessage(
   // A new message is unread by definition: its recipient cannot have read past it yet.
   const message: Message = presentMessage(row, []);
   deps.events.publish('message.sent', { message, participantIds: [actor.id, recipient.id] });
+  // A recipient with no open socket would not see it until they open Bantay: their phone is told.
+  // Online ones cost nothing more than the column the send statement already read.
+  if (!recipient.isOnline) {
+    await pushChatMessage(deps, deps.db, { senderId: actor.id, recipientId: recipient.id, conversationId: row.conversationId, content, at: row.createdAt });
+  }
   return message;
 }
 

@@ -14,5 +14,6 @@ export function presentNotification(row: NotificationRow): Notification {
     kind: row.kind,
     entityType,
     entityId: entityType ? row.entityId : null,
+    link: row.link,
   };
 }

@@ -14,6 +14,8 @@ export interface NotificationContent {
   kind: string;
   entityType: string | null;
   entityId: string | null;
+  /** The subject's app path for each role (notification-links.ts); the row gets its recipient's. */
+  links: { tanod: string | null; admin: string | null };
   createdAt: Date;
 }
 
@@ -47,7 +49,7 @@ export async function insertNotificationsFor(
       kind: sql<string>`${content.kind}::text`.as('kind'),
       entityType: sql<string | null>`${content.entityType}::text`.as('entity_type'),
       entityId: sql<string | null>`${content.entityId}::text`.as('entity_id'),
-      link: sql<string | null>`null::text`.as('link'),
+      link: sql<string | null>`case when ${users.userType} = 'tanod' then ${content.links.tanod}::text else ${content.links.admin}::text end`.as('link'),
       createdAt: sql<Date>`${content.createdAt.toISOString()}::timestamptz`.as('created_at'),
     })
     .from(users)

@@ -19,6 +19,8 @@ import {
   type RecipientFilter,
 } from './notifications.repository.ts';
 import { presentNotification } from './notifications.presenter.ts';
+import { notificationLinks } from './notification-links.ts';
+import { pushNotification } from '../push/push.service.ts';
 
 /** The `afterCommit` of `inTransaction`. */
 export type AfterCommit = (effect: () => void) => void;
@@ -61,6 +63,11 @@ function recipientsOf(target: NotifyTarget): RecipientFilter {
  * once that transaction commits is every recipient's open socket told (`notificationUpdate`). A
  * rollback therefore leaves no row and no message. Returns what was stored, one per recipient.
  *
+ * Each row carries the app path of its subject for the recipient's role (`link`). The kinds that
+ * matter on a locked phone (push/alert-rules.ts) are also written as push deliveries for the
+ * recipients' subscribed browsers, in the same transaction, with one more statement whatever the
+ * number of recipients (decision 017).
+ *
  * ```ts
  * await inTransaction(deps.db, async (tx, afterCommit) => {
  *   const incident = await insertIncident(tx, …);
@@ -73,7 +80,7 @@ function recipientsOf(target: NotifyTarget): RecipientFilter {
  * ```
  */
 export async function notify(
-  deps: Pick<AppDeps, 'clock' | 'events'>,
+  deps: Pick<AppDeps, 'clock' | 'events' | 'deliveries'>,
   tx: Executor,
   afterCommit: AfterCommit,
   target: NotifyTarget,
@@ -86,6 +93,8 @@ export async function notify(
   }
   const kind = notificationKindSchema.parse(input.kind ?? 'general');
   if ('userId' in target && !isUuid(target.userId)) return [];
+  const links = notificationLinks(input.entity);
+  const now = deps.clock.now();
   const rows = await insertNotificationsFor(
     tx,
     recipientsOf(target),
@@ -94,18 +103,20 @@ export async function notify(
       kind,
       entityType: input.entity?.type ?? null,
       entityId: input.entity?.id ?? null,
-      createdAt: deps.clock.now(),
+      links,
+      createdAt: now,
     },
     input.except ?? [],
   );
   const items = rows.map((row) => ({ userId: row.userId, notification: presentNotification(row) }));
   if (items.length > 0) afterCommit(() => deps.events.publish('notifications.created', { items }));
+  await pushNotification(deps, tx, afterCommit, { userIds: rows.map((row) => row.userId), kind, message, entity: input.entity, links, at: now });
   return items;
 }
 
 /** notify() in a transaction of its own, for callers that have none (scheduled jobs). */
 export async function notifyNow(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'deliveries'>,
   target: NotifyTarget,
   input: NotifyInput,
 ): Promise<{ userId: string; notification: Notification }[]> {

@@ -33,7 +33,7 @@ const post = (url: string, headers?: Record<string, string>) => ctx.app.inject({
 const del = (url: string, headers?: Record<string, string>) => ctx.app.inject({ method: 'DELETE', url, headers });
 
 describe('reading my notifications', () => {
-  it('a tanod lists their notifications newest first, with the brief fields plus kind and entity', async () => {
+  it('a tanod lists their notifications newest first, with the brief fields plus kind, entity and the page that opens it', async () => {
     const { user, headers } = await staffWithToken();
     await give(user.id, ['Patrol schedule posted', 'Equipment return reminder']);
     clock.advance(60_000);
@@ -58,8 +58,9 @@ describe('reading my notifications', () => {
       kind: 'incident.reported',
       entityType: 'incident',
       entityId: 'a3b8d1c2-0000-4000-8000-000000000001',
+      link: '/Patrolmap?incident=a3b8d1c2-0000-4000-8000-000000000001',
     });
-    expect(list[1]).toMatchObject({ kind: 'test.event', entityType: null, entityId: null });
+    expect(list[1]).toMatchObject({ kind: 'test.event', entityType: null, entityId: null, link: null });
     expect(response.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
   });
 

@@ -10,6 +10,7 @@ const note = (id: string, message: string, createdAt: string, read = false): Not
   kind: 'general',
   entityType: null,
   entityId: null,
+  link: null,
 });
 
 describe('categories from message keywords', () => {

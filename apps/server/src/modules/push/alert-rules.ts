@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import type { AlertKind } from '@bantay/shared';
+import type { PushMessageOptions } from '../../adapters/push/push.ts';
+import type { PushPayload } from '../deliveries/deliveries.service.ts';
+
+/**
+ * Which notifications also go to a locked phone (decision 017), under which alert kind (what a
+ * person can mute on /myaccount), with which title. The panel's message becomes the body. Kinds
+ * not listed here stay in the panel only: a responder's note, a resolved incident, an admin's
+ * copy of a decision they can read when they next open Bantay.
+ */
+export interface AlertRule {
+  alert: AlertKind;
+  title: string;
+  /** `tanods`: only tanods among the recipients get it pushed (the admins' copy is for the record). */
+  audience: 'everyone' | 'tanods';
+}
+
+const RULES: Record<string, AlertRule> = {
+  'incident.emergency_reported': { alert: 'emergency', title: 'EMERGENCY reported', audience: 'everyone' },
+  // Every escalation is urgent, normal reports' too: nobody has answered the barangay yet.
+  'incident.escalated': { alert: 'emergency', title: 'No responder yet', audience: 'everyone' },
+  'incident.reported': { alert: 'incident', title: 'New incident report', audience: 'everyone' },
+  'incident.assigned': { alert: 'incident', title: 'Incident assigned to you', audience: 'tanods' },
+  'incident.reassigned': { alert: 'incident', title: 'Incident reassigned', audience: 'tanods' },
+  'assistance.requested': { alert: 'backup', title: 'Backup requested', audience: 'everyone' },
+  'assistance.approved': { alert: 'backup', title: 'Backup approved', audience: 'tanods' },
+  'assistance.rejected': { alert: 'backup', title: 'Backup request rejected', audience: 'tanods' },
+  'assistance.dispatched': { alert: 'backup', title: 'You are dispatched as backup', audience: 'tanods' },
+  'schedule.changed': { alert: 'schedule', title: 'Schedule changed', audience: 'tanods' },
+  'schedule.reminder': { alert: 'schedule', title: 'Patrol starts soon', audience: 'tanods' },
+  'loan.overdue': { alert: 'other', title: 'Equipment overdue', audience: 'tanods' },
+  'trip.approved': { alert: 'other', title: 'Trip approved', audience: 'tanods' },
+  'trip.rejected': { alert: 'other', title: 'Trip rejected', audience: 'tanods' },
+};
+
+/** The push rule of a notification kind, or undefined when it is not pushed. */
+export function alertRuleOf(notificationKind: string): AlertRule | undefined {
+  return RULES[notificationKind];
+}
+
+/** Emergencies and escalations: never muted, never held by quiet hours, sent with high urgency. */
+export const isUrgentAlert = (alert: AlertKind): boolean => alert === 'emergency';
+
+const BODY_MAX = 180;
+
+/** A lock screen shows two or three lines: the start of the text, cut at a word. */
+export function shortBody(text: string, max = BODY_MAX): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+/** The push payload of a notification; `url` is filled per recipient (their role's page). */
+export function notificationPushPayload(rule: AlertRule, message: string, entity: { type: string; id: string } | undefined): Omit<PushPayload, 'url'> {
+  return {
+    title: rule.title,
+    body: shortBody(message),
+    ...(entity ? { tag: `${entity.type}:${entity.id}` } : {}),
+    ...(isUrgentAlert(rule.alert) ? { urgent: true } : {}),
+  };
+}
+
+/**
+ * How the push service treats a message. An emergency must wake the phone now (`high`), and is
+ * worth delivering to a phone that comes back within the hour, not after: by then the incident has
+ * been answered or escalated again. Other alerts keep for a day.
+ */
+export function deliveryOptionsOf(payload: Pick<PushPayload, 'urgent' | 'tag'>): PushMessageOptions {
+  return {
+    urgency: payload.urgent ? 'high' : 'normal',
+    ttlSeconds: payload.urgent ? 60 * 60 : 24 * 60 * 60,
+    // A newer alert about the same subject replaces one the push service still holds (RFC 8030 Topic, 32 characters at most).
+    ...(payload.tag ? { topic: crypto.createHash('sha256').update(payload.tag).digest('base64url').slice(0, 32) } : {}),
+  };
+}

@@ -1,0 +1,185 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/transaction.ts';
+import {
+  alertPreferences,
+  barangaySettings,
+  deliveries,
+  pushSubscriptions,
+  users,
+  type AlertPreferencesRow,
+  type PushSubscriptionRow,
+} from '../../db/schema/index.ts';
+
+export interface SubscriptionValues {
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+  now: Date;
+}
+
+/**
+ * Stores a browser's subscription. The endpoint is unique: a browser that subscribes again
+ * replaces its keys, and a shared browser signed in as someone else moves to that person (the push
+ * channel never sends an older delivery to the new owner, see push-channel.ts).
+ */
+export async function upsertSubscription(db: Executor, values: SubscriptionValues): Promise<PushSubscriptionRow> {
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values({ userId: values.userId, endpoint: values.endpoint, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: values.now })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: {
+        userId: values.userId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        userAgent: values.userAgent,
+        createdAt: values.now,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+/** Keeps a person's newest `keep` subscriptions and deletes the rest (old phones, cleared browsers). */
+export async function trimSubscriptionsOf(db: Executor, userId: string, keep: number): Promise<void> {
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(keep);
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), sql`${pushSubscriptions.id} not in (${newest})`));
+}
+
+export async function listSubscriptionsOf(db: Executor, userId: string): Promise<PushSubscriptionRow[]> {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+}
+
+export async function deleteSubscriptionOf(db: Executor, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+export async function deleteSubscription(db: Executor, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export interface SubscriptionForSend {
+  subscription: PushSubscriptionRow;
+  quietStart: string | null;
+  quietEnd: string | null;
+  timeZone: string;
+}
+
+/** What a send needs, in one query: the subscription, its owner's quiet hours and the barangay's time zone. */
+export async function findSubscriptionForSend(db: Executor, id: string): Promise<SubscriptionForSend | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  const [row] = await db
+    .select({
+      subscription: pushSubscriptions,
+      quietStart: alertPreferences.quietStart,
+      quietEnd: alertPreferences.quietEnd,
+      timeZone: barangaySettings.timezone,
+    })
+    .from(pushSubscriptions)
+    .leftJoin(alertPreferences, eq(alertPreferences.userId, pushSubscriptions.userId))
+    .leftJoin(barangaySettings, eq(barangaySettings.id, 1))
+    .where(eq(pushSubscriptions.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  return { subscription: row.subscription, quietStart: row.quietStart, quietEnd: row.quietEnd, timeZone: row.timeZone ?? 'Asia/Manila' };
+}
+
+/** "Juan Dela Cruz", or undefined for an unknown id. */
+export async function findDisplayName(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? `${row.firstName} ${row.lastName}` : undefined;
+}
+
+export async function findPreferencesOf(db: Executor, userId: string): Promise<AlertPreferencesRow | undefined> {
+  const [row] = await db.select().from(alertPreferences).where(eq(alertPreferences.userId, userId)).limit(1);
+  return row;
+}
+
+export async function upsertPreferences(
+  db: Executor,
+  userId: string,
+  values: { mutedKinds: string[]; quietStart: string | null; quietEnd: string | null },
+  now: Date,
+): Promise<AlertPreferencesRow> {
+  const [row] = await db
+    .insert(alertPreferences)
+    .values({ userId, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: alertPreferences.userId, set: { ...values, updatedAt: now } })
+    .returning();
+  return row!;
+}
+
+/** Where a push opens, per recipient: one path for everyone, or one per staff role. */
+export type PushUrl = string | { tanod: string; admin: string };
+
+export interface PushFanOut {
+  userIds: readonly string[];
+  /** The payload without `url`, which is added per recipient from `url`. */
+  payload: Record<string, unknown>;
+  url: PushUrl;
+  /** The delivery's kind, e.g. `incident.assigned`. */
+  kind: string;
+  /** The alert kind a recipient may have muted; null for alerts nobody can mute (emergencies). */
+  mutableAs: string | null;
+  /** Only recipients of this type (the admins' copy of a tanod's alert stays in the panel). */
+  onlyUserType?: 'tanod';
+  /** With it, at most one delivery per subscription ever: `<dedupeKey>:<subscription id>`. */
+  dedupeKey?: string;
+  now: Date;
+}
+
+/**
+ * One push delivery per subscription of every recipient who is active and has not muted the
+ * kind, in a single `insert … select` whatever the number of recipients. Returns how many rows
+ * were written.
+ */
+export async function insertPushDeliveries(db: Executor, fanOut: PushFanOut): Promise<number> {
+  if (fanOut.userIds.length === 0) return 0;
+  const conditions: SQL[] = [inArray(pushSubscriptions.userId, [...fanOut.userIds]), eq(users.status, 'active')];
+  if (fanOut.onlyUserType) conditions.push(eq(users.userType, fanOut.onlyUserType));
+  if (fanOut.mutableAs) conditions.push(sql`not coalesce(${fanOut.mutableAs}::text = any(${alertPreferences.mutedKinds}), false)`);
+  const url =
+    typeof fanOut.url === 'string'
+      ? sql`${fanOut.url}::text`
+      : sql`case when ${users.userType} = 'tanod' then ${fanOut.url.tanod}::text else ${fanOut.url.admin}::text end`;
+  const at = fanOut.now.toISOString();
+  const selected = db
+    // Insert-select needs every column of the table, in the table's order.
+    .select({
+      id: sql<string>`gen_random_uuid()`.as('id'),
+      channel: sql<'push'>`'push'::delivery_channel`.as('channel'),
+      userId: pushSubscriptions.userId,
+      target: sql<string>`${pushSubscriptions.id}::text`.as('target'),
+      payload: sql<Record<string, unknown>>`${JSON.stringify(fanOut.payload)}::jsonb || jsonb_build_object('url', ${url})`.as('payload'),
+      dedupeKey: (fanOut.dedupeKey ? sql<string>`${fanOut.dedupeKey}::text || ':' || ${pushSubscriptions.id}::text` : sql<null>`null::text`).as('dedupe_key'),
+      kind: sql<string>`${fanOut.kind}::text`.as('kind'),
+      status: sql<'pending'>`'pending'::delivery_status`.as('status'),
+      attempts: sql<number>`0`.as('attempts'),
+      nextAttemptAt: sql<Date>`${at}::timestamptz`.as('next_attempt_at'),
+      claimedUntil: sql<null>`null::timestamptz`.as('claimed_until'),
+      lastError: sql<null>`null::text`.as('last_error'),
+      createdAt: sql<Date>`${at}::timestamptz`.as('created_at'),
+      sentAt: sql<null>`null::timestamptz`.as('sent_at'),
+    })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .leftJoin(alertPreferences, eq(alertPreferences.userId, pushSubscriptions.userId))
+    .where(and(...conditions));
+  const rows = await db.insert(deliveries).select(selected).onConflictDoNothing({ target: deliveries.dedupeKey }).returning({ id: deliveries.id });
+  return rows.length;
+}

@@ -1,0 +1,205 @@
+import {
+  PUSH_LIMITS,
+  type AlertPreferences,
+  type NotificationEntityType,
+  type PushSubscriptionInput,
+  type PushSubscriptionSummary,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import type { Executor } from '../../db/transaction.ts';
+import type { AlertPreferencesRow, PushSubscriptionRow } from '../../db/schema/index.ts';
+import { PushEndpointRefused } from '../../adapters/push/push.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { AfterCommit } from '../notifications/notifications.service.ts';
+import { conversationLinks, type RoleLinks } from '../notifications/notification-links.ts';
+import { alertRuleOf, isUrgentAlert, notificationPushPayload, shortBody } from './alert-rules.ts';
+import {
+  deleteSubscriptionOf,
+  findDisplayName,
+  findPreferencesOf,
+  insertPushDeliveries,
+  listSubscriptionsOf,
+  trimSubscriptionsOf,
+  upsertPreferences,
+  upsertSubscription,
+  type PushFanOut,
+} from './push.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `GET /api/push/key` (anyone): the VAPID public key a browser subscribes with. */
+export function getPushKey(deps: Pick<AppDeps, 'push'>): { publicKey: string } {
+  return { publicKey: deps.push.publicKey };
+}
+
+/**
+ * `POST /api/push/subscriptions` (staff and signed-in residents). The endpoint is where the
+ * server will post, so it is checked before it is stored (adapters/push/endpoint-guard.ts). The
+ * same endpoint again replaces the row, also when it belonged to someone else: the browser is the
+ * one that holds the subscription, and it is now signed in as the caller.
+ */
+export async function subscribeBrowser(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'push'>,
+  actor: Actor,
+  input: PushSubscriptionInput,
+  userAgent: string | null,
+): Promise<{ id: string }> {
+  try {
+    await deps.push.checkEndpoint(input.endpoint);
+  } catch (error) {
+    if (error instanceof PushEndpointRefused) throw fieldError('endpoint', error.message);
+    // The DNS lookup itself failed (a timeout, a server failure): not the caller's fault.
+    throw new AppError('UNAVAILABLE', 'The push service could not be checked just now. Please try again.');
+  }
+  const row = await upsertSubscription(deps.db, {
+    userId: actor.id,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    userAgent,
+    now: deps.clock.now(),
+  });
+  await trimSubscriptionsOf(deps.db, actor.id, PUSH_LIMITS.subscriptionsPerUser);
+  return { id: row.id };
+}
+
+/** `GET /api/push/subscriptions`: the caller's own browsers. */
+export async function listMySubscriptions(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<PushSubscriptionSummary[]> {
+  return (await listSubscriptionsOf(deps.db, actor.id)).map(presentSubscription);
+}
+
+/** `DELETE /api/push/subscriptions/{id}`: someone else's id answers as an unknown one, 404. */
+export async function unsubscribeBrowser(deps: Pick<AppDeps, 'db'>, actor: Actor, id: string): Promise<void> {
+  const deleted = UUID.test(id) && (await deleteSubscriptionOf(deps.db, actor.id, id.toLowerCase()));
+  if (!deleted) throw notFound('Push subscription');
+}
+
+export async function getMyAlertPreferences(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<AlertPreferences> {
+  return presentPreferences(await findPreferencesOf(deps.db, actor.id));
+}
+
+export async function updateMyAlertPreferences(deps: Pick<AppDeps, 'db' | 'clock'>, actor: Actor, input: AlertPreferences): Promise<AlertPreferences> {
+  const row = await upsertPreferences(
+    deps.db,
+    actor.id,
+    { mutedKinds: [...new Set(input.mutedKinds)], quietStart: input.quietHours?.start ?? null, quietEnd: input.quietHours?.end ?? null },
+    deps.clock.now(),
+  );
+  return presentPreferences(row);
+}
+
+function presentSubscription(row: PushSubscriptionRow): PushSubscriptionSummary {
+  let service: string;
+  try {
+    service = new URL(row.endpoint).origin;
+  } catch {
+    service = 'unknown';
+  }
+  return { _id: row.id, service, userAgent: row.userAgent, createdAt: row.createdAt.toISOString() };
+}
+
+function presentPreferences(row: AlertPreferencesRow | undefined): AlertPreferences {
+  if (!row) return { mutedKinds: [], quietHours: null };
+  return {
+    mutedKinds: row.mutedKinds as AlertPreferences['mutedKinds'],
+    quietHours: row.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null,
+  };
+}
+
+function fieldError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields: [{ field, message }] });
+}
+
+// --- Alerts raised by other modules, written in their transaction (decision 017). -------------
+
+type EnqueueDeps = Pick<AppDeps, 'deliveries'>;
+
+async function fanOut(deps: EnqueueDeps, tx: Executor, afterCommit: AfterCommit, request: PushFanOut): Promise<number> {
+  const written = await insertPushDeliveries(tx, request);
+  if (written > 0) afterCommit(() => deps.deliveries.nudge());
+  return written;
+}
+
+/**
+ * Called by notify() for the notifications it just stored: the kinds alert-rules.ts lists are
+ * also pushed to the recipients' subscribed browsers, opening the same page as the notification.
+ */
+export async function pushNotification(
+  deps: EnqueueDeps,
+  tx: Executor,
+  afterCommit: AfterCommit,
+  notification: {
+    userIds: readonly string[];
+    kind: string;
+    message: string;
+    entity: { type: NotificationEntityType; id: string } | undefined;
+    links: RoleLinks;
+    at: Date;
+  },
+): Promise<number> {
+  const rule = alertRuleOf(notification.kind);
+  if (!rule || notification.userIds.length === 0) return 0;
+  return fanOut(deps, tx, afterCommit, {
+    userIds: notification.userIds,
+    payload: notificationPushPayload(rule, notification.message, notification.entity),
+    url: { tanod: notification.links.tanod ?? '/Dashboard', admin: notification.links.admin ?? '/Admindashboard' },
+    kind: notification.kind,
+    mutableAs: isUrgentAlert(rule.alert) ? null : rule.alert,
+    ...(rule.audience === 'tanods' ? { onlyUserType: 'tanod' as const } : {}),
+    now: notification.at,
+  });
+}
+
+/**
+ * A chat message to someone with no open socket (messages.service.ts decides who): their browsers
+ * get it, titled with the sender's name, opening the conversation. The message is already stored
+ * by its one statement (decisions 014, 015), so this is a statement of its own, run only for a
+ * recipient who is offline.
+ */
+export async function pushChatMessage(
+  deps: EnqueueDeps,
+  db: Executor,
+  message: { senderId: string; recipientId: string; conversationId: string; content: string; at: Date },
+): Promise<number> {
+  const sender = await findDisplayName(db, message.senderId);
+  const written = await insertPushDeliveries(db, {
+    userIds: [message.recipientId],
+    payload: { title: sender ?? 'New message', body: shortBody(message.content), tag: `conversation:${message.conversationId}` },
+    url: conversationLinks(message.conversationId),
+    kind: 'message.sent',
+    mutableAs: 'chat',
+    now: message.at,
+  });
+  if (written > 0) deps.deliveries.nudge();
+  return written;
+}
+
+/**
+ * A resident who reported while signed in hears how the ticket goes: once when a tanod takes it
+ * and once when it is resolved (the dedupe key keeps it to once per subscription, whatever
+ * reassignments happen in between).
+ */
+export async function pushTicketProgress(
+  deps: EnqueueDeps,
+  tx: Executor,
+  afterCommit: AfterCommit,
+  incident: { id: string; ticket: string; type: string; reporterId: string | null },
+  step: 'responded' | 'resolved',
+  at: Date,
+): Promise<number> {
+  if (!incident.reporterId) return 0;
+  const payload =
+    step === 'responded'
+      ? { title: 'A tanod is responding', body: `Your report ${incident.ticket} (${incident.type}) has a tanod on the way.` }
+      : { title: 'Your report is resolved', body: `Your report ${incident.ticket} (${incident.type}) was resolved. Thank you for reporting.` };
+  return fanOut(deps, tx, afterCommit, {
+    userIds: [incident.reporterId],
+    payload: { ...payload, tag: `ticket:${incident.id}` },
+    url: `/Reportincidents?ticket=${encodeURIComponent(incident.ticket)}`,
+    kind: `ticket.${step}`,
+    mutableAs: 'ticket',
+    dedupeKey: `ticket.${step}:${incident.id}`,
+    now: at,
+  });
+}
