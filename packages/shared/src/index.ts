@@ -15,6 +15,7 @@ export * from './patrols.ts';
 export * from './patrol-areas.ts';
 export * from './schedules.ts';
 export * from './incident-handling.ts';
+export * from './incident-evidence.ts';
 export * from './assistance.ts';
 export * from './cameras.ts';
 export * from './users.ts';

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_STATUSES } from '@bantay/shared';
+import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_PHOTO_PURPOSES, INCIDENT_STATUSES } from '@bantay/shared';
 import { users } from './users.ts';
 
 export const incidentClassificationEnum = pgEnum('incident_classification', INCIDENT_CLASSIFICATIONS);
 export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
 export const incidentEventKindEnum = pgEnum('incident_event_kind', INCIDENT_EVENT_KINDS);
+export const incidentPhotoPurposeEnum = pgEnum('incident_photo_purpose', INCIDENT_PHOTO_PURPOSES);
 
 /** Product §3. Nothing is deleted: rejections and false alarms are statuses. */
 export const incidents = pgTable(
@@ -100,9 +101,10 @@ export const incidentEvents = pgTable(
 export type IncidentEventRow = typeof incidentEvents.$inferSelect;
 
 /**
- * Photos uploaded before the report (`POST /api/public/photos`), claimed by the report. Files
- * live under DATA_DIR/uploads/incidents/<id>.webp. Unclaimed rows older than a day may be swept
- * (with their files) by a retention job; none exists yet.
+ * Photos uploaded before the report (`POST /api/public/photos`), claimed by the report, and the
+ * staff's evidence from the scene (`POST /api/incidents/{id}/evidence`), stored with its incident
+ * at once. Files live under DATA_DIR/uploads/incidents/<id>.webp. Unclaimed rows older than a day
+ * may be swept (with their files) by a retention job; none exists yet.
  */
 export const incidentPhotos = pgTable(
   'incident_photos',
@@ -112,6 +114,12 @@ export const incidentPhotos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
+    /** `report` for the reporter's photos; `note` and `resolution` are staff-only evidence. */
+    purpose: incidentPhotoPurposeEnum('purpose').notNull().default('report'),
+    /** The staff member who attached evidence; null for the reporter's photos. */
+    uploadedById: uuid('uploaded_by_id').references(() => users.id),
+    /** The staff note a `note` photo came with. */
+    eventId: uuid('event_id').references(() => incidentEvents.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
