@@ -99,6 +99,11 @@ export const incidentListItemSchema = z.object({
   possibleDuplicateOf: z.object({ _id: z.string(), ticket: z.string(), status: z.enum(INCIDENT_STATUSES) }).nullable(),
   /** Metres from `near` when the list was asked with `near`, else null. */
   distanceMeters: z.number().nullable(),
+  /**
+   * The reporter's rating of the responder from the ticket (product §4.9), once given and unless an
+   * admin hid it: what a tanod's history shows beside each outcome.
+   */
+  rating: z.object({ stars: z.number().int().min(1).max(5), comment: z.string(), at: z.string() }).nullable(),
 });
 export type IncidentListItem = z.infer<typeof incidentListItemSchema>;
 
@@ -140,6 +145,15 @@ const statusListSchema = z
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))
   .pipe(z.array(z.enum(INCIDENT_STATUSES, { error: `Status must be one of ${INCIDENT_STATUSES.join(', ')}` })));
 
+/** `responder`: `me` (the caller) or a tanod's id. */
+const responderSchema = z.union([z.literal('me'), z.uuid()], { error: 'Responder must be "me" or a tanod\'s id' });
+
+/** `rating`: star counts 1–5 and `none` (not rated), one or several, comma-separated. */
+const ratingListSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(['1', '2', '3', '4', '5', 'none'], { error: 'Rating must be 1 to 5 or none' })).min(1, 'Rating must be 1 to 5 or none'));
+
 const nearSchema = z
   .string()
   .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, 'Near must be "lat,lng"')
@@ -156,6 +170,9 @@ const nearSchema = z
  * - `near=lat,lng` adds `distanceMeters`; with `radius` (metres) it keeps only those within it.
  * - `sort`: `newest` (default), `oldest`, `nearest` (needs `near`), or `priority`: emergencies
  *   first, then nearest (with `near`) or oldest — the tanod queue.
+ * - `responder=me` (or a tanod's id): the incidents that tanod responded to or was assigned and
+ *   still holds — a tanod's history. The visibility rules above still apply.
+ * - `rating=4,5` or `rating=none`: by the reporter's visible rating of the responder.
  */
 export const incidentListQuerySchema = z
   .object({
@@ -168,6 +185,8 @@ export const incidentListQuerySchema = z
     near: nearSchema.optional(),
     radius: z.coerce.number().positive('Radius must be positive').max(INCIDENT_HANDLING_LIMITS.radiusMaxMeters).optional(),
     sort: z.enum(['newest', 'oldest', 'nearest', 'priority']).default('newest'),
+    responder: responderSchema.optional(),
+    rating: ratingListSchema.optional(),
     cursor: z.string().max(500).optional(),
     limit: z.coerce.number().int().min(1).max(INCIDENT_HANDLING_LIMITS.pageMax).default(INCIDENT_HANDLING_LIMITS.pageDefault),
   })

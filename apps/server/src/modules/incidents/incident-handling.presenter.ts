@@ -33,6 +33,7 @@ export function presentIncidentListItem(row: Omit<ListedIncidentRow, 'keys'>, ph
     resolvedAt: iso(incident.resolvedAt),
     possibleDuplicateOf: row.duplicate ? { _id: row.duplicate.id, ticket: row.duplicate.ticket, status: row.duplicate.status } : null,
     distanceMeters: row.distance === null ? null : Math.round(row.distance),
+    rating: row.rating ? { stars: row.rating.stars, comment: row.rating.comment, at: row.rating.at.toISOString() } : null,
   };
 }
 
@@ -51,12 +52,13 @@ export function presentIncidentDetail(
     people: Map<string, PersonRow>;
     duplicate: ListedIncidentRow['duplicate'];
     events: IncidentEventRow[];
+    rating: ListedIncidentRow['rating'];
   },
 ): IncidentDetail {
   const responder = incident.responderId ? (parts.people.get(incident.responderId) ?? null) : null;
   const resolvedBy = incident.resolvedById ? (parts.people.get(incident.resolvedById) ?? null) : null;
   return {
-    ...presentIncidentListItem({ incident, responder, duplicate: parts.duplicate, distance: null }, parts.photos),
+    ...presentIncidentListItem({ incident, responder, duplicate: parts.duplicate, distance: null, rating: parts.rating }, parts.photos),
     reporter: { _id: incident.reporterId, name: incident.reporterName, phoneNumber: incident.reporterPhone },
     resolvedBy: resolvedBy ? presentPerson(resolvedBy) : null,
     resolutionLog: incident.resolutionLog,

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { IncidentListFilters, IncidentStatus } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
 import { distanceSql } from '../../db/geo-sql.ts';
-import { incidentEscalations, incidentEvents, incidentPhotos, incidents, users, type IncidentRow, type UserRow } from '../../db/schema/index.ts';
+import { evaluations, incidentEscalations, incidentEvents, incidentPhotos, incidents, users, type IncidentRow, type UserRow } from '../../db/schema/index.ts';
 
 /** Staff-side SQL of incidents (issue 9): the list, the detail's parts and the guarded status changes. */
 
@@ -33,8 +33,28 @@ export interface ListedIncidentRow {
   responder: PersonRow | null;
   duplicate: { id: string; ticket: string; status: IncidentStatus } | null;
   distance: number | null;
+  /** The reporter's visible rating of the responder (a ticket rating an admin has not hidden). */
+  rating: TicketRating | null;
   /** The values of the sort keys, for the cursor. */
   keys: (string | number)[];
+}
+
+export interface TicketRating {
+  stars: number;
+  comment: string;
+  at: Date;
+}
+
+/** The join of an incident with its ticket rating: at most one (`evaluations_ticket_once_key`), hidden ones left out. */
+const visibleTicketRating = and(eq(evaluations.incidentId, incidents.id), eq(evaluations.source, 'ticket'), eq(evaluations.hidden, false));
+
+/** `rating=…`: star counts, and `none` for incidents with no visible rating. */
+function ratingCondition(wanted: string[]): SQL {
+  const stars = wanted.filter((value) => value !== 'none').map(Number);
+  const clauses: SQL[] = [];
+  if (stars.length) clauses.push(inArray(evaluations.rating, stars));
+  if (wanted.includes('none')) clauses.push(sql`${evaluations.id} is null`);
+  return or(...clauses)!;
 }
 
 interface SortKey {
@@ -101,6 +121,8 @@ export async function listIncidentsForStaff(db: Executor, options: ListIncidents
   if (filters.status?.length) conditions.push(inArray(incidents.status, filters.status));
   if (filters.classification) conditions.push(eq(incidents.classification, filters.classification));
   if (filters.type) conditions.push(sql`lower(${incidents.type}) = lower(${filters.type})`);
+  if (filters.responder) conditions.push(eq(incidents.responderId, filters.responder));
+  if (filters.rating?.length) conditions.push(ratingCondition(filters.rating));
   if (filters.from) conditions.push(gte(incidents.createdAt, new Date(filters.from)));
   if (filters.to) conditions.push(lt(incidents.createdAt, new Date(filters.to)));
   if (filters.q) {
@@ -127,6 +149,7 @@ export async function listIncidentsForStaff(db: Executor, options: ListIncidents
       responder: personColumns(responder),
       duplicate: { id: duplicate.id, ticket: duplicate.ticket, status: duplicate.status },
       distance: distance ?? sql<null>`null`,
+      rating: { stars: evaluations.rating, comment: evaluations.comment, at: evaluations.createdAt },
       keys: sql<unknown[]>`json_build_array(${sql.join(
         keys.map((key) => (key.kind === 'time' ? sql`to_char(${key.expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : key.expr)),
         sql`, `,
@@ -135,6 +158,7 @@ export async function listIncidentsForStaff(db: Executor, options: ListIncidents
     .from(incidents)
     .leftJoin(responder, eq(responder.id, incidents.responderId))
     .leftJoin(duplicate, eq(duplicate.id, incidents.possibleDuplicateOfId))
+    .leftJoin(evaluations, visibleTicketRating)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(...keys.map((key) => (key.direction === 'asc' ? sql`${key.expr} asc` : sql`${key.expr} desc`)))
     .limit(options.limit);
@@ -144,8 +168,19 @@ export async function listIncidentsForStaff(db: Executor, options: ListIncidents
     responder: row.responder?.id ? (row.responder as PersonRow) : null,
     duplicate: row.duplicate?.id ? (row.duplicate as ListedIncidentRow['duplicate']) : null,
     distance: row.distance === null || row.distance === undefined ? null : Number(row.distance),
+    rating: row.rating?.stars == null ? null : (row.rating as TicketRating),
     keys: (typeof row.keys === 'string' ? JSON.parse(row.keys) : row.keys) as (string | number)[],
   }));
+}
+
+/** The visible ticket rating of one incident (the detail's). */
+export async function findTicketRating(db: Executor, incidentId: string): Promise<TicketRating | null> {
+  const [row] = await db
+    .select({ stars: evaluations.rating, comment: evaluations.comment, at: evaluations.createdAt })
+    .from(evaluations)
+    .where(and(eq(evaluations.incidentId, incidentId), eq(evaluations.source, 'ticket'), eq(evaluations.hidden, false)))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findIncidentById(db: Executor, id: string): Promise<IncidentRow | undefined> {

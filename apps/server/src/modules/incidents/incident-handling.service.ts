@@ -14,6 +14,7 @@ import {
   findActiveTanod,
   findIncidentById,
   findPeople,
+  findTicketRating,
   listIncidentEvents,
   listIncidentsForStaff,
   listPhotosOf,
@@ -71,10 +72,14 @@ function incidentLabel(incident: Pick<IncidentRow, 'ticket' | 'type' | 'landmark
   return `${lead} ${incident.ticket} (${incident.type}${place ? ` near ${place}` : ''})`;
 }
 
+/** `responder=me` is the caller's history; the visibility rule of the list still applies to it. */
+const withResponder = (filters: IncidentListFilters, actor: Actor): IncidentListFilters =>
+  filters.responder === 'me' ? { ...filters, responder: actor.id } : filters;
+
 export async function listIncidents(deps: AppDeps, actor: Actor, filters: IncidentListFilters): Promise<IncidentListResponse> {
   const after = filters.cursor ? decodeCursor(filters.cursor, sortKeyCount(filters)) : null;
   const rows = await listIncidentsForStaff(deps.db, {
-    filters,
+    filters: withResponder(filters, actor),
     tanodId: isAdmin(actor) ? null : actor.id,
     after,
     limit: filters.limit + 1,
@@ -97,7 +102,7 @@ const EXPORT_MAX_ROWS = 10_000;
 /** `GET /api/incidents/export.csv` (admin): the list's filters, every match up to 10,000 rows. */
 export async function exportIncidentsCsv(deps: AppDeps, actor: Actor, filters: IncidentListFilters): Promise<{ csv: string; filename: string }> {
   if (!isAdmin(actor)) throw forbidden('Only admins export incidents.');
-  const rows = await listIncidentsForStaff(deps.db, { filters, tanodId: null, after: null, limit: EXPORT_MAX_ROWS });
+  const rows = await listIncidentsForStaff(deps.db, { filters: withResponder(filters, actor), tanodId: null, after: null, limit: EXPORT_MAX_ROWS });
   const settings = await getPublicSettings(deps);
   const csv = incidentsCsv(
     rows.map((row) => ({ incident: row.incident, responderName: row.responder ? `${row.responder.firstName} ${row.responder.lastName}` : null })),
@@ -111,10 +116,11 @@ export async function getIncident(deps: AppDeps, actor: Actor, id: string): Prom
 }
 
 async function incidentDetail(db: Executor, incident: IncidentRow): Promise<IncidentDetail> {
-  const [events, photos, duplicate] = await Promise.all([
+  const [events, photos, duplicate, rating] = await Promise.all([
     listIncidentEvents(db, incident.id),
     listPhotosOf(db, [incident.id]),
     incident.possibleDuplicateOfId ? findIncidentById(db, incident.possibleDuplicateOfId) : Promise.resolve(undefined),
+    findTicketRating(db, incident.id),
   ]);
   const people = await findPeople(db, [
     ...(incident.responderId ? [incident.responderId] : []),
@@ -126,6 +132,7 @@ async function incidentDetail(db: Executor, incident: IncidentRow): Promise<Inci
     people,
     duplicate: duplicate ? { id: duplicate.id, ticket: duplicate.ticket, status: duplicate.status } : null,
     events,
+    rating,
   });
 }
 
