@@ -26,6 +26,8 @@ export const INCIDENT_EVENT_KINDS = [
   'rejected',
   'false_alarm',
   'rated',
+  /** The responder was deactivated: the incident is pending again with no responder. */
+  'returned_to_queue',
 ] as const;
 export type IncidentEventKind = (typeof INCIDENT_EVENT_KINDS)[number];
 
@@ -126,8 +128,11 @@ export type CreateIncidentResponse = z.infer<typeof createIncidentResponseSchema
 
 /** One public step of a ticket's timeline (product §4.3). */
 export const publicTimelineEntrySchema = z.object({
-  /** reported → responding → resolved | rejected | false_alarm; `rated` once the reporter rated. */
-  kind: z.enum(['reported', 'responding', 'resolved', 'rejected', 'false_alarm', 'rated']),
+  /**
+   * reported → responding → resolved | rejected | false_alarm; `rated` once the reporter rated;
+   * `requeued` when the responding tanod left the force and the report waits for another.
+   */
+  kind: z.enum(['reported', 'responding', 'requeued', 'resolved', 'rejected', 'false_alarm', 'rated']),
   /** When, ISO 8601. */
   at: z.string(),
   /** For `responding`: the tanod's first name only. */

@@ -59,3 +59,54 @@ export type OneTimePassword = z.infer<typeof oneTimePasswordSchema>;
 
 export const createdStaffUserSchema = oneTimePasswordSchema.extend({ user: staffUserSchema });
 export type CreatedStaffUser = z.infer<typeof createdStaffUserSchema>;
+
+/**
+ * `GET /api/users/{id}/handoff` (admins, for accounts they may deactivate): what a deactivation
+ * leaves behind, shown in the deactivation dialog before the admin confirms. Deactivating returns
+ * `activeIncident` to the queue in the same transaction; the loans stay open for an admin to
+ * receive, and the shifts keep the member until an admin reassigns them.
+ */
+export const staffHandoffSchema = z.object({
+  /** The in-progress incident they respond to, which goes back to the queue on deactivation. */
+  activeIncident: z
+    .object({
+      _id: z.string(),
+      ticket: z.string(),
+      type: z.string(),
+      classification: z.enum(['normal', 'emergency']),
+      /** The landmark or address as reported, when there is one. */
+      place: z.string().nullable(),
+      respondedAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** Equipment not yet returned, oldest due first. */
+  openLoans: z.array(
+    z.object({
+      _id: z.string(),
+      itemName: z.string(),
+      quantity: z.number().int(),
+      borrowedAt: z.string(),
+      dueAt: z.string(),
+      overdue: z.boolean(),
+    }),
+  ),
+  /** Schedules not yet over that list them as a member (an ongoing one first), soonest first. */
+  futureShifts: z.array(
+    z.object({
+      _id: z.string(),
+      code: z.string(),
+      shift: z.enum(['day', 'night', 'custom']),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      areaName: z.string(),
+      isLeader: z.boolean(),
+      /** True while the shift is under way. */
+      ongoing: z.boolean(),
+      /** The other members of the schedule, who stay on it. */
+      otherMembers: z.number().int(),
+    }),
+  ),
+  /** All the schedules not yet over, when there are more than `futureShifts` lists. */
+  futureShiftCount: z.number().int(),
+});
+export type StaffHandoff = z.infer<typeof staffHandoffSchema>;

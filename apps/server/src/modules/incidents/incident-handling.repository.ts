@@ -211,7 +211,8 @@ export async function listPhotosOf(db: Executor, incidentIds: string[]): Promise
   const rows = await db
     .select({ incidentId: incidentPhotos.incidentId, id: incidentPhotos.id, width: incidentPhotos.width, height: incidentPhotos.height })
     .from(incidentPhotos)
-    .where(inArray(incidentPhotos.incidentId, incidentIds))
+    // The reporter's photos only: staff evidence comes with the detail (incident-evidence.repository.ts).
+    .where(and(inArray(incidentPhotos.incidentId, incidentIds), eq(incidentPhotos.purpose, 'report')))
     .orderBy(asc(incidentPhotos.createdAt), asc(incidentPhotos.id));
   for (const row of rows) {
     const list = result.get(row.incidentId!) ?? [];
@@ -283,6 +284,19 @@ export async function closeOpenIncident(
     .update(incidents)
     .set({ status: values.status, closingReason: values.reason, updatedAt: values.now })
     .where(and(eq(incidents.id, id), inArray(incidents.status, ['pending', 'in_progress'])))
+    .returning();
+  return row;
+}
+
+/**
+ * Puts the tanod's in-progress incident back in the queue (pending, no responder), returning it;
+ * undefined when they hold none. Conditional like every step: a resolve that commits first wins.
+ */
+export async function returnActiveIncidentToQueue(db: Executor, tanodId: string, now: Date): Promise<IncidentRow | undefined> {
+  const [row] = await db
+    .update(incidents)
+    .set({ status: 'pending', responderId: null, respondedAt: null, updatedAt: now })
+    .where(and(eq(incidents.responderId, tanodId), eq(incidents.status, 'in_progress')))
     .returning();
   return row;
 }

@@ -66,7 +66,7 @@ function publishUpdated(deps: AppDeps, afterCommit: AfterCommit, incident: Incid
 }
 
 /** "Incident IR-… (Theft near the chapel)": the keyword puts it under the incidents chip. */
-function incidentLabel(incident: Pick<IncidentRow, 'ticket' | 'type' | 'landmark' | 'address' | 'classification'>): string {
+export function incidentLabel(incident: Pick<IncidentRow, 'ticket' | 'type' | 'landmark' | 'address' | 'classification'>): string {
   const place = (incident.landmark ?? incident.address ?? '').slice(0, 80);
   const lead = incident.classification === 'emergency' ? 'Emergency incident' : 'Incident';
   return `${lead} ${incident.ticket} (${incident.type}${place ? ` near ${place}` : ''})`;

@@ -26,6 +26,10 @@ export function presentPublicTicket(
       case 'responded':
         timeline.push({ kind: 'responding', at, tanodFirstName: subjectFirstName ?? actorFirstName, reason: null });
         break;
+      case 'returned_to_queue':
+        // Who left the force is staff's business; the reporter learns the report waits again.
+        timeline.push({ kind: 'requeued', at, tanodFirstName: null, reason: null });
+        break;
       case 'resolved':
         // The resolution log is staff's working text and may name people: not public.
         timeline.push({ kind: 'resolved', at, tanodFirstName: null, reason: null });

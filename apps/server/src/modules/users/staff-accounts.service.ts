@@ -22,6 +22,7 @@ import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
 import { sendPasswordSetupLink } from '../password-reset/password-reset.service.ts';
+import { returnIncidentOfDeactivated } from '../incidents/incident-requeue.ts';
 import { canManageUser, creatableTypes, manageableTypes } from './users.policy.ts';
 import { presentStaffUser } from './users.presenter.ts';
 import { findIdentityConflicts, findUserById, insertUser, listStaffPage, lockActiveSupadminIds, updateUser } from './users.repository.ts';
@@ -80,7 +81,7 @@ export async function listStaffUsers(deps: AppDeps, actor: Actor, query: ListQue
   };
 }
 
-async function findManageable(deps: AppDeps, actor: Actor, id: string, db: AppDeps['db'] | Tx = deps.db): Promise<UserRow> {
+export async function findManageable(deps: AppDeps, actor: Actor, id: string, db: AppDeps['db'] | Tx = deps.db): Promise<UserRow> {
   const user = await findUserById(db, id);
   // Residents are not staff accounts: for this API they do not exist.
   if (!user || user.userType === 'resident') throw notFound('User');
@@ -200,7 +201,9 @@ export async function updateStaffUser(deps: AppDeps, actor: Actor, id: string, i
 
 /**
  * POST /api/users/:id/deactivate: the account can no longer sign in, its sessions end and its
- * sockets close at once; its history stays. Nobody deactivates themself or the last supadmin.
+ * sockets close at once; its history stays. Nobody deactivates themself or the last supadmin. The
+ * incident they were responding to goes back to the queue in the same transaction; their loans and
+ * shifts stay for an admin to receive and reassign (the dialog lists them: handoff.service.ts).
  */
 export async function deactivateStaffUser(deps: AppDeps, actor: Actor, id: string): Promise<StaffUser> {
   if (id === actor.id) throw forbidden('You cannot deactivate your own account');
@@ -214,7 +217,10 @@ export async function deactivateStaffUser(deps: AppDeps, actor: Actor, id: strin
     }
     await updateUser(tx, user.id, { status: 'deactivated', isOnline: false, updatedAt: now });
     const sessionIds = await revokeUserSessions(tx, user.id, now);
-    await appendAuditEntry(tx, { actor, action: 'deactivate', entity: 'user', entityId: user.id, before: { status: 'active' }, after: { status: 'deactivated', sessionsEnded: sessionIds.length }, at: now });
+    // The hand-off (getStaffHandoff lists it first): an incident they hold goes back to the queue now.
+    const returned = await returnIncidentOfDeactivated(deps, tx, afterCommit, { tanod: user, actor, now });
+    const after = { status: 'deactivated', sessionsEnded: sessionIds.length, ...(returned ? { incidentReturnedToQueue: returned.ticket } : {}) };
+    await appendAuditEntry(tx, { actor, action: 'deactivate', entity: 'user', entityId: user.id, before: { status: 'active' }, after, at: now });
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
     afterCommit(() => deps.events.publish('users.changed', { userIds: [user.id] }));
     return findUserById(tx, user.id);

@@ -7,6 +7,7 @@ import {
   createStaffUserSchema,
   createdStaffUserSchema,
   oneTimePasswordSchema,
+  staffHandoffSchema,
   staffUserSchema,
   updateStaffUserSchema,
   userListQuerySchema,
@@ -25,6 +26,7 @@ import {
   updateStaffPhoto,
   updateStaffUser,
 } from './staff-accounts.service.ts';
+import { getStaffHandoff } from './handoff.service.ts';
 
 const idParams = z.object({ id: z.uuid('Unknown user') });
 
@@ -80,6 +82,20 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       onRequest: adminsOnly,
     },
     (request) => deactivateStaffUser(deps, actorOf(request), request.params.id),
+  );
+
+  r.get(
+    '/api/users/:id/handoff',
+    {
+      schema: {
+        tags,
+        summary: 'What deactivating the account leaves behind: the incident that returns to the queue, open loans, shifts not yet over',
+        params: idParams,
+        response: { 200: staffHandoffSchema },
+      },
+      onRequest: adminsOnly,
+    },
+    (request) => getStaffHandoff(deps, actorOf(request), request.params.id),
   );
 
   r.post(

@@ -72,6 +72,8 @@ export function eventText(event: IncidentEvent): string {
       return `Marked a false alarm${actor ? ` by ${actor}` : ''}`;
     case 'rated':
       return 'The reporter rated the responder';
+    case 'returned_to_queue':
+      return `Back in the queue: ${subject ?? 'the responder'} was deactivated${actor ? ` by ${actor}` : ''}`;
   }
 }
 

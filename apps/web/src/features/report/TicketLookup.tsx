@@ -42,6 +42,8 @@ function timelineText(entry: PublicTimelineEntry): string {
       return 'Reported';
     case 'responding':
       return `${entry.tanodFirstName ?? 'A tanod'} is responding`;
+    case 'requeued':
+      return 'Back in the queue, waiting for another tanod';
     case 'resolved':
       return 'Resolved';
     case 'rejected':

@@ -1,0 +1,51 @@
+import type { AppDeps } from '../../deps.ts';
+import type { IncidentRow, UserRow } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/transaction.ts';
+import type { Actor } from '../auth/actor.ts';
+import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
+import { claimEscalation, returnActiveIncidentToQueue } from './incident-handling.repository.ts';
+import { incidentLabel } from './incident-handling.service.ts';
+import { insertIncidentEvent } from './incidents.repository.ts';
+import { onDutyTanodIds } from './on-duty.ts';
+
+/**
+ * A deactivated tanod cannot finish what they hold: in the deactivation's transaction their
+ * in-progress incident goes back to the queue (pending, no responder), its timeline says why, and
+ * the people who can take it over hear of it: the admins, and the on-duty tanods who could claim
+ * it as they would a new report. `incident:updated` goes out after commit so open screens move.
+ *
+ * The escalation job (escalation.job.ts) counts from the report's time. A level the report has
+ * already passed would fire at the next tick saying it "has had no responder" for that long, which
+ * is untrue (it had one) and would repeat what this notice just told the same people; so those
+ * levels are settled here, with the job's own claim. Levels still ahead fire as usual.
+ */
+export async function returnIncidentOfDeactivated(
+  deps: AppDeps,
+  tx: Tx,
+  afterCommit: AfterCommit,
+  input: { tanod: Pick<UserRow, 'id' | 'firstName' | 'lastName'>; actor: Actor; now: Date },
+): Promise<IncidentRow | undefined> {
+  const { tanod, actor, now } = input;
+  const row = await returnActiveIncidentToQueue(tx, tanod.id, now);
+  if (!row) return undefined;
+  await insertIncidentEvent(tx, {
+    incidentId: row.id,
+    at: now,
+    kind: 'returned_to_queue',
+    actorId: actor.id,
+    subjectUserId: tanod.id,
+    detail: 'The responder was deactivated',
+  });
+  const message = `${incidentLabel(row)} is back in the queue: ${tanod.firstName} ${tanod.lastName}, who was responding, was deactivated`;
+  const entity = { type: 'incident' as const, id: row.id };
+  await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'incident.requeued', entity, except: [actor.id] });
+  await notify(deps, tx, afterCommit, { userIds: await onDutyTanodIds(tx, now) }, { message, kind: 'incident.requeued', entity, except: [tanod.id] });
+  const { emergencyAfterMs, normalAfterMs } = deps.config.escalation;
+  const afterMs = row.classification === 'emergency' ? emergencyAfterMs : normalAfterMs;
+  const waited = now.getTime() - row.createdAt.getTime();
+  for (const level of [1, 2] as const) {
+    if (waited >= afterMs * level) await claimEscalation(tx, row.id, level, now);
+  }
+  afterCommit(() => deps.events.publish('incident.updated', { id: row.id, updatedAt: row.updatedAt }));
+  return row;
+}
