@@ -5,8 +5,7 @@ import type { DomainEvents } from './lib/domain-events.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { SessionCache } from './modules/auth/session-cache.ts';
 import type { ReadCache } from './lib/read-cache.ts';
-import type { BotCheckProvider, Mailer, SmsSender } from './adapters/index.ts';
-import type { BackgroundTasks } from './lib/background-tasks.ts';
+import type { BotCheckProvider, Mailer, ReverseGeocoder, SmsSender } from './adapters/index.ts';
 import type { DeliveryWorker } from './modules/deliveries/delivery-worker.ts';
 import type { PushSender } from './adapters/push/push.ts';
 
@@ -25,10 +24,10 @@ export interface AppDeps {
   sms: SmsSender;
   mail: Mailer;
   botCheck: BotCheckProvider;
+  /** A readable place for a point (adapters/geocoding): the barangay's data, or Nominatim too. */
+  geocoder: ReverseGeocoder;
   /** Web push with the server's VAPID keys, and the guard on where it may post (decision 017). */
   push: PushSender;
-  /** Work that must not delay the answer (emails); tests await `background.idle()`. */
-  background: BackgroundTasks;
   /**
    * Sends the deliveries table's alerts (push, SMS, email) after commit, with retries (decision
    * 016). Services enqueue with `enqueueDeliveries`; tests await `deliveries.idle()`.

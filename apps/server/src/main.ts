@@ -16,7 +16,6 @@ import { databaseTarget } from './main-helpers.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import type { FastifyInstance } from 'fastify';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
-import { BackgroundTasks } from './lib/background-tasks.ts';
 import { jobs } from './jobs/index.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
@@ -63,7 +62,6 @@ async function main(): Promise<void> {
     sessionCache: new SessionCache(events),
     readCache: new ReadCache(events),
     ...outside,
-    background: new BackgroundTasks(adapterLog),
     deliveries: buildDeliveryWorker({ db: database.db, clock: systemClock, ...outside }, adapterLog),
   };
   const app = await buildApp({ deps, database, logger: { level: config.logLevel } });
@@ -94,7 +92,6 @@ async function main(): Promise<void> {
     await realtime.close();
     await app.close();
     await invalidation?.close();
-    await deps.background.idle();
     await deps.mail.close();
     await database.close();
     process.exit(0);

@@ -10,7 +10,6 @@ import { SessionCache } from './modules/auth/session-cache.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import type { AppDeps } from './deps.ts';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
-import { BackgroundTasks } from './lib/background-tasks.ts';
 import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
 import { createPushSender } from './adapters/push/push.ts';
 import { resolveVapidKeys } from './adapters/push/vapid-keys.ts';
@@ -46,7 +45,6 @@ const deps: AppDeps = {
   sessionCache: new SessionCache(events),
   readCache: new ReadCache(events),
   ...outside,
-  background: new BackgroundTasks(log),
   deliveries: buildDeliveryWorker({ db: database.db, clock: systemClock, ...outside }, log),
 };
 
@@ -62,7 +60,6 @@ await seedDemoResources(deps);
 await seedDemoPatrolData(deps);
 await seedDemoNotes(deps);
 await seedDemoAudit(deps);
-await deps.background.idle();
 await deps.deliveries.stop();
 await deps.mail.close();
 await database.close();

@@ -20,7 +20,6 @@ import { ReadCache } from '../src/lib/read-cache.ts';
 import { insertUser } from '../src/modules/users/users.repository.ts';
 import { openTestDatabase } from './database.ts';
 import { createOutsideServices, silentLogger } from '../src/adapters/index.ts';
-import { BackgroundTasks } from '../src/lib/background-tasks.ts';
 import { buildDeliveryWorker } from '../src/modules/deliveries/channels.ts';
 import { createPushSender, type HostResolver } from '../src/adapters/push/push.ts';
 import { resolveVapidKeys } from '../src/adapters/push/vapid-keys.ts';
@@ -81,7 +80,6 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     sessionCache: new SessionCache(events),
     readCache: new ReadCache(events),
     ...outside,
-    background: new BackgroundTasks(silentLogger),
     // Not started: no polling timer in tests. Every commit that enqueues nudges it, and tests
     // await `deps.deliveries.idle()` (or move the clock and nudge) instead of sleeping.
     deliveries: buildDeliveryWorker({ db: database.db, clock, ...outside }, silentLogger),
@@ -101,7 +99,6 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await deps.deliveries.stop();
       await invalidation?.close();
       await app.close();
-      await deps.background.idle();
       await deps.mail.close();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });

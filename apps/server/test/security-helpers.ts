@@ -32,7 +32,6 @@ export interface OutboxSms {
  * worker has sent what is due: alerts and links go through it after commit (decision 016).
  */
 export async function readSmsOutbox(ctx: TestContext): Promise<OutboxSms[]> {
-  await ctx.deps.background.idle();
   await ctx.deps.deliveries.idle();
   return readJsonLines<OutboxSms>(smsOutboxFile(ctx.deps.config.dataDir));
 }
@@ -56,7 +55,6 @@ export interface OutboxMail {
 
 /** Every email the outbox provider wrote, oldest first, after pending background sends and due deliveries finish. */
 export async function readMailOutbox(ctx: TestContext): Promise<OutboxMail[]> {
-  await ctx.deps.background.idle();
   await ctx.deps.deliveries.idle();
   return readJsonLines<OutboxMail>(mailOutboxIndex(ctx.deps.config.dataDir));
 }
