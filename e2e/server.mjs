@@ -1,5 +1,5 @@
 // The server the browser tests drive: the production build on a fresh DATA_DIR with demo data.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,19 @@ const dataDir = process.env.E2E_DATA_DIR
   : fs.mkdtempSync(path.join(os.tmpdir(), 'bantay-e2e-'));
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+
+// Chromium's own push service is out of reach here, so the push specs play it: an HTTPS server
+// on 127.0.0.1 (e2e/push-service.ts) with this certificate, which the server trusts through the
+// CA store, as it trusts a real push service (verification stays on). Made per run, into DATA_DIR.
+const pushTls = path.join(dataDir, 'push-tls');
+fs.mkdirSync(pushTls);
+// prettier-ignore
+execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+  '-subj', '/CN=Bantay e2e push service', '-addext', 'subjectAltName=IP:127.0.0.1',
+  '-keyout', path.join(pushTls, 'key.pem'), '-out', path.join(pushTls, 'cert.pem')], { stdio: 'ignore' });
+const earlierCas = process.env.NODE_EXTRA_CA_CERTS ? fs.readFileSync(process.env.NODE_EXTRA_CA_CERTS, 'utf8') : '';
+fs.writeFileSync(path.join(pushTls, 'ca-bundle.pem'), `${earlierCas.trim()}\n${fs.readFileSync(path.join(pushTls, 'cert.pem'), 'utf8')}`.trimStart());
+
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
@@ -30,6 +43,10 @@ const env = {
   // later; the escalation job has its own server tests with a moved clock.
   ESCALATE_EMERGENCY_AFTER_S: '86400',
   ESCALATE_NORMAL_AFTER_S: '604800',
+  // The push specs subscribe browsers whose endpoint is that local push service, on
+  // https://127.0.0.1: the server refuses loopback endpoints (SSRF) unless this says otherwise.
+  PUSH_ALLOW_LOOPBACK: 'true',
+  NODE_EXTRA_CA_CERTS: path.join(pushTls, 'ca-bundle.pem'),
 };
 // The browser tests run on the embedded database, as a fresh install does.
 delete env.DATABASE_URL;

@@ -28,6 +28,7 @@ import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { patrolRoutes } from './modules/patrols/patrols.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { incidentHandlingRoutes } from './modules/incidents/incident-handling.routes.ts';
+import { incidentEvidenceRoutes } from './modules/incidents/incident-evidence.routes.ts';
 import { assistanceRoutes } from './modules/assistance/assistance.routes.ts';
 import { cameraRoutes } from './modules/cameras/cameras.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await incidentHandlingRoutes(scope, deps);
     await assistanceRoutes(scope, deps);
     await cameraRoutes(scope, deps);
+    await incidentEvidenceRoutes(scope, deps);
     await userRoutes(scope, deps);
     await auditRoutes(scope, deps);
     await noteRoutes(scope, deps);

@@ -91,7 +91,8 @@ export async function countPhotosOf(db: Executor, incidentIds: string[]): Promis
   const rows = await db
     .select({ incidentId: incidentPhotos.incidentId, value: count() })
     .from(incidentPhotos)
-    .where(inArray(incidentPhotos.incidentId, incidentIds))
+    // A resident counts their own photos, never the staff's evidence.
+    .where(and(inArray(incidentPhotos.incidentId, incidentIds), eq(incidentPhotos.purpose, 'report')))
     .groupBy(incidentPhotos.incidentId);
   return new Map(rows.map((row) => [row.incidentId!, Number(row.value)]));
 }
