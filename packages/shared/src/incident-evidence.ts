@@ -8,7 +8,7 @@ import { z } from 'zod';
  * `resolution`), for a note an optional `text`, and 1 to 5 files under `photos` (JPEG, PNG or WebP
  * by their bytes, 5 MB each). It answers 201 with the incident's detail.
  *
- * The limits are per incident (docs/decisions/NNN-incident-evidence.md): its staff notes carry at
+ * The limits are per incident (docs/decisions/019-incident-evidence-and-printouts.md): its staff notes carry at
  * most 5 photos in all, whichever notes they came with, and its resolution log at most 5. An upload
  * that would pass either is refused whole (413, naming how many may still be added).
  */

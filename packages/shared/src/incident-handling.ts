@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_STATUSES } from './incidents.ts';
+import { EVIDENCE_PURPOSES } from './incident-evidence.ts';
 
 /**
  * Incident handling for staff (issue 9, product §4.4): the list and detail, claim (respond),
@@ -73,6 +74,18 @@ export const incidentPhotoSchema = z.object({
 });
 export type IncidentPhoto = z.infer<typeof incidentPhotoSchema>;
 
+/**
+ * A photo a staff member attached (incident-evidence.ts): to a note (`eventId` is the note's
+ * timeline step) or to the resolution log (`eventId` null). Staff only, like the note itself.
+ */
+export const evidencePhotoSchema = incidentPhotoSchema.extend({
+  purpose: z.enum(EVIDENCE_PURPOSES),
+  eventId: z.string().nullable(),
+  uploadedBy: staffPersonSchema.nullable(),
+  uploadedAt: z.string(),
+});
+export type EvidencePhoto = z.infer<typeof evidencePhotoSchema>;
+
 /** One row of the staff list (and of the tanod queue). */
 export const incidentListItemSchema = z.object({
   _id: z.string(),
@@ -136,6 +149,8 @@ export const incidentDetailSchema = incidentListItemSchema.extend({
   /** The reason of a rejection or a false alarm. */
   closingReason: z.string().nullable(),
   events: z.array(incidentEventSchema),
+  /** Photos from the scene on the staff notes and the resolution log, oldest first. */
+  evidence: z.array(evidencePhotoSchema),
 });
 export type IncidentDetail = z.infer<typeof incidentDetailSchema>;
 

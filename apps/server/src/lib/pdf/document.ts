@@ -101,16 +101,18 @@ export interface ReportDocumentOptions {
   createdAt: Date;
   /** Encrypts the file: it opens only with this password (AES-256, PDF 1.7 extension level 3). */
   password?: string | undefined;
+  /** Landscape (the default) suits wide tables; a single record such as an incident reads better upright. */
+  layout?: 'portrait' | 'landscape';
 }
 
-/** An A4 landscape document with buffered pages, and the promise of its bytes once `doc.end()` is called. */
+/** An A4 document (landscape unless asked) with buffered pages, and the promise of its bytes once `doc.end()` is called. */
 export function createReportDocument(options: ReportDocumentOptions): {
   doc: PDFKit.PDFDocument;
   bytes: Promise<Buffer>;
 } {
   const doc = new PDFDocument({
     size: 'A4',
-    layout: 'landscape',
+    layout: options.layout ?? 'landscape',
     margin: MARGIN,
     bufferPages: true,
     info: { Title: options.title, Author: options.author, Creator: 'Bantay', CreationDate: options.createdAt },

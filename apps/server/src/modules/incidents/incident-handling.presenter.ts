@@ -1,6 +1,7 @@
-import type { IncidentDetail, IncidentEvent, IncidentListItem, StaffPerson } from '@bantay/shared';
+import type { EvidencePhoto, IncidentDetail, IncidentEvent, IncidentListItem, StaffPerson } from '@bantay/shared';
 import type { IncidentEventRow, IncidentRow } from '../../db/schema/index.ts';
 import type { ListedIncidentRow, PersonRow } from './incident-handling.repository.ts';
+import type { EvidenceRow } from './incident-evidence.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -49,6 +50,7 @@ export function presentIncidentDetail(
   incident: IncidentRow,
   parts: {
     photos: PhotoRow[];
+    evidence: EvidenceRow[];
     people: Map<string, PersonRow>;
     duplicate: ListedIncidentRow['duplicate'];
     events: IncidentEventRow[];
@@ -64,5 +66,20 @@ export function presentIncidentDetail(
     resolutionLog: incident.resolutionLog,
     closingReason: incident.closingReason,
     events: parts.events.map((event) => presentIncidentEvent(event, parts.people)),
+    evidence: parts.evidence.map((photo) => presentEvidencePhoto(photo, parts.people)),
+  };
+}
+
+export function presentEvidencePhoto(photo: EvidenceRow, people: Map<string, PersonRow>): EvidencePhoto {
+  const uploader = photo.uploadedById ? people.get(photo.uploadedById) : undefined;
+  return {
+    _id: photo.id,
+    url: photoUrl(photo.id),
+    width: photo.width,
+    height: photo.height,
+    purpose: photo.purpose,
+    eventId: photo.eventId,
+    uploadedBy: uploader ? presentPerson(uploader) : null,
+    uploadedAt: photo.createdAt.toISOString(),
   };
 }

@@ -26,6 +26,7 @@ import {
 } from './incident-handling.repository.ts';
 import { presentIncidentDetail, presentIncidentListItem, presentPerson } from './incident-handling.presenter.ts';
 import { insertIncidentEvent } from './incidents.repository.ts';
+import { listEvidenceOf } from './incident-evidence.repository.ts';
 import { canResolveIncident, canRespondToIncident, canSeeIncident, isAdmin } from './incidents.policy.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { incidentsCsv } from './incidents.csv.ts';
@@ -122,13 +123,16 @@ async function incidentDetail(db: Executor, incident: IncidentRow): Promise<Inci
     incident.possibleDuplicateOfId ? findIncidentById(db, incident.possibleDuplicateOfId) : Promise.resolve(undefined),
     findTicketRating(db, incident.id),
   ]);
+  const evidence = await listEvidenceOf(db, incident.id);
   const people = await findPeople(db, [
     ...(incident.responderId ? [incident.responderId] : []),
     ...(incident.resolvedById ? [incident.resolvedById] : []),
     ...events.flatMap((event) => [event.actorId, event.subjectUserId].filter((id): id is string => Boolean(id))),
+    ...evidence.flatMap((photo) => (photo.uploadedById ? [photo.uploadedById] : [])),
   ]);
   return presentIncidentDetail(incident, {
     photos: photos.get(incident.id) ?? [],
+    evidence,
     people,
     duplicate: duplicate ? { id: duplicate.id, ticket: duplicate.ticket, status: duplicate.status } : null,
     events,

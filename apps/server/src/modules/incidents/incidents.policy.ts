@@ -23,3 +23,10 @@ export const canRespondToIncident = (caller: Caller) => caller.userType === 'tan
 /** The responder, or an admin. */
 export const canResolveIncident = (caller: Caller, incident: Pick<IncidentRow, 'responderId'>) =>
   isAdmin(caller) || (caller.userType === 'tanod' && incident.responderId === caller.id);
+
+/**
+ * Photos from the scene go on the notes and the resolution log of whoever handles the incident:
+ * its responder, or an admin (docs/decisions/019-incident-evidence-and-printouts.md). Other tanods may write a
+ * note but not attach photos to it.
+ */
+export const canAttachEvidence = canResolveIncident;

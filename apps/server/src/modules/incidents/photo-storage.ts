@@ -60,3 +60,8 @@ export async function writeIncidentPhotos(dataDir: string, photos: EncodedPhoto[
   await fs.mkdir(incidentPhotoDir(dataDir), { recursive: true });
   for (const photo of photos) await fs.writeFile(incidentPhotoFile(dataDir, photo.id), photo.data);
 }
+
+/** Takes back files written for a write that then failed, so the failure leaves nothing behind. */
+export async function removeIncidentPhotos(dataDir: string, ids: string[]): Promise<void> {
+  await Promise.all(ids.map((id) => fs.rm(incidentPhotoFile(dataDir, id), { force: true })));
+}

@@ -1,0 +1,151 @@
+import {
+  EVIDENCE_LIMITS,
+  evidenceAllowance,
+  evidenceFieldsSchema,
+  type EvidenceFields,
+  type EvidencePurpose,
+  type IncidentDetail,
+  type IncidentStatus,
+} from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import type { IncidentRow } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { findIncidentById, findPeople, touchIncidentReturning } from './incident-handling.repository.ts';
+import { getIncident } from './incident-handling.service.ts';
+import { countEvidence, insertEvidencePhotos, lockIncident } from './incident-evidence.repository.ts';
+import { insertIncidentEvent } from './incidents.repository.ts';
+import { canAttachEvidence } from './incidents.policy.ts';
+import { encodeIncidentPhoto, removeIncidentPhotos, writeIncidentPhotos, type EncodedPhoto } from './photo-storage.ts';
+
+/**
+ * Evidence from the scene (docs/decisions/019-incident-evidence-and-printouts.md): photos the responder or an
+ * admin attaches to the incident's staff notes or its resolution log, through the pipeline of the
+ * report photos (photo-storage.ts: checked by their bytes, re-encoded without metadata). Staff
+ * only: the public ticket and a resident's reports read the reporter's photos alone.
+ */
+
+/** The resolution log takes photos while the incident is handled and once it is resolved. */
+const RESOLUTION_STATUSES: readonly IncidentStatus[] = ['in_progress', 'resolved'];
+
+const fieldError = (code: 'VALIDATION_FAILED' | 'PAYLOAD_TOO_LARGE', field: string, message: string) =>
+  new AppError(code, `${field}: ${message}`, { fields: [{ field, message }] });
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export interface EvidenceUpload {
+  /** The multipart body's text fields, by name. */
+  fields: Record<string, string>;
+  /** The files under `photos`, in order. */
+  files: Buffer[];
+}
+
+/** The multipart body's fields as the shared schema reads them; the first problem names its field. */
+function readFields(raw: Record<string, string>): EvidenceFields {
+  const unknown = Object.keys(raw).find((name) => name !== 'purpose' && name !== 'text');
+  if (unknown) throw fieldError('VALIDATION_FAILED', unknown, 'is not a field of this upload');
+  const parsed = evidenceFieldsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw fieldError('VALIDATION_FAILED', String(issue.path[0] ?? 'purpose'), issue.message);
+  }
+  if (parsed.data.purpose === 'resolution' && parsed.data.text) {
+    throw fieldError('VALIDATION_FAILED', 'text', 'Only a note carries text; the resolution log is written when resolving');
+  }
+  return { purpose: parsed.data.purpose, ...(parsed.data.text ? { text: parsed.data.text } : {}) };
+}
+
+/**
+ * Who may add, to what, and how many: checked once before the photos are encoded (so a refusal
+ * costs no work) and again under the incident's lock (so a change in between is seen).
+ */
+function assertMayAdd(actor: Actor, incident: IncidentRow, purpose: EvidencePurpose, already: number, adding: number): void {
+  if (!canAttachEvidence(actor, incident)) throw forbidden('Only the responding tanod or an admin can attach photos to this incident.');
+  if (purpose === 'resolution' && !RESOLUTION_STATUSES.includes(incident.status)) {
+    const words = incident.status === 'pending' ? 'has no responder yet' : 'is closed without a resolution';
+    throw new AppError('CONFLICT', `This incident ${words}, so its resolution log takes no photos.`, { details: { status: incident.status } });
+  }
+  const allowance = evidenceAllowance(purpose);
+  if (already + adding > allowance) {
+    const where = purpose === 'note' ? "This incident's notes already have" : 'Its resolution log already has';
+    const left = allowance - already;
+    const room = left === 0 ? 'no more can be added' : `${plural(left, 'more photo')} can be added`;
+    throw fieldError('PAYLOAD_TOO_LARGE', 'photos', `${where} ${plural(already, 'photo')} of ${allowance}: ${room}`);
+  }
+}
+
+/** A cheap check before the body is read: unknown incidents and callers who may not attach at all. */
+export async function checkEvidenceAccess(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  const incident = await findIncidentById(deps.db, id);
+  if (!incident) throw notFound('Incident');
+  if (!canAttachEvidence(actor, incident)) throw forbidden('Only the responding tanod or an admin can attach photos to this incident.');
+}
+
+/**
+ * `POST /api/incidents/{id}/evidence`: every photo is checked and re-encoded first; the files are
+ * written, then the photos (and a note's timeline step) are stored in one transaction under the
+ * incident's lock, which also counts what is there already. If anything fails the files written are
+ * removed again, so a refused or failed upload leaves no trace.
+ */
+export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, upload: EvidenceUpload): Promise<IncidentDetail> {
+  const { purpose, text } = readFields(upload.fields);
+  if (upload.files.length === 0) throw fieldError('VALIDATION_FAILED', 'photos', 'Choose at least one photo');
+  if (upload.files.length > EVIDENCE_LIMITS.photosPerUpload) {
+    throw fieldError('PAYLOAD_TOO_LARGE', 'photos', `At most ${EVIDENCE_LIMITS.photosPerUpload} photos in one upload`);
+  }
+  const before = await findIncidentById(deps.db, id);
+  if (!before) throw notFound('Incident');
+  assertMayAdd(actor, before, purpose, await countEvidence(deps.db, id, purpose), upload.files.length);
+
+  const encoded: EncodedPhoto[] = [];
+  for (const file of upload.files) encoded.push(await encodeIncidentPhoto(file));
+  await writeIncidentPhotos(deps.config.dataDir, encoded);
+  const now = deps.clock.now();
+  try {
+    await inTransaction(deps.db, async (tx, afterCommit) => {
+      const incident = await lockIncident(tx, id);
+      if (!incident) throw notFound('Incident');
+      assertMayAdd(actor, incident, purpose, await countEvidence(tx, id, purpose), encoded.length);
+      const updated = (await touchIncidentReturning(tx, id, now))!;
+      const note =
+        purpose === 'note' ? await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'note', actorId: actor.id, detail: text ?? null }) : null;
+      await insertEvidencePhotos(
+        tx,
+        // A millisecond apart, so the photos list in the order they were sent (the ids are random).
+        encoded.map((photo, index) => ({
+          id: photo.id,
+          incidentId: id,
+          width: photo.width,
+          height: photo.height,
+          bytes: photo.data.length,
+          purpose,
+          eventId: note?.id ?? null,
+          uploadedById: actor.id,
+          createdAt: new Date(now.getTime() + index),
+        })),
+      );
+      const me = (await findPeople(tx, [actor.id])).get(actor.id);
+      const who = me ? `${me.firstName} ${me.lastName}` : 'A staff member';
+      const photos = plural(encoded.length, 'photo');
+      const message =
+        purpose === 'note'
+          ? `${who} added a note with ${photos} to incident ${updated.ticket} (${updated.type})`
+          : `${who} added ${photos} to the resolution of incident ${updated.ticket} (${updated.type})`;
+      const entity = { type: 'incident' as const, id };
+      await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'incident.note', entity, except: [actor.id] });
+      if (updated.responderId && updated.responderId !== actor.id) {
+        await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: 'incident.note', entity });
+      }
+      afterCommit(() => deps.events.publish('incident.updated', { id: updated.id, updatedAt: updated.updatedAt }));
+    });
+  } catch (error) {
+    await removeIncidentPhotos(
+      deps.config.dataDir,
+      encoded.map((photo) => photo.id),
+    );
+    throw error;
+  }
+  return getIncident(deps, actor, id);
+}

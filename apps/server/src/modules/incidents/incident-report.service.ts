@@ -1,0 +1,51 @@
+import type { AppDeps } from '../../deps.ts';
+import { loadPdfPhoto } from '../../lib/pdf/photo-grid.ts';
+import type { Actor } from '../auth/actor.ts';
+import { appendAuditEntry } from '../audit/audit.repository.ts';
+import { getPublicSettings } from '../settings/settings.service.ts';
+import { findPeople } from './incident-handling.repository.ts';
+import { getIncident } from './incident-handling.service.ts';
+import { renderIncidentPdf } from './incident-report-pdf.ts';
+import { incidentPhotoFile } from './photo-storage.ts';
+
+export interface IncidentReportFile {
+  fileName: string;
+  body: Buffer;
+}
+
+/**
+ * `GET /api/incidents/{id}/report.pdf`: the incident as the caller may see it in the drawer, so the
+ * read policy is the detail's (incidents.policy.ts canSeeIncident: admins any incident, a tanod the
+ * pending ones and those they handled; others 404). The file carries the reporter's name and
+ * number, so every download is recorded in the audit log, as the performance report's are.
+ */
+export async function incidentReportPdf(deps: AppDeps, actor: Actor, id: string): Promise<IncidentReportFile> {
+  const incident = await getIncident(deps, actor, id);
+  const [settings, people] = await Promise.all([getPublicSettings(deps), findPeople(deps.db, [actor.id])]);
+  const me = people.get(actor.id);
+  const photoIds = [...incident.photos, ...incident.evidence].map((photo) => photo._id);
+  const images = new Map(
+    await Promise.all(photoIds.map(async (photoId) => [photoId, await loadPdfPhoto(incidentPhotoFile(deps.config.dataDir, photoId))] as const)),
+  );
+  const now = deps.clock.now();
+  const body = await renderIncidentPdf(
+    {
+      barangay: { name: settings.name, abbreviation: settings.abbreviation, logo: settings.logo },
+      incident,
+      timeZone: settings.timezone,
+      generatedAt: now,
+      generatedBy: me ? `${me.firstName} ${me.lastName}` : 'staff',
+      images,
+    },
+    deps.config.dataDir,
+  );
+  await appendAuditEntry(deps.db, {
+    actor,
+    action: 'export',
+    entity: 'incident',
+    entityId: incident._id,
+    after: { ticket: incident.ticket, format: 'pdf' },
+    at: now,
+  });
+  return { fileName: `incident-${incident.ticket}.pdf`, body };
+}
