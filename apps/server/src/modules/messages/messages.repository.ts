@@ -7,6 +7,7 @@ import {
   conversationParticipants,
   conversations,
   messages,
+  pushSubscriptions,
   users,
   type ConversationParticipantRow,
   type ConversationRow,
@@ -197,8 +198,14 @@ export async function findUsersByIds(db: Executor, ids: readonly string[]): Prom
   return db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
 }
 
-/** The other participant of a conversation, as a send sees them (`isOnline`: has an open socket, see realtime/presence.ts). */
-export type Recipient = Pick<UserRow, 'id' | 'userType' | 'status' | 'isOnline'>;
+/** The other participant of a conversation, as a send sees them. */
+export type Recipient = Pick<UserRow, 'id' | 'userType' | 'status'> & {
+  /**
+   * No open socket (`is_online`, realtime/presence.ts) and at least one browser subscribed to
+   * push: the message is pushed to them (decision 017).
+   */
+  offlineWithPush?: boolean;
+};
 
 export interface InsertedMessage {
   /** The sender's partner in the conversation; undefined when the sender is not a participant (or there is no such conversation). */
@@ -232,7 +239,8 @@ export async function insertMessage(
     : sql`true`;
   const result = await db.execute(sql`
     with recipient as (
-      select u.id, u.user_type, u.status, u.is_online
+      select u.id, u.user_type, u.status,
+        case when u.is_online then false else exists (select 1 from ${pushSubscriptions} s where s.user_id = u.id) end as offline_with_push
       from ${conversationParticipants} p
       join ${conversations} conv on conv.id = p.conversation_id
       join ${users} u on u.id = case when conv.user_low = ${values.senderId}::uuid then conv.user_high else conv.user_low end
@@ -256,7 +264,7 @@ export async function insertMessage(
       select c.last_message_seq, c.id, ${values.senderId}::uuid, ${values.content}, ${at}::timestamptz, ${values.clientId ?? null}::text from c
       returning id, seq, conversation_id, sender_id, content, created_at, client_id
     )
-    select recipient.id as recipient_id, recipient.user_type as recipient_type, recipient.status as recipient_status, recipient.is_online as recipient_online, inserted.*
+    select recipient.id as recipient_id, recipient.user_type as recipient_type, recipient.status as recipient_status, recipient.offline_with_push, inserted.*
     from recipient left join inserted on true
   `);
   // The two drivers shape `execute` results differently, but both carry `rows`.
@@ -266,7 +274,7 @@ export async function insertMessage(
     id: String(row.recipient_id),
     userType: row.recipient_type as Recipient['userType'],
     status: row.recipient_status as Recipient['status'],
-    isOnline: row.recipient_online === true,
+    offlineWithPush: row.offline_with_push === true,
   };
   if (row.id === null || row.id === undefined) return { recipient, row: undefined };
   return {

@@ -187,10 +187,11 @@ export async function sendMessage(
   // A new message is unread by definition: its recipient cannot have read past it yet.
   const message: Message = presentMessage(row, []);
   deps.events.publish('message.sent', { message, participantIds: [actor.id, recipient.id] });
-  // A recipient with no open socket would not see it until they open Bantay: their phone is told.
-  // Online ones cost nothing more than the column the send statement already read.
-  if (!recipient.isOnline) {
-    await pushChatMessage(deps, deps.db, { senderId: actor.id, recipientId: recipient.id, conversationId: row.conversationId, content, at: row.createdAt });
+  // A recipient with no open socket would not see it until they open Bantay: their subscribed
+  // browsers are told. The send statement already answered whether there is anyone to push to, so
+  // everyone else costs no further statement.
+  if (recipient.offlineWithPush) {
+    await pushChatMessage(deps, { senderId: actor.id, recipientId: recipient.id, conversationId: row.conversationId, content, at: row.createdAt });
   }
   return message;
 }

@@ -1,4 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Executor } from '../../db/transaction.ts';
 import {
   alertPreferences,
@@ -99,12 +101,6 @@ export async function findSubscriptionForSend(db: Executor, id: string): Promise
   return { subscription: row.subscription, quietStart: row.quietStart, quietEnd: row.quietEnd, timeZone: row.timeZone ?? 'Asia/Manila' };
 }
 
-/** "Juan Dela Cruz", or undefined for an unknown id. */
-export async function findDisplayName(db: Executor, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).limit(1);
-  return row ? `${row.firstName} ${row.lastName}` : undefined;
-}
-
 export async function findPreferencesOf(db: Executor, userId: string): Promise<AlertPreferencesRow | undefined> {
   const [row] = await db.select().from(alertPreferences).where(eq(alertPreferences.userId, userId)).limit(1);
   return row;
@@ -144,6 +140,38 @@ export interface PushFanOut {
 }
 
 /**
+ * `insert … select` of one push delivery per subscription that passes `where` (joined to its
+ * owner, `users`, and their `alert_preferences`). Insert-select needs every column of the table,
+ * in the table's order.
+ */
+function pushDeliveriesInsert(db: Executor, values: { payload: SQL; dedupeKey: SQL; kind: SQL; at: SQL; where: SQL | undefined }) {
+  const selected = db
+    .select({
+      id: sql<string>`gen_random_uuid()`.as('id'),
+      channel: sql<'push'>`'push'::delivery_channel`.as('channel'),
+      userId: pushSubscriptions.userId,
+      target: sql<string>`${pushSubscriptions.id}::text`.as('target'),
+      payload: sql<Record<string, unknown>>`${values.payload}`.as('payload'),
+      dedupeKey: sql<string | null>`${values.dedupeKey}`.as('dedupe_key'),
+      kind: sql<string>`${values.kind}`.as('kind'),
+      status: sql<'pending'>`'pending'::delivery_status`.as('status'),
+      attempts: sql<number>`0`.as('attempts'),
+      nextAttemptAt: sql<Date>`${values.at}`.as('next_attempt_at'),
+      claimedUntil: sql<null>`null::timestamptz`.as('claimed_until'),
+      lastError: sql<null>`null::text`.as('last_error'),
+      createdAt: sql<Date>`${values.at}`.as('created_at'),
+      sentAt: sql<null>`null::timestamptz`.as('sent_at'),
+    })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .leftJoin(alertPreferences, eq(alertPreferences.userId, pushSubscriptions.userId))
+    .where(values.where);
+  return db.insert(deliveries).select(selected);
+}
+
+const notMuted = (alertKind: SQL) => sql`not coalesce(${alertKind} = any(${alertPreferences.mutedKinds}), false)`;
+
+/**
  * One push delivery per subscription of every recipient who is active and has not muted the
  * kind, in a single `insert … select` whatever the number of recipients. Returns how many rows
  * were written.
@@ -152,34 +180,54 @@ export async function insertPushDeliveries(db: Executor, fanOut: PushFanOut): Pr
   if (fanOut.userIds.length === 0) return 0;
   const conditions: SQL[] = [inArray(pushSubscriptions.userId, [...fanOut.userIds]), eq(users.status, 'active')];
   if (fanOut.onlyUserType) conditions.push(eq(users.userType, fanOut.onlyUserType));
-  if (fanOut.mutableAs) conditions.push(sql`not coalesce(${fanOut.mutableAs}::text = any(${alertPreferences.mutedKinds}), false)`);
+  if (fanOut.mutableAs) conditions.push(notMuted(sql`${fanOut.mutableAs}::text`));
   const url =
     typeof fanOut.url === 'string'
       ? sql`${fanOut.url}::text`
       : sql`case when ${users.userType} = 'tanod' then ${fanOut.url.tanod}::text else ${fanOut.url.admin}::text end`;
-  const at = fanOut.now.toISOString();
-  const selected = db
-    // Insert-select needs every column of the table, in the table's order.
-    .select({
-      id: sql<string>`gen_random_uuid()`.as('id'),
-      channel: sql<'push'>`'push'::delivery_channel`.as('channel'),
-      userId: pushSubscriptions.userId,
-      target: sql<string>`${pushSubscriptions.id}::text`.as('target'),
-      payload: sql<Record<string, unknown>>`${JSON.stringify(fanOut.payload)}::jsonb || jsonb_build_object('url', ${url})`.as('payload'),
-      dedupeKey: (fanOut.dedupeKey ? sql<string>`${fanOut.dedupeKey}::text || ':' || ${pushSubscriptions.id}::text` : sql<null>`null::text`).as('dedupe_key'),
-      kind: sql<string>`${fanOut.kind}::text`.as('kind'),
-      status: sql<'pending'>`'pending'::delivery_status`.as('status'),
-      attempts: sql<number>`0`.as('attempts'),
-      nextAttemptAt: sql<Date>`${at}::timestamptz`.as('next_attempt_at'),
-      claimedUntil: sql<null>`null::timestamptz`.as('claimed_until'),
-      lastError: sql<null>`null::text`.as('last_error'),
-      createdAt: sql<Date>`${at}::timestamptz`.as('created_at'),
-      sentAt: sql<null>`null::timestamptz`.as('sent_at'),
-    })
-    .from(pushSubscriptions)
-    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .leftJoin(alertPreferences, eq(alertPreferences.userId, pushSubscriptions.userId))
-    .where(and(...conditions));
-  const rows = await db.insert(deliveries).select(selected).onConflictDoNothing({ target: deliveries.dedupeKey }).returning({ id: deliveries.id });
+  const rows = await pushDeliveriesInsert(db, {
+    payload: sql`${JSON.stringify(fanOut.payload)}::jsonb || jsonb_build_object('url', ${url})`,
+    dedupeKey: fanOut.dedupeKey ? sql`${fanOut.dedupeKey}::text || ':' || ${pushSubscriptions.id}::text` : sql`null::text`,
+    kind: sql`${fanOut.kind}::text`,
+    at: sql`${fanOut.now.toISOString()}::timestamptz`,
+    where: and(...conditions),
+  })
+    .onConflictDoNothing({ target: deliveries.dedupeKey })
+    .returning({ id: deliveries.id });
+  return rows.length;
+}
+
+// A chat message to an offline recipient: on the send path, so prepared once per database. The
+// title is the sender's name, read in the same statement.
+const chatPushStatement = preparedPerDatabase((db: Db) =>
+  pushDeliveriesInsert(db, {
+    payload: sql`jsonb_build_object(
+      'title', coalesce((select sender.first_name || ' ' || sender.last_name from ${users} sender where sender.id = ${sql.placeholder('senderId')}::uuid), 'New message'),
+      'body', ${sql.placeholder('body')}::text,
+      'tag', ${sql.placeholder('tag')}::text,
+      'url', case when ${users.userType} = 'tanod' then ${sql.placeholder('tanodUrl')}::text else ${sql.placeholder('adminUrl')}::text end
+    )`,
+    dedupeKey: sql`null::text`,
+    kind: sql`'message.sent'::text`,
+    at: sql`${sql.placeholder('at')}::timestamptz`,
+    where: and(eq(pushSubscriptions.userId, sql.placeholder('recipientId')), eq(users.status, 'active'), notMuted(sql`'chat'::text`)),
+  })
+    .returning({ id: deliveries.id })
+    .prepare('insert_chat_push_deliveries'),
+);
+
+export async function insertChatPushDeliveries(
+  db: Db,
+  message: { senderId: string; recipientId: string; body: string; tag: string; urls: { tanod: string; admin: string }; at: Date },
+): Promise<number> {
+  const rows = await chatPushStatement(db).execute({
+    senderId: message.senderId,
+    recipientId: message.recipientId,
+    body: message.body,
+    tag: message.tag,
+    tanodUrl: message.urls.tanod,
+    adminUrl: message.urls.admin,
+    at: message.at.toISOString(),
+  });
   return rows.length;
 }

@@ -16,8 +16,8 @@ import { conversationLinks, type RoleLinks } from '../notifications/notification
 import { alertRuleOf, isUrgentAlert, notificationPushPayload, shortBody } from './alert-rules.ts';
 import {
   deleteSubscriptionOf,
-  findDisplayName,
   findPreferencesOf,
+  insertChatPushDeliveries,
   insertPushDeliveries,
   listSubscriptionsOf,
   trimSubscriptionsOf,
@@ -154,22 +154,20 @@ export async function pushNotification(
 /**
  * A chat message to someone with no open socket (messages.service.ts decides who): their browsers
  * get it, titled with the sender's name, opening the conversation. The message is already stored
- * by its one statement (decisions 014, 015), so this is a statement of its own, run only for a
+ * by its one statement (decisions 014, 015), so this is one statement of its own, run only for a
  * recipient who is offline.
  */
 export async function pushChatMessage(
-  deps: EnqueueDeps,
-  db: Executor,
+  deps: Pick<AppDeps, 'db' | 'deliveries'>,
   message: { senderId: string; recipientId: string; conversationId: string; content: string; at: Date },
 ): Promise<number> {
-  const sender = await findDisplayName(db, message.senderId);
-  const written = await insertPushDeliveries(db, {
-    userIds: [message.recipientId],
-    payload: { title: sender ?? 'New message', body: shortBody(message.content), tag: `conversation:${message.conversationId}` },
-    url: conversationLinks(message.conversationId),
-    kind: 'message.sent',
-    mutableAs: 'chat',
-    now: message.at,
+  const written = await insertChatPushDeliveries(deps.db, {
+    senderId: message.senderId,
+    recipientId: message.recipientId,
+    body: shortBody(message.content),
+    tag: `conversation:${message.conversationId}`,
+    urls: conversationLinks(message.conversationId),
+    at: message.at,
   });
   if (written > 0) deps.deliveries.nudge();
   return written;
