@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 
 /**
- * A local push service (RFC 8030) over HTTPS for the push tests: it checks each request as a real
- * one would (the VAPID JWT of RFC 8292 against the server's public key) and, holding the
- * browsers' private keys, decrypts the payload (RFC 8291 on RFC 8188's aes128gcm) so the tests read
+ * A local Web Push service over HTTPS for the push tests: it checks each request as a real
+ * one would (the VAPID JWT against the server's public key) and, holding the
+ * browsers' private keys, decrypts the payload (Web Push message encryption, aes128gcm) so the tests read
  * what the phone would show. Its certificate is trusted by the server through NODE_EXTRA_CA_CERTS
  * (test/push-tls.ts), as a real push service's is through the system store.
  */
@@ -111,7 +111,7 @@ export async function startFakePushService(options: { vapidPublicKey: string }):
   };
 }
 
-/** RFC 8292: `vapid t=<JWT>, k=<public key>`, an ES256 JWT for this origin that has not expired. */
+/** VAPID: `vapid t=<JWT>, k=<public key>`, an ES256 JWT for this origin that has not expired. */
 function checkVapid(
   header: string | undefined,
   expectedKey: string,
@@ -141,7 +141,7 @@ function checkVapid(
 }
 
 /**
- * RFC 8291 over RFC 8188: the header (salt, record size, the sender's public key), then one
+ * Web Push encryption in the aes128gcm content coding: the header (salt, record size, the sender's public key), then one
  * record. The user agent's ECDH secret with the sender's key and the auth secret give the input
  * key material; HKDF with the salt gives the content key and nonce.
  */

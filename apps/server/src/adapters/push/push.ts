@@ -5,18 +5,18 @@ import { createWebPushSender } from './web-push-sender.ts';
 
 export { PushEndpointRefused, type HostResolver, type PushTarget } from './endpoint-guard.ts';
 
-/** A browser's subscription as the push service needs it: where to post, and its keys (RFC 8291). */
+/** A browser's subscription as the push service needs it: where to post, and its keys (the payload is encrypted for them). */
 export interface PushDestination {
   endpoint: string;
   keys: { p256dh: string; auth: string };
 }
 
 export interface PushMessageOptions {
-  /** RFC 8030 `Urgency`: `high` wakes a sleeping phone at once (emergencies); `normal` may wait. */
+  /** The `Urgency` header: `high` wakes a sleeping phone at once (emergencies); `normal` may wait. */
   urgency: 'normal' | 'high';
-  /** How long the push service keeps the message for a phone that is off (RFC 8030 `TTL`). */
+  /** How long the push service keeps the message for a phone that is off (the `TTL` header). */
   ttlSeconds: number;
-  /** RFC 8030 `Topic`: a newer message with the same topic replaces one still waiting. */
+  /** The `Topic` header: a newer message with the same topic replaces one still waiting. */
   topic?: string;
 }
 
@@ -31,7 +31,7 @@ export type PushResult =
   | { status: 'refused'; statusCode: number; error: string }
   | { status: 'failed'; statusCode: number; error: string };
 
-/** Sends Web Push messages (RFC 8030) signed with the server's VAPID keys (RFC 8292). */
+/** Sends Web Push messages signed with the server's VAPID keys. */
 export interface PushSender {
   /** The VAPID public key browsers subscribe with. */
   readonly publicKey: string;

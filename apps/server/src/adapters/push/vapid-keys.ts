@@ -12,7 +12,7 @@ export interface VapidKeys {
 const KEY_FILE = 'vapid-keys.json';
 
 /**
- * The server's VAPID key pair (RFC 8292): from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else the
+ * The server's VAPID key pair: from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else the
  * pair generated into DATA_DIR on first start and read back on every later one. Browsers tie each
  * subscription to the public key, so a new pair would silently orphan every subscription: the file
  * is written once (`wx`, mode 600) and never replaced; several instances must share it or the

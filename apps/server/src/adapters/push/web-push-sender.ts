@@ -9,7 +9,7 @@ const MAX_ANSWER_BYTES = 4096;
 
 /**
  * Web Push through the `web-push` library: it signs the VAPID JWT and encrypts the payload
- * (aes128gcm, RFC 8291). The POST itself is made here rather than by `sendNotification`, so that
+ * (aes128gcm). The POST itself is made here rather than by `sendNotification`, so that
  * it connects only to the addresses the endpoint guard just checked (a pinned `lookup`), follows no
  * redirect, reads a bounded answer, and gives up after OUTSIDE_SERVICE_TIMEOUT_MS in all.
  */

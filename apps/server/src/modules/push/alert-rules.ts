@@ -72,7 +72,7 @@ export function deliveryOptionsOf(payload: Pick<PushPayload, 'urgent' | 'tag'>):
   return {
     urgency: payload.urgent ? 'high' : 'normal',
     ttlSeconds: payload.urgent ? 60 * 60 : 24 * 60 * 60,
-    // A newer alert about the same subject replaces one the push service still holds (RFC 8030 Topic, 32 characters at most).
+    // A newer alert about the same subject replaces one the push service still holds (the Topic header, 32 characters at most).
     ...(payload.tag ? { topic: crypto.createHash('sha256').update(payload.tag).digest('base64url').slice(0, 32) } : {}),
   };
 }
