@@ -12,7 +12,7 @@ import { deleteSubscription, findSubscriptionForSend } from './push.repository.t
  * read now, so a browser that unsubscribed in the meantime is never posted to.
  *
  * - No subscription, or one that now belongs to someone else (a shared browser signed in as
- *   another person): given up, so nobody reads another's alert.
+ *   another person), or to a deactivated account: given up, so nobody reads an alert not theirs.
  * - Quiet hours: a non-urgent alert whose time falls in the recipient's quiet hours (in the
  *   barangay's time zone) waits until they end. Emergencies and escalations never wait.
  * - The push service's 404 or 410 (the browser dropped the subscription), or an endpoint that
@@ -29,6 +29,7 @@ export function pushChannel(deps: { db: Db; push: PushSender }): DeliveryChannel
       if (delivery.userId && subscription.userId !== delivery.userId) {
         return { status: 'give-up', error: 'the browser is now subscribed for another person' };
       }
+      if (!found.ownerActive) return { status: 'give-up', error: 'the account is deactivated' };
       const payload = delivery.payload as unknown as PushPayload;
       if (!payload.urgent && found.quietStart && found.quietEnd) {
         const until = quietHoursEnd({ start: found.quietStart, end: found.quietEnd }, found.timeZone, now);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { query } from '../../../test/incidents-helpers.ts';
+import { deactivate } from '../../../test/sessions.ts';
 import { startFakePushService, type BrowserSubscription, type FakePushService } from '../../../test/push-service.ts';
 import type { HostResolver } from '../../adapters/push/push.ts';
 import type { UserRow } from '../../db/schema/index.ts';
@@ -182,17 +183,20 @@ describe("the push service's answers", () => {
     expect(await query(ctx, sql`select id from push_subscriptions where id = ${subscriptionId}`)).toEqual([]);
   });
 
-  it('a delivery whose browser unsubscribed, or now belongs to someone else, is given up without a post', async () => {
+  it('a delivery whose browser unsubscribed, now belongs to someone else, or whose account was deactivated, is given up without a post', async () => {
     const gone = await subscribedTanod();
     const moved = await subscribedTanod();
+    const deactivated = await subscribedTanod();
     const payload = { title: 'Schedule changed', body: 'Your patrol now starts at 18:00', url: '/Schedule' };
     // Written without nudging the worker, so the changes below come first for certain.
     await inTransaction(ctx.deps.db, (tx) =>
       enqueueDeliveries(ctx.deps, tx, () => {}, [
         { channel: 'push', userId: gone.user.id, subscriptionId: gone.subscriptionId, kind: 'schedule.changed', payload },
         { channel: 'push', userId: moved.user.id, subscriptionId: moved.subscriptionId, kind: 'schedule.changed', payload },
+        { channel: 'push', userId: deactivated.user.id, subscriptionId: deactivated.subscriptionId, kind: 'schedule.changed', payload },
       ]),
     );
+    await deactivate(ctx, deactivated.user.id);
     await ctx.app.inject({ method: 'DELETE', url: `/api/push/subscriptions/${gone.subscriptionId}`, headers: bearer(gone.token) });
     const newcomer = await createUser(ctx, { userType: 'tanod' });
     const claimed = await ctx.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers: bearer(await signIn(ctx, newcomer)), payload: moved.browser });
@@ -203,6 +207,7 @@ describe("the push service's answers", () => {
     expect(service.received).toHaveLength(0);
     expect(await deliveriesOf(gone.user.id)).toMatchObject([{ status: 'failed', last_error: 'the browser is no longer subscribed' }]);
     expect(await deliveriesOf(moved.user.id)).toMatchObject([{ status: 'failed', last_error: 'the browser is now subscribed for another person' }]);
+    expect(await deliveriesOf(deactivated.user.id)).toMatchObject([{ status: 'failed', last_error: 'the account is deactivated' }]);
   });
 });
 

@@ -77,6 +77,8 @@ export async function deleteSubscription(db: Executor, id: string): Promise<void
 
 export interface SubscriptionForSend {
   subscription: PushSubscriptionRow;
+  /** The owner's account is still active (a deactivated tanod's phone gets nothing more). */
+  ownerActive: boolean;
   quietStart: string | null;
   quietEnd: string | null;
   timeZone: string;
@@ -88,17 +90,25 @@ export async function findSubscriptionForSend(db: Executor, id: string): Promise
   const [row] = await db
     .select({
       subscription: pushSubscriptions,
+      ownerStatus: users.status,
       quietStart: alertPreferences.quietStart,
       quietEnd: alertPreferences.quietEnd,
       timeZone: barangaySettings.timezone,
     })
     .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .leftJoin(alertPreferences, eq(alertPreferences.userId, pushSubscriptions.userId))
     .leftJoin(barangaySettings, eq(barangaySettings.id, 1))
     .where(eq(pushSubscriptions.id, id))
     .limit(1);
   if (!row) return undefined;
-  return { subscription: row.subscription, quietStart: row.quietStart, quietEnd: row.quietEnd, timeZone: row.timeZone ?? 'Asia/Manila' };
+  return {
+    subscription: row.subscription,
+    ownerActive: row.ownerStatus === 'active',
+    quietStart: row.quietStart,
+    quietEnd: row.quietEnd,
+    timeZone: row.timeZone ?? 'Asia/Manila',
+  };
 }
 
 export async function findPreferencesOf(db: Executor, userId: string): Promise<AlertPreferencesRow | undefined> {
