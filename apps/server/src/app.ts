@@ -25,6 +25,7 @@ import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { patrolAreaRoutes } from './modules/patrol-areas/patrol-areas.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
+import { rosterRoutes } from './modules/schedules/roster.routes.ts';
 import { patrolRoutes } from './modules/patrols/patrols.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { incidentHandlingRoutes } from './modules/incidents/incident-handling.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await scheduleRoutes(scope, deps);
     await patrolRoutes(scope, deps);
     await trackingRoutes(scope, deps);
+    await rosterRoutes(scope, deps);
     await incidentHandlingRoutes(scope, deps);
     await assistanceRoutes(scope, deps);
     await cameraRoutes(scope, deps);

@@ -14,6 +14,7 @@ export * from './messages.ts';
 export * from './patrols.ts';
 export * from './patrol-areas.ts';
 export * from './schedules.ts';
+export * from './schedule-roster.ts';
 export * from './incident-handling.ts';
 export * from './incident-evidence.ts';
 export * from './assistance.ts';

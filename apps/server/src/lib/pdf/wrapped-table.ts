@@ -17,6 +17,11 @@ export interface WrappedTable {
   labelColumn?: boolean;
   /** Said in place of the rows when there are none. */
   empty?: string;
+  /**
+   * Rows grouped by their first cell, which only the group's first row fills (a roster's day): a
+   * darker rule opens each group, and a group that runs onto a new page repeats its label there.
+   */
+  grouped?: boolean;
 }
 
 const PADDING_X = 4;
@@ -38,10 +43,17 @@ function rowHeight(doc: PDFKit.PDFDocument, cells: string[], widths: number[], b
   return tallest + 2 * PADDING_Y;
 }
 
-function drawRow(doc: PDFKit.PDFDocument, cells: string[], widths: number[], height: number, options: { fill?: string; bold: (column: number) => boolean }): void {
+function drawRow(
+  doc: PDFKit.PDFDocument,
+  cells: string[],
+  widths: number[],
+  height: number,
+  options: { fill?: string; bold: (column: number) => boolean; opensGroup?: boolean },
+): void {
   const y = doc.y;
   const width = widths.reduce((a, b) => a + b, 0);
   if (options.fill) doc.rect(MARGIN, y, width, height).fill(options.fill);
+  if (options.opensGroup) doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor(MUTED).lineWidth(1).stroke();
   let x = MARGIN;
   cells.forEach((text, column) => {
     doc
@@ -69,7 +81,7 @@ export function drawSectionTitle(doc: PDFKit.PDFDocument, title: string, keep = 
 
 export function drawWrappedTable(doc: PDFKit.PDFDocument, table: WrappedTable): void {
   const widths = widthsOf(doc, table.weights);
-  const plain = (column: number) => Boolean(table.labelColumn) && column === 0;
+  const plain = (column: number) => (Boolean(table.labelColumn) || Boolean(table.grouped)) && column === 0;
   const headerBold = () => true;
   const headerHeight = table.header ? rowHeight(doc, table.header, widths, headerBold) : 0;
   const firstHeight = table.rows[0] ? rowHeight(doc, table.rows[0], widths, plain) : 16;
@@ -84,14 +96,18 @@ export function drawWrappedTable(doc: PDFKit.PDFDocument, table: WrappedTable): 
       .text(table.empty ?? 'None.', MARGIN + PADDING_X, doc.y + PADDING_Y, { lineBreak: false });
     doc.y += 16;
   }
-  for (const row of table.rows) {
-    const height = rowHeight(doc, row, widths, plain);
-    if (doc.y + height > bottomLimit(doc)) {
+  let group = '';
+  table.rows.forEach((row, index) => {
+    let cells = row;
+    const opensGroup = Boolean(table.grouped) && row[0] !== '' && index > 0;
+    if (table.grouped && row[0]) group = row[0];
+    if (doc.y + rowHeight(doc, cells, widths, plain) > bottomLimit(doc)) {
       doc.addPage();
       if (table.header) drawRow(doc, table.header, widths, headerHeight, { fill: HEADER_FILL, bold: headerBold });
+      if (table.grouped && !row[0]) cells = [`${group} (cont.)`, ...row.slice(1)];
     }
-    drawRow(doc, row, widths, height, { bold: plain });
-  }
+    drawRow(doc, cells, widths, rowHeight(doc, cells, widths, plain), { bold: plain, opensGroup });
+  });
   doc.y += 14;
 }
 

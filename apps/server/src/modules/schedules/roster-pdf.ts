@@ -1,0 +1,82 @@
+import { createReportDocument, drawFooters, drawReportHeader, loadLogo } from '../../lib/pdf/document.ts';
+import { drawTable } from '../../lib/pdf/tables.ts';
+import { drawParagraph, drawWrappedTable } from '../../lib/pdf/wrapped-table.ts';
+import { formatInZone, nextDay } from '../../lib/time-zone.ts';
+import type { Roster, RosterLine } from './roster.service.ts';
+
+const TITLE = 'Duty roster';
+
+/** "Monday, June 1, 2026" for a calendar day `YYYY-MM-DD`. */
+function longDay(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
+}
+
+function shortDay(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
+}
+
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = nextDay(day)) days.push(day);
+  return days;
+}
+
+/** Shifts, hours and leader turns per tanod over the period, by name. */
+function perTanod(lines: RosterLine[]) {
+  const tally = new Map<string, { shifts: number; hours: number; leader: number }>();
+  for (const line of lines) {
+    for (const name of [line.leader, ...line.members].filter(Boolean)) {
+      const entry = tally.get(name) ?? { shifts: 0, hours: 0, leader: 0 };
+      entry.shifts += 1;
+      entry.hours += line.hours;
+      if (name === line.leader) entry.leader += 1;
+      tally.set(name, entry);
+    }
+  }
+  return [...tally.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, entry]) => [name, entry.shifts, Math.round(entry.hours * 10) / 10, entry.leader]);
+}
+
+/**
+ * The roster as an A4 landscape PDF to post on the wall: the shifts by day (area, hours, team
+ * leader, members, notes, every name in full), the days without a shift, and each tanod's shifts,
+ * hours and turns as team leader.
+ */
+export async function renderRosterPdf(roster: Roster, dataDir: string): Promise<Buffer> {
+  const logo = await loadLogo(dataDir, roster.barangay.logo);
+  const period = `${roster.from} to ${roster.to}`;
+  const { doc, bytes } = createReportDocument({ title: `${TITLE} ${period}`, author: roster.barangay.name, createdAt: roster.generatedAt });
+  const scope = roster.scope.length > 0 ? ` · ${roster.scope.join(' · ')}` : '';
+  drawReportHeader(doc, roster.barangay, logo, `${TITLE}${scope}`, [
+    `${longDay(roster.from)} to ${longDay(roster.to)} (${roster.timeZone}) · ${roster.lines.length} shift${roster.lines.length === 1 ? '' : 's'}`,
+    `Generated at ${formatInZone(roster.timeZone, roster.generatedAt)} (${roster.timeZone})`,
+  ]);
+  const days = daysOf(roster.from, roster.to);
+  const empty = days.filter((day) => !roster.lines.some((line) => line.day === day));
+  if (roster.lines.length === 0) {
+    drawParagraph(doc, 'No shifts are scheduled on these days.', { muted: true, italic: true });
+  } else {
+    if (empty.length > 0) drawParagraph(doc, `No shift on ${empty.map(shortDay).join('; ')}.`, { muted: true });
+    // One table, the day named on its first shift: a week fits a page or two, a month a handful.
+    drawWrappedTable(doc, {
+      header: ['Day', 'Shift', 'Time', 'Area', 'Schedule', 'Team leader', 'Members', 'Notes'],
+      weights: [1.05, 0.6, 1.35, 1.2, 1.0, 1.3, 2.6, 1.7],
+      grouped: true,
+      rows: roster.lines.map((line, index) => [
+        index > 0 && roster.lines[index - 1]!.day === line.day ? '' : shortDay(line.day),
+        line.shift,
+        `${line.start}–${line.end}`,
+        line.area,
+        line.code,
+        line.leader || '—',
+        line.members.join(', ') || '—',
+        line.notes,
+      ]),
+    });
+    drawTable(doc, { title: 'Shifts per tanod', header: ['Tanod', 'Shifts', 'Hours', 'As team leader'], numeric: [false, true, true, true], rows: perTanod(roster.lines) });
+  }
+  drawFooters(doc, `${roster.barangay.name} · ${TITLE} · ${period}`);
+  doc.end();
+  return bytes;
+}

@@ -1,0 +1,148 @@
+import { ROSTER_CSV_HEADER, type RosterQuery, type ScheduleShift } from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { forbidden } from '../../lib/app-error.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { dayIn, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
+import type { Actor } from '../auth/actor.ts';
+import { getPublicSettings } from '../settings/settings.service.ts';
+import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { renderRosterPdf } from './roster-pdf.ts';
+import { listAreasByIds, listMembersOf, listSchedules } from './schedules.repository.ts';
+
+/**
+ * The duty roster (docs/decisions/019-incident-evidence-and-printouts.md): the shifts that start on
+ * the chosen days, with area, hours, team leader and members, as CSV or a printable PDF. Not
+ * audited, like the resources report: it holds names and hours every member sees on /Schedule.
+ */
+
+export interface RosterLine {
+  /** The start's calendar day in the barangay's time zone, `YYYY-MM-DD`. */
+  day: string;
+  weekday: string;
+  shift: string;
+  start: string;
+  /** `HH:mm`, with "(next day)" or the date when the shift ends on a later day. */
+  end: string;
+  hours: number;
+  area: string;
+  code: string;
+  leader: string;
+  /** The other members, by last name. */
+  members: string[];
+  notes: string;
+}
+
+export interface Roster {
+  barangay: { name: string; abbreviation: string; logo: string | null };
+  from: string;
+  to: string;
+  timeZone: string;
+  generatedAt: Date;
+  /** What the roster is narrowed to ("Purok 1", "Juan Dela Cruz"), if anything. */
+  scope: string[];
+  lines: RosterLine[];
+}
+
+export interface RosterFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer | string;
+}
+
+const SHIFT_LABELS: Record<ScheduleShift, string> = { day: 'Day', night: 'Night', custom: 'Custom' };
+
+function clock(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+}
+
+function endLabel(timeZone: string, startsAt: Date, endsAt: Date): string {
+  const startDay = dayIn(timeZone, startsAt);
+  const endDay = dayIn(timeZone, endsAt);
+  if (endDay === startDay) return clock(timeZone, endsAt);
+  if (endDay === nextDay(startDay)) return `${clock(timeZone, endsAt)} (next day)`;
+  return `${endDay} ${clock(timeZone, endsAt)}`;
+}
+
+const person = (member: { firstName: string; lastName: string }) => `${member.firstName} ${member.lastName}`;
+
+/** Admins see every shift; a tanod their own (another tanod's id is refused, not quietly ignored). */
+function tanodFilter(actor: Actor, query: RosterQuery): string | undefined {
+  if (actor.userType === 'admin' || actor.userType === 'supadmin') return query.tanodId;
+  if (actor.userType !== 'tanod') throw forbidden();
+  if (query.tanodId && query.tanodId !== actor.id) throw forbidden('A tanod prints their own roster only.');
+  return actor.id;
+}
+
+export async function buildRoster(deps: AppDeps, actor: Actor, query: RosterQuery): Promise<Roster> {
+  const tanodId = tanodFilter(actor, query);
+  const settings = await getPublicSettings(deps);
+  const timeZone = settings.timezone;
+  const start = startOfDayIn(timeZone, query.from);
+  const end = startOfDayIn(timeZone, nextDay(query.to));
+  // Overlapping the days, then only those starting in them: a night shift belongs to the day it begins.
+  const rows = (await listSchedules(deps.db, { from: start, to: end, tanodId, areaId: query.areaId })).filter((row) => row.startsAt >= start);
+  const [members, areas] = await Promise.all([
+    listMembersOf(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
+    listAreasByIds(
+      deps.db,
+      rows.map((row) => row.patrolAreaId),
+    ),
+  ]);
+  const areaNames = new Map(areas.map((area) => [area.id, area.name]));
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' });
+  const lines = rows.map((row): RosterLine => {
+    const crew = members
+      .filter((member) => member.scheduleId === row.id)
+      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
+    const leader = crew.find((member) => member.isLeader);
+    return {
+      day: dayIn(timeZone, row.startsAt),
+      weekday: weekday.format(row.startsAt),
+      shift: SHIFT_LABELS[row.shift],
+      start: clock(timeZone, row.startsAt),
+      end: endLabel(timeZone, row.startsAt, row.endsAt),
+      hours: Math.round(((row.endsAt.getTime() - row.startsAt.getTime()) / 3_600_000) * 10) / 10,
+      area: areaNames.get(row.patrolAreaId) ?? 'Unknown area',
+      code: row.code,
+      leader: leader ? person(leader) : '',
+      members: crew.filter((member) => member !== leader).map(person),
+      notes: row.notes ?? '',
+    };
+  });
+  lines.sort((a, b) => a.day.localeCompare(b.day) || a.start.localeCompare(b.start) || a.area.localeCompare(b.area));
+
+  const scope: string[] = [];
+  if (query.areaId) scope.push((await findPatrolArea(deps.db, query.areaId))?.name ?? 'Unknown area');
+  if (tanodId) {
+    const tanod = await findUserById(deps.db, tanodId);
+    scope.push(tanod ? person(tanod) : 'Unknown tanod');
+  }
+  return {
+    barangay: { name: settings.name, abbreviation: settings.abbreviation, logo: settings.logo },
+    from: query.from,
+    to: query.to,
+    timeZone,
+    generatedAt: deps.clock.now(),
+    scope,
+    lines,
+  };
+}
+
+export function rosterCsv(roster: Roster): string {
+  return toCsv([
+    ROSTER_CSV_HEADER,
+    ...roster.lines.map((line) => [line.day, line.weekday, line.shift, line.start, line.end, line.area, line.code, line.leader, line.members.join('; '), line.notes]),
+  ]);
+}
+
+/** `GET /api/schedules/roster.csv` and `.pdf`. */
+export async function generateRoster(deps: AppDeps, actor: Actor, query: RosterQuery, format: 'csv' | 'pdf'): Promise<RosterFile> {
+  const roster = await buildRoster(deps, actor, query);
+  const fileName = `roster-${query.from}-to-${query.to}.${format}`;
+  if (format === 'csv') return { fileName, contentType: 'text/csv; charset=utf-8', body: rosterCsv(roster) };
+  return { fileName, contentType: 'application/pdf', body: await renderRosterPdf(roster, deps.config.dataDir) };
+}
