@@ -72,7 +72,7 @@ test('a tanod opens /Performance on a phone and sees the incident they responded
   await expect(page.getByRole('heading', { name: 'Performance' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
   await expect(page.getByTestId('figure-incidents')).toContainText('1 / 1');
-  await expect(page.getByTestId('figure-rank')).toContainText(/\d+ of \d+/);
+  await expect(page.getByTestId('figure-rank')).toContainText(/(\d+|Tied \d+(st|nd|rd|th)) of \d+/);
   await expect(page.getByTestId('figure-response')).not.toContainText('—');
   // No shifts were scheduled for this tanod: the rate is missing, not zero.
   await expect(page.getByTestId('figure-attendance')).toContainText('No past shifts scheduled');

@@ -133,6 +133,8 @@ export type HeatPoint = z.infer<typeof heatPointSchema>;
 export const topPerformerSchema = z.object({
   tanod: tanodSummarySchema,
   rank: z.number().int(),
+  /** How many other tanods share this rank (performance's `tiedWith`). */
+  tiedWith: count,
   /** The performance composite score, 0..100. */
   score: z.number(),
   patrolsCompleted: count,

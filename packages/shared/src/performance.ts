@@ -125,11 +125,16 @@ export const tanodPerformanceSummarySchema = z.object({
   loansReturnedOnTime: z.number().int(),
   /** loansReturnedOnTime / loansDue; null without loans due. */
   onTimeReturnRate: z.number().nullable(),
-  /** 1-based rank by the composite score among active tanods (ties share a rank); null if not active. */
+  /** 1-based rank by the composite score among active tanods (ties share a rank: 1, 2, 2, 4); null if not active. */
   rank: z.number().int().nullable(),
   /** The number of active tanods ranked. */
   rankOf: z.number().int(),
-  /** Share of the other ranked tanods with a lower score, 0..100 (100 = best); null if not ranked. */
+  /** How many other ranked tanods share this rank (the same score); 0 when none or not ranked. */
+  tiedWith: z.number().int(),
+  /**
+   * Share of the other ranked tanods scoring lower, a tie counting half, 0..100 (100 = best); null
+   * if not ranked, or when every ranked tanod has the same score (there is no order to place them in).
+   */
   percentile: z.number().nullable(),
   /** The composite score 0..100 the rank is built on (docs/decisions/012-performance-score.md). */
   score: z.number(),

@@ -37,6 +37,7 @@ export async function topPerformers(
     items.map((item) => ({
       tanod: item.tanod,
       rank: item.rank ?? 0,
+      tiedWith: item.tiedWith,
       score: item.score,
       patrolsCompleted: item.patrolsCompleted,
       incidentsResolved: item.incidentsResolved,

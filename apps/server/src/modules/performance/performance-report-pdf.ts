@@ -9,7 +9,7 @@ import {
 } from '../../lib/pdf/document.ts';
 import { MARGIN, bottomLimit, drawTable } from '../../lib/pdf/tables.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
-import { percent, tanodName } from './performance.presenter.ts';
+import { percent, placeText, rankCell, tanodName } from './performance.presenter.ts';
 
 export interface PerformanceReport {
   barangay: PdfBarangay;
@@ -109,7 +109,7 @@ function rankingTable(items: TanodPerformanceSummary[]) {
       'Returns on time',
     ],
     rows: items.map((item) => [
-      item.rank === null ? '—' : `${item.rank} of ${item.rankOf}`,
+      rankCell(item),
       tanodName(item),
       item.score,
       shown(percent(item.attendanceRate), '%'),
@@ -126,8 +126,7 @@ function rankingTable(items: TanodPerformanceSummary[]) {
 
 /** A tanod's every figure, in two one-row tables: duty, then service. */
 function drawTanodTables(doc: PDFKit.PDFDocument, item: TanodPerformanceSummary): void {
-  const place =
-    item.rank === null ? 'not ranked (inactive)' : `rank ${item.rank} of ${item.rankOf}, percentile ${item.percentile}`;
+  const place = placeText(item);
   drawTable(
     doc,
     {

@@ -80,6 +80,7 @@ describe('CSV', () => {
       Tanod: 'Ana Reyes',
       Score: '79.2',
       Percentile: '100',
+      'Tied with': '0',
       From: '2026-01-01',
       To: '2026-01-31',
       'Scheduled shifts': '4',

@@ -12,6 +12,7 @@ export const CSV_HEADER = [
   'Tanod',
   'Score',
   'Percentile',
+  'Tied with',
   'From',
   'To',
   'Scheduled shifts',
@@ -38,6 +39,20 @@ export const CSV_HEADER = [
   'On-time return rate (%)',
 ];
 
+/** The ranking table's cell: "3 of 12", "2 of 5 (tied)", or a dash outside the ranking. */
+export function rankCell(item: TanodPerformanceSummary): string {
+  if (item.rank === null) return '—';
+  return `${item.rank} of ${item.rankOf}${item.tiedWith > 0 ? ' (tied)' : ''}`;
+}
+
+/** A tanod's place in words: ties and a missing percentile said plainly (performance.score.ts). */
+export function placeText(item: TanodPerformanceSummary): string {
+  if (item.rank === null) return 'not ranked (inactive)';
+  if (item.percentile === null) return `rank ${item.rank} of ${item.rankOf}, tied with all the others`;
+  const tie = item.tiedWith > 0 ? ` (tied with ${item.tiedWith} ${item.tiedWith === 1 ? 'other' : 'others'})` : '';
+  return `rank ${item.rank} of ${item.rankOf}${tie}, percentile ${item.percentile}`;
+}
+
 export const tanodName = (item: TanodPerformanceSummary) => `${item.tanod.firstName} ${item.tanod.lastName}`;
 
 export function csvRow(item: TanodPerformanceSummary): CsvCell[] {
@@ -46,6 +61,7 @@ export function csvRow(item: TanodPerformanceSummary): CsvCell[] {
     tanodName(item),
     item.score,
     item.percentile,
+    item.tiedWith,
     item.period.from,
     item.period.to,
     item.scheduledShifts,

@@ -43,7 +43,7 @@ describe('the composite score', () => {
 });
 
 describe('ranking', () => {
-  it('shares ranks on equal scores (1, 2, 2, 4) and gives percentiles among the others', () => {
+  it('shares ranks on equal scores (1, 2, 2, 4), says how many share them, and counts a tie as half in the percentile', () => {
     const ranks = rankScores(
       new Map([
         ['a', 90],
@@ -53,11 +53,23 @@ describe('ranking', () => {
       ]),
     );
     expect(Object.fromEntries(ranks)).toEqual({
-      a: { rank: 1, percentile: 100 },
-      b: { rank: 2, percentile: 33 },
-      c: { rank: 2, percentile: 33 },
-      d: { rank: 4, percentile: 0 },
+      a: { rank: 1, tiedWith: 0, percentile: 100 },
+      b: { rank: 2, tiedWith: 1, percentile: 50 },
+      c: { rank: 2, tiedWith: 1, percentile: 50 },
+      d: { rank: 4, tiedWith: 0, percentile: 0 },
     });
-    expect(Object.fromEntries(rankScores(new Map([['only', 12]])))).toEqual({ only: { rank: 1, percentile: 100 } });
+    expect(Object.fromEntries(rankScores(new Map([['only', 12]])))).toEqual({ only: { rank: 1, tiedWith: 0, percentile: 100 } });
+  });
+
+  it('five tanods tied at zero share 1st place and have no percentile: nobody is above or below anyone', () => {
+    const ranks = rankScores(new Map(['a', 'b', 'c', 'd', 'e'].map((id) => [id, 0])));
+    for (const ranking of ranks.values()) expect(ranking).toEqual({ rank: 1, tiedWith: 4, percentile: null });
+  });
+
+  it('four tied at zero behind one who did something share 2nd place, in the middle of the bottom', () => {
+    const ranks = rankScores(new Map([['busy', 40], ['a', 0], ['b', 0], ['c', 0], ['d', 0]]));
+    expect(ranks.get('busy')).toEqual({ rank: 1, tiedWith: 0, percentile: 100 });
+    // Of the 4 others, none scores lower and 3 tie: (0 + 3/2) / 4 = 37.5%.
+    expect(ranks.get('a')).toEqual({ rank: 2, tiedWith: 3, percentile: 38 });
   });
 });

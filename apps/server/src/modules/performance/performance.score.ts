@@ -64,12 +64,17 @@ export function compositeScore(input: ScoreInput, scale: ScoreScale): number {
 
 export interface Ranking {
   rank: number;
-  percentile: number;
+  /** The other ranked tanods with the same score. */
+  tiedWith: number;
+  percentile: number | null;
 }
 
 /**
- * Competition ranking ("1, 2, 2, 4") by score, best first; percentile = the share of the other
- * ranked tanods with a strictly lower score, 0..100 (the only tanod is at 100).
+ * Competition ranking ("1, 2, 2, 4") by score, best first, saying how many share each rank.
+ * Percentile = the share of the other ranked tanods scoring lower, a tie counting half (the usual
+ * percentile rank), 0..100; the only tanod is at 100. When everyone has the same score (a quiet
+ * week: all at 0) there is no order at all, so no percentile: "1st of 5, 0th percentile" would be
+ * two contradicting untruths (docs/decisions/012-performance-score.md).
  */
 export function rankScores(scores: Map<string, number>): Map<string, Ranking> {
   const values = [...scores.values()];
@@ -78,7 +83,9 @@ export function rankScores(scores: Map<string, number>): Map<string, Ranking> {
   for (const [id, score] of scores) {
     const better = values.filter((value) => value > score).length;
     const worse = values.filter((value) => value < score).length;
-    result.set(id, { rank: better + 1, percentile: others === 0 ? 100 : Math.round((100 * worse) / others) });
+    const tiedWith = others - better - worse;
+    const percentile = others === 0 ? 100 : tiedWith === others ? null : Math.round((100 * (worse + tiedWith / 2)) / others);
+    result.set(id, { rank: better + 1, tiedWith, percentile });
   }
   return result;
 }

@@ -122,6 +122,7 @@ async function computeSummaries(
         onTimeReturnRate: ratio(l.returnedOnTime, l.due),
         rank: null,
         rankOf: 0,
+        tiedWith: 0,
         percentile: null,
         score: 0,
       } satisfies TanodPerformanceSummary as TanodPerformanceSummary,
@@ -147,6 +148,7 @@ async function computeSummaries(
     const place = ranking.get(tanod.id);
     if (place) {
       summary.rank = place.rank;
+      summary.tiedWith = place.tiedWith;
       summary.percentile = place.percentile;
     }
   }

@@ -59,6 +59,7 @@ describe('every figure against the hand-computed fixture', () => {
       score: 79.2,
       rank: 1,
       rankOf: 3,
+      tiedWith: 0,
       percentile: 100,
     });
     expect(figures.distanceKm).toBe(2.78);
@@ -212,6 +213,17 @@ describe('every figure against the hand-computed fixture', () => {
     );
     // Ana's late patrol of Jan 12 (no track) was stored as 0 by the January read; Carlo's active one not at all.
     expect(distances.sort()).toEqual([0, null]);
+  });
+
+  it('a period when nobody did anything: every active tanod shares 1st place, says so, and has no percentile', async () => {
+    const response = await get('/api/performance?period=custom&from=2025-06-01&to=2025-06-30', f.admin.token);
+    expect(response.statusCode).toBe(200);
+    const list: PerformanceList = response.json();
+    expect(list.items.map((item) => [item.rank, item.rankOf, item.tiedWith, item.percentile, item.score])).toEqual([
+      [1, 3, 2, null, 0],
+      [1, 3, 2, null, 0],
+      [1, 3, 2, null, 0],
+    ]);
   });
 
   it('month is the default period', async () => {

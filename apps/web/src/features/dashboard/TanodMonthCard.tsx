@@ -32,7 +32,11 @@ export function TanodMonthCard({ data, isLoading, isError, onRetry }: TanodMonth
           value: month.ratingAverage === null ? '—' : `${month.ratingAverage.toFixed(1)} ★`,
           hint: `${month.ratingCount} rating${month.ratingCount === 1 ? '' : 's'}`,
         },
-        { label: 'Rank', value: month.rank === null ? '—' : `#${month.rank}`, hint: `of ${month.rankOf}` },
+        {
+          label: 'Rank',
+          value: month.rank === null ? '—' : `#${month.rank}`,
+          hint: month.rank !== null && month.tiedWith > 0 ? `of ${month.rankOf}, tied with ${month.tiedWith}` : `of ${month.rankOf}`,
+        },
       ]
     : [];
   return (

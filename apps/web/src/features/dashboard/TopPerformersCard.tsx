@@ -16,7 +16,7 @@ export function TopPerformersCard({ data }: { data: AdminDashboard }) {
             <li key={performer.tanod._id} className="flex items-center gap-3">
               <span
                 className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-fill text-sm font-bold text-white"
-                aria-label={`Rank ${performer.rank}`}
+                aria-label={performer.tiedWith > 0 ? `Rank ${performer.rank}, tied` : `Rank ${performer.rank}`}
               >
                 {performer.rank}
               </span>
@@ -25,6 +25,7 @@ export function TopPerformersCard({ data }: { data: AdminDashboard }) {
                   {performer.tanod.firstName} {performer.tanod.lastName}
                 </span>
                 <span className="block text-xs text-muted">
+                  {performer.tiedWith > 0 && 'Tied · '}
                   {performer.patrolsCompleted} patrols · {performer.incidentsResolved} resolved · attendance {percent(performer.attendanceRate)}
                   {performer.ratingAverage !== null && ` · ★ ${performer.ratingAverage.toFixed(1)}`}
                 </span>

@@ -20,9 +20,9 @@ import {
   formatKm,
   formatMinutes,
   formatPercent,
-  formatPercentile,
   formatRank,
   formatRating,
+  rankDetail,
 } from './performance-format.ts';
 
 interface FigureProps {
@@ -65,8 +65,8 @@ export function PerformanceFigures({ data }: { data: TanodPerformanceSummary }) 
         testId="figure-rank"
         icon={Trophy}
         label="Rank"
-        value={formatRank(data.rank, data.rankOf)}
-        detail={data.rank === null ? 'Only active tanods are ranked' : formatPercentile(data.percentile)}
+        value={formatRank(data.rank, data.rankOf, data.tiedWith)}
+        detail={rankDetail(data)}
       />
       <Figure
         testId="figure-attendance"

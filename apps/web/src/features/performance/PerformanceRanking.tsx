@@ -207,7 +207,10 @@ export function PerformanceRanking() {
             <tbody className="divide-y divide-line">
               {rows.map((row) => (
                 <tr key={row.tanod._id} data-testid="performance-row">
-                  <td className="whitespace-nowrap py-2 pl-3 pr-2 font-semibold tabular-nums">{row.rank ?? '—'}</td>
+                  <td className="whitespace-nowrap py-2 pl-3 pr-2 font-semibold tabular-nums">
+                    {row.rank ?? '—'}
+                    {row.rank !== null && row.tiedWith > 0 && <span className="ml-1 text-xs font-normal text-muted">tied</span>}
+                  </td>
                   <th scope="row" className="sticky left-0 z-10 bg-surface px-2 py-2 text-left font-normal">
                     <button
                       type="button"

@@ -7,6 +7,7 @@ import {
   formatPercent,
   formatPercentile,
   formatRank,
+  rankDetail,
   formatRating,
   hasActivity,
   initialSelection,
@@ -52,6 +53,17 @@ describe('performance figures read as a person says them', () => {
     expect(formatKm(5)).toBe('5 km');
     expect(formatKm(0.85)).toBe('850 m');
     expect(formatKm(0)).toBe('0 km');
+  });
+
+  it('tanods with the same score share the rank and say so; when everyone ties there is no percentile to show', () => {
+    expect(formatRank(1, 5, 4)).toBe('Tied 1st of 5');
+    expect(rankDetail({ rank: 1, rankOf: 5, tiedWith: 4, percentile: null })).toBe('All 5 tanods have the same score');
+    expect(rankDetail({ rank: 1, rankOf: 2, tiedWith: 1, percentile: null })).toBe('Both tanods have the same score');
+    expect(formatRank(2, 5, 3)).toBe('Tied 2nd of 5');
+    expect(rankDetail({ rank: 2, rankOf: 5, tiedWith: 3, percentile: 38 })).toBe('Same score as 3 others · 38th percentile');
+    expect(rankDetail({ rank: 2, rankOf: 5, tiedWith: 1, percentile: 63 })).toBe('Same score as 1 other · 63rd percentile');
+    expect(rankDetail({ rank: 3, rankOf: 12, tiedWith: 0, percentile: 82 })).toBe('82nd percentile');
+    expect(rankDetail({ rank: null, rankOf: 12, tiedWith: 0, percentile: null })).toBe('Only active tanods are ranked');
   });
 
   it('rank reads "3 of 12" with an ordinal percentile', () => {
@@ -141,6 +153,7 @@ function summary(overrides: Partial<TanodPerformanceSummary> & { name: string; i
     onTimeReturnRate: null,
     rank: null,
     rankOf: 3,
+    tiedWith: 0,
     percentile: null,
     score: 0,
     ...rest,

@@ -58,9 +58,23 @@ export function formatRating(average: number | null | undefined): string {
   return average.toFixed(1);
 }
 
-/** "3 of 12"; a tanod outside the ranking (deactivated) is "Not ranked". */
-export function formatRank(rank: number | null, of: number): string {
-  return rank === null ? 'Not ranked' : `${rank} of ${of}`;
+/** "3 of 12", "Tied 2nd of 12" when others share the rank; a tanod outside the ranking (deactivated) is "Not ranked". */
+export function formatRank(rank: number | null, of: number, tiedWith = 0): string {
+  if (rank === null) return 'Not ranked';
+  return tiedWith > 0 ? `Tied ${ordinal(rank)} of ${of}` : `${rank} of ${of}`;
+}
+
+/**
+ * The line under the rank: the percentile, who shares the rank, or that nobody stands out (every
+ * active tanod with the same score has no percentile: "1st of 5, 0th percentile" said two untrue
+ * things at once).
+ */
+export function rankDetail(summary: Pick<TanodPerformanceSummary, 'rank' | 'rankOf' | 'tiedWith' | 'percentile'>): string {
+  if (summary.rank === null) return 'Only active tanods are ranked';
+  if (summary.percentile === null) return summary.rankOf === 2 ? 'Both tanods have the same score' : `All ${summary.rankOf} tanods have the same score`;
+  if (summary.tiedWith === 0) return formatPercentile(summary.percentile);
+  const others = summary.tiedWith === 1 ? '1 other' : `${summary.tiedWith} others`;
+  return `Same score as ${others} · ${formatPercentile(summary.percentile)}`;
 }
 
 /** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
