@@ -41,6 +41,7 @@ import { tanodDashboardRoutes } from './modules/dashboard/tanod-dashboard.routes
 import { adminDashboardRoutes } from './modules/dashboard/admin-dashboard.routes.ts';
 import { deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -114,6 +115,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await adminDashboardRoutes(scope, deps);
     await deliveryRoutes(scope, deps);
     await pushRoutes(scope, deps);
+    await geocodeRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps));

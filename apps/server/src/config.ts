@@ -55,7 +55,10 @@ const envSchema = z.object({
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   EMAIL_FROM: z.string().min(3).default('Bantay <no-reply@bantay.local>'),
-  /** altcha: self-hosted proof-of-work; the others verify tokens at BOT_CHECK_VERIFY_URL. */
+  /**
+   * altcha: self-hosted proof-of-work. The others verify tokens at BOT_CHECK_VERIFY_URL on the
+   * server, but the browser's forms carry only ALTCHA's solution, so they are refused at start.
+   */
   BOT_CHECK_PROVIDER: z.enum(['altcha', 'turnstile', 'hcaptcha', 'recaptcha']).default('altcha'),
   BOT_CHECK_SECRET: z.string().min(1).optional(),
   BOT_CHECK_SITE_KEY: z.string().min(1).optional(),
@@ -66,6 +69,10 @@ const envSchema = z.object({
   ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(500),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(5).max(1_000_000).default(3000),
   ALTCHA_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  /** local: the barangay's own data (areas, past reports' landmarks); nominatim: also NOMINATIM_URL. */
+  GEOCODER: z.enum(['local', 'nominatim']).default('local'),
+  /** A Nominatim server's base URL (its /reverse is called), used within its usage policy. */
+  NOMINATIM_URL: z.string().url().optional(),
   // --- Web push (decision 017). -----------------------------------------------------------------
   /** VAPID keys (base64url, as `web-push generate-vapid-keys` prints them); generated into DATA_DIR when unset. */
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, 87 base64url characters').optional(),
@@ -86,6 +93,8 @@ const envSchema = z.object({
   TICKET_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Tanod ratings (directory and ticket) per IP address per hour. */
   RATING_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Reverse geocoding calls (the report wizard's address) per IP address in 15 minutes. */
+  GEOCODE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
 
   // --- Patrols (issue 11). ------------------------------------------------------------------------
   /** Days the full GPS track is kept; older points are deleted by a job (product §3). */
@@ -127,6 +136,7 @@ export interface Config {
     photoUploadsPerIpPerHour: number;
     ticketLookupsPerIpPer15Min: number;
     ratingsPerIpPerHour: number;
+    geocodesPerIpPer15Min: number;
   };
   /** Days GPS points are kept (issue 11). */
   trackRetentionDays: number;
@@ -145,6 +155,8 @@ export interface OutsideServicesConfig {
   botCheck:
     | { provider: 'altcha'; hmacKey: string | undefined; cost: number; maxNumber: number; challengeTtlSeconds: number }
     | { provider: 'turnstile' | 'hcaptcha' | 'recaptcha'; secret: string; siteKey: string; verifyUrl: string };
+  /** adapters/geocoding: the barangay's own data, or a Nominatim server on top of it. */
+  geocoder: { provider: 'local' } | { provider: 'nominatim'; url: string; userAgent: string };
 }
 
 export interface PushConfig {
@@ -225,8 +237,20 @@ function outsideServices(e: z.output<typeof envSchema>): OutsideServicesConfig {
       verifyUrl: e.BOT_CHECK_VERIFY_URL ?? DEFAULT_VERIFY_URLS[e.BOT_CHECK_PROVIDER],
     };
   }
+  if (botCheck.provider !== 'altcha') {
+    // The server could verify these (adapters/bot-check/site-verify.ts), but no browser form loads
+    // their widgets: choosing one would refuse every report, sign-up and rating. Say so at start.
+    throw new ConfigError(
+      `Invalid configuration:\n  BOT_CHECK_PROVIDER: ${botCheck.provider} is not available yet: the web forms carry only the ALTCHA proof of work, so every public form would fail. Leave BOT_CHECK_PROVIDER unset or set it to altcha.`,
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const geocoder: OutsideServicesConfig['geocoder'] =
+    e.GEOCODER === 'nominatim'
+      ? { provider: 'nominatim', url: need('NOMINATIM_URL', 'GEOCODER=nominatim'), userAgent: `Bantay/0.1 (barangay watch app; +${publicUrl})` }
+      : { provider: 'local' };
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
-  return { timeoutMs: e.OUTSIDE_SERVICE_TIMEOUT_MS, sms, email, botCheck };
+  return { timeoutMs: e.OUTSIDE_SERVICE_TIMEOUT_MS, sms, email, botCheck, geocoder };
 }
 
 export class ConfigError extends Error {}
@@ -268,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       photoUploadsPerIpPerHour: e.PHOTO_UPLOAD_RATE_LIMIT,
       ticketLookupsPerIpPer15Min: e.TICKET_LOOKUP_RATE_LIMIT,
       ratingsPerIpPerHour: e.RATING_RATE_LIMIT,
+      geocodesPerIpPer15Min: e.GEOCODE_RATE_LIMIT,
     },
     trackRetentionDays: e.TRACK_RETENTION_DAYS,
     escalation: { emergencyAfterMs: e.ESCALATE_EMERGENCY_AFTER_S * 1000, normalAfterMs: e.ESCALATE_NORMAL_AFTER_S * 1000 },

@@ -12,7 +12,7 @@ import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
 import { ensureSupadmin } from './modules/auth/auth.service.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
 import { ReadCache } from './lib/read-cache.ts';
-import { databaseTarget } from './main-helpers.ts';
+import { consoleSmsWarning, databaseTarget } from './main-helpers.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import type { FastifyInstance } from 'fastify';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
@@ -66,6 +66,8 @@ async function main(): Promise<void> {
   };
   const app = await buildApp({ deps, database, logger: { level: config.logLevel } });
   logTarget.app = app;
+  const smsWarning = consoleSmsWarning(config);
+  if (smsWarning) app.log.warn(smsWarning);
   // Instances sharing a PostgreSQL database tell each other about revoked sessions and settings changes.
   const invalidation = database.pool ? shareCacheInvalidation(database.pool, deps, app.log) : null;
   await invalidation?.ready;

@@ -28,3 +28,4 @@ export * from './performance.ts';
 export * from './dashboard.ts';
 export * from './deliveries.ts';
 export * from './push.ts';
+export * from './geocode.ts';

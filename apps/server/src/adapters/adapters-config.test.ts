@@ -7,6 +7,7 @@ describe('choosing outside services by configuration', () => {
     expect(config.outsideServices.sms.provider).toBe('console');
     expect(config.outsideServices.email.provider).toBe('outbox');
     expect(config.outsideServices.botCheck.provider).toBe('altcha');
+    expect(config.outsideServices.geocoder).toEqual({ provider: 'local' });
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
@@ -15,17 +16,30 @@ describe('choosing outside services by configuration', () => {
     [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't' }, 'TWILIO_FROM: required (or TWILIO_MESSAGING_SERVICE_SID)'],
     [{ SMS_PROVIDER: 'twilio' }, 'TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio'],
     [{ EMAIL_PROVIDER: 'smtp' }, 'SMTP_URL: required when EMAIL_PROVIDER=smtp'],
-    [{ BOT_CHECK_PROVIDER: 'turnstile', BOT_CHECK_SITE_KEY: 'k' }, 'BOT_CHECK_SECRET: required when BOT_CHECK_PROVIDER=turnstile'],
+    [{ GEOCODER: 'nominatim' }, 'NOMINATIM_URL: required when GEOCODER=nominatim'],
+    [{ GEOCODER: 'nominatim', NOMINATIM_URL: 'not a url' }, 'NOMINATIM_URL: Invalid URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
   ])('a real provider without its credentials fails at boot naming the variable (%j)', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: '/tmp/x', ...env })).toThrow(message);
   });
 
-  it('a hosted bot check gets its default verify URL, which can be overridden', () => {
-    const base = { DATA_DIR: '/tmp/x', BOT_CHECK_SECRET: 's', BOT_CHECK_SITE_KEY: 'k' };
-    expect(loadConfig({ ...base, BOT_CHECK_PROVIDER: 'hcaptcha' }).outsideServices.botCheck).toMatchObject({ verifyUrl: 'https://api.hcaptcha.com/siteverify' });
-    expect(loadConfig({ ...base, BOT_CHECK_PROVIDER: 'recaptcha', BOT_CHECK_VERIFY_URL: 'http://127.0.0.1:9/v' }).outsideServices.botCheck).toMatchObject({
-      verifyUrl: 'http://127.0.0.1:9/v',
+  it.each(['turnstile', 'hcaptcha', 'recaptcha'])(
+    'BOT_CHECK_PROVIDER=%s is refused at start, naming the variable, even with its keys: no web form can solve it yet',
+    (provider) => {
+      const env = { DATA_DIR: '/tmp/x', BOT_CHECK_PROVIDER: provider, BOT_CHECK_SECRET: 's', BOT_CHECK_SITE_KEY: 'k' };
+      expect(() => loadConfig(env)).toThrow(
+        `BOT_CHECK_PROVIDER: ${provider} is not available yet: the web forms carry only the ALTCHA proof of work, so every public form would fail. Leave BOT_CHECK_PROVIDER unset or set it to altcha.`,
+      );
+      expect(loadConfig({ ...env, BOT_CHECK_PROVIDER: 'altcha' }).outsideServices.botCheck.provider).toBe('altcha');
+    },
+  );
+
+  it('GEOCODER=nominatim asks NOMINATIM_URL with a User-Agent naming the installation by its PUBLIC_URL', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/x', GEOCODER: 'nominatim', NOMINATIM_URL: 'https://nominatim.example.org/', PUBLIC_URL: 'https://bantay.example.ph/' });
+    expect(config.outsideServices.geocoder).toEqual({
+      provider: 'nominatim',
+      url: 'https://nominatim.example.org/',
+      userAgent: 'Bantay/0.1 (barangay watch app; +https://bantay.example.ph)',
     });
   });
 });

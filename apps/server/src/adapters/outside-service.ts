@@ -1,5 +1,5 @@
 /**
- * Shared plumbing of the outside-service adapters (SMS, email, bot-check): one error type that
+ * Shared plumbing of the outside-service adapters (SMS, email, bot-check, geocoding): one error type that
  * names the service, and HTTP calls that always time out.
  */
 export class OutsideServiceError extends Error {
@@ -54,6 +54,33 @@ export async function postForm(
   }
   let text: string;
   try {
+    text = await response.text();
+  } catch (error) {
+    throw new OutsideServiceError(service, describeFetchFailure(error, options.timeoutMs), { cause: error });
+  }
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json, text };
+}
+
+/** GETs a URL and reads the answer, with the same timeout and error rules as postForm. */
+export async function getJson(
+  service: string,
+  url: string,
+  options: { timeoutMs: number; headers?: Record<string, string> },
+): Promise<HttpAnswer> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      headers: { accept: 'application/json', ...options.headers },
+      signal: AbortSignal.timeout(options.timeoutMs),
+      redirect: 'error',
+    });
     text = await response.text();
   } catch (error) {
     throw new OutsideServiceError(service, describeFetchFailure(error, options.timeoutMs), { cause: error });

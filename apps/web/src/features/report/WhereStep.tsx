@@ -4,6 +4,7 @@ import { INCIDENT_LIMITS } from '@bantay/shared/limits';
 import { TextField } from '@/components/form/TextField.tsx';
 import { LocationPicker } from './LocationPicker.tsx';
 import { FocusHeading } from './report-parts.tsx';
+import { useReverseGeocode } from './use-reverse-geocode.ts';
 
 interface WhereStepProps {
   form: DraftForm;
@@ -15,14 +16,16 @@ interface WhereStepProps {
 }
 
 /**
- * Where it happened. The server offers no reverse geocoding yet (product §9: off by default), so
- * the address is typed; the pin alone is enough for the tanods.
+ * Where it happened. The address is filled in from the pin when the server can name the place
+ * (use-reverse-geocode.ts) and stays editable; the pin alone is enough for the tanods.
  */
 export function WhereStep({ form, settings, location, onLocation, locationError, focusHeading }: WhereStepProps) {
   const {
     register,
     formState: { errors },
   } = form;
+  const filledAddress = useReverseGeocode(location, form);
+  const fromMap = filledAddress !== null && form.watch('address') === filledAddress;
   return (
     <div className="flex flex-col gap-5">
       <FocusHeading focusOnMount={focusHeading}>Where did it happen?</FocusHeading>
@@ -43,6 +46,7 @@ export function WhereStep({ form, settings, location, onLocation, locationError,
         label="Address (optional)"
         placeholder="House number, street, purok"
         autoComplete="street-address"
+        hint={fromMap ? 'Filled in from the map. Change it if it is not right.' : undefined}
         maxLength={INCIDENT_LIMITS.addressMaxLength}
         error={errors.address?.message}
         {...register('address', {

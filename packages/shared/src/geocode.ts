@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * Reverse geocoding (product §4.2, §9): a readable place for a point, so the report wizard can
+ * fill the address. `GET /api/geocode/reverse?lat=&lng=` is public (the wizard needs no login)
+ * and rate limited per address.
+ */
+
+export const reverseGeocodeQuerySchema = z.object({
+  lat: z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90'),
+  lng: z.coerce.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180'),
+});
+export type ReverseGeocodeQuery = z.input<typeof reverseGeocodeQuerySchema>;
+
+export const reverseGeocodeResultSchema = z.object({
+  /** A line for the address field, e.g. "Beside the chapel, Purok 2, Barangay San Roque"; null when nothing is known there. */
+  address: z.string().nullable(),
+  /** The purok or patrol area containing the point. */
+  area: z.string().nullable(),
+  /** The nearest landmark named by past reports within 100 m (by two reports at least). */
+  landmark: z.string().nullable(),
+  /** `local` from the barangay's own data; `nominatim` from the configured Nominatim server. */
+  source: z.enum(['local', 'nominatim']),
+});
+export type ReverseGeocodeResult = z.infer<typeof reverseGeocodeResultSchema>;
