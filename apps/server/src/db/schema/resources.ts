@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
   boolean,
+  doublePrecision,
 } from 'drizzle-orm/pg-core';
 import {
   INVENTORY_CATEGORIES,
@@ -160,6 +161,9 @@ export const trips = pgTable(
       .references(() => users.id),
     purpose: text('purpose').notNull(),
     destination: text('destination').notNull(),
+    /** Where the trip goes on the map, when the driver picked it; both or neither. */
+    destinationLat: doublePrecision('destination_lat'),
+    destinationLng: doublePrecision('destination_lng'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     startOdometer: integer('start_odometer').notNull(),
@@ -180,6 +184,7 @@ export const trips = pgTable(
     index('trips_status_starts_idx').on(t.status, t.startsAt),
     check('trips_period_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('trips_odometer_check', sql`${t.endOdometer} is null or ${t.endOdometer} > ${t.startOdometer}`),
+    check('trips_destination_point_check', sql`(${t.destinationLat} is null) = (${t.destinationLng} is null)`),
   ],
 );
 export type TripRow = typeof trips.$inferSelect;
