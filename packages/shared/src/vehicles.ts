@@ -102,6 +102,22 @@ export const VEHICLE_CONDITION_LABELS: Record<VehicleCondition, string> = {
   damaged: 'Damaged',
 };
 
+/**
+ * A trip's destination picked on the map. Trips often leave the barangay (a patient to the
+ * hospital, papers to the city hall), so unlike a report the point need not be inside the boundary.
+ */
+export const tripDestinationPointSchema = z.object({
+  lat: z
+    .number({ error: 'Latitude must be a number' })
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90'),
+  lng: z
+    .number({ error: 'Longitude must be a number' })
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
+});
+export type TripDestinationPoint = z.infer<typeof tripDestinationPointSchema>;
+
 export const tripSchema = z.object({
   _id: z.string(),
   vehicle: z.object({ _id: z.string(), name: z.string(), plate: z.string() }),
@@ -109,6 +125,8 @@ export const tripSchema = z.object({
   driver: resourcePersonSchema,
   purpose: z.string(),
   destination: z.string(),
+  /** The destination on the map, when the driver picked it. */
+  destinationPoint: tripDestinationPointSchema.nullable(),
   startsAt: z.string(),
   endsAt: z.string(),
   startOdometer: z.number().int(),
@@ -161,6 +179,8 @@ export const createTripRequestSchema = z
         RESOURCE_LIMITS.destinationMaxLength,
         `Destination must be at most ${RESOURCE_LIMITS.destinationMaxLength} characters`,
       ),
+    /** Optional: where the destination is on the map. */
+    destinationPoint: tripDestinationPointSchema.nullable().optional(),
     startsAt: z.iso.datetime({ offset: true, error: 'Enter when the trip starts' }),
     endsAt: z.iso.datetime({ offset: true, error: 'Enter when the trip ends' }),
     startOdometer: wholeNumber('Start odometer', 0, RESOURCE_LIMITS.odometerMax),

@@ -96,6 +96,7 @@ export function presentTrip(trip: TripRow, vehicle: Pick<VehicleRow, 'id' | 'nam
     driver: person(people, trip.requesterId),
     purpose: trip.purpose,
     destination: trip.destination,
+    destinationPoint: trip.destinationLat !== null && trip.destinationLng !== null ? { lat: trip.destinationLat, lng: trip.destinationLng } : null,
     startsAt: trip.startsAt.toISOString(),
     endsAt: trip.endsAt.toISOString(),
     startOdometer: trip.startOdometer,

@@ -146,6 +146,8 @@ export async function requestTrip(deps: AppDeps, actor: Actor, input: RequestInp
       requesterId: actor.id,
       purpose: input.purpose,
       destination: input.destination,
+      destinationLat: input.destinationPoint?.lat ?? null,
+      destinationLng: input.destinationPoint?.lng ?? null,
       startsAt,
       endsAt,
       startOdometer: input.startOdometer,

@@ -7,6 +7,7 @@ import {
   VEHICLE_CONDITIONS,
   CONDITIONS_NEEDING_REPAIR,
   type Trip,
+  type TripDestinationPoint,
   type Vehicle,
   type VehicleCondition,
 } from '@bantay/shared';
@@ -18,6 +19,7 @@ import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
 import { fromZonedInput, toZonedInput } from '@/lib/zoned-time.ts';
 import { DialogActions, FormAlert } from './parts.tsx';
+import { LazyTripPointMap } from './lazy-trip-point-map.tsx';
 import { completeTrip, rejectTrip, requestTrip, useRefreshResources } from './resources-api.ts';
 import { failureMessage, schemaErrors, serverFieldErrors } from './resource-rules.ts';
 
@@ -63,6 +65,7 @@ export function TripRequestDialog({
     ...nextHours(timeZone),
     startOdometer: vehicle ? String(vehicle.odometer) : '',
   }));
+  const [point, setPoint] = useState<TripDestinationPoint | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -74,6 +77,7 @@ export function TripRequestDialog({
       vehicleId: vehicleId || undefined,
       purpose: values.purpose,
       destination: values.destination,
+      destinationPoint: point ?? undefined,
       startsAt: fromZonedInput(values.startsAt, timeZone) ?? values.startsAt,
       endsAt: fromZonedInput(values.endsAt, timeZone) ?? values.endsAt,
       startOdometer: values.startOdometer.trim() === '' ? undefined : Number(values.startOdometer),
@@ -132,6 +136,7 @@ export function TripRequestDialog({
           onChange={set('destination')}
           error={errors.destination}
         />
+        <DestinationPointField point={point} onChange={setPoint} error={errors.destinationPoint ?? errors['destinationPoint.lat'] ?? errors['destinationPoint.lng']} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Starts"
@@ -161,6 +166,36 @@ export function TripRequestDialog({
         <DialogActions busy={busy} submitLabel="Send request" busyLabel="Sending…" onCancel={onClose} />
       </form>
     </Modal>
+  );
+}
+
+/** Where the trip goes on the map: optional, picked with a tap and adjusted by dragging the pin. */
+function DestinationPointField({
+  point,
+  onChange,
+  error,
+}: {
+  point: TripDestinationPoint | null;
+  onChange(point: TripDestinationPoint | null): void;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      <legend className="mb-1.5 text-sm font-medium text-ink">Destination on the map (optional)</legend>
+      <p className="text-xs text-muted">Tap the map where the trip goes, then drag the pin to adjust.</p>
+      <LazyTripPointMap label="Map: tap to pick the trip destination" point={point} onPick={onChange} />
+      {point && (
+        <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <span className="tabular-nums text-ink-soft" data-testid="trip-point">
+            Picked: {point.lat.toFixed(5)}, {point.lng.toFixed(5)}
+          </span>
+          <button type="button" className="btn btn-ghost min-h-9 px-3" onClick={() => onChange(null)}>
+            Remove the point
+          </button>
+        </p>
+      )}
+      {error && <p className="text-sm text-danger">{error}</p>}
+    </fieldset>
   );
 }
 

@@ -9,6 +9,7 @@ import { Chip, type Tone } from './parts.tsx';
 import { approveTrip, cancelTrip, useRefreshResources } from './resources-api.ts';
 import { failureMessage, personName, sortTrips, TRIP_STATUS_LABELS } from './resource-rules.ts';
 import { CompleteTripDialog, RejectTripDialog } from './TripDialogs.tsx';
+import { LazyTripPointMap } from './lazy-trip-point-map.tsx';
 
 const STATUS_TONES: Record<TripStatus, Tone> = {
   pending: 'warning',
@@ -32,6 +33,7 @@ export function TripList({ trips, asAdmin }: TripListProps) {
   const [completing, setCompleting] = useState<Trip | null>(null);
   const [cancelling, setCancelling] = useState<Trip | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [mapOf, setMapOf] = useState<string | null>(null);
 
   async function run(trip: Trip, call: () => Promise<unknown>, done: string, fallback: string) {
     setBusy(trip._id);
@@ -59,6 +61,16 @@ export function TripList({ trips, asAdmin }: TripListProps) {
                   <span>
                     <span className="sr-only">Destination: </span>
                     {trip.destination}
+                    {trip.destinationPoint && (
+                      <button
+                        type="button"
+                        className="ml-2 font-semibold text-brand-600 underline"
+                        aria-expanded={mapOf === trip._id}
+                        onClick={() => setMapOf(mapOf === trip._id ? null : trip._id)}
+                      >
+                        {mapOf === trip._id ? 'Hide map' : 'Show on map'}
+                      </button>
+                    )}
                   </span>
                 </p>
                 <p className="text-sm text-muted">
@@ -69,6 +81,11 @@ export function TripList({ trips, asAdmin }: TripListProps) {
               </div>
               <Chip tone={STATUS_TONES[trip.status]}>{TRIP_STATUS_LABELS[trip.status]}</Chip>
             </div>
+            {trip.destinationPoint && mapOf === trip._id && (
+              <div className="mt-3">
+                <LazyTripPointMap label={`Map: the destination of ${trip.purpose}`} point={trip.destinationPoint} />
+              </div>
+            )}
             <p className="mt-2 text-sm text-ink-soft tabular-nums">
               Odometer {trip.startOdometer.toLocaleString('en-PH')} km
               {trip.endOdometer !== null && ` → ${trip.endOdometer.toLocaleString('en-PH')} km`}

@@ -34,6 +34,7 @@ function trip(id: string, status: Trip['status'], startsInHours: number): Trip {
     driver: person,
     purpose: 'Patrol',
     destination: 'Purok 4',
+    destinationPoint: null,
     startsAt: hours(startsInHours),
     endsAt: hours(startsInHours + 2),
     startOdometer: 100,
