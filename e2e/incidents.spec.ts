@@ -112,7 +112,7 @@ test('a new emergency shows a red banner on every tanod page; once one tanod tak
 }) => {
   const first = await staffPage(browser, 'tanod4', '/Dashboard', 375);
   const second = await staffPage(browser, 'tanod5', '/Patrolmap', 375);
-  await expect(first.getByTestId('incident-summary')).toBeVisible();
+  await expect(first.getByTestId('tanod-incidents')).toBeVisible();
   await expect(second.getByRole('heading', { name: 'Incident queue' })).toBeVisible();
 
   const ticket = await reportIncident(request, { classification: 'emergency', type: 'Fire', description: 'Smoke from the bakery roof.' });

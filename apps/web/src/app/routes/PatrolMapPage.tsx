@@ -1,11 +1,17 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { Tabs } from '@/components/Tabs.tsx';
 import { lazyMap } from '@/components/map/lazy-map.tsx';
+import { DispatchedBackupPanel } from '@/features/assistance/DispatchedBackupPanel.tsx';
+import { PatrolBackupCard } from '@/features/assistance/PatrolBackupCard.tsx';
 import { RequestBackupButton } from '@/features/assistance/RequestBackupButton.tsx';
+import { useMyBackup } from '@/features/assistance/use-my-backup.ts';
 import { ActiveIncidentPanel } from '@/features/incidents/ActiveIncidentPanel.tsx';
+import { TanodIncidentBrowser } from '@/features/incidents/TanodIncidentBrowser.tsx';
 import { TanodQueue } from '@/features/incidents/TanodQueue.tsx';
 import { useDevicePosition } from '@/features/incidents/hooks.ts';
 import { useIncidentList } from '@/features/incidents/incidents-api.ts';
+import { listViewOf, TANOD_LIST_VIEWS, type TanodListView } from '@/features/incidents/tanod-list.ts';
 import { TanodPatrolPanel } from '@/features/patrols/tanod/TanodPatrolPanel.tsx';
 import { useTanodPatrol } from '@/features/patrols/tanod/use-tanod-patrol.ts';
 import { useSession } from '@/lib/session.tsx';
@@ -14,9 +20,10 @@ import RolePage from './RolePage.tsx';
 const PatrolMapView = lazyMap(() => import('./PatrolMapView.tsx'), 'h-72 sm:h-96 lg:h-[calc(100dvh-11rem)]');
 
 /**
- * The tanod's /Patrolmap: the patrol (issue 11: Start/End, log, tracking), the active incident and
- * the queue (issue 9) beside the map. On a phone the patrol comes first, then the active
- * incident, the map and the queue.
+ * The tanod's /Patrolmap: the patrol (issue 11: Start/End, log, tracking), backup (the calls an
+ * admin sent me to, and a call of my own from where I am), the active incident and the incident
+ * lists (the queue, every incident with filters, my history; `?list=`) beside the map. On a phone
+ * the backup I was sent to comes first, then the patrol, the active incident, the map and the lists.
  */
 export default function PatrolMapPage() {
   const { user } = useSession();
@@ -25,6 +32,10 @@ export default function PatrolMapPage() {
   const fix = patrol.tracking.fix;
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('incident');
+  const view = listViewOf(params.get('list'));
+  const backup = useMyBackup();
+  // The open calls that concern me are on my map too: where to go, and where I asked from.
+  const backupOnMap = useMemo(() => [...backup.dispatched, ...backup.mine], [backup.dispatched, backup.mine]);
   const list = useIncidentList({
     status: ['pending', 'in_progress'],
     sort: 'priority',
@@ -48,13 +59,37 @@ export default function PatrolMapPage() {
       ),
     [setParams],
   );
+  const chooseView = useCallback(
+    (key: TanodListView) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (key === 'queue') next.delete('list');
+          else next.set('list', key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   // A marker tapped on the map: bring its row into view. A row's "Show on map": bring the map.
   const selectFromMap = useCallback(
     (id: string) => {
-      choose(id);
-      document.querySelector(`[data-incident-row="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      // The map shows the queue's incidents: their rows are in the queue, so it comes forward.
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('incident', id);
+          next.delete('list');
+          return next;
+        },
+        { replace: true },
+      );
+      requestAnimationFrame(() =>
+        document.querySelector(`[data-incident-row="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+      );
     },
-    [choose],
+    [setParams],
   );
   const showOnMap = useCallback(
     (id: string) => {
@@ -67,8 +102,10 @@ export default function PatrolMapPage() {
   return (
     <RolePage title="Patrol Map">
       <div className="grid gap-4 lg:grid-cols-[minmax(0,27rem)_minmax(0,1fr)]">
-        <div className="lg:col-start-1 lg:row-start-1">
+        <div className="space-y-4 lg:col-start-1 lg:row-start-1">
+          <DispatchedBackupPanel requests={backup.dispatched} />
           <TanodPatrolPanel state={patrol} />
+          {!active && <PatrolBackupCard fallbackPosition={fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null} />}
         </div>
         {active && (
           <div className="lg:col-start-1 lg:row-start-2">
@@ -86,19 +123,26 @@ export default function PatrolMapPage() {
             onSelect={selectFromMap}
             area={patrol.area}
             position={fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null}
+            backupRequests={backupOnMap}
           />
         </div>
         <div className={`lg:col-start-1 ${active ? 'lg:row-start-3' : 'lg:row-start-2'}`}>
-          <TanodQueue
-            items={queue}
-            isLoading={list.isLoading}
-            isError={list.isError}
-            onRetry={() => void list.refetch()}
-            selectedId={selectedId}
-            onSelect={showOnMap}
-            hasActive={Boolean(active)}
-            hasPosition={position !== null}
-          />
+          <Tabs label="Incident lists" tabs={TANOD_LIST_VIEWS} selected={view} onSelect={chooseView}>
+            {view === 'queue' ? (
+              <TanodQueue
+                items={queue}
+                isLoading={list.isLoading}
+                isError={list.isError}
+                onRetry={() => void list.refetch()}
+                selectedId={selectedId}
+                onSelect={showOnMap}
+                hasActive={Boolean(active)}
+                hasPosition={position !== null}
+              />
+            ) : (
+              <TanodIncidentBrowser key={view} view={view} position={position} />
+            )}
+          </Tabs>
         </div>
       </div>
     </RolePage>

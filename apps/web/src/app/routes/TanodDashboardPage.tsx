@@ -5,7 +5,6 @@ import { TanodMonthCard } from '@/features/dashboard/TanodMonthCard.tsx';
 import { TanodShiftCard } from '@/features/dashboard/TanodShiftCard.tsx';
 import { useTanodDashboard } from '@/features/dashboard/tanod-dashboard-api.ts';
 import { useNow } from '@/features/incidents/hooks.ts';
-import { IncidentSummaryCard } from '@/features/incidents/IncidentSummaryCard.tsx';
 import { NotesCalendar } from '@/features/notes/NotesCalendar.tsx';
 import { useSession } from '@/lib/session.tsx';
 import RolePage from './RolePage.tsx';
@@ -25,7 +24,6 @@ export default function TanodDashboardPage() {
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <TanodShiftCard {...state} me={user?._id} now={now} />
         <TanodIncidentsCard {...state} now={now} />
-        <IncidentSummaryCard />
         <TanodLoansCard {...state} now={now} />
         <TanodMonthCard {...state} />
         <TanodFeedbackCard {...state} />

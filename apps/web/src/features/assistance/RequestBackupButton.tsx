@@ -15,13 +15,15 @@ const QUICK_REASONS = ['Need more tanods', 'Medical help needed', 'Violent or ar
 interface RequestBackupButtonProps {
   /** The incident it is about (the active incident); omitted on the patrol map. */
   incident?: { _id: string; location: { lat: number; lng: number } };
+  /** The last fix the patrol's tracking has, when the phone gives no fresh one in time. */
+  fallbackPosition?: { lat: number; lng: number; accuracy?: number } | null;
 }
 
 /**
  * Request backup (product §4.5): sends the phone's position (or the incident's, when the phone
  * gives none) with a reason, then shows the request's status as admins decide, live.
  */
-export function RequestBackupButton({ incident }: RequestBackupButtonProps) {
+export function RequestBackupButton({ incident, fallbackPosition }: RequestBackupButtonProps) {
   const { user } = useSession();
   const refresh = useRefreshAssistance();
   const [open, setOpen] = useState(false);
@@ -36,7 +38,7 @@ export function RequestBackupButton({ incident }: RequestBackupButtonProps) {
     if (!trimmed) return setError('Reason is required');
     setBusy(true);
     try {
-      const position = (await currentPosition()) ?? incident?.location ?? null;
+      const position = (await currentPosition()) ?? fallbackPosition ?? incident?.location ?? null;
       if (!position) {
         setError('Your position is unknown: allow location access and try again.');
         return;
@@ -79,7 +81,7 @@ export function RequestBackupButton({ incident }: RequestBackupButtonProps) {
                   {request.status === 'pending' ? 'Waiting for an admin' : ASSISTANCE_STATUS_LABELS[request.status]}
                 </span>
                 {(request.status === 'pending' || request.status === 'approved') && (
-                  <button type="button" className="btn btn-ghost !min-h-9 !px-2 text-xs" onClick={() => void cancel(request)}>
+                  <button type="button" className="btn btn-ghost !min-h-9 shrink-0 whitespace-nowrap !px-2 text-xs" onClick={() => void cancel(request)}>
                     Cancel request
                   </button>
                 )}
@@ -95,7 +97,7 @@ export function RequestBackupButton({ incident }: RequestBackupButtonProps) {
           <p className="mb-3 text-sm text-muted">Your current position is sent. Tap a reason, or write one.</p>
           <div className="mb-4 grid grid-cols-2 gap-2">
             {QUICK_REASONS.map((quick) => (
-              <button key={quick} type="button" className="btn btn-secondary !text-left" disabled={busy} onClick={() => void send(quick)}>
+              <button key={quick} type="button" className="btn btn-secondary !justify-start !text-left" disabled={busy} onClick={() => void send(quick)}>
                 {quick}
               </button>
             ))}

@@ -1,5 +1,6 @@
-import { MessageSquareQuote, Star } from 'lucide-react';
+import { MessageSquareQuote } from 'lucide-react';
 import type { TanodDashboard } from '@bantay/shared';
+import { RatingStars } from '@/components/RatingStars.tsx';
 import { formatDate } from '@/lib/zoned-time.ts';
 import { TanodCardFrame, TanodCardState } from './TanodCardFrame.tsx';
 
@@ -8,16 +9,6 @@ interface TanodFeedbackCardProps {
   isLoading: boolean;
   isError: boolean;
   onRetry(): void;
-}
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span className="inline-flex" role="img" aria-label={`${rating} of 5 stars`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} className={`h-4 w-4 ${n <= rating ? 'fill-amber-400 text-amber-500' : 'text-line'}`} aria-hidden="true" />
-      ))}
-    </span>
-  );
 }
 
 /** The latest ratings residents left me that an admin has not hidden. */
@@ -33,7 +24,7 @@ export function TanodFeedbackCard({ data, isLoading, isError, onRetry }: TanodFe
           {data.feedback.map((item) => (
             <li key={item._id} className="py-2">
               <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
-                <Stars rating={item.rating} />
+                <RatingStars rating={item.rating} />
                 <span>
                   {item.name ?? 'Anonymous'} · {formatDate(item.createdAt, data.timezone)}
                 </span>

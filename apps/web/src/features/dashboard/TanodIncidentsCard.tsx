@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MapPin } from 'lucide-react';
+import { ChevronRight, MapPin } from 'lucide-react';
 import type { DashboardIncident, TanodDashboard } from '@bantay/shared';
 import { formatDistance } from '@/components/map/map-geometry.ts';
 import { TanodCardFrame, TanodCardState } from './TanodCardFrame.tsx';
@@ -17,16 +17,27 @@ interface TanodIncidentsCardProps {
 }
 
 /**
- * The pending incidents near my last known position (or the newest). My active incident is the
- * incident summary card's, beside this one, so it is not repeated here.
+ * The dashboard's one incidents card (product §4.11): my active incident, then the pending ones near
+ * my last known position (or the newest), all from the dashboard's call. The full lists (the queue,
+ * every incident, my history) are on the patrol map.
  */
 export function TanodIncidentsCard({ data, now, isLoading, isError, onRetry }: TanodIncidentsCardProps) {
   return (
-    <TanodCardFrame title="Open incidents nearby" icon={MapPin} more={{ to: '/Patrolmap', label: 'Open the patrol map' }} testId="tanod-incidents">
+    <TanodCardFrame title="Incidents" icon={MapPin} more={{ to: '/Patrolmap', label: 'Open the patrol map' }} testId="tanod-incidents">
       {!data ? (
         <TanodCardState isLoading={isLoading} isError={isError} onRetry={onRetry} />
       ) : (
         <div className="space-y-3">
+          {data.activeIncident && (
+            <Link to={openOnMap(data.activeIncident)} className="block rounded-lg border-2 border-brand-600 p-3 hover:bg-surface-2" data-testid="dashboard-active-incident">
+              <span className="block text-xs font-semibold uppercase tracking-wide text-brand-600">Your active incident</span>
+              <span className="block font-semibold">
+                {data.activeIncident.type} · {data.activeIncident.ticket}
+              </span>
+              <span className="block text-sm text-muted">{place(data.activeIncident)}</span>
+            </Link>
+          )}
+          <h3 className="text-sm font-semibold">Pending nearby</h3>
           <p className="text-sm text-muted">
             {data.nearby.basis === 'position'
               ? `Pending reports within ${data.nearby.radiusMeters / 1000} km of your last known position (${relativeSpan(data.nearby.position!.at, now)}).`
@@ -59,6 +70,9 @@ export function TanodIncidentsCard({ data, now, isLoading, isError, onRetry }: T
               ))}
             </ul>
           )}
+          <Link to="/Patrolmap?list=history" className="inline-flex items-center text-sm font-medium text-brand-600 underline">
+            My history and ratings <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </Link>
         </div>
       )}
     </TanodCardFrame>

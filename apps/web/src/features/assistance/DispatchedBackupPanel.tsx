@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { LifeBuoy, Navigation } from 'lucide-react';
+import type { AssistanceRequest } from '@bantay/shared';
+import { directionsUrl } from '@/components/map/map-geometry.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { notify } from '@/lib/toast.ts';
+import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, useRefreshAssistance } from './assistance-api.ts';
+
+const timeText = (iso: string) => new Date(iso).toLocaleTimeString('en-PH', { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * The backup calls an admin dispatched this tanod to, on their own screen: where to go, and the
+ * two steps that are theirs (on the way, done). Nothing shows when there is none.
+ */
+export function DispatchedBackupPanel({ requests }: { requests: AssistanceRequest[] }) {
+  const refresh = useRefreshAssistance();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  async function run(request: AssistanceRequest, step: 'deployed' | 'complete') {
+    setBusyId(request._id);
+    try {
+      await assistanceSteps[step](request._id);
+      refresh();
+      notify.success(step === 'deployed' ? 'Marked deployed: the requester and the admins are told.' : 'Backup completed. Thank you!');
+    } catch (failure) {
+      notify.error(failure instanceof ApiError ? failure.message : 'That did not work. Please try again.');
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  if (requests.length === 0) return null;
+  return (
+    <section aria-labelledby="dispatch-title" className="card border-2 border-amber-600 !p-0" data-testid="my-dispatches">
+      <h2 id="dispatch-title" className="flex items-center gap-2 rounded-t-xl bg-amber-50 px-4 py-3 text-lg font-semibold text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+        <LifeBuoy className="h-5 w-5 shrink-0" aria-hidden="true" />
+        Backup you were sent to
+      </h2>
+      <ul className="divide-y divide-line">
+        {requests.map((request) => (
+          <li key={request._id} className="space-y-2 px-4 py-3" data-testid="dispatch-item">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
+                {ASSISTANCE_STATUS_LABELS[request.status]}
+              </span>
+              <span className="font-semibold">
+                {request.requester.firstName} {request.requester.lastName}
+              </span>
+              <span className="text-xs text-muted">asked at {timeText(request.createdAt)}</span>
+            </div>
+            <p className="text-sm text-ink-soft">{request.reason}</p>
+            {request.incident && (
+              <p className="text-sm text-muted">
+                For {request.incident.type} · <span className="font-mono">{request.incident.ticket}</span>
+              </p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <a className="btn btn-secondary" href={directionsUrl(request.location)} target="_blank" rel="noopener noreferrer">
+                <Navigation className="h-4 w-4" aria-hidden="true" />
+                Directions
+              </a>
+              {request.status === 'approved' && (
+                <button type="button" className="btn btn-primary" disabled={busyId === request._id} onClick={() => void run(request, 'deployed')}>
+                  Mark deployed
+                </button>
+              )}
+              <button type="button" className="btn btn-secondary" disabled={busyId === request._id} onClick={() => void run(request, 'complete')}>
+                Mark completed
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Navigation } from 'lucide-react';
+import { Modal } from '@/components/Modal.tsx';
+import { RatingStars } from '@/components/RatingStars.tsx';
+import { directionsUrl } from '@/components/map/map-geometry.ts';
+import { ClassificationBadge, StatusBadge } from './badges.tsx';
+import { IncidentFacts } from './IncidentFacts.tsx';
+import { IncidentPhotos } from './IncidentPhotos.tsx';
+import { Timeline } from './Timeline.tsx';
+import { dateTimeText, fullName, STATUS_LABELS } from './incident-format.ts';
+import { useIncident } from './incidents-api.ts';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2 border-t border-line pt-4">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-muted">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A tanod's read-only look at one incident from their lists: the report, how it ended, the
+ * reporter's rating and the timeline. The steps stay on the queue and the active incident panel.
+ */
+export function IncidentRecordDialog({ incidentId, onClose }: { incidentId: string; onClose(): void }) {
+  const { data: incident, isLoading, isError, refetch } = useIncident(incidentId);
+  return (
+    <Modal title={incident ? `${incident.type} · ${incident.ticket}` : 'Incident'} onClose={onClose} widthClass="max-w-xl">
+      {isLoading ? (
+        <p className="text-sm text-muted">Loading the incident…</p>
+      ) : isError || !incident ? (
+        <div role="alert" className="text-sm">
+          <p className="mb-3">The incident could not be loaded.</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <div className="space-y-4" data-testid="incident-record">
+          <div className="flex flex-wrap items-center gap-2">
+            <ClassificationBadge classification={incident.classification} />
+            <StatusBadge status={incident.status} />
+            {incident.responder && (
+              <span className="text-sm text-ink-soft">
+                Responder: <strong>{fullName(incident.responder)}</strong>
+              </span>
+            )}
+          </div>
+          <IncidentFacts incident={incident} />
+          <IncidentPhotos photos={incident.photos} />
+          <a className="btn btn-secondary" href={directionsUrl(incident.location)} target="_blank" rel="noopener noreferrer">
+            <Navigation className="h-4 w-4" aria-hidden="true" />
+            Directions
+          </a>
+          {incident.resolutionLog && (
+            <Section title="Resolution">
+              <p className="whitespace-pre-wrap text-sm">{incident.resolutionLog}</p>
+              {incident.resolvedBy && (
+                <p className="text-xs text-muted">
+                  By {fullName(incident.resolvedBy)}
+                  {incident.resolvedAt ? `, ${dateTimeText(incident.resolvedAt)}` : ''}
+                </p>
+              )}
+            </Section>
+          )}
+          {incident.closingReason && (
+            <Section title={STATUS_LABELS[incident.status]}>
+              <p className="whitespace-pre-wrap text-sm">{incident.closingReason}</p>
+            </Section>
+          )}
+          {incident.rating && (
+            <Section title="The reporter's rating">
+              <RatingStars rating={incident.rating.stars} className="h-5 w-5" />
+              <p className="whitespace-pre-wrap text-sm">“{incident.rating.comment}”</p>
+              <p className="text-xs text-muted">{dateTimeText(incident.rating.at)}</p>
+            </Section>
+          )}
+          <Section title="Timeline">
+            <Timeline events={incident.events} />
+          </Section>
+        </div>
+      )}
+    </Modal>
+  );
+}

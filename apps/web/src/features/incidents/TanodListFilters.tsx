@@ -1,0 +1,78 @@
+import type { IncidentClassification, IncidentStatus } from '@bantay/shared';
+import { SelectField } from '@/components/form/SelectField.tsx';
+import { formatDistance } from '@/components/map/map-geometry.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { STATUS_LABELS } from './incident-format.ts';
+import { DISTANCE_CHOICES, EMPTY_TANOD_FILTERS, hasFilters, RATING_CHOICES, STATUSES_OF, type RatingChoice, type TanodListFilterValues } from './tanod-list.ts';
+
+interface TanodListFiltersProps {
+  view: 'all' | 'history';
+  value: TanodListFilterValues;
+  onChange(value: TanodListFilterValues): void;
+  /** The distance filter needs the phone's position. */
+  hasPosition: boolean;
+}
+
+const RATING_LABELS: Record<RatingChoice, string> = { '5': '5 stars', '4': '4 stars', '3': '3 stars', '2': '2 stars', '1': '1 star', none: 'Not rated yet' };
+
+/** The tanod's filters: status, classification, type, distance from me and, in the history, rating. */
+export function TanodListFilters({ view, value, onChange, hasPosition }: TanodListFiltersProps) {
+  const { data: settings } = usePublicSettings();
+  const set = (patch: Partial<TanodListFilterValues>) => onChange({ ...value, ...patch });
+  return (
+    <div role="search" aria-label={view === 'history' ? 'Filter my history' : 'Filter incidents'} className="grid grid-cols-2 gap-3">
+      <SelectField label="Status" value={value.status} onChange={(event) => set({ status: event.target.value as IncidentStatus | '' })}>
+        <option value="">Any status</option>
+        {STATUSES_OF[view].map((status) => (
+          <option key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Classification" value={value.classification} onChange={(event) => set({ classification: event.target.value as IncidentClassification | '' })}>
+        <option value="">Both</option>
+        <option value="emergency">Emergency</option>
+        <option value="normal">Normal</option>
+      </SelectField>
+      <SelectField label="Type" value={value.type} onChange={(event) => set({ type: event.target.value })}>
+        <option value="">Any type</option>
+        {(settings?.incidentTypes ?? []).map((type) => (
+          <option key={type.name} value={type.name}>
+            {type.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Distance from me"
+        value={hasPosition ? value.within : ''}
+        disabled={!hasPosition}
+        hint={hasPosition ? undefined : 'Allow location to use this'}
+        onChange={(event) => set({ within: event.target.value })}
+      >
+        <option value="">Any distance</option>
+        {DISTANCE_CHOICES.map((meters) => (
+          <option key={meters} value={String(meters)}>
+            Within {formatDistance(meters)}
+          </option>
+        ))}
+      </SelectField>
+      {view === 'history' && (
+        <SelectField label="Rating" value={value.rating} onChange={(event) => set({ rating: event.target.value as RatingChoice | '' })}>
+          <option value="">Any rating</option>
+          {RATING_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {RATING_LABELS[choice]}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {hasFilters(value) && (
+        <div className="flex items-end">
+          <button type="button" className="btn btn-ghost" onClick={() => onChange(EMPTY_TANOD_FILTERS)}>
+            Clear filters
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
