@@ -1,18 +1,23 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Camera } from '@bantay/shared';
 import { lazyMap } from '@/components/map/lazy-map.tsx';
 import { MARKER_COLORS } from '@/components/map/marker-colors.ts';
 import { useAssistanceList } from '@/features/assistance/assistance-api.ts';
 import { BackupRequestsPanel } from '@/features/assistance/BackupRequestsPanel.tsx';
+import { useCameraList } from '@/features/cameras/api/list-cameras.ts';
+import { CameraManager } from '@/features/cameras/CameraManager.tsx';
+import { useCameraEditor } from '@/features/cameras/use-camera-editor.ts';
 import { IncidentDrawer } from '@/features/incidents/IncidentDrawer.tsx';
 import { IncidentTable } from '@/features/incidents/IncidentTable.tsx';
-import { useCameras, useIncidentList } from '@/features/incidents/incidents-api.ts';
+import { useIncidentList } from '@/features/incidents/incidents-api.ts';
 import { LivePatrolsPanel } from '@/features/patrols/live/LivePatrolsPanel.tsx';
 import { useLiveTracking } from '@/features/patrols/live/use-live-tracking.ts';
 import { PatrolReplay } from '@/features/patrols/replay/PatrolReplay.tsx';
 import RolePage from './RolePage.tsx';
 
 const NO_POINTS: never[] = [];
+const NO_CAMERAS: Camera[] = [];
 const TrackingMapView = lazyMap(() => import('./TrackingMapView.tsx'), 'h-[28rem] lg:h-[calc(100dvh-16rem)]');
 
 const TABS = [
@@ -35,7 +40,9 @@ const LEGEND = [
 function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }) {
   const incidents = useIncidentList({ status: ['pending', 'in_progress'], sort: 'newest', limit: 100 });
   const backup = useAssistanceList({ status: ['pending', 'approved', 'deployed'] });
-  const cameras = useCameras();
+  const cameras = useCameraList();
+  const cameraList = cameras.data?.items ?? NO_CAMERAS;
+  const cameraEditor = useCameraEditor(cameraList);
   const live = useLiveTracking();
   const failed = incidents.isError || backup.isError || cameras.isError;
   return (
@@ -56,12 +63,23 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
           </button>
         </p>
       )}
+      <div className="flex justify-end">
+        <button
+          type="button"
+          className={`btn ${cameraEditor.managing ? 'btn-primary' : 'btn-secondary'}`}
+          aria-pressed={cameraEditor.managing}
+          onClick={() => cameraEditor.setManaging(!cameraEditor.managing)}
+        >
+          {cameraEditor.managing ? 'Done with cameras' : 'Manage cameras'}
+        </button>
+      </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0">
           <TrackingMapView
             incidents={incidents.data?.items ?? []}
             backupRequests={backup.data?.items ?? []}
-            cameras={cameras.data?.items ?? []}
+            cameras={cameraList}
+            cameraEditing={cameraEditor.managing ? cameraEditor.layer : undefined}
             onSelectIncident={onSelectIncident}
             patrols={{
               areas: live.areas,
@@ -74,7 +92,7 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
             }}
           />
         </div>
-        <LivePatrolsPanel state={live} />
+        {cameraEditor.managing ? <CameraManager cameras={cameraList} isLoading={cameras.isLoading} editor={cameraEditor} /> : <LivePatrolsPanel state={live} />}
       </div>
       <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-ink-soft" aria-label="Map legend">
         {LEGEND.map((entry) => (

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { AssistanceRequest, Camera, IncidentListItem, LivePosition, PatrolArea, TrackPoint } from '@bantay/shared';
 import StaffMap from '@/components/map/StaffMap.tsx';
 import BackupMarkersLayer from '@/features/assistance/BackupMarkersLayer.tsx';
-import CameraMarkersLayer from '@/features/incidents/CameraMarkersLayer.tsx';
+import CameraLayer from '@/features/cameras/CameraLayer.tsx';
+import type { CameraLayerEditing } from '@/features/cameras/use-camera-editor.ts';
 import IncidentMarkersLayer from '@/features/incidents/IncidentMarkersLayer.tsx';
 import { AreaOutlinesLayer } from '@/features/patrols/layers/AreaOutlinesLayer.tsx';
 import { RouteLayer } from '@/features/patrols/layers/RouteLayer.tsx';
@@ -12,6 +13,8 @@ interface TrackingMapViewProps {
   incidents: IncidentListItem[];
   backupRequests: AssistanceRequest[];
   cameras: Camera[];
+  /** The cameras feature while an admin manages cameras: drag, select, pick a place. */
+  cameraEditing?: CameraLayerEditing;
   onSelectIncident(id: string): void;
   /** The patrols feature's live layer: areas, a marker per tanod on patrol, the chosen route. */
   patrols: {
@@ -31,7 +34,7 @@ interface TrackingMapViewProps {
  * (clustered, red emergency, blue normal), open backup requests and cameras, and the patrols
  * feature's areas, live tanod markers and the chosen tanod's route.
  */
-export default function TrackingMapView({ incidents, backupRequests, cameras, onSelectIncident, patrols }: TrackingMapViewProps) {
+export default function TrackingMapView({ incidents, backupRequests, cameras, cameraEditing, onSelectIncident, patrols }: TrackingMapViewProps) {
   const { selected } = patrols;
   const routePoints = useMemo(() => patrols.route.map(({ lat, lng }) => ({ lat, lng })), [patrols.route]);
   return (
@@ -40,7 +43,7 @@ export default function TrackingMapView({ incidents, backupRequests, cameras, on
       {selected?.patrolId && (
         <RouteLayer points={routePoints} color={selected.patrolArea?.color ?? '#15803d'} fitKey={patrols.routeLoaded ? selected.patrolId : undefined} />
       )}
-      <CameraMarkersLayer cameras={cameras} />
+      <CameraLayer cameras={cameras} editing={cameraEditing} />
       <IncidentMarkersLayer incidents={incidents} onSelect={onSelectIncident} cluster />
       <BackupMarkersLayer requests={backupRequests} />
       <TanodMarkersLayer positions={patrols.positions} now={patrols.now} selectedId={selected?.userId ?? null} onSelect={patrols.onSelect} />

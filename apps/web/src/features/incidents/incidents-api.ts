@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Camera,
   IncidentDetail,
   IncidentListQuery,
   IncidentListResponse,
@@ -16,7 +15,6 @@ import { attachmentName, saveFile } from '@/lib/save-file.ts';
  * changed (IncidentAlerts invalidates INCIDENTS_KEY); while the socket is down they poll instead.
  */
 export const INCIDENTS_KEY = ['incidents'] as const;
-export const CAMERAS_KEY = ['cameras'] as const;
 const FALLBACK_POLL_MS = 15_000;
 
 export type IncidentFilters = Omit<IncidentListQuery, 'cursor'>;
@@ -77,15 +75,6 @@ export function useNearestCameras(id: string | null) {
     queryKey: [...INCIDENTS_KEY, 'cameras', id],
     queryFn: ({ signal }) => api<NearestCamerasResponse>(`/api/incidents/${encodeURIComponent(id!)}/cameras`, { signal }),
     enabled: id !== null,
-  });
-}
-
-export function useCameras(enabled = true) {
-  return useQuery({
-    queryKey: CAMERAS_KEY,
-    queryFn: ({ signal }) => api<{ items: Camera[] }>('/api/cameras', { signal }),
-    staleTime: 5 * 60_000,
-    enabled,
   });
 }
 
