@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { AuditLogPanel } from '@/features/audit/AuditLogPanel.tsx';
 import { FailedDeliveriesPanel } from '@/features/deliveries/FailedDeliveriesPanel.tsx';
@@ -31,10 +32,21 @@ export default function ManageTanodPage() {
   const tabs = TABS.filter((tab) => !tab.supadminOnly || userType === 'supadmin');
   const requested = params.get('tab');
   const current: TabId = tabs.find((tab) => tab.id === requested)?.id ?? 'tanods';
+  // On a phone the strip scrolls sideways: a tab opened by its address (?tab=deliveries) is moved
+  // into view, not left off-screen to the right.
+  const stripRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const strip = stripRef.current;
+    const tab = strip?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!strip || !tab) return;
+    if (tab.offsetLeft < strip.scrollLeft || tab.offsetLeft + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollLeft = tab.offsetLeft - (strip.clientWidth - tab.offsetWidth) / 2;
+    }
+  }, [current]);
   return (
     <RolePage title="Manage Tanod">
       {tabs.length > 1 && (
-        <div role="tablist" aria-label="Manage" className="mb-5 flex gap-1 overflow-x-auto border-b border-line">
+        <div ref={stripRef} role="tablist" aria-label="Manage" className="mb-5 flex gap-1 overflow-x-auto border-b border-line">
           {tabs.map((tab) => (
             <button
               key={tab.id}

@@ -68,7 +68,7 @@ function DeliveryCard({ delivery, timeZone, retrying, onRetry }: RowProps) {
       </p>
       <p>
         <span className="font-medium">{recipientName(delivery)}</span>
-        <span className="text-ink-soft"> · <span className="break-all">{delivery.destination}</span></span>
+        <span className="text-ink-soft"> · <span className="break-words">{delivery.destination}</span></span>
       </p>
       {delivery.lastError && <p className="break-words rounded-lg bg-danger/10 px-2 py-1.5 text-danger">{delivery.lastError}</p>}
       <div className="flex items-center gap-3">
@@ -94,7 +94,7 @@ function DeliveryRow({ delivery, timeZone, retrying, onRetry }: RowProps) {
       <td className="px-4 py-3 font-medium">{kindLabel(delivery.kind)}</td>
       <td className="px-4 py-3">
         <span className="block font-medium">{recipientName(delivery)}</span>
-        <span className="block break-all text-xs text-ink-soft">{delivery.destination}</span>
+        <span className="block break-words text-xs text-ink-soft">{delivery.destination}</span>
       </td>
       <td className="px-4 py-3 text-right tabular-nums">{delivery.attempts}</td>
       <td className="max-w-72 break-words px-4 py-3 text-danger">{delivery.lastError ?? <span className="text-muted">—</span>}</td>

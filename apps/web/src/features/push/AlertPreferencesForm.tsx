@@ -143,7 +143,7 @@ function PreferencesEditor({ initial, kinds, showsEmergencies }: EditorProps) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
       <h3 id={headingId} className="text-base font-semibold">
-        What to alert me about
+        {kinds.length > 0 ? 'What to alert me about' : 'When to alert me'}
       </h3>
       {showsEmergencies && (
         <p className="flex items-start gap-3 rounded-lg bg-surface-2 px-3 py-2.5 text-sm" data-testid="emergencies-note">
@@ -166,7 +166,7 @@ function PreferencesEditor({ initial, kinds, showsEmergencies }: EditorProps) {
           ))}
         </fieldset>
       )}
-      <fieldset className="flex flex-col gap-3 border-t border-line pt-3" aria-describedby={quietId}>
+      <fieldset className={`flex flex-col gap-3 ${kinds.length > 0 ? 'border-t border-line pt-3' : ''}`} aria-describedby={quietId}>
         <legend className="sr-only">Quiet hours</legend>
         <SwitchRow label="Quiet hours" checked={values.quiet} onChange={(quiet) => change({ quiet })} />
         <p id={quietId} className="-mt-2 text-xs text-muted">
