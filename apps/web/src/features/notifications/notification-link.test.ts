@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Notification } from '@bantay/shared';
 import { notificationLink } from './notification-logic.ts';
 
-const withLink = (link: string | null) =>
-  ({ _id: 'n1', message: 'New emergency', read: false, createdAt: '2026-05-01T00:00:00Z', kind: 'incident.emergency_reported', entityType: null, entityId: null, link }) as Notification;
+const withLink = (link: string | null): Notification => ({
+  _id: 'n1',
+  message: 'New emergency',
+  read: false,
+  createdAt: '2026-05-01T00:00:00Z',
+  kind: 'incident.emergency_reported',
+  entityType: null,
+  entityId: null,
+  link,
+});
 
 describe('the path a notification opens', () => {
   it('is the link when it is a path inside the app', () => {

@@ -24,7 +24,7 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
  * Bantay.
  */
 export function notificationLink(item: Notification): string | null {
-  const link: unknown = (item as Notification & { link?: unknown }).link;
+  const { link } = item;
   return typeof link === 'string' && /^\/(?![/\\])/.test(link) ? link : null;
 }
 
