@@ -67,9 +67,24 @@ export function startResidentSession(result: LoginSuccess): void {
  */
 export function leaveAsResident(): void {
   const token = storage.get('token');
+  // Read before the storage is cleared; the push clean-up's code loads only now (lib/push-sign-out.ts).
+  const pushRecord = (() => {
+    try {
+      // PUSH_RECORD_KEY of lib/push-sign-out.ts, spelled out so that module stays off the public pages.
+      return window.localStorage.getItem('pushSubscription');
+    } catch {
+      return null;
+    }
+  })();
   storage.clearAll();
   announce();
-  if (token) void api('/api/auth/logout', { method: 'POST', token }).catch(() => undefined);
+  void (async () => {
+    if (pushRecord) {
+      const { endPushOnThisBrowser } = await import('./push-sign-out.ts');
+      await endPushOnThisBrowser(token, (JSON.parse(pushRecord) as { id?: string }).id ?? null);
+    }
+    if (token) await api('/api/auth/logout', { method: 'POST', token });
+  })().catch(() => undefined);
 }
 
 /** The server refused the token (brief §4: failure clears token and userType). */

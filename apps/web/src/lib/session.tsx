@@ -121,6 +121,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     storage.remove('token');
     setLoggedOut(true);
     try {
+      // This browser's push alerts end with the session (lib/push-sign-out.ts).
+      await import('./push-sign-out.ts').then(({ endPushOnThisBrowser }) => endPushOnThisBrowser(token));
+    } catch {
+      // The code could not be fetched (offline): the sign-out goes on; the alerts end at the next sign-in here.
+    }
+    try {
       if (token) await api('/api/auth/logout', { method: 'POST', token });
     } catch (error) {
       // The local session ends anyway: a user who pressed Log Out must not stay signed in here.

@@ -1,3 +1,4 @@
+import { browserKeysProblem } from './browser-keys.ts';
 import {
   PUSH_LIMITS,
   type AlertPreferences,
@@ -45,6 +46,8 @@ export async function subscribeBrowser(
   input: PushSubscriptionInput,
   userAgent: string | null,
 ): Promise<{ id: string }> {
+  const keyProblem = browserKeysProblem(input.keys);
+  if (keyProblem) throw fieldError(keyProblem.field, keyProblem.message);
   try {
     await deps.push.checkEndpoint(input.endpoint);
   } catch (error) {

@@ -124,6 +124,10 @@ describe('subscribing a browser', () => {
     ['no keys', { endpoint: browserSubscription().endpoint }, 'keys'],
     ['a short p256dh', { ...browserSubscription(), keys: { ...browserSubscription().keys, p256dh: 'abc' } }, 'keys.p256dh'],
     ['an auth that is not base64url', { ...browserSubscription(), keys: { ...browserSubscription().keys, auth: 'not/base64+url!!!!!!!!' } }, 'keys.auth'],
+    // Base64url of the right length, but not a point on the curve: every push to it would fail.
+    ['a p256dh that is not a P-256 point', { ...browserSubscription(), keys: { ...browserSubscription().keys, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url') } }, 'keys.p256dh'],
+    ['a compressed p256dh', { ...browserSubscription(), keys: { ...browserSubscription().keys, p256dh: Buffer.alloc(65, 2).toString('base64url') } }, 'keys.p256dh'],
+    ['an auth secret that is not 16 bytes', { ...browserSubscription(), keys: { ...browserSubscription().keys, auth: Buffer.alloc(20, 1).toString('base64url') } }, 'keys.auth'],
     ['an endpoint longer than 2048 characters', browserSubscription(`https://fcm.googleapis.com/fcm/send/${'a'.repeat(2050)}`), 'endpoint'],
   ])('refuses %s with 400 naming the field', async (_, body, field) => {
     const { token } = await signedIn(ctx);

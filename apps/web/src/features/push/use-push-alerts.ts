@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PushSubscriptionInput } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
+import { PUSH_RECORD_KEY } from '@/lib/push-sign-out.ts';
 import {
   activeRegistration,
   currentSubscription,
@@ -59,12 +60,6 @@ export function derivePushState({ unsupported, browser, storedId, serverIds }: P
   return { status: 'off' };
 }
 
-/**
- * Which of the signed-in user's subscriptions is this browser's, `{ userId, id }`, in local
- * storage. Not among lib/storage's keys: that module is on every public page, which are at their
- * download budget, and only this feature reads the key.
- */
-export const PUSH_RECORD_KEY = 'pushSubscription';
 
 interface StoredRecord {
   userId: string;
