@@ -141,6 +141,11 @@ test.describe('resources', () => {
     await expect(request.getByText('Purpose is required')).toBeVisible();
     await request.getByLabel('Purpose').fill('Night patrol, Purok 4');
     await request.getByLabel('Destination').fill('Purok 4 covered court');
+    // The destination's point, tapped on the small map.
+    const pointMap = request.getByRole('region', { name: 'Map: tap where the trip goes' });
+    const box = (await pointMap.boundingBox())!;
+    await pointMap.click({ position: { x: box.width * 0.5, y: box.height * 0.5 } });
+    await expect(request.getByTestId('trip-point')).toContainText(/Picked: 14\.\d{5}, 121\.\d{5}/);
     await request.getByRole('button', { name: 'Send request' }).click();
     await expect(toast(tanod.page, 'Trip requested. An admin will approve or reject it.')).toBeVisible();
     const myTrip = tanod.page
@@ -156,6 +161,8 @@ test.describe('resources', () => {
       .filter({ hasText: plate });
     await expect(adminTrip).toHaveAttribute('data-status', 'pending');
     await expect(adminTrip).toContainText(tanod.name);
+    await adminTrip.getByRole('button', { name: 'Show on map' }).click();
+    await expect(adminTrip.getByRole('region', { name: 'Map: where the trip goes (Night patrol, Purok 4)' }).locator('.map-pin')).toHaveCount(1);
     await adminTrip.getByRole('button', { name: 'Approve' }).click();
     await expect(toast(admin.page, 'Trip approved')).toBeVisible();
     await expect(adminTrip).toHaveAttribute('data-status', 'approved');

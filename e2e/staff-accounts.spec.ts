@@ -42,7 +42,7 @@ test('an admin adds a tanod, who signs in with the one-time password, must chang
   // The admin deactivates the tanod: the open page is signed out at once.
   const row = page.getByTestId('staff-row').filter({ hasText: 'Liza Soberano' });
   await row.getByRole('button', { name: 'Deactivate Liza Soberano' }).click();
-  await page.locator('[data-confirm-dialog]').getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByTestId('deactivate-dialog').getByRole('button', { name: 'Deactivate' }).click();
   await expect(toast(page, 'Liza Soberano was deactivated')).toBeVisible();
   await expect(tanodPage).toHaveURL(/\/tanod-login$/, { timeout: 5_000 });
   await tanodPage.goto('/tanod-login');

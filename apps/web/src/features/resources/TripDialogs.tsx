@@ -183,7 +183,7 @@ function DestinationPointField({
     <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-1.5 text-sm font-medium text-ink">Destination on the map (optional)</legend>
       <p className="text-xs text-muted">Tap the map where the trip goes, then drag the pin to adjust.</p>
-      <LazyTripPointMap label="Map: tap to pick the trip destination" point={point} onPick={onChange} />
+      <LazyTripPointMap label="Map: tap where the trip goes" point={point} onPick={onChange} />
       {point && (
         <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="tabular-nums text-ink-soft" data-testid="trip-point">

@@ -83,7 +83,7 @@ export function TripList({ trips, asAdmin }: TripListProps) {
             </div>
             {trip.destinationPoint && mapOf === trip._id && (
               <div className="mt-3">
-                <LazyTripPointMap label={`Map: the destination of ${trip.purpose}`} point={trip.destinationPoint} />
+                <LazyTripPointMap label={`Map: where the trip goes (${trip.purpose})`} point={trip.destinationPoint} />
               </div>
             )}
             <p className="mt-2 text-sm text-ink-soft tabular-nums">

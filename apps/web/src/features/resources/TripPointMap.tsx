@@ -37,13 +37,13 @@ function DestinationPin({ point, onPick }: Pick<TripPointMapProps, 'point' | 'on
     };
   }, [map, picking]);
 
-  // A point known when the map opens (a trip shown, or the dialog reopened) is brought into view.
-  const shown = useRef(false);
+  // A point known when the map opens (a trip shown) is brought close; one picked later is not:
+  // the picker keeps the view it was tapped in.
+  const initial = useRef(point);
   useEffect(() => {
-    if (!point || shown.current) return;
-    shown.current = true;
-    map.setView([point.lat, point.lng], Math.max(map.getZoom(), POINT_ZOOM));
-  }, [map, point]);
+    const start = initial.current;
+    if (start) map.setView([start.lat, start.lng], Math.max(map.getZoom(), POINT_ZOOM));
+  }, [map]);
 
   useEffect(() => {
     if (!point) {

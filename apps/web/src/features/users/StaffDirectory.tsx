@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { Loading } from '@/components/Loading.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
+import { DeactivateDialog } from './DeactivateDialog.tsx';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog.tsx';
 import { StaffFormDialog } from './StaffFormDialog.tsx';
 import { STAFF_KEY, deactivateStaff, reactivateStaff, resetStaffPassword, useStaffList, type StaffListFilter } from './users-api.ts';
@@ -79,13 +80,13 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
     }
   };
 
-  const confirmText = pending
-    ? pending.kind === 'deactivate'
-      ? `Deactivate ${pending.user.firstName} ${pending.user.lastName}? They are signed out at once and cannot sign in.`
-      : pending.kind === 'reactivate'
+  // Deactivation has its own dialog, which lists what the account leaves behind first.
+  const confirmText =
+    pending && pending.kind !== 'deactivate'
+      ? pending.kind === 'reactivate'
         ? `Reactivate ${pending.user.firstName} ${pending.user.lastName}?`
         : `Reset the password of ${pending.user.firstName} ${pending.user.lastName}? They are signed out everywhere.`
-    : '';
+      : '';
 
   return (
     <section className="flex flex-col gap-4" aria-label={userType === 'admin' ? 'Admins' : 'Tanods'}>
@@ -210,10 +211,11 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
       )}
 
       {editing && <StaffFormDialog user={editing === 'new' ? null : editing} userType={userType} onClose={() => setEditing(null)} onSaved={onSaved} />}
+      {pending?.kind === 'deactivate' && <DeactivateDialog user={pending.user} onConfirm={() => void runPending()} onCancel={() => setPending(null)} />}
       <ConfirmDialog
-        open={pending !== null}
+        open={pending !== null && pending.kind !== 'deactivate'}
         message={confirmText}
-        confirmLabel={pending?.kind === 'deactivate' ? 'Deactivate' : pending?.kind === 'reactivate' ? 'Reactivate' : 'Reset password'}
+        confirmLabel={pending?.kind === 'reactivate' ? 'Reactivate' : 'Reset password'}
         onConfirm={() => void runPending()}
         onCancel={() => setPending(null)}
       />

@@ -1,5 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { CreateStaffUser, CreatedStaffUser, OneTimePassword, StaffRole, StaffUser, UpdateStaffUser, UserList, UserSort } from '@bantay/shared';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { CreateStaffUser, CreatedStaffUser, OneTimePassword, StaffHandoff, StaffRole, StaffUser, UpdateStaffUser, UserList, UserSort } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
 
 export interface StaffListFilter {
@@ -25,6 +25,16 @@ export function useStaffList(filter: StaffListFilter) {
       return api<UserList>(`/api/users?${params}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** GET /api/users/{id}/handoff: what deactivating the account leaves behind; always fresh when the dialog opens. */
+export function useStaffHandoff(id: string) {
+  return useQuery({
+    queryKey: [...STAFF_KEY, id, 'handoff'],
+    queryFn: ({ signal }) => api<StaffHandoff>(`/api/users/${encodeURIComponent(id)}/handoff`, { signal }),
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 
