@@ -205,6 +205,20 @@ test.describe('staff messaging', () => {
     await expect(messagesDot(admin.page)).toBeHidden();
   });
 
+  test("a chat alert's link (home?conversation=…) opens that conversation over the page and leaves the address clean", async () => {
+    const headers = { authorization: `Bearer ${admin.session.token}` };
+    const started = await admin.page.request.post('/api/messages/conversations', { headers, data: { participantId: tanod.session.userId } });
+    expect(started.ok()).toBe(true);
+    const { conversation } = (await started.json()) as { conversation: { _id: string } };
+    const sent = await admin.page.request.post('/api/messages', { headers, data: { conversationId: conversation._id, content: 'Tingnan mo ang alert' } });
+    expect(sent.ok()).toBe(true);
+
+    await tanod.page.goto(`/Dashboard?conversation=${conversation._id}`);
+    const tanodChat = chat(tanod.page, ADMIN.name);
+    await expect(tanodChat.getByTestId('message').filter({ hasText: 'Tingnan mo ang alert' })).toBeVisible();
+    await expect(tanod.page).toHaveURL(/\/Dashboard$/);
+  });
+
   test('on a 375 px phone the panel and the chat fill the screen and a message can be sent', async ({ browser }) => {
     const phone = await signIn(browser, TANOD.username, 375);
     await goHome(phone, '/Dashboard');

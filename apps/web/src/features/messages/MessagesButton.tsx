@@ -8,6 +8,7 @@ import { otherParticipant } from './message-logic.ts';
 import { useHasUnread, useMessagesLive } from './messages-api.ts';
 import { useOutboxSender } from './outbox.ts';
 import type { Conversation } from './message-types.ts';
+import { useLinkedConversation } from './use-linked-conversation.ts';
 
 // The panel, the chat dialog and (inside it) the emoji picker are chunks of their own, fetched on
 // first use: the top bar carries only this button.
@@ -33,6 +34,7 @@ export function MessagesButton() {
     setChat(conversation);
   }, []);
   const closeChat = useCallback(() => setChat(null), []);
+  useLinkedConversation(openChat);
 
   return (
     <div className="relative">
