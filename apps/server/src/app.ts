@@ -42,6 +42,7 @@ import { adminDashboardRoutes } from './modules/dashboard/admin-dashboard.routes
 import { deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
+import { appManifestRoutes } from './modules/app-manifest/app-manifest.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -116,6 +117,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await deliveryRoutes(scope, deps);
     await pushRoutes(scope, deps);
     await geocodeRoutes(scope, deps);
+    await appManifestRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps));

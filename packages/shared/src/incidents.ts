@@ -108,6 +108,12 @@ export const createIncidentRequestSchema = z
     botCheck: botCheckPayloadSchema,
     /** The browser's random device id (see `deviceIdSchema`); the `X-Device-Id` header works too. */
     deviceId: deviceIdSchema.optional(),
+    /**
+     * A UUID the browser made for this report. Sending the same `clientId` again (the answer was
+     * lost, or the report waited on the phone for a signal) answers the first report's ticket and
+     * stores nothing new; the bot-check is not spent and the per-device limit does not count it.
+     */
+    clientId: z.uuid('clientId must be a UUID').optional(),
   })
   .superRefine((value, ctx) => {
     if (value.classification === 'normal' && !value.description) {

@@ -19,7 +19,10 @@ export async function listActiveTanodIds(db: Executor): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** Inserts unless the ticket is taken (then undefined: the caller draws another). */
+/**
+ * Inserts unless the ticket is taken (then undefined: the caller draws another). A taken
+ * `clientId` is not absorbed here: it throws the unique violation of `incidents_client_id_key`.
+ */
 export async function insertIncident(db: Executor, values: NewIncidentRow): Promise<IncidentRow | undefined> {
   const [row] = await db.insert(incidents).values(values).onConflictDoNothing({ target: incidents.ticket }).returning();
   return row;
@@ -31,6 +34,12 @@ export async function insertIncidentEvent(
 ): Promise<IncidentEventRow> {
   const [row] = await db.insert(incidentEvents).values(values).returning();
   return row!;
+}
+
+/** The ticket of the report a browser sent with `clientId`, if the server has it already. */
+export async function findTicketByClientId(db: Executor, clientId: string): Promise<string | undefined> {
+  const [row] = await db.select({ ticket: incidents.ticket }).from(incidents).where(eq(incidents.clientId, clientId)).limit(1);
+  return row?.ticket;
 }
 
 export async function findIncidentByTicket(db: Executor, ticket: string): Promise<IncidentRow | undefined> {

@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
@@ -27,6 +28,7 @@ import {
   countDeviceIncidentsSince,
   countPhotosOf,
   findIncidentByTicket,
+  findTicketByClientId,
   findUserFirstName,
   insertIncident,
   insertIncidentEvent,
@@ -87,6 +89,11 @@ export interface ReportContext {
  */
 export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, context: ReportContext): Promise<CreateIncidentResponse> {
   const now = deps.clock.now();
+  // A repeat of a report the server has (its answer was lost, or it waited on the phone for a
+  // signal) gets the same ticket before anything else: no bot-check spent, no device limit.
+  const clientId = input.clientId ?? null;
+  const repeated = clientId ? await findTicketByClientId(deps.db, clientId) : undefined;
+  if (repeated) return { ticket: repeated };
   const settings = await getPublicSettings(deps);
   const type = settings.incidentTypes.find((candidate) => candidate.name.toLowerCase() === input.type.toLowerCase())?.name;
   if (!type) throw fieldError('type', 'Choose one of the listed incident types');
@@ -146,6 +153,7 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
         deviceHash,
         possibleDuplicateOfId: duplicate?.id ?? null,
         createdAt: now,
+        clientId,
         updatedAt: now,
       });
     }
@@ -163,12 +171,24 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
     const created = row;
     afterCommit(() => deps.events.publish('incident.created', { id: created.id, updatedAt: created.updatedAt, classification: created.classification }));
     return row;
-  });
+  }).catch((error: unknown) => ticketOfRaceWinner(deps, clientId, error));
 
   return { ticket: incident.ticket };
 }
 
 /**
+/**
+ * Two sends of one report raced past the repeat check (a retry while the first was still on its
+ * way): the unique index on `client_id` let one in, and the other answers the winner's ticket.
+ */
+async function ticketOfRaceWinner(deps: AppDeps, clientId: string | null, error: unknown): Promise<{ ticket: string }> {
+  if (clientId && uniqueViolation(error) === 'incidents_client_id_key') {
+    const ticket = await findTicketByClientId(deps.db, clientId);
+    if (ticket) return { ticket };
+  }
+  throw error;
+}
+
  * The panel's text. Its keywords pick the brief's category chip (incident/emergency → incidents),
  * and emergencies start with EMERGENCY so they stand out.
  */
