@@ -88,12 +88,12 @@ export interface ReportContext {
  * (a failed SMS never fails the report).
  */
 export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, context: ReportContext): Promise<CreateIncidentResponse> {
-  const now = deps.clock.now();
   // A repeat of a report the server has (its answer was lost, or it waited on the phone for a
   // signal) gets the same ticket before anything else: no bot-check spent, no device limit.
   const clientId = input.clientId ?? null;
   const repeated = clientId ? await findTicketByClientId(deps.db, clientId) : undefined;
   if (repeated) return { ticket: repeated };
+  const now = deps.clock.now();
   const settings = await getPublicSettings(deps);
   const type = settings.incidentTypes.find((candidate) => candidate.name.toLowerCase() === input.type.toLowerCase())?.name;
   if (!type) throw fieldError('type', 'Choose one of the listed incident types');
@@ -152,8 +152,8 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
         reporterPhone,
         deviceHash,
         possibleDuplicateOfId: duplicate?.id ?? null,
-        createdAt: now,
         clientId,
+        createdAt: now,
         updatedAt: now,
       });
     }
@@ -177,7 +177,6 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
 }
 
 /**
-/**
  * Two sends of one report raced past the repeat check (a retry while the first was still on its
  * way): the unique index on `client_id` let one in, and the other answers the winner's ticket.
  */
@@ -189,6 +188,7 @@ async function ticketOfRaceWinner(deps: AppDeps, clientId: string | null, error:
   throw error;
 }
 
+/**
  * The panel's text. Its keywords pick the brief's category chip (incident/emergency → incidents),
  * and emergencies start with EMERGENCY so they stand out.
  */
