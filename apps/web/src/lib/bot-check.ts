@@ -1,9 +1,15 @@
 import type { BotCheckConfig } from '@bantay/shared';
-import { api } from '@/lib/api-client.ts';
+import { api, ApiError } from '@/lib/api-client.ts';
 
-/** Why the invisible bot-check could not give a payload; each maps to a brief §8 text. */
+/**
+ * Why the invisible bot-check could not give a payload; each maps to a brief §8 text. `offline`:
+ * the server or the widget's code could not be reached (a report then waits for the signal).
+ */
 export class BotCheckError extends Error {
-  constructor(readonly reason: 'expired' | 'setup') {
+  constructor(
+    readonly reason: 'expired' | 'setup',
+    readonly offline = false,
+  ) {
     super(reason === 'expired' ? 'The bot check expired' : 'The bot check could not be set up');
     this.name = 'BotCheckError';
   }
@@ -22,8 +28,8 @@ export async function solveBotCheck(): Promise<string> {
   let config: BotCheckConfig;
   try {
     config = await api<BotCheckConfig>('/api/bot-check/config', { token: null });
-  } catch {
-    throw new BotCheckError('setup');
+  } catch (error) {
+    throw new BotCheckError('setup', error instanceof ApiError && error.isNetwork);
   }
   // Turnstile, hCaptcha and reCAPTCHA would load a third-party script, which the content
   // security policy forbids; only the self-hosted check is wired in the browser so far.
@@ -32,7 +38,7 @@ export async function solveBotCheck(): Promise<string> {
   try {
     await import('altcha');
   } catch {
-    throw new BotCheckError('setup');
+    throw new BotCheckError('setup', true);
   }
   const widget = document.createElement('altcha-widget');
   widget.setAttribute('aria-hidden', 'true');
@@ -53,17 +59,17 @@ export async function solveBotCheck(): Promise<string> {
     // The element's methods exist once it has mounted, which it announces with `load`.
     const loaded = new Promise<void>((resolve, reject) => {
       widget.addEventListener('load', () => resolve(), { once: true });
-      timeout.signal.addEventListener('abort', () => reject(new BotCheckError('setup')), { once: true });
+      timeout.signal.addEventListener('abort', () => reject(new BotCheckError('setup', !navigator.onLine)), { once: true });
     });
     document.body.append(widget);
     await loaded;
     const result = await widget.verify({ controller: timeout });
     if (expired) throw new BotCheckError('expired');
-    if (!result?.payload) throw new BotCheckError(widget.getState() === 'expired' ? 'expired' : 'setup');
+    if (!result?.payload) throw new BotCheckError(widget.getState() === 'expired' ? 'expired' : 'setup', !navigator.onLine);
     return result.payload;
   } catch (error) {
     if (error instanceof BotCheckError) throw error;
-    throw new BotCheckError(expired ? 'expired' : 'setup');
+    throw new BotCheckError(expired ? 'expired' : 'setup', !navigator.onLine);
   } finally {
     window.clearTimeout(timer);
     widget.removeEventListener('expired', onExpired);

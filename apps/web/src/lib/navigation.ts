@@ -1,4 +1,5 @@
 import type { UserType } from '@bantay/shared';
+import { homeFor } from './role-home.ts';
 
 /**
  * Brief §2: a menu path is built from its label — first letter upper-case, the rest lower-case,
@@ -60,12 +61,8 @@ export function menuFor(userType: UserType | null): MenuItem[] {
   }
 }
 
-/** Where each role lands after sign-in when no destination was saved. */
-export function homeFor(userType: UserType): string {
-  if (userType === 'tanod') return '/Dashboard';
-  if (userType === 'admin' || userType === 'supadmin') return '/Admindashboard';
-  return '/';
-}
+// In a module of its own, so the app's entry can use it without the menus (src/lib/pwa-start.ts).
+export { homeFor };
 
 export function samePath(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   redirectAfterLogin: 'redirectAfterLogin',
   lastLoginDestination: 'lastLoginDestination',
   deviceId: 'deviceId',
+  /** How many reports wait on this phone for a signal (features/report/report-outbox.ts), so any page knows without opening IndexedDB. */
+  waitingReports: 'waitingReports',
 } as const;
 
 type Key = keyof typeof STORAGE_KEYS;

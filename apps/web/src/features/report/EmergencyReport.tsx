@@ -15,8 +15,17 @@ import type { ReportLocation } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { solveBotCheck } from '@/lib/bot-check.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
+import { residentToken, userIdFromToken } from '@/lib/storage.ts';
 import { LocationPicker } from './LocationPicker.tsx';
-import { fetchResidentContact, submitErrorMessage, submitReport, type ResidentContact } from './report-api.ts';
+import {
+  fetchResidentContact,
+  isLostConnection,
+  submitErrorMessage,
+  submitReport,
+  type ReportBody,
+  type ResidentContact,
+} from './report-api.ts';
+import { newReportId, reportOutbox } from './report-outbox.ts';
 import { Hotlines } from './report-parts.tsx';
 import { emergencyTypes } from './report-rules.ts';
 import { ReportDone, type SentReport } from './ReportDone.tsx';
@@ -88,18 +97,24 @@ export function EmergencyReport() {
     setBusy(true);
     const pending = botCheck.current ?? undefined;
     botCheck.current = null;
+    const madeAt = new Date().toISOString();
+    const body: ReportBody = {
+      type,
+      classification: 'emergency',
+      description: line.trim(),
+      occurredAt: madeAt,
+      location,
+      photoIds: [],
+      clientId: newReportId(),
+    };
+    const clientId = body.clientId!;
+    // Kept on the phone first: if the answer never comes, the report page shows it waiting and
+    // sends it again by itself (report-outbox.ts).
+    const token = residentToken();
+    reportOutbox.hold({ clientId, body, photos: [], residentId: token && userIdFromToken(token), phone: resident?.phone || undefined, madeAt });
     try {
-      const { ticket } = await submitReport(
-        {
-          type,
-          classification: 'emergency',
-          description: line.trim(),
-          occurredAt: new Date().toISOString(),
-          location,
-          photoIds: [],
-        },
-        pending,
-      );
+      const { ticket } = await submitReport(body, pending);
+      void reportOutbox.settle(clientId, 'sent');
       setSent({
         ticket,
         type,
@@ -108,6 +123,11 @@ export function EmergencyReport() {
         phone: resident?.phone || undefined,
       });
     } catch (failure) {
+      if (isLostConnection(failure)) {
+        void reportOutbox.settle(clientId, 'lost');
+        return;
+      }
+      void reportOutbox.settle(clientId, 'refused');
       botCheck.current = preSolve();
       const locationField =
         failure instanceof ApiError ? failure.fields.find((field) => field.field.startsWith('location')) : undefined;

@@ -40,11 +40,17 @@ async function copyText(text: string): Promise<boolean> {
 export function ReportDone({
   sent,
   settings,
+  note,
   onAnother,
+  onTrack,
 }: {
   sent: SentReport;
   settings: PublicSettings | undefined;
+  /** A line about how it went (a report that waited on the phone for a signal). */
+  note?: string;
   onAnother(): void;
+  /** The reporter follows the link to the ticket's page. */
+  onTrack?(): void;
 }) {
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const emergency = sent.classification === 'emergency';
@@ -71,6 +77,7 @@ export function ReportDone({
             ? 'The tanods on duty and the barangay admins have been alerted.'
             : 'The tanods on duty and the barangay admins have been told. Keep your ticket to follow the report.'}
         </p>
+        {note && <p className="-mt-2 text-sm text-muted">{note}</p>}
         <div className="w-full rounded-xl border-2 border-dashed border-brand-600 bg-brand-50 px-3 py-4 dark:bg-surface-2">
           <p className="text-sm font-medium text-ink-soft">Your ticket</p>
           <p
@@ -95,7 +102,7 @@ export function ReportDone({
           >
             <Download className="h-4 w-4" aria-hidden="true" /> Download receipt
           </button>
-          <Link to={trackPath(sent.ticket)} className="btn btn-primary">
+          <Link to={trackPath(sent.ticket)} className="btn btn-primary" onClick={onTrack}>
             <Search className="h-4 w-4" aria-hidden="true" /> Track this report
           </Link>
         </div>

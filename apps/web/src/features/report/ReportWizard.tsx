@@ -6,15 +6,18 @@ import type { ReportLocation } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { solveBotCheck } from '@/lib/bot-check.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
+import { residentToken, userIdFromToken } from '@/lib/storage.ts';
 import { FIELD_STEP, toReportBody, type DraftField, type ReportDraft } from './draft.ts';
 import { preloadMap } from './LocationPicker.tsx';
 import {
   fetchResidentContact,
+  isLostConnection,
   submitErrorMessage,
   submitReport,
   uploadPhotos,
   type ResidentContact,
 } from './report-api.ts';
+import { newReportId, reportOutbox } from './report-outbox.ts';
 import { Hotlines } from './report-parts.tsx';
 import { admitPhotos, toLocalInputValue } from './report-rules.ts';
 import { ReportDone, type SentReport } from './ReportDone.tsx';
@@ -92,7 +95,7 @@ export default function ReportWizard() {
   const [busy, setBusy] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<{ message: string; rateLimited: boolean } | null>(null);
   const [sent, setSent] = useState<SentReport | null>(null);
-  const uploaded = useRef<{ files: File[]; ids: string[] } | null>(null);
+  const uploaded = useRef<{ files: File[]; ids: string[]; at: number } | null>(null);
   const botCheck = useRef<Promise<string> | null>(null);
   const photosRef = useRef(photos);
 
@@ -181,16 +184,33 @@ export default function ReportWizard() {
       return goTo('where');
     }
     setSubmitError(null);
+    const draft = form.getValues();
+    const files = photos.map((photo) => photo.file);
+    const clientId = newReportId();
+    const madeAt = new Date().toISOString();
+    const token = residentToken();
+    const alreadyUploaded = uploaded.current && sameFiles(uploaded.current.files, files) ? uploaded.current : null;
+    // Kept on the phone, photos included, before anything goes out: if the connection fails on
+    // the way, the report page shows it waiting and sends it by itself (report-outbox.ts).
+    reportOutbox.hold({
+      clientId,
+      body: { ...toReportBody(draft, location, []), clientId },
+      photos: files,
+      uploaded: alreadyUploaded && { ids: alreadyUploaded.ids, at: alreadyUploaded.at },
+      residentId: token && userIdFromToken(token),
+      phone: draft.reporterPhone.trim() || undefined,
+      madeAt,
+    });
     try {
       let photoIds: string[] = [];
       if (photos.length > 0) {
-        const files = photos.map((photo) => photo.file);
         if (!uploaded.current || !sameFiles(uploaded.current.files, files)) {
           setBusy(`Uploading ${files.length === 1 ? 'the photo' : `${files.length} photos`}…`);
           try {
-            uploaded.current = { files, ids: await uploadPhotos(files) };
+            uploaded.current = { files, ids: await uploadPhotos(files), at: Date.now() };
           } catch (error) {
             if (error instanceof ApiError && !error.isNetwork && error.status < 500 && error.status !== 429) {
+              void reportOutbox.settle(clientId, 'refused');
               setPhotoErrors([error.fields[0]?.message ?? error.message]);
               return goTo('what');
             }
@@ -200,11 +220,11 @@ export default function ReportWizard() {
         photoIds = uploaded.current.ids;
       }
       setBusy('Sending the report…');
-      const draft = form.getValues();
       const preSolved = botCheck.current ?? undefined;
       botCheck.current = null;
-      const body = toReportBody(draft, location, photoIds);
+      const body = { ...toReportBody(draft, location, photoIds), clientId };
       const { ticket } = await submitReport(body, preSolved);
+      void reportOutbox.settle(clientId, 'sent');
       uploaded.current = null;
       setSent({
         ticket,
@@ -215,6 +235,12 @@ export default function ReportWizard() {
         phone: draft.reporterPhone.trim() || undefined,
       });
     } catch (error) {
+      if (isLostConnection(error)) {
+        const done = uploaded.current && sameFiles(uploaded.current.files, files) ? uploaded.current : null;
+        void reportOutbox.settle(clientId, 'lost', done && { ids: done.ids, at: done.at });
+        return;
+      }
+      void reportOutbox.settle(clientId, 'refused');
       if (error instanceof ApiError && !error.isNetwork && error.status < 500 && showServerErrors(error)) return;
       setSubmitError({
         message: submitErrorMessage(error),

@@ -39,17 +39,28 @@ export async function uploadPhotos(files: readonly File[]): Promise<string[]> {
 
 export type ReportBody = Omit<CreateIncidentRequest, 'botCheck' | 'deviceId'>;
 
+/** How long the report's own request may take before its answer counts as lost (it then waits on the phone). */
+export const SEND_TIMEOUT_MS = 30_000;
+
+export interface SubmitOptions {
+  /** The resident's token to send; by default the one signed in now. */
+  token?: string | null;
+}
+
 /**
  * Sends a report with a freshly solved bot-check, or with `preSolved` when the screen solved one
  * ahead of time (the emergency screen does, so a slow phone does not wait at the end). A payload
- * the server refuses (expired or used) is solved again once.
+ * the server refuses (expired or used) is solved again once. A request with no answer after
+ * SEND_TIMEOUT_MS is given up (a TimeoutError): the report's `clientId` makes sending it again safe.
  */
-export async function submitReport(body: ReportBody, preSolved?: Promise<string>): Promise<CreateIncidentResponse> {
+export async function submitReport(body: ReportBody, preSolved?: Promise<string>, options: SubmitOptions = {}): Promise<CreateIncidentResponse> {
+  const token = options.token === undefined ? residentToken() : options.token;
   const send = async (botCheck: string) =>
     api<CreateIncidentResponse>('/api/public/incidents', {
       method: 'POST',
       body: { ...body, botCheck, deviceId: deviceId() },
-      token: residentToken(),
+      token,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   const first = preSolved ? await preSolved.catch(() => solveBotCheck()) : await solveBotCheck();
   try {
@@ -62,6 +73,17 @@ export async function submitReport(body: ReportBody, preSolved?: Promise<string>
 
 export function lookUpTicket(ticket: string, signal?: AbortSignal): Promise<PublicTicket> {
   return api<PublicTicket>(`/api/public/tickets/${encodeURIComponent(ticket)}`, { token: null, signal });
+}
+
+/**
+ * Whether a failed send may have failed for want of a connection (no answer, a lost answer, a
+ * server down for a moment), so the report is kept on the phone and sent again by itself; any
+ * other refusal is the server's answer and would be the same next time.
+ */
+export function isLostConnection(error: unknown): boolean {
+  if (error instanceof ApiError) return error.isNetwork || error.status >= 500 || error.status === 408;
+  if (error instanceof BotCheckError) return error.offline;
+  return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'NetworkError');
 }
 
 /** A sentence for a failed submit that is not about one field. */

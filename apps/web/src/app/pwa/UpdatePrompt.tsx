@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { RefreshCw } from 'lucide-react';
+
+interface UpdatePromptProps {
+  /** Starts the new version; the page reloads when it has taken over. */
+  onUpdate(): void;
+  onLater(): void;
+}
+
+/**
+ * A new version is ready (its service worker waits): offered, never forced, so nobody loses a form
+ * they are filling in. Later keeps the running version; the new one starts once every Bantay tab
+ * is closed, or at the next offer.
+ */
+export function UpdatePrompt({ onUpdate, onLater }: UpdatePromptProps) {
+  const [updating, setUpdating] = useState(false);
+  return (
+    <section
+      aria-labelledby="bantay-update-title"
+      data-testid="update-prompt"
+      className="pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-xl border border-line bg-surface p-3 text-ink shadow-lg"
+    >
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-surface-2">
+        <RefreshCw className={`h-5 w-5 ${updating ? 'animate-spin' : ''}`} aria-hidden="true" />
+      </span>
+      <p id="bantay-update-title" className="min-w-0 flex-1 text-sm font-medium" role="status">
+        {updating ? 'Updating Bantay…' : 'A new version of Bantay is ready.'}
+      </p>
+      {!updating && (
+        <button type="button" className="btn btn-ghost shrink-0 px-3" onClick={onLater}>
+          Later
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary shrink-0"
+        disabled={updating}
+        onClick={() => {
+          setUpdating(true);
+          onUpdate();
+        }}
+      >
+        Update
+      </button>
+    </section>
+  );
+}

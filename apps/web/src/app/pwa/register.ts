@@ -1,0 +1,67 @@
+import { appEntryPath } from '@/lib/pwa-start.ts';
+import { storage } from '@/lib/storage.ts';
+
+/**
+ * Started by src/main.tsx once the page has loaded and a service worker (src/sw.ts) controls it,
+ * or reports wait on this phone (decision 018): takes the installed app's staff from its start URL
+ * to their home, offers a new version with a button, moves the page where a push alert's click
+ * asks, and sends the waiting reports. Kept small and free of React and IndexedDB: the rest comes
+ * only when there is something to show.
+ */
+
+/** An installed app can stay open for days: it looks for a new version when shown again, at most this often. */
+const UPDATE_CHECK_GAP_MS = 60 * 60_000;
+
+/** `registered`: main.tsx's registration of the worker. */
+export function startPwa(registered: Promise<ServiceWorkerRegistration>): void {
+  // The installed app opens at /?source=pwa (the server's manifest): staff go on to their home.
+  const entry = appEntryPath(location.pathname + location.search);
+  if (entry) navigateInApp(entry, { replace: true });
+  if (Number(storage.get('waitingReports') ?? 0) > 0) void import('./notices.tsx').then((notices) => notices.watchWaitingReports());
+  navigator.serviceWorker.addEventListener('message', followNotificationClick);
+  registered.then(watchForUpdates, () => undefined);
+}
+
+/**
+ * Moves to `url` inside the running app, as a link would: React Router's BrowserRouter follows the
+ * history entry on `popstate`. The entry carries the router's own index, so Back works as usual.
+ */
+export function navigateInApp(url: string, { replace = false } = {}): void {
+  const index = (history.state as { idx?: number } | null)?.idx ?? 0;
+  const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: replace ? index : index + 1 };
+  if (replace) history.replaceState(state, '', url);
+  else history.pushState(state, '', url);
+  window.dispatchEvent(new PopStateEvent('popstate', { state }));
+}
+
+/** A click on a push alert (src/sw.ts): go to its page here, and tell the worker it was done. */
+function followNotificationClick(event: MessageEvent) {
+  const data = event.data as { type?: unknown; url?: unknown } | null;
+  if (data?.type !== 'bantay:navigate' || typeof data.url !== 'string' || !data.url.startsWith('/')) return;
+  navigateInApp(appEntryPath(data.url) ?? data.url);
+  event.ports[0]?.postMessage('done');
+}
+
+function watchForUpdates(registration: ServiceWorkerRegistration) {
+  // Only a page that a worker already controls has an older version to replace; the first install
+  // simply takes over (src/sw.ts, clientsClaim).
+  const offer = (worker: ServiceWorker) => {
+    if (navigator.serviceWorker.controller) void import('./notices.tsx').then((notices) => notices.offerUpdate(worker));
+  };
+  const follow = (worker: ServiceWorker | null) =>
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && registration.waiting === worker) offer(worker);
+    });
+  if (registration.waiting) offer(registration.waiting);
+  // The browser looks for a new version as the page loads: it may be installing already.
+  follow(registration.installing);
+  registration.addEventListener('updatefound', () => follow(registration.installing));
+  // Browsers look for a new worker at every page load; never on a timer here (product §8: an idle
+  // browser makes no periodic requests).
+  let checkedAt = Date.now();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || Date.now() - checkedAt < UPDATE_CHECK_GAP_MS) return;
+    checkedAt = Date.now();
+    registration.update().catch(() => undefined);
+  });
+}

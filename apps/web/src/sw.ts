@@ -1,0 +1,176 @@
+/// <reference lib="webworker" />
+// The service worker (decision 018), built by vite-plugin-pwa's injectManifest from this file with
+// Workbox: the precache list is written into `self.__WB_MANIFEST` at build time (pwa.config.ts
+// chooses what goes in). It holds the public pages' code so they open with no connection, the
+// push alerts, and the clicks on them. It stores no API answer but the public settings, so
+// nothing of one signed-in user can be served to the next.
+import { clientsClaim } from 'workbox-core';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** The push payload the server sends (apps/server/src/modules/push). */
+interface PushPayload {
+  title?: unknown;
+  body?: unknown;
+  /** An app path ("/Patrol&incidenttracking?incident=…"). */
+  url?: unknown;
+  tag?: unknown;
+  urgent?: unknown;
+}
+
+/** Where a notification without a path of its own opens: the app picks the role's home from there. */
+const HOME = '/?source=pwa';
+const ICON = '/app-icons/icon-192.png';
+const BADGE = '/app-icons/badge-72.png';
+/** Long, repeated buzzes: an emergency must wake a tanod whose phone is in a pocket. */
+const URGENT_VIBRATION = [400, 150, 400, 150, 800];
+/** How long an open window has to say it moved to the notification's page before a new one opens. */
+const NAVIGATE_ACK_MS = 1500;
+
+// ---- The app's code and shell ----
+
+// `directoryIndex: null`: "/" is not the precached index.html but the pre-rendered landing page
+// from the network (decision 013), with the shell only as the offline fallback below.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: null as unknown as string });
+cleanupOutdatedCaches();
+// The page's request starts while this worker boots, instead of after.
+enableNavigationPreload();
+
+// The public settings (name, hotlines, incident types, boundary): the same for everyone, and what
+// the offline shell renders the public pages with (lib/public-settings.ts fetches them when the
+// page carries none). Kept from the network's last answer, and from every page the server sends.
+const SETTINGS_URL = '/api/settings/public';
+const SETTINGS_CACHE = 'bantay-public-settings';
+/** The data block web-app.ts puts in every page (apps/server/src/http/web-app.ts). */
+const SETTINGS_BLOCK = /<script type="application\/json" id="bantay-public-settings">([^<]*)<\/script>/;
+
+async function keepSettings(json: string): Promise<void> {
+  const cache = await caches.open(SETTINGS_CACHE);
+  await cache.put(SETTINGS_URL, new Response(json, { headers: { 'content-type': 'application/json; charset=utf-8' } }));
+}
+
+// Installed on a first visit, whose pages carried the settings in their markup: fetch them once.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    fetch(SETTINGS_URL)
+      .then(async (response) => (response.ok ? keepSettings(await response.text()) : undefined))
+      .catch(() => undefined),
+  );
+});
+
+/**
+ * Pages come from the network while there is one, so they always carry the current settings
+ * (the server embeds them, and they are kept from there) and match the code on the server.
+ * Offline, or with no answer after a few seconds on one bar of signal, every page is this
+ * version's precached shell, which renders any public page from the precached code. Pages are
+ * never stored: a stored page of a newer version would name code this worker has not precached.
+ */
+const shellWhenOffline: WorkboxPlugin = {
+  // Called with every page the network gave (navigation preload's too): its settings are kept, the
+  // page itself is not.
+  cacheWillUpdate: async ({ response }) => {
+    if (response.ok && response.headers.get('content-type')?.startsWith('text/html')) {
+      const json = SETTINGS_BLOCK.exec(await response.text())?.[1];
+      if (json) await keepSettings(json).catch(() => undefined);
+    }
+    return null;
+  },
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse ?? (await matchPrecache('/index.html')) ?? null,
+};
+registerRoute(
+  new NavigationRoute(new NetworkFirst({ cacheName: 'bantay-pages', networkTimeoutSeconds: 4, plugins: [shellWhenOffline] }), {
+    // The API's own pages (docs, health) and the socket are never the app.
+    denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/],
+  }),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === SETTINGS_URL,
+  new NetworkFirst({ cacheName: SETTINGS_CACHE, networkTimeoutSeconds: 4 }),
+);
+
+// Code outside the precache (the staff pages' chunks) is left to the browser's own cache: its files
+// are named by their content's hash and cached for a year (web-app.ts), so a chunk a page has
+// loaded once opens offline too, without a second copy here.
+
+// A new version waits until the person presses Update (apps/web/src/app/pwa/UpdatePrompt.tsx), so
+// it never reloads a page in the middle of a form. The first version takes over the open pages at
+// once: there is nothing older for them to mix with.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+clientsClaim();
+
+// ---- Push alerts ----
+
+/** An app path of this origin, or the home. A payload never sends anyone to another site. */
+function appUrl(path: unknown): string {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return HOME;
+  const url = new URL(path, self.location.origin);
+  return url.origin === self.location.origin ? url.pathname + url.search + url.hash : HOME;
+}
+
+function readPayload(event: PushEvent): PushPayload {
+  try {
+    return (event.data?.json() ?? {}) as PushPayload;
+  } catch {
+    return { body: event.data?.text() };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPayload(event);
+  const urgent = payload.urgent === true;
+  const tag = typeof payload.tag === 'string' && payload.tag ? payload.tag : undefined;
+  const options: NotificationOptions & { vibrate?: number[]; renotify?: boolean; timestamp?: number } = {
+    body: typeof payload.body === 'string' ? payload.body : '',
+    icon: ICON,
+    badge: BADGE,
+    tag,
+    // An emergency stays on screen until it is answered, and buzzes again when its alert is repeated
+    // (an escalation reuses the incident's tag).
+    requireInteraction: urgent,
+    renotify: urgent && tag !== undefined,
+    vibrate: urgent ? URGENT_VIBRATION : undefined,
+    timestamp: Date.now(),
+    data: { url: appUrl(payload.url) },
+  };
+  const title = typeof payload.title === 'string' && payload.title ? payload.title : 'Bantay';
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+/** Asks an open page to move to `url` itself (apps/web/src/app/pwa/sw-messages.ts): no reload, no lost state. */
+function askToNavigate(client: WindowClient, url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), NAVIGATE_ACK_MS);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    client.postMessage({ type: 'bantay:navigate', url }, [channel.port2]);
+  });
+}
+
+async function openApp(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => client.focused) ?? windows.find((client) => client.visibilityState === 'visible') ?? windows[0];
+  if (open) {
+    const focused = await open.focus().catch(() => open);
+    if (await askToNavigate(focused, url)) return;
+    // A page that did not answer (still loading, or an old version): load the path in it.
+    const moved = await focused.navigate(url).catch(() => null);
+    if (moved) return;
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openApp(appUrl((event.notification.data as { url?: unknown } | null)?.url)));
+});
