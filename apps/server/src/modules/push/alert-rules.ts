@@ -20,6 +20,8 @@ const RULES: Record<string, AlertRule> = {
   'incident.emergency_reported': { alert: 'emergency', title: 'EMERGENCY reported', audience: 'everyone' },
   // Every escalation is urgent, normal reports' too: nobody has answered the barangay yet.
   'incident.escalated': { alert: 'emergency', title: 'No responder yet', audience: 'everyone' },
+  // A report handed back because its responder was deactivated has nobody again, like an escalation.
+  'incident.requeued': { alert: 'emergency', title: 'Back in the queue: no responder', audience: 'everyone' },
   'incident.reported': { alert: 'incident', title: 'New incident report', audience: 'everyone' },
   'incident.assigned': { alert: 'incident', title: 'Incident assigned to you', audience: 'tanods' },
   'incident.reassigned': { alert: 'incident', title: 'Incident reassigned', audience: 'tanods' },

@@ -144,6 +144,24 @@ describe('incident handling', () => {
   });
 });
 
+describe('a responder deactivated mid-incident', () => {
+  it('the incident handed back to the queue is pushed, urgent, to the admins and on-duty tanods', async () => {
+    const incident = await insertTestIncident(ctx, { classification: 'emergency' });
+    const responder = await createUser(ctx, { userType: 'tanod' });
+    const assign = await ctx.app.inject({ method: 'POST', url: `/api/incidents/${incident.id}/assign`, headers: bearer(admin.token), payload: { tanodId: responder.id } });
+    expect(assign.statusCode, assign.body).toBe(200);
+    await settle();
+    service.received.length = 0;
+    const otherAdmin = await signIn(ctx, await createUser(ctx, { userType: 'admin' }));
+    const deactivated = await ctx.app.inject({ method: 'POST', url: `/api/users/${responder.id}/deactivate`, headers: bearer(otherAdmin) });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    await settle();
+    expect(payloadsTo(admin)).toEqual([expect.objectContaining({ title: 'Back in the queue: no responder', urgent: true, url: `/Patrol&incidenttracking?incident=${incident.id}` })]);
+    expect(payloadsTo(onDuty)).toEqual([expect.objectContaining({ title: 'Back in the queue: no responder', urgent: true, url: `/Patrolmap?incident=${incident.id}` })]);
+    expect(payloadsTo(offDuty)).toEqual([]);
+  });
+});
+
 describe('backup', () => {
   it('a request is pushed to the admins, its decision to the tanod who asked', async () => {
     const asked = await ctx.app.inject({ method: 'POST', url: '/api/assistance', headers: bearer(onDuty.token), payload: { location: { ...INSIDE, accuracy: 8 }, reason: 'Crowd is getting rowdy' } });
