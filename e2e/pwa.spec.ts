@@ -182,6 +182,37 @@ test.describe('an emergency report with no signal', () => {
   });
 });
 
+test.describe('a staff page when the connection drops', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('keeps the last data it had, with the offline banner, also across pages already opened', async ({ page, context, request }) => {
+    await signInByApi(page, request, 'tanod1');
+    await page.goto('/Dashboard');
+    await serviceWorkerInControl(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Schedule' }).click();
+    await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    const loans = page.getByTestId('tanod-loans');
+    await expect(loans).not.toBeEmpty();
+    const loansText = await loans.textContent();
+
+    await context.setOffline(true);
+    try {
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
+      await nav.getByRole('link', { name: 'Schedule' }).click();
+      await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
+      await nav.getByRole('link', { name: 'Dashboard' }).click();
+      await expect(loans).toHaveText(loansText ?? '');
+      await expect(page.getByTestId('error-screen')).toHaveCount(0);
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 15_000 });
+  });
+});
+
 test.describe('the installed app', () => {
   test('opens a signed-in tanod on the dashboard and a visitor on the landing page', async ({ page, request }) => {
     await page.goto('/');

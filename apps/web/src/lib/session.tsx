@@ -32,6 +32,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [loggedOut, setLoggedOut] = useState(false);
   const checkSeq = useRef(0);
+  /** The token the server accepted in this page load: a check that cannot reach the server keeps it. */
+  const verifiedToken = useRef<string | null>(null);
 
   // Arriving on a protected page from a public one (where no check ran) must wait for the check,
   // not redirect: adjust the state during render, before the guard sees it.
@@ -45,6 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }
 
   const clearLocal = useCallback(() => {
+    verifiedToken.current = null;
     storage.remove('token', 'userType', 'isTracking');
     setUser(null);
     setUserType(null);
@@ -63,6 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           return;
         }
         storage.set('userType', me.userType);
+        verifiedToken.current = token;
         setLoggedOut(false);
         setUser(me);
         setUserType(me.userType);
@@ -70,6 +74,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         if (seq !== checkSeq.current) return;
         const onPublic = isPublicPath(pathname);
+        if (error instanceof ApiError && error.isNetwork && token !== null && token === verifiedToken.current) {
+          // Offline after the server accepted this session in this page load: the staff page stays
+          // with the data it had (its queries wait for the connection) under the offline banner,
+          // instead of being sent to a sign-in page that cannot load (decision 018).
+          return;
+        }
         if (error instanceof ApiError && error.status === 401) {
           clearLocal();
           if (!onPublic) notify.error('Session expired. Please log in again.');
