@@ -71,7 +71,7 @@ export function ActiveIncidentPanel({ incidentId, backupAction, onShowOnMap }: A
           {backupAction?.(incident)}
           <div className="space-y-3 border-t border-line pt-4">
             <h3 className="text-sm font-semibold">Notes and timeline</h3>
-            <Timeline events={incident.events} />
+            <Timeline events={incident.events} evidence={incident.evidence} />
             <NoteForm incidentId={incident._id} />
           </div>
         </div>

@@ -9,8 +9,10 @@ import { AssignControl } from './AssignControl.tsx';
 import { ClassificationBadge, StatusBadge } from './badges.tsx';
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
+import { IncidentReportButton } from './IncidentReportButton.tsx';
 import { NearestCameras } from './NearestCameras.tsx';
 import { NoteForm } from './NoteForm.tsx';
+import { ResolutionSection } from './ResolutionSection.tsx';
 import { ResolveDialog } from './ResolveDialog.tsx';
 import { Timeline } from './Timeline.tsx';
 import { dateTimeText, fullName, STATUS_LABELS } from './incident-format.ts';
@@ -73,21 +75,14 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
           )}
           <IncidentFacts incident={incident} />
           <IncidentPhotos photos={incident.photos} />
-          <a className="btn btn-secondary" href={directionsUrl(incident.location)} target="_blank" rel="noopener noreferrer">
-            <Navigation className="h-4 w-4" aria-hidden="true" />
-            Directions
-          </a>
-          {incident.resolutionLog && (
-            <Section title="Resolution">
-              <p className="whitespace-pre-wrap text-sm">{incident.resolutionLog}</p>
-              {incident.resolvedBy && (
-                <p className="text-xs text-muted">
-                  By {fullName(incident.resolvedBy)}
-                  {incident.resolvedAt ? `, ${dateTimeText(incident.resolvedAt)}` : ''}
-                </p>
-              )}
-            </Section>
-          )}
+          <div className="flex flex-wrap gap-2">
+            <a className="btn btn-secondary" href={directionsUrl(incident.location)} target="_blank" rel="noopener noreferrer">
+              <Navigation className="h-4 w-4" aria-hidden="true" />
+              Directions
+            </a>
+            <IncidentReportButton incidentId={incident._id} ticket={incident.ticket} />
+          </div>
+          <ResolutionSection incident={incident} />
           {incident.closingReason && (
             <Section title={STATUS_LABELS[incident.status]}>
               <p className="whitespace-pre-wrap text-sm">{incident.closingReason}</p>
@@ -117,7 +112,7 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
             <NearestCameras incidentId={incident._id} />
           </Section>
           <Section title="Timeline and notes">
-            <Timeline events={incident.events} />
+            <Timeline events={incident.events} evidence={incident.evidence} />
             <NoteForm incidentId={incident._id} />
           </Section>
         </div>

@@ -38,21 +38,30 @@ function Photo({ photo, alt, className }: { photo: IncidentPhoto; alt: string; c
   return <img src={src} alt={alt} className={`object-cover ${className}`} />;
 }
 
+interface IncidentPhotosProps<T extends IncidentPhoto> {
+  photos: T[];
+  size?: 'sm' | 'md';
+  /** Where the photos come from, for screen readers: "the report" (the reporter's), "the note", "the resolution". */
+  of?: string;
+  /** A line under the full-size photo (who attached it, when). */
+  caption?: (photo: T) => string;
+}
+
 /** Thumbnails that open a larger view. */
-export function IncidentPhotos({ photos, size = 'md' }: { photos: IncidentPhoto[]; size?: 'sm' | 'md' }) {
+export function IncidentPhotos<T extends IncidentPhoto>({ photos, size = 'md', of = 'the report', caption }: IncidentPhotosProps<T>) {
   const [open, setOpen] = useState<number | null>(null);
   if (photos.length === 0) return null;
   const box = size === 'sm' ? 'h-12 w-12' : 'h-20 w-20';
   const shown = open === null ? null : photos[open];
   return (
     <>
-      <ul className="flex flex-wrap gap-2" aria-label="Photos">
+      <ul className="flex flex-wrap gap-2" aria-label={`Photos from ${of}`}>
         {photos.map((photo, index) => (
           <li key={photo._id}>
             <button
               type="button"
               className="block overflow-hidden rounded-lg border border-line"
-              aria-label={`Open photo ${index + 1} of ${photos.length}`}
+              aria-label={`Open photo ${index + 1} of ${photos.length} from ${of}`}
               onClick={() => setOpen(index)}
             >
               <Photo photo={photo} alt="" className={box} />
@@ -62,7 +71,8 @@ export function IncidentPhotos({ photos, size = 'md' }: { photos: IncidentPhoto[
       </ul>
       {shown && open !== null && (
         <Modal title={`Photo ${open + 1} of ${photos.length}`} onClose={() => setOpen(null)} widthClass="max-w-3xl">
-          <Photo photo={shown} alt={`Photo ${open + 1} of the report`} className="max-h-[70dvh] w-full rounded-lg !object-contain" />
+          <Photo photo={shown} alt={`Photo ${open + 1} from ${of}`} className="max-h-[70dvh] w-full rounded-lg !object-contain" />
+          {caption && <p className="mt-2 text-sm text-muted">{caption(shown)}</p>}
           {photos.length > 1 && (
             <div className="mt-3 flex justify-between">
               <button type="button" className="btn btn-secondary" onClick={() => setOpen((open + photos.length - 1) % photos.length)}>

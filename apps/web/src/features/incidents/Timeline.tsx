@@ -1,8 +1,13 @@
-import type { IncidentEvent } from '@bantay/shared';
+import type { EvidencePhoto, IncidentEvent } from '@bantay/shared';
+import { evidenceCaption, notePhotos } from './evidence-logic.ts';
+import { IncidentPhotos } from './IncidentPhotos.tsx';
 import { dateTimeText, eventText } from './incident-format.ts';
 
-/** The staff timeline of product §3, oldest first; notes, logs and reasons under their step. */
-export function Timeline({ events }: { events: IncidentEvent[] }) {
+/**
+ * The staff timeline of product §3, oldest first; notes, logs and reasons under their step, and a
+ * note's photos from the scene under the note (`evidence`, staff only).
+ */
+export function Timeline({ events, evidence }: { events: IncidentEvent[]; evidence?: EvidencePhoto[] }) {
   if (events.length === 0) return <p className="text-sm text-muted">No steps yet.</p>;
   return (
     <ol className="relative ml-2 space-y-3 border-l-2 border-line pl-4" data-testid="incident-timeline">
@@ -17,6 +22,11 @@ export function Timeline({ events }: { events: IncidentEvent[] }) {
             <time dateTime={event.at}>{dateTimeText(event.at)}</time>
           </p>
           {event.detail && <p className="mt-1 whitespace-pre-wrap text-sm text-ink-soft">{event.detail}</p>}
+          {event.kind === 'note' && notePhotos(evidence, event._id).length > 0 && (
+            <div className="mt-2">
+              <IncidentPhotos photos={notePhotos(evidence, event._id)} size="sm" of="the note" caption={evidenceCaption} />
+            </div>
+          )}
         </li>
       ))}
     </ol>

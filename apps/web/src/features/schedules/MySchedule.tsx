@@ -4,8 +4,9 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Schedule } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
-import { dayKey, DEFAULT_TIMEZONE, formatDate, monthGrid, zonedToIso } from '@/lib/zoned-time.ts';
+import { dayKey, DEFAULT_TIMEZONE, formatDate, monthGrid, weekDays, zonedToIso } from '@/lib/zoned-time.ts';
 import { ScheduleList } from './ScheduleList.tsx';
+import { RosterExport } from './RosterExport.tsx';
 import { useMySchedules } from './schedules-api.ts';
 
 /** The first day of the month `offset` months from the one holding `day` (`yyyy-MM-01`). */
@@ -90,6 +91,9 @@ export function MySchedule() {
               </button>
             );
           })}
+        </div>
+        <div className="mt-3 flex justify-end">
+          <RosterExport weekStart={format(weekDays(today, timeZone)[0]!, 'yyyy-MM-dd')} monthDay={month} initial="month" mine />
         </div>
       </section>
 

@@ -19,6 +19,7 @@ import {
 } from './schedule-form-logic.ts';
 import { ScheduleForm } from './ScheduleForm.tsx';
 import { ScheduleList } from './ScheduleList.tsx';
+import { RosterExport } from './RosterExport.tsx';
 import {
   createSchedule,
   deleteSchedule,
@@ -122,6 +123,7 @@ export function ScheduleManager() {
               </label>
             ))}
           </div>
+          <RosterExport weekStart={firstDay} monthDay={anchor} initial="week" />
           <button type="button" className="btn btn-primary" onClick={() => open({ kind: 'new' })}>
             <Plus className="h-4 w-4" aria-hidden="true" /> New schedule
           </button>
