@@ -100,13 +100,13 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await evaluationRoutes(scope, deps);
     await patrolAreaRoutes(scope, deps);
     await scheduleRoutes(scope, deps);
+    await rosterRoutes(scope, deps);
     await patrolRoutes(scope, deps);
     await trackingRoutes(scope, deps);
-    await rosterRoutes(scope, deps);
     await incidentHandlingRoutes(scope, deps);
+    await incidentEvidenceRoutes(scope, deps);
     await assistanceRoutes(scope, deps);
     await cameraRoutes(scope, deps);
-    await incidentEvidenceRoutes(scope, deps);
     await userRoutes(scope, deps);
     await auditRoutes(scope, deps);
     await noteRoutes(scope, deps);
