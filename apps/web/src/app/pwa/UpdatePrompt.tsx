@@ -18,30 +18,33 @@ export function UpdatePrompt({ onUpdate, onLater }: UpdatePromptProps) {
     <section
       aria-labelledby="bantay-update-title"
       data-testid="update-prompt"
-      className="pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-xl border border-line bg-surface p-3 text-ink shadow-lg"
+      className="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-line bg-surface p-3 text-ink shadow-lg"
     >
       <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-surface-2">
         <RefreshCw className={`h-5 w-5 ${updating ? 'animate-spin' : ''}`} aria-hidden="true" />
       </span>
-      <p id="bantay-update-title" className="min-w-0 flex-1 text-sm font-medium" role="status">
+      {/* On a phone the buttons go under the sentence rather than squeezing it into four lines. */}
+      <p id="bantay-update-title" className="min-w-48 flex-1 text-sm font-medium" role="status">
         {updating ? 'Updating Bantay…' : 'A new version of Bantay is ready.'}
       </p>
-      {!updating && (
-        <button type="button" className="btn btn-ghost shrink-0 px-3" onClick={onLater}>
-          Later
+      <div className="ml-auto flex gap-2">
+        {!updating && (
+          <button type="button" className="btn btn-ghost px-3" onClick={onLater}>
+            Later
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={updating}
+          onClick={() => {
+            setUpdating(true);
+            onUpdate();
+          }}
+        >
+          Update
         </button>
-      )}
-      <button
-        type="button"
-        className="btn btn-primary shrink-0"
-        disabled={updating}
-        onClick={() => {
-          setUpdating(true);
-          onUpdate();
-        }}
-      >
-        Update
-      </button>
+      </div>
     </section>
   );
 }

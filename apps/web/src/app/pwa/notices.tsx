@@ -86,7 +86,7 @@ function ReportNotice({ item, onClose }: { item: QueuedReport; onClose(): void }
   const emergency = item.body.classification === 'emergency';
   const [Icon, tone, text, action] =
     item.state === 'sent'
-      ? [CheckCircle2, 'text-success', `Your ${emergency ? 'emergency ' : ''}report was sent. Ticket ${item.ticket ?? ''}`, 'Show ticket']
+      ? [CheckCircle2, 'text-success', `Your ${emergency ? 'emergency ' : ''}report was sent.`, 'Show ticket']
       : item.state === 'refused'
         ? [CircleAlert, 'text-danger', 'A report kept on this phone could not be sent.', 'Show']
         : [WifiOff, 'text-amber-700 dark:text-amber-300', 'Your report is saved on this phone and will be sent when the connection returns.', 'Show'];
@@ -99,6 +99,9 @@ function ReportNotice({ item, onClose }: { item: QueuedReport; onClose(): void }
       <Icon className={`h-6 w-6 shrink-0 ${tone}`} aria-hidden="true" />
       <p className="min-w-0 flex-1 text-sm font-medium" role="status">
         {text}
+        {item.state === 'sent' && item.ticket && (
+          <span className="block whitespace-nowrap font-mono text-base font-bold tracking-wide">{item.ticket}</span>
+        )}
       </p>
       <button
         type="button"
