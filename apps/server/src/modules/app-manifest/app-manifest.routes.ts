@@ -9,10 +9,10 @@ import { getAppIcon, getAppManifest, type ServedBody } from './app-manifest.serv
 /** Answers 304 when the browser's copy is current (`If-None-Match`), else the body with its ETag. */
 function sendValidated(request: FastifyRequest, reply: FastifyReply, served: ServedBody, type: string, cacheControl: string) {
   reply.header('ETag', served.etag).header('Cache-Control', cacheControl);
-  const known = String(request.headers['if-none-match'] ?? '')
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''));
-  if (known.includes(served.etag)) return reply.code(304).send();
+  // Weak comparison (RFC 9110 §13.1.2), as If-None-Match asks for.
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const known = String(request.headers['if-none-match'] ?? '').split(',').map(opaque);
+  if (known.includes(opaque(served.etag))) return reply.code(304).send();
   return reply.type(type).send(served.body);
 }
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { APP_ICONS, readLogo, renderAppIcon, type AppIconName } from './app-icons.ts';
 
-/** A response body with its validator (a strong ETag of the bytes). */
+/** A response body with its validator (an ETag of its content). */
 export interface ServedBody {
   body: string | Buffer;
   etag: string;
@@ -23,7 +23,8 @@ const BACKGROUND_COLOR = '#f4f6fa';
 /** A launcher shows about 12 characters under an icon. */
 const SHORT_NAME_MAX = 12;
 
-const etagOf = (body: string | Buffer) => `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+// Weak: the compression plugin may send the same content brotli- or gzip-encoded.
+const etagOf = (body: string | Buffer) => `W/"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** Changes with the logo, so launchers fetch the icons again when it changes (and only then). */
 const iconVersion = (logo: string | null) => crypto.createHash('sha256').update(logo ?? 'default').digest('hex').slice(0, 10);
