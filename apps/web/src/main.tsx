@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router.tsx';
-import { storage } from './lib/storage.ts';
 import './index.css';
 
 // The pre-rendered landing page inlines only its own CSS and fetches the whole stylesheet as
@@ -24,12 +23,12 @@ if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
 
 // The service worker (decision 018) is registered once the page has loaded, never before its first
-// paint. What goes with it (the update prompt, the alerts' clicks, the installed app's start) matters
-// only once a worker controls the page, so a first visit fetches none of it; reports waiting for a
-// signal need it too.
+// paint. What goes with it (the update prompt, the alerts' clicks, the installed app's start, the
+// notice of a report waiting for a signal) matters only once a worker controls the page, so a first
+// visit fetches none of it.
 if (import.meta.env.PROD && navigator.serviceWorker)
   addEventListener('load', () => {
     const registered = navigator.serviceWorker.register('/sw.js');
     registered.catch(() => undefined);
-    if (navigator.serviceWorker.controller || storage.get('waitingReports')) void import('./app/pwa/register.ts').then((pwa) => pwa.startPwa(registered));
+    if (navigator.serviceWorker.controller) void import('./app/pwa/register.ts').then((pwa) => pwa.startPwa(registered));
   });

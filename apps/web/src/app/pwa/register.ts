@@ -2,11 +2,11 @@ import { appEntryPath } from '@/lib/pwa-start.ts';
 import { storage } from '@/lib/storage.ts';
 
 /**
- * Started by src/main.tsx once the page has loaded and a service worker (src/sw.ts) controls it,
- * or reports wait on this phone (decision 018): takes the installed app's staff from its start URL
- * to their home, offers a new version with a button, moves the page where a push alert's click
- * asks, and sends the waiting reports. Kept small and free of React and IndexedDB: the rest comes
- * only when there is something to show.
+ * Started by src/main.tsx once the page has loaded and a service worker (src/sw.ts) controls it
+ * (decision 018): takes the installed app's staff from its start URL to their home, offers a new
+ * version with a button, moves the page where a push alert's click asks, and sends reports that
+ * wait on this phone (the report page sends them in any case). Kept small and free of React and
+ * IndexedDB: the rest comes only when there is something to show.
  */
 
 /** An installed app can stay open for days: it looks for a new version when shown again, at most this often. */
