@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { fetchResidentContact, submitReport, uploadPhotos } from './report-api.ts';
 import type * as ReportApi from './report-api.ts';
 import ReportWizard from './ReportWizard.tsx';
+import { reportOutbox } from './report-outbox.ts';
 
 vi.mock('@/lib/public-settings.ts', () => ({
   usePublicSettings: () => ({
@@ -193,6 +194,9 @@ describe('the report wizard', () => {
       photoIds: ['3f1e2d3c-4b5a-4968-8776-655443322110'],
     });
     expect(new Date(body.occurredAt).getTime()).toBeLessThanOrEqual(Date.now());
+    // Its id, made here: a repeat of the same report is stored once (report-outbox.ts).
+    expect(body.clientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await waitFor(() => expect(reportOutbox.snapshot().shown).toEqual([]));
     // The bot-check was solved while the summary was on screen.
     await expect(preSolved).resolves.toBe('solved');
   });
@@ -217,6 +221,31 @@ describe('the report wizard', () => {
     );
   });
 
+  it('keeps a report whose photo upload found no connection on the phone, photos and original time included', async () => {
+    vi.mocked(uploadPhotos).mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.'));
+    const user = open();
+    await fillWhat(user);
+    const when = screen.getByLabelText('When did it happen?');
+    await user.clear(when);
+    await user.type(when, '2026-05-01T21:15');
+    await user.upload(screen.getByLabelText('Add photos'), new File([new Uint8Array([137, 80, 78, 71])], 'gate.png', { type: 'image/png' }));
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Drop the test pin' }));
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: /Send report/ }));
+
+    // The report page shows it waiting (ReportIncidentsPage); the wizard's part is to have kept it.
+    await waitFor(() => expect(reportOutbox.snapshot().shown).toHaveLength(1));
+    const [kept] = reportOutbox.snapshot().shown;
+    expect(kept).toMatchObject({ state: 'waiting', uploaded: null, body: { type: 'Theft', description: 'A bicycle was taken from the gate.' } });
+    expect(kept!.clientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(kept!.body.clientId).toBe(kept!.clientId);
+    expect(new Date(kept!.body.occurredAt).getTime()).toBe(new Date(2026, 4, 1, 21, 15).getTime());
+    expect(kept!.photos.map((photo) => photo.name)).toEqual(['gate.png']);
+    expect(submitReport).not.toHaveBeenCalled();
+    await reportOutbox.dismiss(kept!.clientId);
+  });
+
   it('shows a rate limit with the hotlines and keeps the report for another try', async () => {
     vi.mocked(submitReport).mockRejectedValueOnce(
       new ApiError(
@@ -236,6 +265,8 @@ describe('the report wizard', () => {
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: /Tanod Hotline/ }).getAttribute('href')).toBe('tel:+639171230000');
     expect(screen.getByRole('heading', { name: 'Check and send' })).toBeTruthy();
+    // A refusal is the server's answer, not a lost connection: nothing waits on the phone.
+    expect(reportOutbox.snapshot().shown).toEqual([]);
   });
 
   it("prefills a signed-in resident's name and phone", async () => {
