@@ -37,7 +37,8 @@ export function navigateInApp(url: string, { replace = false } = {}): void {
 /** A click on a push alert (src/sw.ts): go to its page here, and tell the worker it was done. */
 function followNotificationClick(event: MessageEvent) {
   const data = event.data as { type?: unknown; url?: unknown } | null;
-  if (data?.type !== 'bantay:navigate' || typeof data.url !== 'string' || !data.url.startsWith('/')) return;
+  // Only a path of this app (src/sw.ts sends no other); "//host" would be another site.
+  if (data?.type !== 'bantay:navigate' || typeof data.url !== 'string' || !/^\/(?!\/)/.test(data.url)) return;
   navigateInApp(appEntryPath(data.url) ?? data.url);
   event.ports[0]?.postMessage('done');
 }
