@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
-import { Avatar } from '@/components/Avatar.tsx';
+import { Avatar, initialsOf } from '@/components/Avatar.tsx';
 import { askToDisableTwoFactor } from '@/features/two-factor/confirm-disable.tsx';
 import { TwoFactorDialogHost } from '@/features/two-factor/TwoFactorDialogHost.tsx';
 import { useSession } from '@/lib/session.tsx';
@@ -32,6 +32,9 @@ export function AvatarMenu() {
   }, [open]);
 
   const fullName = user ? `${user.firstName} ${user.lastName}` : '';
+  // The initials shown instead of a photo are the button's visible text, so its name carries them
+  // too (WCAG 2.5.3, label in name): "JD, Account menu".
+  const shownInitials = user && !user.profilePicture ? initialsOf(user.firstName, user.lastName) : null;
   return (
     <div className="relative" ref={rootRef}>
       <button
@@ -40,7 +43,7 @@ export function AvatarMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Account menu"
+        aria-label={shownInitials ? `${shownInitials}, Account menu` : 'Account menu'}
         onClick={() => setOpen((value) => !value)}
       >
         <Avatar firstName={user?.firstName} lastName={user?.lastName} src={user?.profilePicture} size={32} />

@@ -266,7 +266,10 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
         ref={listRef}
         className="min-h-0 flex-1 overflow-y-auto bg-canvas px-3 py-2"
         onScroll={onScroll}
-        aria-live="polite"
+        // A log (announced as messages arrive) that a keyboard can reach and scroll (WCAG 2.1.1).
+        role="log"
+        aria-label={`Messages with ${name}`}
+        tabIndex={0}
       >
         {thread.isFetchingNextPage && (
           <div className="flex justify-center py-2">

@@ -94,11 +94,11 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
             <button
               type="button"
               className="flex min-h-16 min-w-0 flex-1 items-center gap-3 px-3 py-2.5 text-left transition-colors hover:bg-surface-2 md:group-focus-within:pr-12 md:group-hover:pr-12"
-              aria-label={`${name}${unreadRow ? ', unread' : ''}`}
               data-unread={unreadRow || undefined}
               onClick={() => onOpenConversation(conversation)}
             >
-              <PersonAvatar person={other} size={40} />
+              {/* The row's name is its text, name first; the avatar (and its "Online") comes after it
+                  in the markup and is drawn first. */}
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
                   <span className={`min-w-0 flex-1 truncate text-sm ${unreadRow ? 'font-bold text-ink' : 'font-semibold text-ink'}`}>{name}</span>
@@ -108,8 +108,15 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
                   <span className={`min-w-0 flex-1 truncate text-sm ${unreadRow ? 'font-semibold text-ink' : 'text-muted'}`}>
                     {lastMessagePreview(conversation, me)}
                   </span>
-                  {unreadRow && <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" aria-hidden="true" data-testid="row-unread-dot" />}
+                  {unreadRow && (
+                    <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" data-testid="row-unread-dot">
+                      <span className="sr-only">, unread</span>
+                    </span>
+                  )}
                 </span>
+              </span>
+              <span className="order-first flex shrink-0">
+                <PersonAvatar person={other} size={40} />
               </span>
             </button>
             <button

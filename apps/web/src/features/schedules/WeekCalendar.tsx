@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { TZDate } from '@date-fns/tz';
 import type { Schedule } from '@bantay/shared';
-import { dayKey, formatPeriod, formatTimes } from '@/lib/zoned-time.ts';
+import { dayKey, formatTimes } from '@/lib/zoned-time.ts';
 import { AreaTag, MemberNames, SHIFT_LABEL } from './schedule-parts.tsx';
 
 /**
@@ -44,8 +44,9 @@ export function WeekCalendar({
                       onClick={() => onOpen(schedule)}
                       className="w-full overflow-hidden rounded-lg border-l-4 bg-surface-2 p-2 text-left hover:bg-line/60"
                       style={{ borderLeftColor: schedule.patrolArea.color }}
-                      aria-label={`${schedule.code}, ${schedule.patrolArea.name}, ${formatPeriod(schedule.startsAt, schedule.endsAt, timeZone)}`}
                     >
+                      {/* The name is the card's own text (WCAG 2.5.3, label in name), led by the schedule's code. */}
+                      <span className="sr-only">{schedule.code}, </span>
                       <span className="block text-xs font-semibold text-ink-soft">
                         {SHIFT_LABEL[schedule.shift]} · {formatTimes(schedule.startsAt, schedule.endsAt, timeZone)}
                       </span>
