@@ -7,6 +7,32 @@ export interface TabItem<K extends string> {
   badge?: ReactNode;
 }
 
+/**
+ * A count after a tab's label ("Loans 3"): the figure is shown, and read with what it counts
+ * ("3 overdue"), so the tab's name says it. Nothing while the count is zero.
+ */
+export function CountBadge({
+  count,
+  label,
+  urgent = false,
+}: {
+  count: number | undefined;
+  label: string;
+  urgent?: boolean;
+}) {
+  if (!count) return null;
+  return (
+    <span
+      className={`rounded-full px-1.5 text-xs font-bold ${urgent ? 'bg-danger-fill text-white' : 'bg-brand-600/15 text-brand-600'}`}
+    >
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">
+        {count} {label}
+      </span>
+    </span>
+  );
+}
+
 interface TabsProps<K extends string> {
   label: string;
   tabs: readonly TabItem<K>[];
@@ -17,7 +43,9 @@ interface TabsProps<K extends string> {
 
 /**
  * Tabs after the WAI-ARIA pattern: one tab stop, arrow keys (and Home/End) move and select, the
- * panel is labelled by its tab. The strip scrolls sideways on narrow screens instead of wrapping.
+ * panel is labelled by its tab. Every staff page's tab bar is this one. On a narrow screen the
+ * strip wraps onto a second line: every tab stays in sight at 320 px, where a strip that scrolled
+ * sideways would hide the last ones (and with them the fact that they exist).
  */
 export function Tabs<K extends string>({ label, tabs, selected, onSelect, children }: TabsProps<K>) {
   const id = useId();
@@ -47,7 +75,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
       <div
         role="tablist"
         aria-label={label}
-        className="-mx-1 mb-5 flex gap-1 overflow-x-auto border-b border-line px-1"
+        className="mb-5 flex flex-wrap gap-x-1 border-b border-line"
         onKeyDown={onKeyDown}
       >
         {tabs.map((tab) => {
@@ -66,7 +94,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
               aria-controls={`${id}-panel`}
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.key)}
-              className={`-mb-px flex min-h-11 shrink-0 items-center gap-2 border-b-2 px-3 text-sm font-semibold transition-colors ${
+              className={`-mb-px flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold transition-colors ${
                 active ? 'border-brand-600 text-brand-600' : 'border-transparent text-muted hover:text-ink'
               }`}
             >

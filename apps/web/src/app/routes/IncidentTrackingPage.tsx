@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Camera } from '@bantay/shared';
 import { lazyMap } from '@/components/map/lazy-map.tsx';
+import { CountBadge, Tabs } from '@/components/Tabs.tsx';
 import { MARKER_COLORS } from '@/components/map/marker-colors.ts';
 import { useAssistanceList } from '@/features/assistance/assistance-api.ts';
 import { BackupRequestsPanel } from '@/features/assistance/BackupRequestsPanel.tsx';
@@ -21,13 +22,13 @@ const NO_CAMERAS: Camera[] = [];
 const TrackingMapView = lazyMap(() => import('./TrackingMapView.tsx'), 'h-[28rem] lg:h-[calc(100dvh-16rem)]');
 
 const TABS = [
-  { id: 'incidents', label: 'Incidents' },
-  { id: 'map', label: 'Live map' },
-  { id: 'backup', label: 'Backup requests' },
-  { id: 'replay', label: 'Patrol replay' },
-  { id: 'archive', label: 'Archive' },
+  { key: 'incidents', label: 'Incidents' },
+  { key: 'map', label: 'Live map' },
+  { key: 'backup', label: 'Backup requests' },
+  { key: 'replay', label: 'Patrol replay' },
+  { key: 'archive', label: 'Archive' },
 ] as const;
-type TabId = (typeof TABS)[number]['id'];
+type TabId = (typeof TABS)[number]['key'];
 
 const LEGEND = [
   { color: MARKER_COLORS.emergency, label: 'Emergency' },
@@ -73,7 +74,7 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
           {cameraEditor.managing ? 'Done with cameras' : 'Manage cameras'}
         </button>
       </div>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0">
           <TrackingMapView
             incidents={incidents.data?.items ?? []}
@@ -92,17 +93,27 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
             }}
           />
         </div>
-        {cameraEditor.managing ? <CameraManager cameras={cameraList} isLoading={cameras.isLoading} editor={cameraEditor} /> : <LivePatrolsPanel state={live} />}
+        {cameraEditor.managing ? (
+          <CameraManager cameras={cameraList} isLoading={cameras.isLoading} editor={cameraEditor} />
+        ) : (
+          <LivePatrolsPanel state={live} />
+        )}
       </div>
       <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-ink-soft" aria-label="Map legend">
         {LEGEND.map((entry) => (
           <li key={entry.label} className="flex items-center gap-2">
-            <span className="h-3 w-3 rounded-full ring-2 ring-surface" style={{ background: entry.color }} aria-hidden="true" />
+            <span
+              className="h-3 w-3 rounded-full ring-2 ring-surface"
+              style={{ background: entry.color }}
+              aria-hidden="true"
+            />
             {entry.label}
           </li>
         ))}
         <li className="text-muted">
-          {incidents.data ? `${incidents.data.items.length} open incident${incidents.data.items.length === 1 ? '' : 's'}` : 'Loading…'}
+          {incidents.data
+            ? `${incidents.data.items.length} open incident${incidents.data.items.length === 1 ? '' : 's'}`
+            : 'Loading…'}
         </li>
       </ul>
     </div>
@@ -115,7 +126,7 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
  */
 export default function IncidentTrackingPage() {
   const [params, setParams] = useSearchParams();
-  const tab = (TABS.find((item) => item.id === params.get('tab'))?.id ?? 'incidents') as TabId;
+  const tab: TabId = TABS.find((item) => item.key === params.get('tab'))?.key ?? 'incidents';
   const incidentId = params.get('incident');
   const pendingBackup = useAssistanceList({ status: ['pending'] }).data?.items.length ?? 0;
 
@@ -138,35 +149,32 @@ export default function IncidentTrackingPage() {
 
   return (
     <RolePage title="Patrol & Incident Tracking">
-      <div role="tablist" aria-label="Sections" className="mb-4 flex gap-1 overflow-x-auto border-b border-line">
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`tab-${item.id}`}
-            aria-selected={tab === item.id}
-            aria-controls={`panel-${item.id}`}
-            className={`-mb-px flex min-h-11 shrink-0 items-center gap-2 border-b-2 px-4 text-sm font-semibold ${tab === item.id ? 'border-brand-600 text-brand-600' : 'border-transparent text-ink-soft hover:text-ink'}`}
-            onClick={() => update({ tab: item.id === 'incidents' ? null : item.id })}
-          >
-            {item.label}
-            {item.id === 'backup' && pendingBackup > 0 && (
-              <span className="rounded-full bg-danger-fill px-2 text-xs text-white" aria-label={`${pendingBackup} waiting`}>
-                {pendingBackup}
-              </span>
-            )}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+      <Tabs
+        label="Sections"
+        tabs={TABS.map((item) =>
+          item.key === 'backup'
+            ? { ...item, badge: <CountBadge count={pendingBackup} label="waiting" urgent /> }
+            : item,
+        )}
+        selected={tab}
+        onSelect={(key) => update({ tab: key === 'incidents' ? null : key })}
+      >
         {tab === 'incidents' && <IncidentTable key="all" mode="all" onOpen={openIncident} selectedId={incidentId} />}
-        {tab === 'archive' && <IncidentTable key="archive" mode="archive" onOpen={openIncident} selectedId={incidentId} />}
+        {tab === 'archive' && (
+          <IncidentTable key="archive" mode="archive" onOpen={openIncident} selectedId={incidentId} />
+        )}
         {tab === 'map' && <LiveMapTab onSelectIncident={openIncident} />}
         {tab === 'backup' && <BackupRequestsPanel onOpenIncident={openIncident} />}
         {tab === 'replay' && <PatrolReplay />}
-      </div>
-      {incidentId && <IncidentDrawer key={incidentId} incidentId={incidentId} onOpen={openIncident} onClose={() => update({ incident: null })} />}
+      </Tabs>
+      {incidentId && (
+        <IncidentDrawer
+          key={incidentId}
+          incidentId={incidentId}
+          onOpen={openIncident}
+          onClose={() => update({ incident: null })}
+        />
+      )}
     </RolePage>
   );
 }

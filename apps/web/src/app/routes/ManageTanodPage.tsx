@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { Tabs } from '@/components/Tabs.tsx';
 import { AuditLogPanel } from '@/features/audit/AuditLogPanel.tsx';
 import { FailedDeliveriesPanel } from '@/features/deliveries/FailedDeliveriesPanel.tsx';
 import { TanodRatingsPanel } from '@/features/evaluations/TanodRatingsPanel.tsx';
@@ -11,15 +11,15 @@ import { useSession } from '@/lib/session.tsx';
 import RolePage from './RolePage.tsx';
 
 const TABS = [
-  { id: 'tanods', label: 'Tanods', supadminOnly: false },
-  { id: 'performance', label: 'Performance', supadminOnly: false },
-  { id: 'admins', label: 'Admins', supadminOnly: true },
-  { id: 'settings', label: 'Barangay settings', supadminOnly: true },
-  { id: 'audit', label: 'Audit log', supadminOnly: true },
-  { id: 'deliveries', label: 'Failed alerts', supadminOnly: true },
+  { key: 'tanods', label: 'Tanods', supadminOnly: false },
+  { key: 'performance', label: 'Performance', supadminOnly: false },
+  { key: 'admins', label: 'Admins', supadminOnly: true },
+  { key: 'settings', label: 'Barangay settings', supadminOnly: true },
+  { key: 'audit', label: 'Audit log', supadminOnly: true },
+  { key: 'deliveries', label: 'Failed alerts', supadminOnly: true },
 ] as const;
 
-type TabId = (typeof TABS)[number]['id'];
+type TabId = (typeof TABS)[number]['key'];
 
 /**
  * /ManageTanod (issue 13). The seed's admin menu has no entries for the supadmin's own pages, so
@@ -31,37 +31,16 @@ export default function ManageTanodPage() {
   const [params, setParams] = useSearchParams();
   const tabs = TABS.filter((tab) => !tab.supadminOnly || userType === 'supadmin');
   const requested = params.get('tab');
-  const current: TabId = tabs.find((tab) => tab.id === requested)?.id ?? 'tanods';
-  // On a phone the strip scrolls sideways: a tab opened by its address (?tab=deliveries) is moved
-  // into view, not left off-screen to the right.
-  const stripRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const strip = stripRef.current;
-    const tab = strip?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!strip || !tab) return;
-    if (tab.offsetLeft < strip.scrollLeft || tab.offsetLeft + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) {
-      strip.scrollLeft = tab.offsetLeft - (strip.clientWidth - tab.offsetWidth) / 2;
-    }
-  }, [current]);
+  const current: TabId = tabs.find((tab) => tab.key === requested)?.key ?? 'tanods';
   return (
     <RolePage title="Manage Tanod">
-      {tabs.length > 1 && (
-        <div ref={stripRef} role="tablist" aria-label="Manage" className="mb-5 flex gap-1 overflow-x-auto border-b border-line">
-          {tabs.map((tab) => (
-            <button
-              key={tab.id}
-              type="button"
-              role="tab"
-              aria-selected={current === tab.id}
-              className={`min-h-11 shrink-0 border-b-2 px-4 text-sm font-semibold ${current === tab.id ? 'border-brand-600 text-ink' : 'border-transparent text-muted hover:text-ink'}`}
-              onClick={() => setParams(tab.id === 'tanods' ? {} : { tab: tab.id }, { replace: true })}
-            >
-              {tab.label}
-            </button>
-          ))}
-        </div>
-      )}
-      <div role={tabs.length > 1 ? 'tabpanel' : undefined}>
+      {/* The shared tab bar wraps on a phone, so every tab, the one opened by its address too, is in sight. */}
+      <Tabs
+        label="Manage"
+        tabs={tabs}
+        selected={current}
+        onSelect={(key) => setParams(key === 'tanods' ? {} : { tab: key }, { replace: true })}
+      >
         {current === 'tanods' && (
           <StaffDirectory
             key="tanod"
@@ -85,7 +64,7 @@ export default function ManageTanodPage() {
         {current === 'settings' && <BarangaySettingsPanel />}
         {current === 'audit' && <AuditLogPanel />}
         {current === 'deliveries' && <FailedDeliveriesPanel />}
-      </div>
+      </Tabs>
     </RolePage>
   );
 }

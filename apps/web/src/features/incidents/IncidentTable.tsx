@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Download } from 'lucide-react';
-import type { IncidentStatus } from '@bantay/shared';
+import type { IncidentListResponse, IncidentStatus } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { StatusBadge } from './badges.tsx';
 import { dayRange, EMPTY_FILTERS, IncidentFiltersBar, type FilterValues } from './IncidentFiltersBar.tsx';
 import { ARCHIVE_STATUSES, fullName, shortDateTime, STATUS_LABELS } from './incident-format.ts';
@@ -15,6 +16,44 @@ interface IncidentTableProps {
   mode: 'all' | 'archive';
   onOpen(id: string): void;
   selectedId: string | null;
+}
+
+type IncidentRow = IncidentListResponse['items'][number];
+
+/** On a phone an incident is a card that opens the drawer: ticket and status, type, when, where, who. */
+function IncidentCard({ item, selected, onOpen }: { item: IncidentRow; selected: boolean; onOpen(id: string): void }) {
+  const emergency = item.classification === 'emergency';
+  return (
+    <li>
+      <button
+        type="button"
+        data-ticket={item.ticket}
+        onClick={() => onOpen(item._id)}
+        className={`flex w-full flex-col gap-1.5 p-4 text-left text-sm hover:bg-surface-2 ${emergency ? 'bg-red-50 dark:bg-red-950/30' : ''} ${selected ? 'outline outline-2 -outline-offset-2 outline-[var(--focus)]' : ''}`}
+      >
+        <span className="flex w-full flex-wrap items-center gap-2">
+          <span className="font-mono font-semibold text-brand-600 underline">{item.ticket}</span>
+          <StatusBadge status={item.status} />
+        </span>
+        <span>
+          <span className={emergency ? 'font-semibold text-red-700 dark:text-red-300' : 'font-medium'}>
+            {item.type}
+          </span>
+          {emergency && (
+            <span className="ml-2 rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">
+              Emergency
+            </span>
+          )}
+        </span>
+        <span className="break-words text-ink-soft">
+          {[item.address, item.landmark].filter(Boolean).join(' · ') || 'No address'}
+        </span>
+        <span className="text-xs text-muted">
+          {shortDateTime(item.reportedAt)} · {item.responder ? fullName(item.responder) : 'No responder'}
+        </span>
+      </button>
+    </li>
+  );
 }
 
 /** The admin's incident table (issue 9): filters, cursor paging and the CSV export of what is shown. */
@@ -39,6 +78,8 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
   const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
   const fieldError = pages.error instanceof ApiError ? pages.error.fields[0] : undefined;
   const onChange = useCallback((next: FilterValues) => setValues(next), []);
+  // On a phone the six columns would hide behind a sideways scroll: each incident is a card.
+  const isPhone = useMediaQuery(PHONE_QUERY);
 
   async function exportCsv() {
     setExporting(true);
@@ -68,7 +109,7 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
           </button>
         </div>
       </div>
-      <div className="card overflow-x-auto !p-0">
+      <div className="card relative overflow-x-auto !p-0">
         {pages.isLoading ? (
           <p className="px-4 py-6 text-sm text-muted">Loading incidents…</p>
         ) : pages.isError ? (
@@ -81,17 +122,41 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
             )}
           </div>
         ) : items.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-muted">{mode === 'archive' ? 'No closed incidents match.' : 'No incidents match.'}</p>
+          <p className="px-4 py-6 text-sm text-muted">
+            {mode === 'archive' ? 'No closed incidents match.' : 'No incidents match.'}
+          </p>
+        ) : isPhone ? (
+          <ul
+            className="divide-y divide-line"
+            aria-label={mode === 'archive' ? 'Closed incidents' : 'Incidents'}
+            data-testid="incident-cards"
+          >
+            {items.map((item) => (
+              <IncidentCard key={item._id} item={item} selected={item._id === selectedId} onOpen={onOpen} />
+            ))}
+          </ul>
         ) : (
           <table className="w-full min-w-[46rem] text-left text-sm" data-testid="incident-table">
             <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className="px-4 py-2">Ticket</th>
-                <th scope="col" className="px-4 py-2">Type</th>
-                <th scope="col" className="px-4 py-2">Status</th>
-                <th scope="col" className="px-4 py-2">Reported</th>
-                <th scope="col" className="px-4 py-2">Where</th>
-                <th scope="col" className="px-4 py-2">Responder</th>
+                <th scope="col" className="px-4 py-2">
+                  Ticket
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Type
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Reported
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Where
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Responder
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -105,20 +170,37 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
                     onClick={() => onOpen(item._id)}
                   >
                     <td className="whitespace-nowrap px-4 py-2 font-mono">
-                      <button type="button" className="font-semibold text-brand-600 underline" onClick={(event) => { event.stopPropagation(); onOpen(item._id); }}>
+                      <button
+                        type="button"
+                        className="font-semibold text-brand-600 underline"
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onOpen(item._id);
+                        }}
+                      >
                         {item.ticket}
                       </button>
                     </td>
                     <td className="px-4 py-2">
-                      <span className={emergency ? 'font-semibold text-red-700 dark:text-red-300' : ''}>{item.type}</span>
-                      {emergency && <span className="ml-2 rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">Emergency</span>}
+                      <span className={emergency ? 'font-semibold text-red-700 dark:text-red-300' : ''}>
+                        {item.type}
+                      </span>
+                      {emergency && (
+                        <span className="ml-2 rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">
+                          Emergency
+                        </span>
+                      )}
                     </td>
                     <td className="px-4 py-2">
                       <StatusBadge status={item.status} />
                     </td>
                     <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{shortDateTime(item.reportedAt)}</td>
-                    <td className="max-w-[14rem] truncate px-4 py-2 text-ink-soft">{[item.address, item.landmark].filter(Boolean).join(' · ') || '—'}</td>
-                    <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{item.responder ? fullName(item.responder) : '—'}</td>
+                    <td className="max-w-[14rem] truncate px-4 py-2 text-ink-soft">
+                      {[item.address, item.landmark].filter(Boolean).join(' · ') || '—'}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-2 text-ink-soft">
+                      {item.responder ? fullName(item.responder) : '—'}
+                    </td>
                   </tr>
                 );
               })}
@@ -128,7 +210,12 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
       </div>
       {pages.hasNextPage && (
         <div className="flex justify-center">
-          <button type="button" className="btn btn-secondary" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={pages.isFetchingNextPage}
+            onClick={() => void pages.fetchNextPage()}
+          >
             {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>
         </div>

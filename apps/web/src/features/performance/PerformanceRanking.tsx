@@ -5,6 +5,7 @@ import { Avatar } from '@/components/Avatar.tsx';
 import { Loading } from '@/components/Loading.tsx';
 import { Modal } from '@/components/Modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { AdminTanodPerformance } from './AdminTanodPerformance.tsx';
 import {
   formatHours,
@@ -82,6 +83,63 @@ function SortHeader({
   );
 }
 
+/** The tanod's photo or initials and name: opens their full view. */
+function TanodButton({ tanod, onOpen }: { tanod: TanodSummary; onOpen(tanod: TanodSummary): void }) {
+  return (
+    <button
+      type="button"
+      className="flex min-h-11 items-center gap-2 text-left font-semibold text-brand-600 hover:underline"
+      onClick={() => onOpen(tanod)}
+    >
+      <Avatar firstName={tanod.firstName} lastName={tanod.lastName} src={tanod.profilePicture} size={28} />
+      <span className="whitespace-nowrap">
+        {tanod.firstName} {tanod.lastName}
+      </span>
+    </button>
+  );
+}
+
+function RankCell({ row }: { row: TanodPerformanceSummary }) {
+  return (
+    <>
+      {row.rank ?? '—'}
+      {row.rank !== null && row.tiedWith > 0 && <span className="ml-1 text-xs font-normal text-muted">tied</span>}
+    </>
+  );
+}
+
+/**
+ * On a phone a tanod is a card, in rank order: the rank, the name that opens their view, the
+ * score and every figure of the table's columns with its name (the Sort by control above sorts).
+ */
+function RankingCard({ row, onOpen }: { row: TanodPerformanceSummary; onOpen(tanod: TanodSummary): void }) {
+  return (
+    <li data-testid="performance-row" className="p-4 text-sm">
+      <div className="flex items-center gap-3">
+        <span className="min-w-10 font-semibold tabular-nums">
+          <span className="sr-only">Rank </span>
+          <RankCell row={row} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <TanodButton tanod={row.tanod} onOpen={onOpen} />
+        </div>
+        <span className="text-right tabular-nums">
+          <span className="block text-xs text-muted">Score</span>
+          <span className="font-semibold">{Math.round(row.score)}</span>
+        </span>
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+        {COLUMNS.map((column) => (
+          <div key={column.label} className="flex justify-between gap-2">
+            <dt className="text-muted">{column.label}</dt>
+            <dd className="tabular-nums">{column.cell(row)}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
 /**
  * Admin: every active tanod's figures for a period, ranked by the server's score (issue 13 item 7),
  * with search by name, sort by any figure, a tanod's full view with charts, and the report.
@@ -94,6 +152,8 @@ export function PerformanceRanking() {
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
   const [opened, setOpened] = useState<TanodSummary | null>(null);
   const [reporting, setReporting] = useState(false);
+  // Eleven columns need a wide screen; on a phone each tanod is a card (Sort by stays above).
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const valid = Object.keys(periodErrors(selection)).length === 0;
   const list = usePerformanceList(selection, valid);
   const q = useDeferredValue(search);
@@ -175,9 +235,19 @@ export function PerformanceRanking() {
         <div className="card text-center text-sm text-muted">
           {search.trim() ? `No tanods match “${search.trim()}”.` : 'No active tanods yet.'}
         </div>
+      ) : isPhone ? (
+        <ul
+          aria-label={`Tanods ranked for ${list.data?.period.label ?? 'the period'}`}
+          data-testid="performance-cards"
+          className={`divide-y divide-line rounded-xl border border-line bg-surface transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          {rows.map((row) => (
+            <RankingCard key={row.tanod._id} row={row} onOpen={setOpened} />
+          ))}
+        </ul>
       ) : (
         <div
-          className={`overflow-x-auto rounded-xl border border-line bg-surface transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          className={`relative overflow-x-auto rounded-xl border border-line bg-surface transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
         >
           <table className="w-full min-w-[54rem] border-collapse text-sm" data-testid="performance-table">
             <caption className="sr-only">Tanods ranked for {list.data?.period.label}</caption>
@@ -208,25 +278,10 @@ export function PerformanceRanking() {
               {rows.map((row) => (
                 <tr key={row.tanod._id} data-testid="performance-row">
                   <td className="whitespace-nowrap py-2 pl-3 pr-2 font-semibold tabular-nums">
-                    {row.rank ?? '—'}
-                    {row.rank !== null && row.tiedWith > 0 && <span className="ml-1 text-xs font-normal text-muted">tied</span>}
+                    <RankCell row={row} />
                   </td>
                   <th scope="row" className="sticky left-0 z-10 bg-surface px-2 py-2 text-left font-normal">
-                    <button
-                      type="button"
-                      className="flex min-h-11 items-center gap-2 text-left font-semibold text-brand-600 hover:underline"
-                      onClick={() => setOpened(row.tanod)}
-                    >
-                      <Avatar
-                        firstName={row.tanod.firstName}
-                        lastName={row.tanod.lastName}
-                        src={row.tanod.profilePicture}
-                        size={28}
-                      />
-                      <span className="whitespace-nowrap">
-                        {row.tanod.firstName} {row.tanod.lastName}
-                      </span>
-                    </button>
+                    <TanodButton tanod={row.tanod} onOpen={setOpened} />
                   </th>
                   <td className="whitespace-nowrap px-2 py-2 tabular-nums">{Math.round(row.score)}</td>
                   {COLUMNS.map((column) => (

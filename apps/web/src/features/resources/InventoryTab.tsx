@@ -15,6 +15,74 @@ import { fetchInventory, INVENTORY_KEY, retireItem, useRefreshResources } from '
 import { failureMessage } from './resource-rules.ts';
 import { useDebounced } from './use-debounced.ts';
 import { SearchField } from '@/components/form/SearchField.tsx';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
+
+interface ItemActionsProps {
+  item: InventoryItem;
+  onEdit(item: InventoryItem): void;
+  onRetire(item: InventoryItem): void;
+}
+
+function ItemActions({ item, onEdit, onRetire }: ItemActionsProps) {
+  if (!item.active) return null;
+  return (
+    <div className="flex justify-end gap-1">
+      <button type="button" className="icon-btn" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+      </button>
+      <button type="button" className="btn btn-ghost min-h-9 px-3" onClick={() => onRetire(item)}>
+        Retire
+      </button>
+    </div>
+  );
+}
+
+/** Retired, and the damaged and lost returns; a dash when there is nothing to say. */
+function ReturnChips({ item }: { item: InventoryItem }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      {!item.active && <Chip>Retired</Chip>}
+      {item.damagedReturns > 0 && <Chip tone="warning">{item.damagedReturns} damaged</Chip>}
+      {item.lostReturns > 0 && <Chip tone="danger">{item.lostReturns} lost</Chip>}
+      {item.active && item.damagedReturns === 0 && item.lostReturns === 0 && <span className="text-muted">—</span>}
+    </div>
+  );
+}
+
+function LowStockChip() {
+  return (
+    <Chip tone="warning">
+      <AlertTriangle className="h-3 w-3" aria-hidden="true" /> Low stock
+    </Chip>
+  );
+}
+
+/** On a phone an item is a card: what it is, what is available, its returns and its actions. */
+function InventoryCard({ item, onEdit, onRetire }: ItemActionsProps) {
+  const hasReturns = !item.active || item.damagedReturns > 0 || item.lostReturns > 0;
+  return (
+    <li data-testid="inventory-row" className={`flex flex-col gap-2 p-4 text-sm ${item.active ? '' : 'opacity-60'}`}>
+      <div className="flex items-start gap-3">
+        <Thumb image={item.image} category={item.category} />
+        <div className="min-w-0 flex-1">
+          <p className="break-words font-medium">{item.name}</p>
+          <p className="text-xs text-ink-soft">{INVENTORY_CATEGORY_LABELS[item.category]}</p>
+          {item.notes && <p className="break-words text-xs text-muted">{item.notes}</p>}
+        </div>
+      </div>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 tabular-nums">
+        <span>
+          <strong>{item.available}</strong> available · {item.onLoan} on loan · {item.total} total
+        </span>
+        {item.isLowStock && <LowStockChip />}
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {hasReturns ? <ReturnChips item={item} /> : <span />}
+        <ItemActions item={item} onEdit={onEdit} onRetire={onRetire} />
+      </div>
+    </li>
+  );
+}
 
 /** Admin: every item with what is available, on loan and owned; search, category filter, add, edit, retire. */
 export function InventoryTab() {
@@ -32,6 +100,7 @@ export function InventoryTab() {
     placeholderData: keepPreviousData,
   });
   const filtered = Boolean(filter.search || filter.category);
+  const isPhone = useMediaQuery(PHONE_QUERY);
 
   async function retire(item: InventoryItem) {
     setRetiring(null);
@@ -48,7 +117,13 @@ export function InventoryTab() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <SearchField className="min-w-0 flex-1 basis-56" label="Search items" placeholder="Search items..." value={search} onChange={setSearch} />
+        <SearchField
+          className="min-w-0 flex-1 basis-56"
+          label="Search items"
+          placeholder="Search items..."
+          value={search}
+          onChange={setSearch}
+        />
         <label className="basis-44">
           <span className="sr-only">Category</span>
           <select
@@ -85,101 +160,78 @@ export function InventoryTab() {
         isEmpty={(items) => items.length === 0}
         empty={filtered ? 'No items match your search.' : 'No items yet. Add the first one.'}
       >
-        {(items) => (
-          <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-            <table className="w-full min-w-[44rem] text-left text-sm" aria-label="Inventory">
-              <thead className="whitespace-nowrap border-b border-line text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Item
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Category
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Available
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    On loan
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Total
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Returns
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {items.map((item) => (
-                  <tr key={item._id} data-testid="inventory-row" className={item.active ? undefined : 'opacity-60'}>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <Thumb image={item.image} category={item.category} />
-                        <div className="min-w-0">
-                          <p className="font-medium">{item.name}</p>
-                          {item.notes && <p className="max-w-64 truncate text-xs text-muted">{item.notes}</p>}
-                          {/* On a phone the figure columns are off to the side; the essentials come along here. */}
-                          <p className="text-xs text-ink-soft md:hidden">
-                            {item.available} available · {item.onLoan} on loan · {item.total} total
-                            {item.isLowStock && <span className="font-semibold text-danger"> · low stock</span>}
-                          </p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3 text-ink-soft">{INVENTORY_CATEGORY_LABELS[item.category]}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">
-                      <span className="inline-flex items-center justify-end gap-2">
-                        {item.isLowStock && (
-                          <Chip tone="warning">
-                            <AlertTriangle className="h-3 w-3" aria-hidden="true" /> Low stock
-                          </Chip>
-                        )}
-                        <strong>{item.available}</strong>
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{item.onLoan}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{item.total}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex flex-wrap gap-1">
-                        {!item.active && <Chip>Retired</Chip>}
-                        {item.damagedReturns > 0 && <Chip tone="warning">{item.damagedReturns} damaged</Chip>}
-                        {item.lostReturns > 0 && <Chip tone="danger">{item.lostReturns} lost</Chip>}
-                        {item.active && item.damagedReturns === 0 && item.lostReturns === 0 && (
-                          <span className="text-muted">—</span>
-                        )}
-                      </div>
-                    </td>
-                    <td className="px-4 py-3">
-                      {item.active && (
-                        <div className="flex justify-end gap-1">
-                          <button
-                            type="button"
-                            className="icon-btn"
-                            aria-label={`Edit ${item.name}`}
-                            onClick={() => setEditing(item)}
-                          >
-                            <Pencil className="h-4 w-4" aria-hidden="true" />
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-ghost min-h-9 px-3"
-                            onClick={() => setRetiring(item)}
-                          >
-                            Retire
-                          </button>
-                        </div>
-                      )}
-                    </td>
+        {(items) =>
+          isPhone ? (
+            <ul
+              className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface"
+              aria-label="Inventory"
+            >
+              {items.map((item) => (
+                <InventoryCard key={item._id} item={item} onEdit={setEditing} onRetire={setRetiring} />
+              ))}
+            </ul>
+          ) : (
+            <div className="relative overflow-x-auto rounded-xl border border-line bg-surface">
+              <table className="w-full min-w-[44rem] text-left text-sm" aria-label="Inventory">
+                <thead className="whitespace-nowrap border-b border-line text-xs uppercase tracking-wide text-muted">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Item
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Category
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">
+                      Available
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">
+                      On loan
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">
+                      Total
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Returns
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                </thead>
+                <tbody className="divide-y divide-line">
+                  {items.map((item) => (
+                    <tr key={item._id} data-testid="inventory-row" className={item.active ? undefined : 'opacity-60'}>
+                      <td className="px-4 py-3">
+                        <div className="flex items-center gap-3">
+                          <Thumb image={item.image} category={item.category} />
+                          <div className="min-w-0">
+                            <p className="font-medium">{item.name}</p>
+                            {item.notes && <p className="max-w-64 truncate text-xs text-muted">{item.notes}</p>}
+                          </div>
+                        </div>
+                      </td>
+                      <td className="px-4 py-3 text-ink-soft">{INVENTORY_CATEGORY_LABELS[item.category]}</td>
+                      <td className="px-4 py-3 text-right tabular-nums">
+                        <span className="inline-flex items-center justify-end gap-2">
+                          {item.isLowStock && <LowStockChip />}
+                          <strong>{item.available}</strong>
+                        </span>
+                      </td>
+                      <td className="px-4 py-3 text-right tabular-nums">{item.onLoan}</td>
+                      <td className="px-4 py-3 text-right tabular-nums">{item.total}</td>
+                      <td className="px-4 py-3">
+                        <ReturnChips item={item} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <ItemActions item={item} onEdit={setEditing} onRetire={setRetiring} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
       </QueryState>
 
       {editing && <ItemDialog item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

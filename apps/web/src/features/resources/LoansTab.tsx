@@ -32,7 +32,7 @@ export function LoansTab() {
           {FILTERS.map((filter) => (
             <label
               key={filter.value}
-              className={`segment px-3 ${status === filter.value ? 'bg-brand-fill text-white' : 'text-ink-soft hover:bg-surface-2'}`}
+              className={`segment px-2 sm:px-3 ${status === filter.value ? 'bg-brand-fill text-white' : 'text-ink-soft hover:bg-surface-2'}`}
             >
               <input
                 type="radio"

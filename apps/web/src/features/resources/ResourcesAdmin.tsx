@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { Tabs, type TabItem } from '@/components/Tabs.tsx';
+import { CountBadge, Tabs, type TabItem } from '@/components/Tabs.tsx';
 import { InventoryTab } from './InventoryTab.tsx';
 import { LoansTab } from './LoansTab.tsx';
 import { ReportTab } from './ReportTab.tsx';
@@ -9,18 +9,6 @@ import { VehiclesTab } from './VehiclesTab.tsx';
 
 const TAB_KEYS = ['inventory', 'loans', 'vehicles', 'trips', 'report'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
-
-function Count({ value, label, urgent }: { value: number | undefined; label: string; urgent?: boolean }) {
-  if (!value) return null;
-  return (
-    <span
-      className={`rounded-full px-1.5 text-xs font-bold ${urgent ? 'bg-danger-fill text-white' : 'bg-brand-600/15 text-brand-600'}`}
-      aria-label={`${value} ${label}`}
-    >
-      {value}
-    </span>
-  );
-}
 
 /**
  * Admin `/Resources` (product §4.8): inventory, loans, vehicles, trips and the audit report. The
@@ -37,9 +25,9 @@ export function ResourcesAdmin() {
 
   const tabs: TabItem<TabKey>[] = [
     { key: 'inventory', label: 'Inventory' },
-    { key: 'loans', label: 'Loans', badge: <Count value={overdue} label="overdue" urgent /> },
+    { key: 'loans', label: 'Loans', badge: <CountBadge count={overdue} label="overdue" urgent /> },
     { key: 'vehicles', label: 'Vehicles' },
-    { key: 'trips', label: 'Trips', badge: <Count value={pending} label="pending" /> },
+    { key: 'trips', label: 'Trips', badge: <CountBadge count={pending} label="pending" /> },
     { key: 'report', label: 'Report' },
   ];
 
