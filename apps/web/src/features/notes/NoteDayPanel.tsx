@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { createNote, deleteNote, updateNote, useInvalidateNotes } from './notes-api.ts';
-import { longDate } from './notes-calendar-logic.ts';
+import { longDate } from '@/lib/calendar-days.ts';
 
 interface NoteDayPanelProps {
   day: string;
