@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Schedule } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
+import { MonthGrid } from '@/components/MonthGrid.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { dayKey, DEFAULT_TIMEZONE, formatDate, monthGrid, weekDays, zonedToIso } from '@/lib/zoned-time.ts';
 import { ScheduleList } from './ScheduleList.tsx';
@@ -59,38 +60,26 @@ export function MySchedule() {
             <ChevronRight className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
-        <div role="grid" aria-labelledby="month-heading" className="grid grid-cols-7 gap-1 text-center" data-testid="month-calendar">
-          {['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((label) => (
-            <div key={label} role="columnheader" className="pb-1 text-xs font-semibold text-muted">
-              {label}
-            </div>
-          ))}
-          {weeks.flat().map((day) => {
-            const key = format(day, 'yyyy-MM-dd');
-            const items = byDay.get(key) ?? [];
-            const inMonth = key.slice(0, 7) === month.slice(0, 7);
-            const isChosen = key === chosenDay;
-            return (
-              <button
-                key={key}
-                type="button"
-                role="gridcell"
-                aria-selected={isChosen}
-                aria-label={`${format(day, 'EEEE, MMMM d')}: ${items.length === 0 ? 'no shift' : `${items.length} shift${items.length > 1 ? 's' : ''}`}`}
-                onClick={() => setChosenDay(isChosen ? null : key)}
-                className={`flex min-h-12 flex-col items-center justify-start gap-1 rounded-lg p-1 text-sm ${
-                  isChosen ? 'bg-brand-fill text-white' : key === today ? 'border border-brand-600' : 'hover:bg-surface-2'
-                } ${inMonth ? '' : 'opacity-40'}`}
-              >
-                <span className="font-semibold">{format(day, 'd')}</span>
-                <span className="flex gap-0.5" aria-hidden="true">
-                  {items.slice(0, 3).map((schedule) => (
-                    <span key={schedule._id} className="h-2 w-2 rounded-full ring-1 ring-white/70" style={{ background: schedule.patrolArea.color }} />
-                  ))}
-                </span>
-              </button>
-            );
-          })}
+        <div data-testid="month-calendar">
+          <MonthGrid
+            month={month}
+            today={today}
+            selected={chosenDay}
+            labelledBy="month-heading"
+            describeDay={(day) => {
+              const count = byDay.get(day)?.length ?? 0;
+              return count === 0 ? 'no shift' : `${count} shift${count > 1 ? 's' : ''}`;
+            }}
+            renderMarks={(day) => (
+              <span className="flex h-2 gap-0.5" aria-hidden="true">
+                {(byDay.get(day) ?? []).slice(0, 3).map((schedule) => (
+                  <span key={schedule._id} className="h-2 w-2 rounded-full ring-1 ring-white/70" style={{ background: schedule.patrolArea.color }} />
+                ))}
+              </span>
+            )}
+            onChoose={(day) => setChosenDay(day === chosenDay ? null : day)}
+            onMonthChange={setMonth}
+          />
         </div>
         <div className="mt-3 flex justify-end">
           <RosterExport weekStart={format(weekDays(today, timeZone)[0]!, 'yyyy-MM-dd')} monthDay={month} initial="month" mine />
