@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signInByApi, test } from './fixtures.ts';
 
-// The installable app and the report that survives a dead signal (decision 018), in Chromium with
+// The installable app and the report that survives a dead signal (decision 020), in Chromium with
 // its service worker: the browser's normal contexts, never `serviceWorkers: 'block'`.
 test.use({ viewport: { width: 375, height: 780 } });
 

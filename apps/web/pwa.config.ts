@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 
 /**
- * The service worker's build (decision 018): vite-plugin-pwa compiles `src/sw.ts` with Workbox and
+ * The service worker's build (decision 020): vite-plugin-pwa compiles `src/sw.ts` with Workbox and
  * writes the precache list into it. The precache holds what the public pages need to open with no
  * connection, never the staff app (its chunks are kept at run time once fetched, see src/sw.ts).
  * Every visitor downloads it once, on prepaid data, so what is only useful online stays out: the

@@ -22,7 +22,7 @@ const app = (
 if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
 
-// The service worker (decision 018) is registered once the page has loaded, never before its first
+// The service worker (decision 020) is registered once the page has loaded, never before its first
 // paint. What goes with it (the update prompt, the alerts' clicks, the installed app's start, the
 // notice of a report waiting for a signal) matters only once a worker controls the page, so a first
 // visit fetches none of it.

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The service worker (decision 018), built by vite-plugin-pwa's injectManifest from this file with
+// The service worker (decision 020), built by vite-plugin-pwa's injectManifest from this file with
 // Workbox: the precache list is written into `self.__WB_MANIFEST` at build time (pwa.config.ts
 // chooses what goes in). It holds the public pages' code so they open with no connection, the
 // push alerts, and the clicks on them. It stores no API answer but the public settings, so

@@ -77,7 +77,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (error instanceof ApiError && error.isNetwork && token !== null && token === verifiedToken.current) {
           // Offline after the server accepted this session in this page load: the staff page stays
           // with the data it had (its queries wait for the connection) under the offline banner,
-          // instead of being sent to a sign-in page that cannot load (decision 018).
+          // instead of being sent to a sign-in page that cannot load (decision 020).
           return;
         }
         if (error instanceof ApiError && error.status === 401) {

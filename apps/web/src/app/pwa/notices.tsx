@@ -6,7 +6,7 @@ import { navigateInApp } from './register.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 /**
- * What the app says about itself at the foot of any page (decision 018): a new version ready, and
+ * What the app says about itself at the foot of any page (decision 020): a new version ready, and
  * a report kept on this phone (waiting for a signal, sent meanwhile, or refused) on pages other
  * than the report page, which shows it in full. Rendered in a root of its own, outside the page's
  * tree, and fetched only when there is something to say.

@@ -3,7 +3,7 @@ import { storage } from '@/lib/storage.ts';
 
 /**
  * Started by src/main.tsx once the page has loaded and a service worker (src/sw.ts) controls it
- * (decision 018): takes the installed app's staff from its start URL to their home, offers a new
+ * (decision 020): takes the installed app's staff from its start URL to their home, offers a new
  * version with a button, moves the page where a push alert's click asks, and sends reports that
  * wait on this phone (the report page sends them in any case). Kept small and free of React and
  * IndexedDB: the rest comes only when there is something to show.

@@ -5,7 +5,7 @@ import { residentToken, storage, userIdFromToken } from '@/lib/storage.ts';
 import { isLostConnection, submitReport, uploadPhotos, type ReportBody } from './report-api.ts';
 
 /**
- * Reports that wait on the phone for a signal (decision 018). Every report is written here before
+ * Reports that wait on the phone for a signal (decision 020). Every report is written here before
  * it is sent, with the id the browser made for it (`clientId`), and stays until the server has
  * answered: a report made with no connection, or whose answer was lost, is sent by itself when
  * the connection returns (the `online` event, the next page load, or a retry while the page is
