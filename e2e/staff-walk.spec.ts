@@ -222,7 +222,7 @@ async function toggleTheme(page: Page): Promise<'light' | 'dark'> {
 
 for (const role of ['tanod', 'admin', 'supadmin'] as const) {
   test(`every staff page fits a phone and passes axe, for the ${role}`, async ({ page }) => {
-    // About 40 s for the admin on a quiet machine; the margin is for a busy CI runner.
+    // 30-50 s a role on a busy two-core machine; the margin is for a slower CI runner.
     test.setTimeout(240_000);
     await signInByApi(page, page.request, role === 'tanod' ? 'tanod1' : role);
     await page.evaluate(() => localStorage.setItem('theme', 'light'));

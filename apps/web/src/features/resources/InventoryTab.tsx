@@ -206,15 +206,16 @@ export function InventoryTab() {
                           <Thumb image={item.image} category={item.category} />
                           <div className="min-w-0">
                             <p className="font-medium">{item.name}</p>
-                            {item.notes && <p className="max-w-64 truncate text-xs text-muted">{item.notes}</p>}
+                            {item.notes && <p className="max-w-40 truncate text-xs text-muted">{item.notes}</p>}
                           </div>
                         </div>
                       </td>
                       <td className="px-4 py-3 text-ink-soft">{INVENTORY_CATEGORY_LABELS[item.category]}</td>
                       <td className="px-4 py-3 text-right tabular-nums">
-                        <span className="inline-flex items-center justify-end gap-2">
-                          {item.isLowStock && <LowStockChip />}
+                        {/* The chip goes under the figure, so the table fits beside the side navigation. */}
+                        <span className="inline-flex flex-col items-end gap-1">
                           <strong>{item.available}</strong>
+                          {item.isLowStock && <LowStockChip />}
                         </span>
                       </td>
                       <td className="px-4 py-3 text-right tabular-nums">{item.onLoan}</td>
