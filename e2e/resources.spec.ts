@@ -226,7 +226,7 @@ test.describe('resources', () => {
     expect(borrowed.ok()).toBe(true);
     // Live: loan:updated refreshes the figures, and 1 left of a low-stock level of 1 is marked.
     await expect(cells.nth(3)).toHaveText('3');
-    await expect(cells.nth(2)).toHaveText(/Low stock\s*1/);
+    await expect(cells.nth(2)).toHaveText(/1\s*Low stock/);
     await row.getByRole('button', { name: `Edit ${itemName}` }).click();
     const edit = admin.page.getByRole('dialog', { name: `Edit ${itemName}` });
     await expect(edit.getByText('3 on loan now')).toBeVisible();
