@@ -245,9 +245,7 @@ test.describe('the installed app', () => {
   test('shows a push alert, urgent ones until answered, with the app path to open', async ({
     page,
     context,
-    browserName,
   }) => {
-    test.skip(browserName !== 'chromium', 'delivered through Chromium’s DevTools protocol');
     await context.grantPermissions(['notifications']);
     await page.goto('/');
     await serviceWorkerInControl(page);

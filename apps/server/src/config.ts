@@ -24,7 +24,7 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanString.default(false),
-  /** Sign-in attempts allowed per IP address in 15 minutes (product §4.12). */
+  /** Sign-in attempts allowed per IP address in 15 minutes. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   MAP_TILE_URL: z.string().url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
@@ -49,7 +49,7 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().min(1).optional(),
   TWILIO_URL: z.string().url().default('https://api.twilio.com'),
-  /** A new emergency and its escalations also go by SMS to on-duty tanods and admins with a phone (product §4.2). */
+  /** A new emergency and its escalations also go by SMS to on-duty tanods and admins with a phone. */
   SMS_ALERTS: booleanString.default(false),
   /** outbox: write .eml files under DATA_DIR/outbox/mail; smtp: send through SMTP_URL. */
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
@@ -85,7 +85,7 @@ const envSchema = z.object({
   // --- The residents' side (issue 6): limits of the public calls. -------------------------------
   /** Incident reports per IP address per hour. Higher than per device: mobile carriers share addresses. */
   REPORT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
-  /** Incident reports per device (the web's deviceId) per hour (product §4.2). */
+  /** Incident reports per device (the web's deviceId) per hour. */
   REPORT_RATE_LIMIT_PER_DEVICE: z.coerce.number().int().min(1).default(5),
   /** Photo upload requests (up to 3 photos each) per IP address per hour. */
   PHOTO_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
@@ -97,9 +97,9 @@ const envSchema = z.object({
   GEOCODE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
 
   // --- Patrols (issue 11). ------------------------------------------------------------------------
-  /** Days the full GPS track is kept; older points are deleted by a job (product §3). */
+  /** Days the full GPS track is kept; older points are deleted by a job. */
   TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
-  // Issue 9 (product §4.4): a pending report with no responder this long notifies admins and
+  // Issue 9: a pending report with no responder this long notifies admins and
   // on-duty tanods, and again at twice the time.
   ESCALATE_EMERGENCY_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
   ESCALATE_NORMAL_AFTER_S: z.coerce.number().int().min(1).max(7 * 86_400).default(900),

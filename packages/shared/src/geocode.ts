@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Reverse geocoding (product §4.2, §9): a readable place for a point, so the report wizard can
+ * Reverse geocoding: a readable place for a point, so the report wizard can
  * fill the address. `GET /api/geocode/reverse?lat=&lng=` is public (the wizard needs no login)
  * and rate limited per address.
  */

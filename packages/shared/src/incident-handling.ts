@@ -113,7 +113,7 @@ export const incidentListItemSchema = z.object({
   /** Metres from `near` when the list was asked with `near`, else null. */
   distanceMeters: z.number().nullable(),
   /**
-   * The reporter's rating of the responder from the ticket (product §4.9), once given and unless an
+   * The reporter's rating of the responder from the ticket, once given and unless an
    * admin hid it: what a tanod's history shows beside each outcome.
    */
   rating: z.object({ stars: z.number().int().min(1).max(5), comment: z.string(), at: z.string() }).nullable(),
@@ -127,7 +127,7 @@ export const incidentListResponseSchema = z.object({
 });
 export type IncidentListResponse = z.infer<typeof incidentListResponseSchema>;
 
-/** One step of the staff timeline (product §3), oldest first. `note` is staff-private. */
+/** One step of the staff timeline, oldest first. `note` is staff-private. */
 export const incidentEventSchema = z.object({
   _id: z.string(),
   kind: z.enum(INCIDENT_EVENT_KINDS),

@@ -132,7 +132,7 @@ export const createIncidentResponseSchema = z.object({
 });
 export type CreateIncidentResponse = z.infer<typeof createIncidentResponseSchema>;
 
-/** One public step of a ticket's timeline (product §4.3). */
+/** One public step of a ticket's timeline. */
 export const publicTimelineEntrySchema = z.object({
   /**
    * reported → responding → resolved | rejected | false_alarm; `rated` once the reporter rated;

@@ -10,7 +10,7 @@ export const NOTIFICATION_LIMITS = {
 } as const;
 
 /**
- * What a notification points at, so a click can open it (product §3). Stored as text so a new
+ * What a notification points at, so a click can open it. Stored as text so a new
  * feature adds its type here without a migration.
  */
 export const NOTIFICATION_ENTITY_TYPES = [

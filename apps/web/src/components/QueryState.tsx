@@ -20,7 +20,7 @@ interface QueryStateProps<T> {
   children(data: T): ReactNode;
 }
 
-/** The loading, error (with a retry) and empty states every list has (product §5). */
+/** The loading, error (with a retry) and empty states every list has. */
 export function QueryState<T>({ query, loadingLabel, errorText, isEmpty, empty, children }: QueryStateProps<T>) {
   if (query.isPending) {
     return (

@@ -19,7 +19,7 @@ export class BotCheckError extends Error {
 const SOLVE_TIMEOUT_MS = 60_000;
 
 /**
- * Solves the invisible bot-check (product §1: self-hosted ALTCHA proof-of-work) and returns the
+ * Solves the invisible bot-check (self-hosted ALTCHA proof-of-work) and returns the
  * payload for the protected call's `botCheck` field. Every call solves a fresh challenge: the
  * server accepts a payload once only and checks its expiry with its own clock. The widget's code
  * (about 35 KB gzip) is fetched here, on the first Send Code, never with the page.

@@ -3,7 +3,7 @@ import { homeFor } from './role-home.ts';
 
 /**
  * Brief §2: a menu path is built from its label — first letter upper-case, the rest lower-case,
- * spaces removed ("Patrol Map" → "/Patrolmap"). Routes match case-insensitively (product §1).
+ * spaces removed ("Patrol Map" → "/Patrolmap"). Routes match case-insensitively.
  */
 export function labelToPath(label: string): string {
   const lower = label.toLowerCase();

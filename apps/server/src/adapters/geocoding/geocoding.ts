@@ -5,7 +5,7 @@ import { createLocalGeocoder } from './local-geocoder.ts';
 import { createNominatimGeocoder } from './nominatim-geocoder.ts';
 
 /**
- * Reverse geocoding (product §4.2, §9): a readable place for a point. The barangay's own data
+ * Reverse geocoding: a readable place for a point. The barangay's own data
  * answers by default, offline; `GEOCODER=nominatim` asks a Nominatim server too and falls back to
  * the local answer whenever it cannot (decision 018).
  */

@@ -79,7 +79,7 @@ export const incidents = pgTable(
 export type IncidentRow = typeof incidents.$inferSelect;
 export type NewIncidentRow = typeof incidents.$inferInsert;
 
-/** The timeline (product §3): staff see all of it, the public the steps without staff notes. */
+/** The timeline: staff see all of it, the public the steps without staff notes. */
 export const incidentEvents = pgTable(
   'incident_events',
   {

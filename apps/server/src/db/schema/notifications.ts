@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** One row per recipient (product §3). The category of the brief is derived from the message. */
+/** One row per recipient. The category of the brief is derived from the message. */
 export const notifications = pgTable(
   'notifications',
   {

@@ -8,7 +8,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 /**
  * Backup called from the patrol map (no incident) and moved on by the tanod dispatched to it, from
  * their own screen: only a tanod dispatched to that request, and only from the statuses each step
- * starts from (product §4.5).
+ * starts from.
  */
 
 let ctx: TestContext;

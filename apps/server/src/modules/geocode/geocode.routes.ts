@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { perIpLimit } from '../incidents/public-guards.ts';
 import { reverseGeocode } from './geocode.service.ts';
 
-/** Reverse geocoding for the report wizard (product §4.2): public, limited per address. */
+/** Reverse geocoding for the report wizard: public, limited per address. */
 export async function geocodeRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

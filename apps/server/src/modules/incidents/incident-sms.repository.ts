@@ -10,7 +10,7 @@ export interface SmsAlertRecipient {
 }
 
 /**
- * Who is texted about an emergency (product §4.2): every active admin and supadmin, and the given
+ * Who is texted about an emergency: every active admin and supadmin, and the given
  * on-duty tanods, as long as they have a phone number. Ordered by id so the sends are stable.
  */
 export async function listSmsAlertRecipients(db: Executor, tanodIds: readonly string[]): Promise<SmsAlertRecipient[]> {

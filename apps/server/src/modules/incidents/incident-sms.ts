@@ -8,7 +8,7 @@ import { staffIncidentPath, ticketPagePath } from './incident-links.ts';
 import { onDutyTanodIds } from './on-duty.ts';
 
 /**
- * The incident texts (product §4.2). Each is a delivery written in the transaction of the change
+ * The incident texts. Each is a delivery written in the transaction of the change
  * that causes it (the report, the escalation, the resolution) and sent after commit by the delivery
  * worker with retries (decision 016), so a rolled-back change texts nobody and a gateway that is
  * down delays a text instead of losing it. Every text has a dedupe key: one per person, incident

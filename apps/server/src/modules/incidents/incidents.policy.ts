@@ -1,7 +1,7 @@
 import type { UserType } from '@bantay/shared';
 import type { IncidentRow } from '../../db/schema/index.ts';
 
-/** Pure rules of who may do what with an incident (product §4.4); the services enforce them. */
+/** Pure rules of who may do what with an incident; the services enforce them. */
 
 interface Caller {
   id: string;

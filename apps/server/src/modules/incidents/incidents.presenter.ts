@@ -1,7 +1,7 @@
 import type { MyReport, PublicTicket, PublicTimelineEntry } from '@bantay/shared';
 import type { IncidentEventRow, IncidentRow } from '../../db/schema/index.ts';
 
-/** About 110 m: enough to know the street, not the house (product §4.3). */
+/** About 110 m: enough to know the street, not the house. */
 const roundCoarse = (value: number) => Math.round(value * 1000) / 1000;
 
 export function canRateIncident(incident: IncidentRow, alreadyRated: boolean): boolean {

@@ -11,7 +11,7 @@ const SHIFTS_LISTED = 50;
 
 /**
  * `GET /api/users/{id}/handoff`: what deactivating this account leaves behind, for the dialog that
- * asks the admin to confirm (product §4.4, §4.8, §4.6). The same rules as the deactivation itself
+ * asks the admin to confirm. The same rules as the deactivation itself
  * (staff-accounts.service.ts): an admin asks about tanods only, nobody about their own account.
  */
 export async function getStaffHandoff(deps: AppDeps, actor: Actor, id: string): Promise<StaffHandoff> {

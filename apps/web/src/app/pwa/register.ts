@@ -57,7 +57,7 @@ function watchForUpdates(registration: ServiceWorkerRegistration) {
   // The browser looks for a new version as the page loads: it may be installing already.
   follow(registration.installing);
   registration.addEventListener('updatefound', () => follow(registration.installing));
-  // Browsers look for a new worker at every page load; never on a timer here (product §8: an idle
+  // Browsers look for a new worker at every page load; never on a timer here (an idle
   // browser makes no periodic requests).
   let checkedAt = Date.now();
   document.addEventListener('visibilitychange', () => {

@@ -19,7 +19,7 @@ const ResidentCards = lazyWithRetry(() => import('./ResidentCards.tsx'));
 /**
  * The public front page: what anyone can do without signing in (report, emergency, track a
  * ticket, rate the tanods, call a hotline), the residents' sign-in, and once signed in, the
- * resident's own reports in its place (product §4.1). The report page owns the three action
+ * resident's own reports in its place. The report page owns the three action
  * URLs below; they are the contract with it.
  */
 export default function LandingPage() {

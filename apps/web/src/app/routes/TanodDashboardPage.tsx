@@ -10,7 +10,7 @@ import { useSession } from '@/lib/session.tsx';
 import RolePage from './RolePage.tsx';
 
 /**
- * The tanod's /Dashboard (product §4.11): shifts, incidents, loans, this month's figures, feedback
+ * The tanod's /Dashboard: shifts, incidents, loans, this month's figures, feedback
  * and calendar notes. One call feeds the cards; socket events refetch it (no polling).
  */
 export default function TanodDashboardPage() {

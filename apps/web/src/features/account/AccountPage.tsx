@@ -25,7 +25,7 @@ interface AccountPageProps {
   alerts?: ReactNode;
 }
 
-/** /myaccount (product §4.12): photo and profile, two-factor, alerts, password, sessions. */
+/** /myaccount: photo and profile, two-factor, alerts, password, sessions. */
 export function AccountPage({ onOpenTwoFactor, alerts }: AccountPageProps) {
   const { user } = useSession();
   const twoFactorOn = user?.twoFactorEnabled ?? false;

@@ -6,7 +6,7 @@ interface PatrolBackupCardProps {
 }
 
 /**
- * Backup from the patrol map with no incident (product §4.5): trouble a tanod meets on the round
+ * Backup from the patrol map with no incident: trouble a tanod meets on the round
  * is not a report yet, so the call carries only where they are and why. With an active incident
  * the incident's panel offers the call instead, tied to the incident.
  */

@@ -20,7 +20,7 @@ interface RequestBackupButtonProps {
 }
 
 /**
- * Request backup (product §4.5): sends the phone's position (or the incident's, when the phone
+ * Request backup: sends the phone's position (or the incident's, when the phone
  * gives none) with a reason, then shows the request's status as admins decide, live.
  */
 export function RequestBackupButton({ incident, fallbackPosition }: RequestBackupButtonProps) {

@@ -17,7 +17,7 @@ interface TanodIncidentsCardProps {
 }
 
 /**
- * The dashboard's one incidents card (product §4.11): my active incident, then the pending ones near
+ * The dashboard's one incidents card: my active incident, then the pending ones near
  * my last known position (or the newest), all from the dashboard's call. The full lists (the queue,
  * every incident, my history) are on the patrol map.
  */

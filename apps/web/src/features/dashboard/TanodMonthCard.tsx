@@ -10,7 +10,7 @@ interface TanodMonthCardProps {
   onRetry(): void;
 }
 
-/** My figures for this calendar month (product §4.10), the ones a tanod asks about first. */
+/** My figures for this calendar month, the ones a tanod asks about first. */
 export function TanodMonthCard({ data, isLoading, isError, onRetry }: TanodMonthCardProps) {
   const month = data?.month;
   const figures = month

@@ -12,7 +12,7 @@ import { downloadIncidentsCsv, useIncidentPages, type IncidentFilters } from './
 const ALL_STATUSES = Object.keys(STATUS_LABELS) as IncidentStatus[];
 
 interface IncidentTableProps {
-  /** `archive`: resolved, rejected and false alarms only (product §4.4), oldest pages behind "Load more". */
+  /** `archive`: resolved, rejected and false alarms only, oldest pages behind "Load more". */
   mode: 'all' | 'archive';
   onOpen(id: string): void;
   selectedId: string | null;

@@ -39,7 +39,7 @@ function Outcome({ item, showRating }: { item: IncidentListItem; showRating: boo
 }
 
 /**
- * The tanod's incidents beyond today's queue (product §4.4): every incident they may see, or their
+ * The tanod's incidents beyond today's queue: every incident they may see, or their
  * history (what they responded to, with the outcome and the reporter's rating), with filters and
  * "Load more" paging. A row opens the record.
  */

@@ -52,7 +52,7 @@ function Figure({ icon: Icon, label, value, detail, testId }: FigureProps) {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * A tanod's figures for a period (product §4.10), one card each. The same cards serve the tanod's
+ * A tanod's figures for a period, one card each. The same cards serve the tanod's
  * `/Performance` and the admin's view of a tanod in Manage Tanod.
  */
 export function PerformanceFigures({ data }: { data: TanodPerformanceSummary }) {

@@ -50,7 +50,7 @@ function preSolve(): Promise<string> {
 }
 
 /**
- * `/Reportincidents?emergency=1`: the fastest report (product §4.2). It asks for the position at
+ * `/Reportincidents?emergency=1`: the fastest report. It asks for the position at
  * once, offers the emergency types as big buttons and one optional line, and sends with
  * classification emergency. The map's code is fetched only if the phone gives no usable position.
  */

@@ -36,7 +36,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 
-/** After a report: the ticket, big, to copy, download as a receipt, and track (product §4.2). */
+/** After a report: the ticket, big, to copy, download as a receipt, and track. */
 export function ReportDone({
   sent,
   settings,

@@ -79,7 +79,7 @@ function Progress({ step }: { step: Step }) {
 }
 
 /**
- * `/Reportincidents`: the three-step report (product §4.2). One form holds every field across the
+ * `/Reportincidents`: the three-step report. One form holds every field across the
  * steps and the photos and pin live here too, so going back and forth never loses anything.
  */
 export default function ReportWizard() {
@@ -110,7 +110,7 @@ export default function ReportWizard() {
     return () => window.clearTimeout(timer);
   }, []);
 
-  // A signed-in resident gets their contact prefilled (product §4.2); typed values win.
+  // A signed-in resident gets their contact prefilled; typed values win.
   const { getValues, setValue } = form;
   useEffect(() => {
     const controller = new AbortController();

@@ -135,7 +135,7 @@ function Result({
 
 /**
  * `/Reportincidents?track=1`, or `?ticket=IR-…` (the residents' "My reports" links here): the
- * public status of one report (product §4.3), from the ticket typed or read out of the receipt.
+ * public status of one report, from the ticket typed or read out of the receipt.
  */
 export default function TicketLookup() {
   const id = useId();

@@ -11,7 +11,7 @@ const TAB_KEYS = ['inventory', 'loans', 'vehicles', 'trips', 'report'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 /**
- * Admin `/Resources` (product §4.8): inventory, loans, vehicles, trips and the audit report. The
+ * Admin `/Resources`: inventory, loans, vehicles, trips and the audit report. The
  * tab is in the address (`?tab=loans`), so a reload or a shared link opens the same one.
  */
 export function ResourcesAdmin() {
