@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_PHOTO_PURPOSES, INCIDENT_STATUSES } from '@bantay/shared';
 import { users } from './users.ts';
 
@@ -46,6 +46,11 @@ export const incidents = pgTable(
      * a lost answer or from the offline queue finds this row instead of making a second one.
      */
     clientId: uuid('client_id'),
+    /**
+     * Seen only by admins and its responder (docs/decisions/027-confidential-cases.md): copied from
+     * the type's flag at report time, changed by an admin with `POST /api/incidents/{id}/confidential`.
+     */
+    confidential: boolean('confidential').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "incidents" ADD COLUMN "confidential" boolean DEFAULT false NOT NULL;
