@@ -29,3 +29,4 @@ export * from './dashboard.ts';
 export * from './deliveries.ts';
 export * from './push.ts';
 export * from './geocode.ts';
+export * from './advisories.ts';

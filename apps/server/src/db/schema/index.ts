@@ -16,3 +16,4 @@ export * from './notes.ts';
 export * from './resources.ts';
 export * from './patrols.ts';
 export * from './deliveries.ts';
+export * from './advisories.ts';

@@ -17,6 +17,9 @@ export const barangaySettings = pgTable(
     hotlines: jsonb('hotlines').$type<Hotline[]>().notNull().default([]),
     incidentTypes: jsonb('incident_types').$type<IncidentType[]>().notNull().default([]),
     timezone: text('timezone').notNull().default('Asia/Manila'),
+    /** The barangay's data protection officer (Data Privacy Act), named on the privacy notice; decision 028. */
+    dpoName: text('dpo_name'),
+    dpoContact: text('dpo_contact'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ADVISORY_SEVERITIES } from '@bantay/shared';
+import { users } from './users.ts';
+
+export const advisorySeverityEnum = pgEnum('advisory_severity', ADVISORY_SEVERITIES);
+
+/**
+ * The barangay's warnings to residents (typhoon, flood, curfew), decision 028. Active while
+ * `starts_at <= now < ends_at` (or with no end); the state is derived from the clock, never stored.
+ */
+export const advisories = pgTable(
+  'advisories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    severity: advisorySeverityEnum('severity').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** The patrol areas it concerns; empty for the whole barangay. Kept as ids: an area may be retired later. */
+    patrolAreaIds: uuid('patrol_area_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When the opted-in residents' alerts were written: at creation for an advisory that starts at
+     * once, else by the announcement job at its start. Set in the same transaction as the alerts.
+     */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The public list reads advisories not yet ended; the job those not yet announced.
+    index('advisories_ends_at_idx').on(t.endsAt),
+    index('advisories_unannounced_idx').on(t.startsAt).where(sql`${t.announcedAt} is null`),
+  ],
+);
+export type AdvisoryRow = typeof advisories.$inferSelect;
+
+/** A resident's choice to get advisories by web push and/or SMS (off until they opt in). */
+export const advisoryOptIns = pgTable('advisory_opt_ins', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  push: boolean('push').notNull().default(false),
+  sms: boolean('sms').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type AdvisoryOptInRow = typeof advisoryOptIns.$inferSelect;

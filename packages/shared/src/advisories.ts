@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { isoDateTime } from './patrols.ts';
+
+/** Advisories: the barangay's warnings to residents (typhoon, flood, curfew), decision 028. */
+
+export const ADVISORY_SEVERITIES = ['info', 'warning', 'danger'] as const;
+export type AdvisorySeverity = (typeof ADVISORY_SEVERITIES)[number];
+
+export const ADVISORY_LIMITS = { titleMaxLength: 120, bodyMaxLength: 1000, areasMax: 50 } as const;
+
+/** What anyone may read of an advisory (`GET /api/public/advisories`). */
+export const publicAdvisorySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  severity: z.enum(ADVISORY_SEVERITIES),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  /** The patrol areas it concerns, by name; empty for the whole barangay. */
+  areas: z.array(z.object({ _id: z.string(), name: z.string() })),
+});
+export type PublicAdvisory = z.infer<typeof publicAdvisorySchema>;
+
+export const publicAdvisoryListSchema = z.object({ items: z.array(publicAdvisorySchema) });
+export type PublicAdvisoryList = z.infer<typeof publicAdvisoryListSchema>;
+
+/** The admins' view: every advisory, past and future, with who wrote it and whether it was sent. */
+export const advisorySchema = publicAdvisorySchema.extend({
+  /** scheduled (starts later), active, or ended. Derived from the clock, never stored. */
+  state: z.enum(['scheduled', 'active', 'ended']),
+  createdBy: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  /** When the opted-in residents' alerts were written (at the start); null until then. */
+  announcedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Advisory = z.infer<typeof advisorySchema>;
+
+export const advisoryListSchema = z.object({ items: z.array(advisorySchema) });
+export type AdvisoryList = z.infer<typeof advisoryListSchema>;
+
+const advisoryFields = {
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(ADVISORY_LIMITS.titleMaxLength, `Title must be at most ${ADVISORY_LIMITS.titleMaxLength} characters`),
+  body: z
+    .string({ error: 'Write what residents should know' })
+    .trim()
+    .min(1, 'Write what residents should know')
+    .max(ADVISORY_LIMITS.bodyMaxLength, `At most ${ADVISORY_LIMITS.bodyMaxLength} characters`),
+  severity: z.enum(ADVISORY_SEVERITIES, { error: 'Choose info, warning or danger' }),
+  startsAt: isoDateTime('Start'),
+  endsAt: isoDateTime('End').nullable().optional(),
+  patrolAreaIds: z.array(z.uuid('Unknown patrol area')).max(ADVISORY_LIMITS.areasMax, `At most ${ADVISORY_LIMITS.areasMax} areas`).optional(),
+};
+
+const endAfterStart = (body: { startsAt?: string; endsAt?: string | null }) =>
+  !body.startsAt || !body.endsAt || new Date(body.endsAt).getTime() > new Date(body.startsAt).getTime();
+const endAfterStartIssue = { message: 'The end must be after the start', path: ['endsAt'] };
+
+/** `POST /api/advisories` (admin). */
+export const createAdvisoryRequestSchema = z.object(advisoryFields).refine(endAfterStart, endAfterStartIssue);
+export type CreateAdvisoryRequest = z.input<typeof createAdvisoryRequestSchema>;
+
+/** `PATCH /api/advisories/{id}` (admin): only the fields sent change; `endsAt: null` removes the end. */
+export const updateAdvisoryRequestSchema = z
+  .object(advisoryFields)
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Change at least one field')
+  .refine(endAfterStart, endAfterStartIssue);
+export type UpdateAdvisoryRequest = z.input<typeof updateAdvisoryRequestSchema>;
+
+/** A signed-in resident's choice of how advisories reach them (`GET`/`PUT /api/residents/me/advisory-alerts`). */
+export const advisoryOptInSchema = z.object({
+  /** By web push, to every browser where the resident turned alerts on. */
+  push: z.boolean(),
+  /** By SMS, to the account's mobile number. */
+  sms: z.boolean(),
+});
+export type AdvisoryOptIn = z.infer<typeof advisoryOptInSchema>;
+
+// --- Privacy (decision 028) ---------------------------------------------------------------------
+
+/** `DELETE /api/residents/me`: the PIN again, so a borrowed phone left signed in cannot erase the account. */
+export const deleteMyAccountRequestSchema = z.object({
+  pin: z.string({ error: 'Enter your PIN' }).regex(/^\d{6}$/, 'Enter your 6-digit PIN'),
+});
+export type DeleteMyAccountRequest = z.infer<typeof deleteMyAccountRequestSchema>;
