@@ -17,3 +17,4 @@ export * from './resources.ts';
 export * from './patrols.ts';
 export * from './deliveries.ts';
 export * from './advisories.ts';
+export * from './files.ts';
