@@ -29,4 +29,5 @@ export * from './dashboard.ts';
 export * from './deliveries.ts';
 export * from './push.ts';
 export * from './geocode.ts';
+export * from './blotter.ts';
 export * from './advisories.ts';

@@ -18,3 +18,4 @@ export * from './patrols.ts';
 export * from './deliveries.ts';
 export * from './advisories.ts';
 export * from './files.ts';
+export * from './blotter.ts';

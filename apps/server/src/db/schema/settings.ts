@@ -20,6 +20,9 @@ export const barangaySettings = pgTable(
     /** The barangay's data protection officer (Data Privacy Act), named on the privacy notice; decision 028. */
     dpoName: text('dpo_name'),
     dpoContact: text('dpo_contact'),
+    /** The officials who sign a certified copy of a blotter entry (docs/decisions/026-the-blotter.md). */
+    punongBarangay: text('punong_barangay'),
+    barangaySecretary: text('barangay_secretary'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

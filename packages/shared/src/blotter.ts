@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { staffPersonSchema } from './incident-handling.ts';
+
+/**
+ * The barangay blotter (docs/decisions/026-the-blotter.md): the hall's numbered logbook of
+ * incidents and complaints. Admins record and amend; a tanod reads the entries of incidents they
+ * handled; a resident who is a party asks for a certified copy, which an admin approves.
+ *
+ * Entries are append-only: a correction (or a change of status) is an amendment with its reason,
+ * its author and its time. The entry shows its current values, its original and every amendment.
+ */
+
+export const BLOTTER_STATUSES = ['recorded', 'referred', 'settled', 'closed'] as const;
+export type BlotterStatus = (typeof BLOTTER_STATUSES)[number];
+
+/** Where a referred entry went: the Lupon Tagapamayapa, the police, the VAW desk, social welfare. */
+export const BLOTTER_REFERRALS = ['lupon', 'pnp', 'vaw_desk', 'social_welfare', 'other'] as const;
+export type BlotterReferral = (typeof BLOTTER_REFERRALS)[number];
+
+export const BLOTTER_STATUS_LABELS: Record<BlotterStatus, string> = {
+  recorded: 'Recorded',
+  referred: 'Referred',
+  settled: 'Settled',
+  closed: 'Closed',
+};
+
+export const BLOTTER_REFERRAL_LABELS: Record<BlotterReferral, string> = {
+  lupon: 'Lupon Tagapamayapa',
+  pnp: 'PNP',
+  vaw_desk: 'VAW desk',
+  social_welfare: 'Social welfare',
+  other: 'Other',
+};
+
+export const HEARING_OUTCOMES = ['settled', 'no_show', 'certificate_to_file_action'] as const;
+export type HearingOutcome = (typeof HEARING_OUTCOMES)[number];
+
+export const HEARING_OUTCOME_LABELS: Record<HearingOutcome, string> = {
+  settled: 'Settled',
+  no_show: 'No show',
+  certificate_to_file_action: 'Certificate to file action',
+};
+
+export const COPY_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CopyRequestStatus = (typeof COPY_REQUEST_STATUSES)[number];
+
+export const BLOTTER_LIMITS = {
+  placeMax: 300,
+  natureMax: 200,
+  nameMax: 120,
+  addressMax: 300,
+  narrativeMax: 8000,
+  actionMax: 4000,
+  reasonMax: 1000,
+  termsMax: 4000,
+  partiesMax: 20,
+  pageDefault: 30,
+  pageMax: 100,
+  searchMax: 100,
+} as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/** A phone as typed; the server keeps it in E.164 (Philippine numbers by default) or refuses it. */
+const phoneInput = z.string().trim().max(32, 'Enter a valid phone number').optional().nullable().transform((value) => (value ? value : null));
+
+export const blotterPartySchema = z.object({
+  name: text('Name', BLOTTER_LIMITS.nameMax),
+  address: optionalText('Address', BLOTTER_LIMITS.addressMax),
+  phone: phoneInput,
+});
+export type BlotterPartyInput = z.input<typeof blotterPartySchema>;
+
+export const blotterPartyOutSchema = z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable() });
+export type BlotterParty = z.infer<typeof blotterPartyOutSchema>;
+
+const isoDateTime = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date and time` });
+
+const entryFields = {
+  occurredAt: isoDateTime('occurredAt'),
+  place: text('Place', BLOTTER_LIMITS.placeMax),
+  nature: text('Nature', BLOTTER_LIMITS.natureMax),
+  complainants: z
+    .array(blotterPartySchema)
+    .min(1, 'Name at least one complainant')
+    .max(BLOTTER_LIMITS.partiesMax, `At most ${BLOTTER_LIMITS.partiesMax} complainants`),
+  respondents: z.array(blotterPartySchema).max(BLOTTER_LIMITS.partiesMax, `At most ${BLOTTER_LIMITS.partiesMax} respondents`),
+  narrative: text('Narrative', BLOTTER_LIMITS.narrativeMax),
+  actionTaken: text('Action taken', BLOTTER_LIMITS.actionMax),
+  status: z.enum(BLOTTER_STATUSES, { error: `status must be one of ${BLOTTER_STATUSES.join(', ')}` }),
+  /** Required when the status is `referred`, and only then. */
+  referredTo: z.enum(BLOTTER_REFERRALS, { error: `referredTo must be one of ${BLOTTER_REFERRALS.join(', ')}` }).nullable().optional(),
+};
+
+/** A referral goes with the status `referred`, and only with it. */
+function checkReferral(value: { status?: BlotterStatus | undefined; referredTo?: BlotterReferral | null | undefined }, ctx: z.RefinementCtx) {
+  if (value.status === 'referred' && !value.referredTo) {
+    ctx.addIssue({ code: 'custom', path: ['referredTo'], message: 'Say where the entry was referred' });
+  }
+  if (value.status !== undefined && value.status !== 'referred' && value.referredTo) {
+    ctx.addIssue({ code: 'custom', path: ['referredTo'], message: 'Only a referred entry names where it was referred' });
+  }
+}
+
+/** `POST /api/blotter` (admin). */
+export const createBlotterEntrySchema = z
+  .object({ incidentId: z.uuid('incidentId must be an incident id').optional().nullable(), ...entryFields })
+  .superRefine(checkReferral);
+export type CreateBlotterEntry = z.input<typeof createBlotterEntrySchema>;
+
+/** The fields an amendment may change: every field of the entry but its incident and number. */
+export const blotterChangesSchema = z
+  .object(entryFields)
+  .partial()
+  .superRefine(checkReferral)
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), 'Change at least one field');
+export type BlotterChanges = z.input<typeof blotterChangesSchema>;
+
+/** `POST /api/blotter/{id}/amendments` (admin). */
+export const amendBlotterEntrySchema = z.object({
+  reason: text('Reason', BLOTTER_LIMITS.reasonMax),
+  changes: blotterChangesSchema,
+});
+export type AmendBlotterEntry = z.input<typeof amendBlotterEntrySchema>;
+
+/** `POST /api/blotter/{id}/confidential` (admin), as for incidents. */
+export const blotterConfidentialSchema = z.object({ confidential: z.boolean({ error: 'confidential must be true or false' }) });
+
+/** What an entry holds, as recorded or after its amendments. */
+export const blotterValuesSchema = z.object({
+  occurredAt: z.string(),
+  place: z.string(),
+  nature: z.string(),
+  complainants: z.array(blotterPartyOutSchema),
+  respondents: z.array(blotterPartyOutSchema),
+  narrative: z.string(),
+  actionTaken: z.string(),
+  status: z.enum(BLOTTER_STATUSES),
+  referredTo: z.enum(BLOTTER_REFERRALS).nullable(),
+});
+export type BlotterValues = z.infer<typeof blotterValuesSchema>;
+
+export const blotterAmendmentSchema = z.object({
+  _id: z.string(),
+  /** 1 for the first amendment of the entry, then 2, 3… */
+  sequence: z.number(),
+  reason: z.string(),
+  /** The fields it changed, before and after. */
+  before: blotterValuesSchema.partial(),
+  after: blotterValuesSchema.partial(),
+  author: staffPersonSchema.nullable(),
+  at: z.string(),
+});
+export type BlotterAmendment = z.infer<typeof blotterAmendmentSchema>;
+
+export const hearingSchema = z.object({
+  _id: z.string(),
+  entryId: z.string(),
+  entryNumber: z.string(),
+  entryNature: z.string(),
+  scheduledAt: z.string(),
+  mediator: staffPersonSchema.nullable(),
+  outcome: z.enum(HEARING_OUTCOMES).nullable(),
+  terms: z.string().nullable(),
+  outcomeAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Hearing = z.infer<typeof hearingSchema>;
+
+export const copyRequestSchema = z.object({
+  _id: z.string(),
+  entryId: z.string(),
+  entryNumber: z.string(),
+  status: z.enum(COPY_REQUEST_STATUSES),
+  requester: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }),
+  reason: z.string().nullable(),
+  requestedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type CopyRequest = z.infer<typeof copyRequestSchema>;
+
+export const blotterEntrySchema = blotterValuesSchema.extend({
+  _id: z.string(),
+  /** `2026-0001`: the year it was recorded in the barangay's time zone, then its place in that year. */
+  number: z.string(),
+  incident: z.object({ _id: z.string(), ticket: z.string() }).nullable(),
+  confidential: z.boolean(),
+  recordedBy: staffPersonSchema.nullable(),
+  recordedAt: z.string(),
+  updatedAt: z.string(),
+  /** The entry as first recorded, never changed. */
+  original: blotterValuesSchema,
+  amendments: z.array(blotterAmendmentSchema),
+  hearings: z.array(hearingSchema),
+  /** Admins only: the residents' requests for a certified copy (empty for tanods). */
+  copyRequests: z.array(copyRequestSchema),
+});
+export type BlotterEntry = z.infer<typeof blotterEntrySchema>;
+
+export const blotterListItemSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  occurredAt: z.string(),
+  place: z.string(),
+  nature: z.string(),
+  complainants: z.array(z.string()),
+  respondents: z.array(z.string()),
+  status: z.enum(BLOTTER_STATUSES),
+  referredTo: z.enum(BLOTTER_REFERRALS).nullable(),
+  confidential: z.boolean(),
+  incidentTicket: z.string().nullable(),
+  amendmentCount: z.number(),
+  recordedAt: z.string(),
+});
+export type BlotterListItem = z.infer<typeof blotterListItemSchema>;
+
+export const blotterListQuerySchema = z
+  .object({
+    /** An entry number (`2026-0004` or `4`), a party's name, or a place. */
+    q: z.string().trim().max(BLOTTER_LIMITS.searchMax, `q must be at most ${BLOTTER_LIMITS.searchMax} characters`).optional(),
+    /** Calendar days (`YYYY-MM-DD`) of the occurrence, in the barangay's time zone, both included. */
+    from: z.iso.date('from must be a date (YYYY-MM-DD)').optional(),
+    to: z.iso.date('to must be a date (YYYY-MM-DD)').optional(),
+    status: z.enum(BLOTTER_STATUSES, { error: `status must be one of ${BLOTTER_STATUSES.join(', ')}` }).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(BLOTTER_LIMITS.pageMax).default(BLOTTER_LIMITS.pageDefault),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'to must not be before from' });
+export type BlotterListQuery = z.input<typeof blotterListQuerySchema>;
+
+export const blotterListResponseSchema = z.object({ items: z.array(blotterListItemSchema), nextCursor: z.string().nullable() });
+export type BlotterListResponse = z.infer<typeof blotterListResponseSchema>;
+
+/** `GET /api/blotter/draft?incidentId=` (admin): "Record in blotter" from an incident, prefilled. */
+export const blotterDraftQuerySchema = z.object({ incidentId: z.uuid('incidentId must be an incident id') });
+export const blotterDraftSchema = z.object({
+  incidentId: z.string(),
+  incidentTicket: z.string(),
+  occurredAt: z.string(),
+  place: z.string(),
+  nature: z.string(),
+  complainants: z.array(blotterPartyOutSchema),
+  respondents: z.array(blotterPartyOutSchema),
+  narrative: z.string(),
+  actionTaken: z.string(),
+  status: z.enum(BLOTTER_STATUSES),
+  /** An entry already recorded from this incident, if any: the form warns before a second one. */
+  existingEntry: z.object({ _id: z.string(), number: z.string() }).nullable(),
+});
+export type BlotterDraft = z.infer<typeof blotterDraftSchema>;
+
+/** `POST /api/blotter/{id}/hearings` (admin; the entry must be referred to the Lupon). */
+export const scheduleHearingSchema = z.object({
+  scheduledAt: isoDateTime('scheduledAt'),
+  mediatorId: z.uuid('mediatorId must be a user id'),
+});
+export type ScheduleHearing = z.input<typeof scheduleHearingSchema>;
+
+/** `POST /api/blotter/hearings/{id}/outcome` (admin). */
+export const hearingOutcomeSchema = z
+  .object({
+    outcome: z.enum(HEARING_OUTCOMES, { error: `outcome must be one of ${HEARING_OUTCOMES.join(', ')}` }),
+    terms: optionalText('Terms', BLOTTER_LIMITS.termsMax),
+  })
+  .superRefine((value, ctx) => {
+    if (value.outcome === 'settled' && !value.terms) ctx.addIssue({ code: 'custom', path: ['terms'], message: 'Write the terms of the settlement' });
+  });
+export type HearingOutcomeInput = z.input<typeof hearingOutcomeSchema>;
+
+/** `GET /api/blotter/hearings?from=&to=` (admin): the calendar of hearings, by day in the barangay's zone. */
+export const hearingListQuerySchema = z
+  .object({ from: z.iso.date('from must be a date (YYYY-MM-DD)'), to: z.iso.date('to must be a date (YYYY-MM-DD)') })
+  .refine((query) => query.from <= query.to, { path: ['to'], message: 'to must not be before from' });
+export const hearingListResponseSchema = z.object({ items: z.array(hearingSchema) });
+
+/** `POST /api/blotter/copy-requests/{id}/decision` (admin). */
+export const copyDecisionSchema = z
+  .object({ approve: z.boolean({ error: 'approve must be true or false' }), reason: optionalText('Reason', BLOTTER_LIMITS.reasonMax) })
+  .superRefine((value, ctx) => {
+    if (!value.approve && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why the copy is refused' });
+  });
+
+export const copyRequestListQuerySchema = z.object({
+  status: z.enum(COPY_REQUEST_STATUSES).default('pending'),
+});
+export const copyRequestListResponseSchema = z.object({ items: z.array(copyRequestSchema) });
+
+/** What a resident sees of an entry they are a party to: no narrative, no other party's contact. */
+export const myBlotterEntrySchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  nature: z.string(),
+  occurredAt: z.string(),
+  status: z.enum(BLOTTER_STATUSES),
+  /** Complainant or respondent. */
+  role: z.enum(['complainant', 'respondent']),
+  copyRequest: z
+    .object({ _id: z.string(), status: z.enum(COPY_REQUEST_STATUSES), reason: z.string().nullable(), requestedAt: z.string(), decidedAt: z.string().nullable() })
+    .nullable(),
+});
+export type MyBlotterEntry = z.infer<typeof myBlotterEntrySchema>;
+export const myBlotterEntriesSchema = z.object({ items: z.array(myBlotterEntrySchema) });
+
+export const blotterIdParamsSchema = z.object({ id: z.uuid('Not a blotter entry id') });
