@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { recordRoutes } from './http/route-table.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { getPublicSettingsJson } from './modules/settings/settings.service.ts';
@@ -57,6 +58,8 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // First, so every route below is recorded with the access it declares (decision 025).
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);

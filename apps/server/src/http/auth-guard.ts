@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { UserType } from '@bantay/shared';
 import type { AppDeps } from '../deps.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
@@ -27,11 +27,33 @@ export interface AuthOptions {
 }
 
 /**
- * A preHandler that admits only callers with a live session and, when given, one of the roles.
- * Routes then read the caller with `actorOf(request)`.
+ * Who may call a route, as the route itself declares it (decision 025). Every route carries one:
+ * the hook `requireAuth` returns carries the roles it admits, and a route anyone may call says so
+ * with `publicRoute`. The route × role test (test/route-matrix.test.ts) reads the declarations of
+ * every registered route, fails on a route without one, and calls each route as every role.
+ */
+export type RouteAccess =
+  | { kind: 'public' }
+  | {
+      kind: 'signed-in';
+      /** Every role when no list was given: any live session may call the route. */
+      roles: readonly UserType[];
+      whilePasswordChangeRequired: boolean;
+    };
+
+const ROUTE_ACCESS = Symbol.for('bantay.routeAccess');
+
+type Declared<T> = T & { readonly [ROUTE_ACCESS]: RouteAccess };
+
+const EVERY_ROLE: readonly UserType[] = ['resident', 'tanod', 'admin', 'supadmin'];
+
+/**
+ * An onRequest hook that admits only callers with a live session and, when given, one of the
+ * roles. Routes then read the caller with `actorOf(request)`. Put it in `onRequest`, so that an
+ * anonymous caller is refused before the body is parsed or validated and learns nothing from it.
  */
 export function requireAuth(deps: AppDeps, allowed?: readonly UserType[], options: AuthOptions = {}) {
-  return async (request: FastifyRequest): Promise<void> => {
+  const hook = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
     const result = await authenticateToken(deps, token);
@@ -42,6 +64,35 @@ export function requireAuth(deps: AppDeps, allowed?: readonly UserType[], option
     }
     request.actor = { ...result.actor, ip: request.ip ?? null };
   };
+  const access: RouteAccess = {
+    kind: 'signed-in',
+    roles: [...(allowed ?? EVERY_ROLE)],
+    whilePasswordChangeRequired: options.whilePasswordChangeRequired ?? false,
+  };
+  return declare(hook, access);
+}
+
+/**
+ * The declaration of a route anyone may call, signed in or not (sign-in, the public report form,
+ * the health check): `onRequest: publicRoute`. It checks nothing; it says the route is public on
+ * purpose, so a route that merely forgot its guard stands out.
+ */
+export const publicRoute = declare(
+  (_request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => done(),
+  { kind: 'public' },
+);
+
+function declare<T extends object>(hook: T, access: RouteAccess): Declared<T> {
+  return Object.assign(hook, { [ROUTE_ACCESS]: access });
+}
+
+/** The declaration among some hooks (a route's `onRequest` or `preHandler`, one or a list), if any. */
+export function declaredAccess(hooks: unknown): RouteAccess | null {
+  const list: unknown[] = Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
+  for (const hook of list) {
+    if (typeof hook === 'function' && ROUTE_ACCESS in hook) return (hook as Declared<object>)[ROUTE_ACCESS];
+  }
+  return null;
 }
 
 export function actorOf(request: FastifyRequest): Actor {
