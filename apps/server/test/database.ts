@@ -32,6 +32,19 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([buffer]) });
 }
 
+/**
+ * An empty PostgreSQL database, not cloned from the migrated template: what an operator starts
+ * instances on the first time. `drop` removes it once every connection to it has closed.
+ */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = requireEnv('TEST_DATABASE_URL');
+  const name = `bantay_e_${crypto.randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropWhenClosed(adminUrl, name) };
+}
+
 export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -47,7 +47,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       driver: 'postgres',
       pool,
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
+      migrate: () => migrateUnderLock(pool),
       version: () => serverVersion(db),
       close: () => pool.end(),
     };
@@ -64,6 +64,39 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     version: () => serverVersion(db),
     close: () => client.close(),
   };
+}
+
+/**
+ * The key of the session-level advisory lock that migrations take: any fixed 64-bit number, the
+ * same in every instance ("bantay-m" in ASCII).
+ */
+export const MIGRATION_LOCK_KEY = 0x62616e7461792d6dn;
+
+/**
+ * Drizzle's migrator takes no lock: two instances starting together on a fresh database both
+ * begin creating the same types and tables, and one fails on a duplicate key. So one connection
+ * holds a PostgreSQL advisory lock for the whole migration; an instance that comes second waits,
+ * then finds every migration applied and does nothing. The lock belongs to the session, so it is
+ * let go even if this process dies while holding it.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } catch (error) {
+    // A connection whose state is unknown (the unlock may not have run) is closed, not pooled:
+    // closing it ends the session and with it the lock.
+    broken = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 async function serverVersion(db: Db): Promise<string> {

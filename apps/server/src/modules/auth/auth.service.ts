@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import { findStaffByLogin, insertUser, listActiveUsersOfTypes, updateUser, findUserByUsername } from '../users/users.repository.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
 import { findLiveSession, insertSession, revokeSession, touchSession } from './sessions.repository.ts';
@@ -142,13 +143,20 @@ export async function ensureSupadmin(
   const username = config.supadmin.username ?? 'supadmin';
   if (await findUserByUsername(db, username)) return;
   const password = config.supadmin.password ?? generatePassword();
-  await insertUser(db, {
-    firstName: 'Super',
-    lastName: 'Admin',
-    username,
-    userType: 'supadmin',
-    passwordHash: await hashSecret(password),
-  });
+  try {
+    await insertUser(db, {
+      firstName: 'Super',
+      lastName: 'Admin',
+      username,
+      userType: 'supadmin',
+      passwordHash: await hashSecret(password),
+    });
+  } catch (error) {
+    // Two instances starting together on a fresh database both find no supadmin; the one whose
+    // insert comes second leaves the account (and the one-time password's log line) to the first.
+    if (uniqueViolation(error) === 'users_username_key') return;
+    throw error;
+  }
   if (config.supadmin.password) {
     log(`Created supadmin "${username}" from BANTAY_SUPADMIN_USERNAME/BANTAY_SUPADMIN_PASSWORD.`);
   } else {
