@@ -5,13 +5,11 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { shareCacheInvalidation } from './db/cache-invalidation.ts';
-import type { AppDeps } from './deps.ts';
+import { createInstanceMemory, type AppDeps } from './deps.ts';
 import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/domain-events.ts';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
 import { ensureSupadmin } from './modules/auth/auth.service.ts';
-import { SessionCache } from './modules/auth/session-cache.ts';
-import { ReadCache } from './lib/read-cache.ts';
 import { consoleSmsWarning, databaseTarget } from './main-helpers.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +17,7 @@ import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
 import { jobs } from './jobs/index.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
+import { createFileStore } from './modules/files/file-store.ts';
 import { createPushSender } from './adapters/push/push.ts';
 import { resolveVapidKeys } from './adapters/push/vapid-keys.ts';
 
@@ -53,16 +52,17 @@ async function main(): Promise<void> {
     ...createOutsideServices(config, { log: adapterLog, now: () => systemClock.now(), secret: jwtSecret }),
     push: createPushSender(config, await resolveVapidKeys(config.push, config.dataDir)),
   };
+  const deliveries = buildDeliveryWorker({ db: database.db, clock: systemClock, ...outside }, adapterLog);
   const deps: AppDeps = {
     config,
     db: database.db,
     clock: systemClock,
     tokens: createTokenService(jwtSecret, systemClock),
     events,
-    sessionCache: new SessionCache(events),
-    readCache: new ReadCache(events),
     ...outside,
-    deliveries: buildDeliveryWorker({ db: database.db, clock: systemClock, ...outside }, adapterLog),
+    deliveries,
+    files: createFileStore({ dataDir: config.dataDir, s3: config.s3, db: database.db, driver: database.driver }),
+    ...createInstanceMemory({ db: database.db, clock: systemClock, events, deliveries }),
   };
   const app = await buildApp({ deps, database, logger: { level: config.logLevel } });
   logTarget.app = app;
@@ -95,6 +95,7 @@ async function main(): Promise<void> {
     await app.close();
     await invalidation?.close();
     await deps.mail.close();
+    await deps.files.close();
     await database.close();
     process.exit(0);
   };

@@ -6,11 +6,10 @@ import { openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/domain-events.ts';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
-import { SessionCache } from './modules/auth/session-cache.ts';
-import { ReadCache } from './lib/read-cache.ts';
-import type { AppDeps } from './deps.ts';
+import { createInstanceMemory, type AppDeps } from './deps.ts';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
 import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
+import { createFileStore } from './modules/files/file-store.ts';
 import { createPushSender } from './adapters/push/push.ts';
 import { resolveVapidKeys } from './adapters/push/vapid-keys.ts';
 import { DEMO_PASSWORD, DEMO_STAFF, seedDemoStaff } from './modules/users/users.demo.ts';
@@ -36,16 +35,17 @@ const outside = {
   ...createOutsideServices(config, { log, now: () => systemClock.now(), secret: jwtSecret }),
   push: createPushSender(config, await resolveVapidKeys(config.push, config.dataDir)),
 };
+const deliveries = buildDeliveryWorker({ db: database.db, clock: systemClock, ...outside }, log);
 const deps: AppDeps = {
   config,
   db: database.db,
   clock: systemClock,
   tokens: createTokenService(jwtSecret, systemClock),
   events,
-  sessionCache: new SessionCache(events),
-  readCache: new ReadCache(events),
   ...outside,
-  deliveries: buildDeliveryWorker({ db: database.db, clock: systemClock, ...outside }, log),
+  deliveries,
+  files: createFileStore({ dataDir: config.dataDir, s3: config.s3, db: database.db, driver: database.driver }),
+  ...createInstanceMemory({ db: database.db, clock: systemClock, events, deliveries }),
 };
 
 await seedDemoSettings(deps);
@@ -62,6 +62,7 @@ await seedDemoNotes(deps);
 await seedDemoAudit(deps);
 await deps.deliveries.stop();
 await deps.mail.close();
+await deps.files.close();
 await database.close();
 
 console.log(`Demo data ready (${database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}).`);

@@ -9,18 +9,17 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { shareCacheInvalidation } from '../src/db/cache-invalidation.ts';
 import type { UserRow } from '../src/db/schema/index.ts';
-import type { AppDeps } from '../src/deps.ts';
+import { createInstanceMemory, type AppDeps } from '../src/deps.ts';
 import { ManualClock, systemClock, type Clock } from '../src/lib/clock.ts';
 import { DomainEvents } from '../src/lib/domain-events.ts';
 import { openSession } from '../src/modules/auth/auth.service.ts';
 import { hashSecret } from '../src/modules/auth/passwords.ts';
 import { createTokenService } from '../src/modules/auth/tokens.ts';
-import { SessionCache } from '../src/modules/auth/session-cache.ts';
-import { ReadCache } from '../src/lib/read-cache.ts';
 import { insertUser } from '../src/modules/users/users.repository.ts';
 import { openTestDatabase } from './database.ts';
 import { createOutsideServices, silentLogger } from '../src/adapters/index.ts';
 import { buildDeliveryWorker } from '../src/modules/deliveries/channels.ts';
+import { createFileStore } from '../src/modules/files/file-store.ts';
 import { createPushSender, type HostResolver } from '../src/adapters/push/push.ts';
 import { resolveVapidKeys } from '../src/adapters/push/vapid-keys.ts';
 
@@ -71,18 +70,20 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     push: createPushSender(config, await resolveVapidKeys(config.push, dataDir), { resolve: options.pushResolver }),
     ...pickOutside(options.deps),
   };
+  const deliveries = buildDeliveryWorker({ db: database.db, clock, ...outside }, silentLogger);
   const deps: AppDeps = {
     config,
     db: database.db,
     clock,
     tokens: createTokenService(secret, clock),
     events,
-    sessionCache: new SessionCache(events),
-    readCache: new ReadCache(events),
     ...outside,
     // Not started: no polling timer in tests. Every commit that enqueues nudges it, and tests
     // await `deps.deliveries.idle()` (or move the clock and nudge) instead of sleeping.
-    deliveries: buildDeliveryWorker({ db: database.db, clock, ...outside }, silentLogger),
+    deliveries,
+    // As main.ts: the stored_files table on PostgreSQL, this test's DATA_DIR on PGlite, S3 with S3_URL.
+    files: createFileStore({ dataDir, s3: config.s3, db: database.db, driver: database.driver }),
+    ...createInstanceMemory({ db: database.db, clock, events, deliveries }),
     ...options.deps,
   };
   const app = await buildApp({ deps, database });
@@ -100,6 +101,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await invalidation?.close();
       await app.close();
       await deps.mail.close();
+      await deps.files.close();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -67,21 +67,31 @@ export async function getAppManifest(deps: AppDeps): Promise<ServedBody> {
   return { body, etag: etagOf(body) };
 }
 
-// The icons of the current logo, drawn once per instance and logo (sharp takes some 20 ms each).
-const drawn = new WeakMap<AppDeps, { logo: string | null; icons: Map<AppIconName, Promise<ServedBody>> }>();
+/**
+ * The icons of the current logo, drawn once per app instance (AppDeps.appIcons) and logo: sharp
+ * takes some 20 ms each. A new logo forgets the old drawings.
+ */
+export class DrawnAppIcons {
+  private logo: string | null = null;
+  private icons = new Map<AppIconName, Promise<ServedBody>>();
+
+  /** The drawings of `logo`, empty when it is not the logo drawn so far. */
+  of(logo: string | null): Map<AppIconName, Promise<ServedBody>> {
+    if (this.logo !== logo) {
+      this.logo = logo;
+      this.icons = new Map();
+    }
+    return this.icons;
+  }
+}
 
 /** `GET /app-icons/{name}`: the icon drawn from the current logo. */
 export async function getAppIcon(deps: AppDeps, name: AppIconName): Promise<ServedBody> {
   const { logo } = await getPublicSettings(deps);
-  let current = drawn.get(deps);
-  if (!current || current.logo !== logo) {
-    current = { logo, icons: new Map() };
-    drawn.set(deps, current);
-  }
-  let icon = current.icons.get(name);
+  const icons = deps.appIcons.of(logo);
+  let icon = icons.get(name);
   if (!icon) {
-    const icons = current.icons;
-    icon = readLogo(deps.config.dataDir, logo)
+    icon = readLogo(deps.files, logo)
       .then((bytes) => renderAppIcon(name, bytes))
       .then((png) => ({ body: png, etag: etagOf(png) }));
     // A failed drawing is not kept: the next request tries again.

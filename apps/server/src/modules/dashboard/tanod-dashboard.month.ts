@@ -11,28 +11,9 @@ import { getTanodPerformance } from '../performance/performance.service.ts';
  */
 export const MONTH_FIGURES_TTL_MS = 60_000;
 
-interface Cached {
-  at: number;
-  value: Promise<TanodPerformanceSummary>;
-}
-
-// Per app instance (tests build several), so one database's figures never answer for another.
-const caches = new WeakMap<AppDeps, Map<string, Cached>>();
-
 /** The tanod's figures for this calendar month in the barangay's timezone, without the chart series. */
 export function monthFigures(deps: AppDeps, actor: Actor): Promise<TanodPerformanceSummary> {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = new Map();
-    caches.set(deps, cache);
-  }
-  const now = deps.clock.now().getTime();
-  for (const [key, entry] of cache) if (now - entry.at >= MONTH_FIGURES_TTL_MS || now < entry.at) cache.delete(key);
-  const hit = cache.get(actor.id);
-  if (hit) return hit.value;
-  const value = getTanodPerformance(deps, actor, actor.id, { period: 'month' }).then(({ series: _series, ...summary }) => summary);
-  cache.set(actor.id, { at: now, value });
-  // A failed computation is not kept: the next call tries again.
-  value.catch(() => cache.delete(actor.id));
-  return value;
+  return deps.dashboardMemos.monthFigures.get(actor.id, deps.clock.now(), () =>
+    getTanodPerformance(deps, actor, actor.id, { period: 'month' }).then(({ series: _series, ...summary }) => summary),
+  );
 }

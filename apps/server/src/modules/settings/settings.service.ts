@@ -1,4 +1,4 @@
-import { DEFAULT_MAP_START, publicSettingsSchema, type IncidentType, type Polygon, type PublicSettings, type updateSettingsSchema } from '@bantay/shared';
+import { DEFAULT_MAP_START, type IncidentType, type Polygon, type PublicSettings, type updateSettingsSchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
+import type { CachedSettings } from './public-settings-cache.ts';
 import { findSettings, upsertSettings } from './settings.repository.ts';
 
 /** Incident types a new barangay starts with; the supadmin edits the list in settings. */
@@ -23,44 +24,6 @@ export const DEFAULT_INCIDENT_TYPES: IncidentType[] = [
   { name: 'Other', classification: 'normal' },
 ];
 
-// Every page load asks for the public settings, and they change a few times a year: each instance
-// keeps them, and their JSON, in memory. `settings.updated` (relayed to other instances on
-// PostgreSQL) drops the copy at once; the short lifetime bounds staleness after a write that did
-// not announce itself (the demo seed, run as a separate process).
-const PUBLIC_SETTINGS_TTL_MS = 5_000;
-
-interface CachedSettings {
-  settings: PublicSettings;
-  json: string;
-  loadedAt: number;
-}
-
-interface SettingsCacheState {
-  value: CachedSettings | null;
-  /** The load in flight, shared by concurrent misses. */
-  loading: Promise<CachedSettings> | null;
-  /** Bumped by every change, so a load that began before it is not kept. */
-  version: number;
-}
-
-// One cache per app instance (its event bus), so test apps side by side never share one.
-const publicSettingsCaches = new WeakMap<AppDeps['events'], SettingsCacheState>();
-
-function cacheStateOf(deps: AppDeps): SettingsCacheState {
-  let state = publicSettingsCaches.get(deps.events);
-  if (!state) {
-    const created: SettingsCacheState = { value: null, loading: null, version: 0 };
-    deps.events.subscribe('settings.updated', () => {
-      created.value = null;
-      created.loading = null;
-      created.version += 1;
-    });
-    publicSettingsCaches.set(deps.events, created);
-    state = created;
-  }
-  return state;
-}
-
 /** The public settings as JSON, served as is by `GET /api/settings/public`. */
 export async function getPublicSettingsJson(deps: AppDeps): Promise<string> {
   return (await cachedPublicSettings(deps)).json;
@@ -71,25 +34,8 @@ export async function getPublicSettings(deps: AppDeps): Promise<PublicSettings> 
   return (await cachedPublicSettings(deps)).settings;
 }
 
-async function cachedPublicSettings(deps: AppDeps): Promise<CachedSettings> {
-  const state = cacheStateOf(deps);
-  const now = deps.clock.now().getTime();
-  const { value } = state;
-  if (value && now >= value.loadedAt && now - value.loadedAt < PUBLIC_SETTINGS_TTL_MS) return value;
-  if (!state.loading) {
-    const version = state.version;
-    const loading = loadPublicSettings(deps).then((settings): CachedSettings => {
-      const loaded = { settings, json: JSON.stringify(publicSettingsSchema.parse(settings)), loadedAt: now };
-      if (state.version === version) state.value = loaded;
-      return loaded;
-    });
-    state.loading = loading;
-    const settle = () => {
-      if (state.loading === loading) state.loading = null;
-    };
-    loading.then(settle, settle);
-  }
-  return state.loading;
+function cachedPublicSettings(deps: AppDeps): Promise<CachedSettings> {
+  return deps.publicSettings.get(deps.clock.now(), () => loadPublicSettings(deps));
 }
 
 async function loadPublicSettings(deps: AppDeps): Promise<PublicSettings> {
@@ -194,14 +140,14 @@ export async function updateSettings(deps: AppDeps, actor: Actor, input: z.outpu
 /** POST /api/settings/logo (supadmin): checked and re-encoded like profile photos. */
 export async function updateLogo(deps: AppDeps, actor: Actor, bytes: Buffer): Promise<PublicSettings> {
   const before = await currentValues(deps);
-  const logo = await storeAvatar(deps.config.dataDir, bytes, { fit: 'contain' });
+  const logo = await storeAvatar(deps.files, bytes, { fit: 'contain' });
   const now = deps.clock.now();
   await inTransaction(deps.db, async (tx, afterCommit) => {
     await upsertSettings(tx, { ...before, logo }, now);
     afterCommit(() => deps.events.publish('settings.updated', {}));
     await appendAuditEntry(tx, { actor, action: 'update', entity: 'settings', entityId: '1', before: { logo: before.logo }, after: { logo }, at: now });
   });
-  await removeAvatar(deps.config.dataDir, before.logo);
+  await removeAvatar(deps.files, before.logo);
   return loadPublicSettings(deps);
 }
 

@@ -51,7 +51,8 @@ interface PendingBatch {
 }
 
 /**
- * Live tracking (product §4.7). Points arrive in small batches from many sockets; those that
+ * Live tracking. One per app instance (AppDeps.trackingIngest): its write queue and patrol cache
+ * are shared by every socket. Points arrive in small batches from many sockets; those that
  * arrive while a write is running are stored together in the next one (one statement stores the
  * points and moves the latest positions), so the database sees a few large statements instead of
  * many small ones. A batch is acknowledged only after its points committed: nothing acknowledged
@@ -62,7 +63,7 @@ export class TrackingIngest {
   private queue: PendingBatch[] = [];
   private writing: Promise<void> | null = null;
 
-  constructor(private readonly deps: AppDeps) {
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'deliveries'>) {
     // A patrol started or ended on this instance takes effect at once; others within PATROL_CACHE_MS.
     deps.events.subscribe('tracking.status', ({ userId }) => this.patrols.delete(userId));
   }
@@ -213,18 +214,6 @@ export class TrackingIngest {
       patrol.evaluatedUntil = point.at;
     }
   }
-}
-
-const ingests = new WeakMap<AppDeps, TrackingIngest>();
-
-/** One ingest per app (its write queue and patrol cache are shared by every socket). */
-export function trackingIngestOf(deps: AppDeps): TrackingIngest {
-  let ingest = ingests.get(deps);
-  if (!ingest) {
-    ingest = new TrackingIngest(deps);
-    ingests.set(deps, ingest);
-  }
-  return ingest;
 }
 
 export async function getTrackingState(deps: AppDeps, actor: Actor): Promise<TrackingState> {

@@ -173,6 +173,23 @@ describe('no tracking off duty', () => {
     for (let i = 0; i < 20; i += 1) expect((await send(socket, junk)).error).toBeUndefined();
     expect(await send(socket, junk)).toMatchObject({ accepted: 0, error: { code: 'RATE_LIMITED' } });
   });
+
+  it("the budget's minute is the server clock's: a new minute gives a new budget", async () => {
+    const { tanod } = await onPatrol();
+    const socket = await open(tanod);
+    const junk = Array.from({ length: 100 }, () => ({ at: 'x', lat: 0, lng: 0, accuracy: 0 }));
+    for (let i = 0; i < 20; i += 1) expect((await send(socket, junk)).error).toBeUndefined();
+    expect(await send(socket, junk)).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    const before = clock.now();
+    clock.advance(59_000);
+    expect(await send(socket, junk)).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    clock.advance(1_000);
+    try {
+      expect((await send(socket, junk)).error).toBeUndefined();
+    } finally {
+      clock.set(before);
+    }
+  });
 });
 
 describe('out of the area', () => {

@@ -1,18 +1,18 @@
 import { PATROL_LIMITS, isAdminLike, type RealtimeAck, type TrackingPointsAck } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { trackingIngestOf } from '../../modules/tracking/tracking.service.ts';
 import { LIVE_MAP_ROOM } from '../rooms.ts';
 import type { RealtimeSocket } from '../types.ts';
 
 const MINUTE_MS = 60_000;
 
 /**
- * Live tracking (issue 11): tanods send `tracking:points`, admins `tracking:watch` the live map.
+ * Live tracking: tanods send `tracking:points`, admins `tracking:watch` the live map.
  * Each socket has its own budget of batches and points per minute; beyond it the batch is refused
- * with RATE_LIMITED and the client keeps it for later.
+ * with RATE_LIMITED and the client keeps it for later. The minute is the injected clock's, like
+ * every other time the server decides.
  */
 export function trackingHandlers(socket: RealtimeSocket, deps: AppDeps): void {
-  let windowStart = Date.now();
+  let windowStart = deps.clock.now().getTime();
   let batches = 0;
   let points = 0;
 
@@ -22,8 +22,9 @@ export function trackingHandlers(socket: RealtimeSocket, deps: AppDeps): void {
     if (socket.data.userType !== 'tanod') {
       return reply({ accepted: 0, rejected: 0, error: { code: 'not_on_duty', message: 'Only tanods send positions' } });
     }
-    const now = Date.now();
-    if (now - windowStart >= MINUTE_MS) {
+    const now = deps.clock.now().getTime();
+    // A test clock moved back starts a new minute too.
+    if (now - windowStart >= MINUTE_MS || now < windowStart) {
       windowStart = now;
       batches = 0;
       points = 0;
@@ -34,7 +35,7 @@ export function trackingHandlers(socket: RealtimeSocket, deps: AppDeps): void {
     }
     batches += 1;
     points += size;
-    trackingIngestOf(deps)
+    deps.trackingIngest
       .ingest(socket.data.userId, raw)
       .then(reply, () => reply({ accepted: 0, rejected: 0, error: { code: 'UNAVAILABLE', message: 'The points could not be stored; send them again' } }));
   });
