@@ -62,7 +62,8 @@ export const incidents = pgTable(
     index('incidents_created_idx').on(t.createdAt.desc()),
     // The admin dashboard's charts and heat map read a period's incidents by report time and need
     // only these columns: with all of them in the index the read is an index-only scan (issue 13).
-    index('incidents_created_chart_idx').on(t.createdAt, t.status, t.type, t.lat, t.lng, t.respondedAt),
+    // The heat map leaves confidential cases out, so the flag is in it too.
+    index('incidents_created_chart_idx').on(t.createdAt, t.status, t.type, t.lat, t.lng, t.respondedAt, t.confidential),
     // The duplicate lookup only ever reads open reports of one type from the last 30 minutes.
     index('incidents_open_type_created_idx')
       .on(t.type, t.createdAt)
@@ -108,8 +109,8 @@ export type IncidentEventRow = typeof incidentEvents.$inferSelect;
 /**
  * Photos uploaded before the report (`POST /api/public/photos`), claimed by the report, and the
  * staff's evidence from the scene (`POST /api/incidents/{id}/evidence`), stored with its incident
- * at once. Files live under DATA_DIR/uploads/incidents/<id>.webp. Unclaimed rows older than a day
- * may be swept (with their files) by a retention job; none exists yet.
+ * at once. The files are in the file store as `incidents/<id>.webp` (modules/files/file-store.ts).
+ * Unclaimed rows older than a day may be swept (with their files) by a retention job; none exists yet.
  */
 export const incidentPhotos = pgTable(
   'incident_photos',

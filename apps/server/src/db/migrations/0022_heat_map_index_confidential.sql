@@ -1,0 +1,2 @@
+DROP INDEX "incidents_created_chart_idx";--> statement-breakpoint
+CREATE INDEX "incidents_created_chart_idx" ON "incidents" USING btree ("created_at","status","type","lat","lng","responded_at","confidential");
