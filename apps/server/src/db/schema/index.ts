@@ -2,6 +2,7 @@ export * from './users.ts';
 export * from './settings.ts';
 export * from './notifications.ts';
 export * from './socket-io.ts';
+export * from './rate-limits.ts';
 export * from './two-factor.ts';
 export * from './password-resets.ts';
 export * from './bot-check.ts';
