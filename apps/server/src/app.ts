@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { recordRoutes } from './http/route-table.ts';
+import { publicRoute } from './http/auth-guard.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { getPublicSettingsJson } from './modules/settings/settings.service.ts';
@@ -85,7 +86,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiHooks: { onRequest: publicRoute } });
 
   await app.register(async (scope) => {
     await healthRoutes(scope, database);

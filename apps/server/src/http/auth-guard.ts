@@ -1,4 +1,12 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyPluginCallback,
+  FastifyPluginOptions,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from 'fastify';
 import type { UserType } from '@bantay/shared';
 import type { AppDeps } from '../deps.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
@@ -81,6 +89,23 @@ export const publicRoute = declare(
   (_request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => done(),
   { kind: 'public' },
 );
+
+/**
+ * Registers a plugin whose routes are all public (the built web app's files) and
+ * takes no hooks of its own: each route it adds gets `publicRoute`, in a scope of its own, so
+ * nothing else is touched.
+ */
+export function everyRoutePublic<Options extends FastifyPluginOptions>(
+  plugin: FastifyPluginAsync<Options> | FastifyPluginCallback<Options>,
+): FastifyPluginAsync<Options> {
+  return async (scope, options) => {
+    scope.addHook('onRoute', (route: RouteOptions) => {
+      const hooks = Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : [];
+      route.onRequest = [publicRoute, ...hooks];
+    });
+    await scope.register(plugin as FastifyPluginAsync<Options>, options);
+  };
+}
 
 function declare<T extends object>(hook: T, access: RouteAccess): Declared<T> {
   return Object.assign(hook, { [ROUTE_ACCESS]: access });

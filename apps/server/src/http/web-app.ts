@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../lib/app-error.ts';
+import { everyRoutePublic } from './auth-guard.ts';
 
 /** The id of the data block the web app reads its public settings from (lib/public-settings.ts). */
 export const PUBLIC_SETTINGS_ELEMENT_ID = 'bantay-public-settings';
@@ -73,7 +74,8 @@ export async function serveWebApp(
   const landingPage = landing ? landingPageCache(landing, app.log) : undefined;
 
   if (hasBuild) {
-    await app.register(fastifyStatic, {
+    // The built files are public, and say so (decision 025).
+    await app.register(everyRoutePublic(fastifyStatic), {
       root: distDir!,
       wildcard: false,
       preCompressed: true,

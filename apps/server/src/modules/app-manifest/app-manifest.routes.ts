@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { publicRoute } from '../../http/auth-guard.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { APP_ICONS, isAppIconName } from './app-icons.ts';
 import { getAppIcon, getAppManifest, type ServedBody } from './app-manifest.service.ts';
@@ -26,6 +27,7 @@ export async function appManifestRoutes(app: FastifyInstance, deps: AppDeps): Pr
   r.get(
     '/manifest.webmanifest',
     {
+      onRequest: publicRoute,
       schema: { tags: ['settings'], summary: 'The web app manifest (name, icons and colours from the barangay settings)', security: [] },
     },
     async (request, reply) =>
@@ -36,6 +38,7 @@ export async function appManifestRoutes(app: FastifyInstance, deps: AppDeps): Pr
   r.get(
     '/app-icons/:name',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['settings'],
         summary: `An icon of the installed app (${Object.keys(APP_ICONS).join(', ')}), drawn from the barangay logo`,

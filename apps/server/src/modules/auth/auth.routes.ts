@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { currentUserSchema, loginRequestSchema, loginResponseSchema, userSummarySchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { actorOf, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { getCurrentUser } from '../users/users.service.ts';
 import { listMessageableUsers, loginStaff, logout } from './auth.service.ts';
 import { sendJsonOnce } from '../../http/json-once.ts';
@@ -15,6 +15,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   r.post(
     '/api/auth/login',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['auth'],
         summary: 'Staff sign-in with username (or email) and password',
@@ -39,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     '/api/auth/me',
     {
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserSchema } },
-      preHandler: requireAuth(deps, undefined, { whilePasswordChangeRequired: true }),
+      onRequest: requireAuth(deps, undefined, { whilePasswordChangeRequired: true }),
     },
     async (request, reply) => sendJsonOnce(reply, currentUserSchema, await getCurrentUser(deps, actorOf(request))),
   );
@@ -48,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     '/api/auth/logout',
     {
       schema: { tags: ['auth'], summary: 'End this session', response: { 200: z.object({ ok: z.literal(true) }) } },
-      preHandler: requireAuth(deps, undefined, { whilePasswordChangeRequired: true }),
+      onRequest: requireAuth(deps, undefined, { whilePasswordChangeRequired: true }),
     },
     async (request) => {
       await logout(deps, actorOf(request));
@@ -64,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         summary: 'Users the caller may write to',
         response: { 200: z.object({ users: z.array(userSummarySchema) }) },
       },
-      preHandler: requireAuth(deps),
+      onRequest: requireAuth(deps),
     },
     async (request) => ({ users: await listMessageableUsers(deps, actorOf(request)) }),
   );

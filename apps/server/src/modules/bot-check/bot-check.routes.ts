@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { altchaChallengeSchema, botCheckConfigSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
+import { publicRoute } from '../../http/auth-guard.ts';
 import { CHALLENGE_PATH, createBotCheckChallenge, getBotCheckConfig } from './bot-check.service.ts';
 
 export async function botCheckRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -10,6 +11,7 @@ export async function botCheckRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.get(
     '/api/bot-check/config',
     {
+      onRequest: publicRoute,
       schema: { tags: ['bot-check'], summary: 'Which bot check the web shows (no sign-in)', security: [], response: { 200: botCheckConfigSchema } },
     },
     () => getBotCheckConfig(deps),
@@ -18,6 +20,7 @@ export async function botCheckRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.get(
     CHALLENGE_PATH,
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['bot-check'],
         summary: 'A fresh ALTCHA proof-of-work challenge (no sign-in)',

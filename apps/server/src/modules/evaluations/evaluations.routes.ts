@@ -13,7 +13,7 @@ import {
   ticketRatingRequestSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { ADMINS, actorOf, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { ADMINS, actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { optionalActor, perIpLimit } from '../incidents/public-guards.ts';
 import { getTanodDirectory, rateTanod, rateTicket } from './evaluations.service.ts';
 import { listTanodEvaluations, moderateEvaluation } from './evaluations-moderation.service.ts';
@@ -27,6 +27,7 @@ export async function evaluationRoutes(app: FastifyInstance, deps: AppDeps): Pro
   r.get(
     '/api/public/tanods',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['evaluations'],
         summary: 'The directory of active tanods with their ratings (no sign-in)',
@@ -42,6 +43,7 @@ export async function evaluationRoutes(app: FastifyInstance, deps: AppDeps): Pro
   r.post(
     '/api/public/evaluations',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['evaluations'],
         summary: 'Rate a tanod (no sign-in; once per tanod per device or resident in 30 days)',
@@ -60,6 +62,7 @@ export async function evaluationRoutes(app: FastifyInstance, deps: AppDeps): Pro
   r.post(
     '/api/public/tickets/:ticket/rating',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['evaluations'],
         summary: 'Rate the tanod who resolved a report, once per ticket',

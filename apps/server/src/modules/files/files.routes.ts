@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { publicRoute } from '../../http/auth-guard.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { avatarFile } from './avatar-storage.ts';
 
@@ -11,6 +12,7 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.get(
     '/api/files/avatars/:file',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['files'],
         summary: 'A profile photo (public: the names are random and unguessable)',

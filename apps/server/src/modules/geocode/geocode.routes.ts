@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reverseGeocodeQuerySchema, reverseGeocodeResultSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
+import { publicRoute } from '../../http/auth-guard.ts';
 import { perIpLimit } from '../incidents/public-guards.ts';
 import { reverseGeocode } from './geocode.service.ts';
 
@@ -11,6 +12,7 @@ export async function geocodeRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.get(
     '/api/geocode/reverse',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['geocode'],
         summary: 'A readable place for a point (public): the area, a known landmark, and a line for the address field',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicRoute } from '../../http/auth-guard.ts';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -13,7 +14,7 @@ export async function healthRoutes(
 ): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database status', response: { 200: healthSchema, 503: healthSchema } } },
+    { schema: { tags: ['health'], summary: 'Liveness and database status', response: { 200: healthSchema, 503: healthSchema } }, onRequest: publicRoute },
     async (_request, reply) => {
       try {
         const version = await database.version();

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INCIDENT_LIMITS, createIncidentRequestSchema, createIncidentResponseSchema, publicTicketSchema, uploadedPhotosSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { STAFF, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { STAFF, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { lookUpTicket, reportIncident, uploadIncidentPhotos } from './incidents.service.ts';
 import { incidentPhotoFile } from './photo-storage.ts';
@@ -21,6 +21,7 @@ export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.post(
     '/api/public/incidents',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['incidents'],
         summary: 'Report an incident or an emergency (no sign-in; a resident bearer token links the report)',
@@ -47,6 +48,7 @@ export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.get(
     '/api/public/tickets/:ticket',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['incidents'],
         summary: 'Track a report by its ticket (case and spaces do not matter)',
@@ -92,6 +94,7 @@ export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promi
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/public/photos',
       {
+        onRequest: publicRoute,
         schema: {
           tags: ['incidents'],
           summary: 'Upload up to 3 photos for a report (multipart, field "photos": JPEG, PNG or WebP, 5 MB each)',

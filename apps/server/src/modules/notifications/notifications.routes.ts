@@ -36,7 +36,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): P
         querystring: notificationListQuerySchema,
         response: { 200: notificationListSchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) => {
       const { notifications, nextCursor } = await listMyNotifications(deps, actorOf(request), request.query);
@@ -49,7 +49,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): P
     '/api/notifications/unread',
     {
       schema: { tags: ['notifications'], summary: 'My unread notifications, newest first', response: { 200: unreadNotificationsSchema } },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request) => ({ unreadNotifications: await listMyUnreadNotifications(deps, actorOf(request)) }),
   );
@@ -58,7 +58,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): P
     '/api/notifications/mark-read',
     {
       schema: { tags: ['notifications'], summary: 'Mark all my notifications read', response: { 200: markAllReadResponseSchema } },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request) => ({ ok: true as const, updated: await markAllMyNotificationsRead(deps, actorOf(request)) }),
   );
@@ -72,7 +72,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): P
         params: notificationIdParamsSchema,
         response: { 200: notificationSchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) => markMyNotificationRead(deps, actorOf(request), request.params.id),
   );
@@ -86,7 +86,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): P
         params: notificationIdParamsSchema,
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request) => {
       await deleteMyNotification(deps, actorOf(request), request.params.id);

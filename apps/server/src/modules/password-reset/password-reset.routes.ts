@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordRequestSchema, forgotPasswordResponseSchema, okSchema, resetPasswordRequestSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
+import { publicRoute } from '../../http/auth-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
@@ -24,6 +25,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: AppDeps): 
   r.post(
     '/api/auth/forgot-password',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['auth'],
         summary: 'Email a password-reset link (same answer whether or not the account exists)',
@@ -39,6 +41,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: AppDeps): 
   r.post(
     '/api/auth/reset-password/check',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['auth'],
         summary: 'Whether a reset link still works',
@@ -54,6 +57,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: AppDeps): 
   r.post(
     '/api/auth/reset-password',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the emailed link; every session of the account ends',

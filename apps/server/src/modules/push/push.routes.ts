@@ -10,7 +10,7 @@ import {
   pushSubscriptionListSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { actorOf, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import {
   getMyAlertPreferences,
   getPushKey,
@@ -32,7 +32,7 @@ export async function pushRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   r.get(
     '/api/push/key',
-    { schema: { tags, summary: "The server's VAPID public key, to subscribe a browser with", security: [], response: { 200: pushKeySchema } } },
+    { schema: { tags, summary: "The server's VAPID public key, to subscribe a browser with", security: [], response: { 200: pushKeySchema } }, onRequest: publicRoute },
     () => getPushKey(deps),
   );
 

@@ -17,7 +17,7 @@ import {
   residentSignupRequestSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { actorOf, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { updateAccountPhoto } from '../account/account.service.ts';
 import { listMyReports } from '../incidents/incidents.service.ts';
@@ -35,6 +35,7 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.post(
     '/api/residents/send-code',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['residents'],
         summary: 'Send a 6-digit sign-up code to a mobile number (bot-checked)',
@@ -50,6 +51,7 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.post(
     '/api/residents/signup',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['residents'],
         summary: 'Create a resident account with the SMS code and a 6-digit PIN; signs in',
@@ -65,6 +67,7 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.post(
     '/api/residents/login',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['residents'],
         summary: 'Resident sign-in with mobile number and PIN',
@@ -80,6 +83,7 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.post(
     '/api/residents/forgot-pin',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['residents'],
         summary: 'Send a reset-PIN link by SMS or email (same answer whether or not the account exists)',
@@ -95,6 +99,7 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.post(
     '/api/residents/reset-pin/check',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['residents'],
         summary: 'Whether a reset-PIN link still works',
@@ -110,6 +115,7 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.post(
     '/api/residents/reset-pin',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['residents'],
         summary: 'Set a new PIN with the link; every session of the account ends',

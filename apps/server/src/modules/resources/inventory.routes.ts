@@ -11,7 +11,7 @@ import {
   updateInventoryItemRequestSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
+import { ADMINS, STAFF, actorOf, publicRoute, requireAuth } from '../../http/auth-guard.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { readPhotoUpload, registerPhotoUploads } from './photo-upload.ts';
 import {
@@ -86,6 +86,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Prom
   r.get(
     '/api/resources/photos/:file',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['resources'],
         summary: 'A photo of an item or vehicle (public: the names are random and unguessable)',

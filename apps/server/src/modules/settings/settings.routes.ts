@@ -11,7 +11,7 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { actorOf, requireAuth } from '../../http/auth-guard.ts';
+import { actorOf, publicRoute, requireAuth } from '../../http/auth-guard.ts';
 import { getPublicSettings, getPublicSettingsJson, updateBoundary, updateLogo, updateSettings } from './settings.service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -20,6 +20,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.get(
     '/api/settings/public',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['settings'],
         summary: "The barangay's public settings (no sign-in)",

@@ -12,7 +12,7 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { STAFF, actorOf, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { STAFF, actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { disableTwoFactor, enableTwoFactor, resendLoginCode, sendSetupCode, verifyLoginChallenge } from './two-factor.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -72,6 +72,7 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: AppDeps): Prom
   r.post(
     '/api/auth/login/verify',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['auth'],
         summary: 'Complete a 2FA sign-in with the SMS code',
@@ -87,6 +88,7 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: AppDeps): Prom
   r.post(
     '/api/auth/login/resend',
     {
+      onRequest: publicRoute,
       schema: {
         tags: ['auth'],
         summary: 'Send a new sign-in code (after 60 seconds)',
