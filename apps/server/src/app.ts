@@ -45,6 +45,7 @@ import { deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
 import { appManifestRoutes } from './modules/app-manifest/app-manifest.routes.ts';
+import { blotterRoutes } from './modules/blotter/blotter.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -122,6 +123,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await pushRoutes(scope, deps);
     await geocodeRoutes(scope, deps);
     await appManifestRoutes(scope, deps);
+    await blotterRoutes(scope, deps);
   });
 
   await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps));

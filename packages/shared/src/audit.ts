@@ -27,6 +27,9 @@ export const AUDIT_ACTION_LABELS = {
   hide: 'Hid',
   unhide: 'Showed again',
   export: 'Downloaded',
+  view: 'Viewed',
+  mark_confidential: 'Marked confidential',
+  unmark_confidential: 'Marked not confidential',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -46,6 +49,9 @@ export const AUDIT_ENTITY_LABELS = {
   camera: 'Camera',
   evaluation: 'Rating',
   performance: 'Performance report',
+  blotter_entry: 'Blotter entry',
+  blotter_hearing: 'Lupon hearing',
+  blotter_copy_request: 'Certified copy request',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

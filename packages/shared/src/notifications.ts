@@ -25,6 +25,7 @@ export const NOTIFICATION_ENTITY_TYPES = [
   'conversation',
   'evaluation',
   'user',
+  'blotter_entry',
 ] as const;
 export type NotificationEntityType = (typeof NOTIFICATION_ENTITY_TYPES)[number];
 export const notificationEntityTypeSchema = z.enum(NOTIFICATION_ENTITY_TYPES);

@@ -101,7 +101,7 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
 
   const encoded: EncodedPhoto[] = [];
   for (const file of upload.files) encoded.push(await encodeIncidentPhoto(file));
-  await writeIncidentPhotos(deps.config.dataDir, encoded);
+  await writeIncidentPhotos(deps.files, encoded);
   const now = deps.clock.now();
   try {
     await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -142,7 +142,7 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
     });
   } catch (error) {
     await removeIncidentPhotos(
-      deps.config.dataDir,
+      deps.files,
       encoded.map((photo) => photo.id),
     );
     throw error;

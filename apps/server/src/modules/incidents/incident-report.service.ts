@@ -6,7 +6,7 @@ import { getPublicSettings } from '../settings/settings.service.ts';
 import { findPeople } from './incident-handling.repository.ts';
 import { getIncident } from './incident-handling.service.ts';
 import { renderIncidentPdf } from './incident-report-pdf.ts';
-import { incidentPhotoFile } from './photo-storage.ts';
+import { readIncidentPhoto } from './photo-storage.ts';
 
 export interface IncidentReportFile {
   fileName: string;
@@ -25,7 +25,7 @@ export async function incidentReportPdf(deps: AppDeps, actor: Actor, id: string)
   const me = people.get(actor.id);
   const photoIds = [...incident.photos, ...incident.evidence].map((photo) => photo._id);
   const images = new Map(
-    await Promise.all(photoIds.map(async (photoId) => [photoId, await loadPdfPhoto(incidentPhotoFile(deps.config.dataDir, photoId))] as const)),
+    await Promise.all(photoIds.map(async (photoId) => [photoId, await loadPdfPhoto(await readIncidentPhoto(deps.files, photoId))] as const)),
   );
   const now = deps.clock.now();
   const body = await renderIncidentPdf(
@@ -37,7 +37,7 @@ export async function incidentReportPdf(deps: AppDeps, actor: Actor, id: string)
       generatedBy: me ? `${me.firstName} ${me.lastName}` : 'staff',
       images,
     },
-    deps.config.dataDir,
+    deps.files,
   );
   await appendAuditEntry(deps.db, {
     actor,

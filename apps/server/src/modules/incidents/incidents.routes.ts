@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { STAFF, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { lookUpTicket, reportIncident, uploadIncidentPhotos } from './incidents.service.ts';
-import { incidentPhotoFile } from './photo-storage.ts';
+import { incidentPhotoKey } from './photo-storage.ts';
 import { deviceIdOf, optionalActor, perIpLimit } from './public-guards.ts';
 
 const HOUR = 3_600_000;
@@ -75,14 +74,13 @@ export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promi
       onRequest: requireAuth(deps, STAFF),
     },
     async (request, reply) => {
-      const file = incidentPhotoFile(deps.config.dataDir, request.params.id);
-      const stat = await fs.promises.stat(file).catch(() => null);
-      if (!stat?.isFile()) throw notFound('Photo');
+      const file = await deps.files.get(incidentPhotoKey(request.params.id));
+      if (!file) throw notFound('Photo');
       return reply
-        .type('image/webp')
-        .header('Content-Length', String(stat.size))
+        .type(file.contentType)
+        .header('Content-Length', String(file.data.length))
         .header('Cache-Control', 'private, max-age=86400')
-        .send(fs.createReadStream(file));
+        .send(file.data);
     },
   );
 

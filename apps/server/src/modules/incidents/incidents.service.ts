@@ -65,7 +65,7 @@ export async function uploadIncidentPhotos(deps: AppDeps, files: Buffer[]): Prom
   }
   const encoded = [];
   for (const file of files) encoded.push(await encodeIncidentPhoto(file));
-  await writeIncidentPhotos(deps.config.dataDir, encoded);
+  await writeIncidentPhotos(deps.files, encoded);
   const now = deps.clock.now();
   await insertIncidentPhotos(
     deps.db,

@@ -46,6 +46,9 @@ export function notificationLinks(entity: { type: NotificationEntityType; id: st
       return { tanod: '/Performance', admin: '/ManageTanod?tab=performance' };
     case 'user':
       return { tanod: '/myaccount', admin: '/ManageTanod' };
+    case 'blotter_entry':
+      // The blotter is an admin's book: a tanod told of a hearing they mediate has no page of it to open.
+      return { tanod: null, admin: `/Patrol&incidenttracking?tab=blotter&entry=${id}` };
   }
 }
 

@@ -1,0 +1,161 @@
+import { BLOTTER_REFERRAL_LABELS, BLOTTER_STATUS_LABELS, HEARING_OUTCOME_LABELS, type BlotterEntry, type BlotterParty, type BlotterValues } from '@bantay/shared';
+import { createReportDocument, drawFooters, drawReportHeader, loadLogo, type PdfBarangay } from '../../lib/pdf/document.ts';
+import { INK, MARGIN, MUTED, bottomLimit } from '../../lib/pdf/tables.ts';
+import { drawParagraph, drawSectionTitle, drawWrappedTable } from '../../lib/pdf/wrapped-table.ts';
+import { formatInZone } from '../../lib/time-zone.ts';
+import type { FileStore } from '../files/file-store.ts';
+
+/**
+ * The certified true copy of a blotter entry (GET /api/blotter/{id}/certified.pdf): the barangay's
+ * header and logo, the entry as it stands, every amendment with its reason, author and time, the
+ * hearings, the certification with the date issued, and the signature lines of the Barangay
+ * Secretary and the Punong Barangay. Every page is numbered "Page n of m".
+ */
+
+export interface CertifiedCopy {
+  barangay: PdfBarangay;
+  entry: BlotterEntry;
+  timeZone: string;
+  issuedAt: Date;
+  issuedTo: string;
+  officials: { punongBarangay: string | null; barangaySecretary: string | null };
+}
+
+const person = (p: { firstName: string; lastName: string } | null) => (p ? `${p.firstName} ${p.lastName}` : 'Staff');
+
+function statusWords(status: BlotterValues['status'] | undefined, referredTo: BlotterValues['referredTo'] | undefined): string {
+  if (!status) return '';
+  return status === 'referred' && referredTo ? `${BLOTTER_STATUS_LABELS[status]} (${BLOTTER_REFERRAL_LABELS[referredTo]})` : BLOTTER_STATUS_LABELS[status];
+}
+
+const partyLine = (party: BlotterParty) => [party.name, party.address, party.phone].filter(Boolean).join(', ');
+
+const FIELD_LABELS: Record<keyof BlotterValues, string> = {
+  occurredAt: 'Date and time',
+  place: 'Place',
+  nature: 'Nature',
+  complainants: 'Complainants',
+  respondents: 'Respondents',
+  narrative: 'Narrative',
+  actionTaken: 'Action taken',
+  status: 'Status',
+  referredTo: 'Referred to',
+};
+
+/** "Status: Recorded → Referred (Lupon Tagapamayapa)", one line a field, for the amendments table. */
+function changeLines(before: Partial<BlotterValues>, after: Partial<BlotterValues>, at: (iso: string) => string): string {
+  const lines: string[] = [];
+  const value = (values: Partial<BlotterValues>, key: keyof BlotterValues): string => {
+    const raw = values[key];
+    if (raw === undefined || raw === null) return '—';
+    if (key === 'occurredAt') return at(raw as string);
+    if (key === 'complainants' || key === 'respondents') return (raw as BlotterParty[]).map(partyLine).join('; ') || 'none';
+    if (key === 'referredTo') return BLOTTER_REFERRAL_LABELS[raw as NonNullable<BlotterValues['referredTo']>];
+    if (key === 'status') return BLOTTER_STATUS_LABELS[raw as BlotterValues['status']];
+    return String(raw);
+  };
+  for (const key of Object.keys(after) as (keyof BlotterValues)[]) {
+    lines.push(`${FIELD_LABELS[key]}: ${value(before, key)} → ${value(after, key)}`);
+  }
+  return lines.join('\n');
+}
+
+function drawSignatures(doc: PDFKit.PDFDocument, copy: CertifiedCopy): void {
+  const height = 90;
+  if (doc.y + height > bottomLimit(doc)) doc.addPage();
+  const width = (doc.page.width - 2 * MARGIN - 40) / 2;
+  const top = doc.y + 40;
+  const columns: [string | null, string][] = [
+    [copy.officials.barangaySecretary, 'Barangay Secretary'],
+    [copy.officials.punongBarangay, 'Punong Barangay'],
+  ];
+  columns.forEach(([name, role], index) => {
+    const x = MARGIN + index * (width + 40);
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK);
+    if (name) doc.text(name.toUpperCase(), x, top, { width, align: 'center', lineBreak: false });
+    doc
+      .moveTo(x, top + 14)
+      .lineTo(x + width, top + 14)
+      .strokeColor(INK)
+      .lineWidth(0.8)
+      .stroke();
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(role, x, top + 18, { width, align: 'center', lineBreak: false });
+  });
+  doc.y = top + 40;
+}
+
+export async function renderCertifiedCopy(copy: CertifiedCopy, files: FileStore): Promise<Buffer> {
+  const { entry, timeZone } = copy;
+  const at = (iso: string) => formatInZone(timeZone, new Date(iso));
+  const issued = formatInZone(timeZone, copy.issuedAt);
+  const logo = await loadLogo(files, copy.barangay.logo);
+  const { doc, bytes } = createReportDocument({
+    title: `Certified true copy of blotter entry ${entry.number}`,
+    author: copy.barangay.name,
+    createdAt: copy.issuedAt,
+    layout: 'portrait',
+  });
+  drawReportHeader(doc, copy.barangay, logo, `Certified true copy · Blotter entry ${entry.number}`, [
+    `Recorded ${at(entry.recordedAt)} by ${person(entry.recordedBy)} · ${statusWords(entry.status, entry.referredTo)}`,
+    `Issued ${issued} (${timeZone}) to ${copy.issuedTo}`,
+  ]);
+
+  const facts: [string, string | null][] = [
+    ['Entry number', entry.number],
+    ['Date and time', at(entry.occurredAt)],
+    ['Place', entry.place],
+    ['Nature', entry.nature],
+    ['Status', statusWords(entry.status, entry.referredTo)],
+    ['From incident report', entry.incident?.ticket ?? null],
+  ];
+  drawWrappedTable(doc, {
+    title: 'The entry',
+    header: null,
+    rows: facts.filter((row): row is [string, string] => Boolean(row[1])),
+    weights: [1, 3.4],
+    labelColumn: true,
+  });
+  const parties = (list: BlotterParty[]) => list.map((party) => [party.name, party.address ?? '', party.phone ?? '']);
+  drawWrappedTable(doc, { title: 'Complainants', header: ['Name', 'Address', 'Phone'], rows: parties(entry.complainants), weights: [1.4, 2.4, 1] });
+  drawWrappedTable(doc, { title: 'Respondents', header: ['Name', 'Address', 'Phone'], rows: parties(entry.respondents), weights: [1.4, 2.4, 1], empty: 'None named.' });
+  drawSectionTitle(doc, 'Narrative');
+  drawParagraph(doc, entry.narrative);
+  doc.y += 6;
+  drawSectionTitle(doc, 'Action taken');
+  drawParagraph(doc, entry.actionTaken);
+  doc.y += 6;
+  drawWrappedTable(doc, {
+    title: `Amendments (${entry.amendments.length})`,
+    header: ['No.', 'When and by whom', 'Reason', 'Changes'],
+    weights: [0.4, 1.4, 2, 2.8],
+    empty: 'None: the entry stands as first recorded.',
+    rows: entry.amendments.map((amendment) => [
+      String(amendment.sequence),
+      `${at(amendment.at)}\n${person(amendment.author)}`,
+      amendment.reason,
+      changeLines(amendment.before, amendment.after, at),
+    ]),
+  });
+  if (entry.hearings.length > 0) {
+    drawWrappedTable(doc, {
+      title: `Lupon hearings (${entry.hearings.length})`,
+      header: ['Scheduled', 'Mediator', 'Outcome'],
+      weights: [1.2, 1.3, 3],
+      rows: entry.hearings.map((hearing) => [
+        at(hearing.scheduledAt),
+        person(hearing.mediator),
+        hearing.outcome ? `${HEARING_OUTCOME_LABELS[hearing.outcome]}${hearing.terms ? `: ${hearing.terms}` : ''}` : 'Not held yet',
+      ]),
+    });
+  }
+  drawSectionTitle(doc, 'Certification', 120);
+  drawParagraph(
+    doc,
+    `This is to certify that the above is a true and correct copy of entry ${entry.number} of the barangay blotter of ${copy.barangay.name}, ` +
+      `with every amendment made to it${entry.amendments.length ? '' : ' (none)'}. Issued on ${issued} upon the request of ${copy.issuedTo}.`,
+  );
+  drawSignatures(doc, copy);
+  drawFooters(doc, `${copy.barangay.name} · Blotter entry ${entry.number} · Certified true copy issued ${issued}`);
+  doc.end();
+  return bytes;
+}
