@@ -31,6 +31,19 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanString.default(false),
+  /**
+   * Uploads in S3-compatible storage, path-style: `https://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix]`
+   * (keys URL-encoded; without them the AWS SDK's usual environment variables are used). Unset:
+   * uploads live in PostgreSQL with DATABASE_URL, else under DATA_DIR (decision 023).
+   */
+  S3_URL: z.string().url().regex(/^https?:\/\/[^/]+\/[^/?#]+/, 'must be http(s)://[key:secret@]host/bucket[/prefix]').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  BANTAY_SUPADMIN_USERNAME: z.string().trim().min(3).max(64).optional(),
+  BANTAY_SUPADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanString.default(false),
   BANTAY_SUPADMIN_USERNAME: z.string().trim().min(3).max(64).optional(),
   BANTAY_SUPADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -126,6 +139,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** S3-compatible storage for uploads (S3_URL), parsed; undefined keeps them in the database or DATA_DIR. */
+  s3: S3Config | undefined;
   /** S3-compatible storage for uploads (S3_URL), parsed; undefined keeps them in the database or DATA_DIR. */
   s3: S3Config | undefined;
   supadmin: { username: string | undefined; password: string | undefined };
@@ -288,6 +303,26 @@ function s3Config(value: string, region: string): S3Config {
   return { endpoint: `${url.protocol}//${url.host}`, bucket, prefix, region, credentials };
 }
 
+export interface S3Config {
+  /** Scheme, host and port: the SDK's endpoint, addressed path-style (`/bucket/key`). */
+  endpoint: string;
+  bucket: string;
+  /** Prepended to every key (`bantay/` for a bucket shared with other things), or empty. */
+  prefix: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+function s3Config(value: string, region: string): S3Config {
+  const url = new URL(value);
+  const [bucket = '', ...rest] = url.pathname.replace(/^\/+|\/+$/g, '').split('/');
+  const prefix = rest.length > 0 ? `${rest.join('/')}/` : '';
+  const credentials = url.username
+    ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+    : undefined;
+  return { endpoint: `${url.protocol}//${url.host}`, bucket, prefix, region, credentials };
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -308,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    s3: e.S3_URL ? s3Config(e.S3_URL, e.S3_REGION) : undefined,
     s3: e.S3_URL ? s3Config(e.S3_URL, e.S3_REGION) : undefined,
     supadmin: { username: e.BANTAY_SUPADMIN_USERNAME, password: e.BANTAY_SUPADMIN_PASSWORD },
     jwtSecret: e.JWT_SECRET,

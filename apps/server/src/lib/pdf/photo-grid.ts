@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { MARGIN, MUTED, RULE, bottomLimit } from './tables.ts';
 
@@ -14,8 +13,7 @@ export interface PdfPhoto {
 const EMBED_EDGE = 1200;
 
 /** A stored photo as JPEG for the PDF, or null when it cannot be read. */
-export async function loadPdfPhoto(file: string): Promise<Buffer | null> {
-  const bytes = await fs.readFile(file).catch(() => null);
+export async function loadPdfPhoto(bytes: Buffer | null): Promise<Buffer | null> {
   if (!bytes) return null;
   try {
     return await sharp(bytes, { limitInputPixels: 40_000_000 })

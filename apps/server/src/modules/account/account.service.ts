@@ -81,10 +81,10 @@ export async function updateAccount(deps: AppDeps, actor: Actor, input: AccountU
 export async function updateAccountPhoto(deps: AppDeps, actor: Actor, bytes: Buffer): Promise<CurrentUser> {
   const user = await findUserById(deps.db, actor.id);
   if (!user) throw notFound('User');
-  const url = await storeAvatar(deps.config.dataDir, bytes);
+  const url = await storeAvatar(deps.files, bytes);
   await updateUser(deps.db, actor.id, { profilePicture: url, updatedAt: deps.clock.now() });
   deps.events.publish('users.changed', { userIds: [actor.id] });
-  await removeAvatar(deps.config.dataDir, user.profilePicture);
+  await removeAvatar(deps.files, user.profilePicture);
   return getCurrentUser(deps, actor);
 }
 

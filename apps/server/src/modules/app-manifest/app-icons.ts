@@ -1,6 +1,6 @@
-import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import { AVATAR_URL_PREFIX, avatarFile } from '../files/avatar-storage.ts';
+import { readAvatar } from '../files/avatar-storage.ts';
+import type { FileStore } from '../files/file-store.ts';
 
 /**
  * The installed app's icons, drawn from the barangay logo (settings) or, without one, from the
@@ -42,11 +42,8 @@ function defaultArt(size: number, badge = false): Buffer {
 }
 
 /** The stored logo's bytes (a 512 px WebP written by settings.service.ts), or null for none or a missing file. */
-export async function readLogo(dataDir: string, logoUrl: string | null): Promise<Buffer | null> {
-  if (!logoUrl?.startsWith(AVATAR_URL_PREFIX)) return null;
-  const file = avatarFile(dataDir, logoUrl.slice(AVATAR_URL_PREFIX.length));
-  if (!file) return null;
-  return fs.readFile(file).catch(() => null);
+export async function readLogo(files: FileStore, logoUrl: string | null): Promise<Buffer | null> {
+  return readAvatar(files, logoUrl);
 }
 
 /** One icon as PNG. */

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import type { FileStore } from './file-store.ts';
 
 /** Where avatars live and how they are addressed. Names are random, so they can be cached forever. */
 export const AVATAR_URL_PREFIX = '/api/files/avatars/';
@@ -11,17 +10,13 @@ const AVATAR_SIZE = 512;
 /** Refuse decompression bombs: a 5 MB file may not claim more than 40 megapixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export function avatarDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads', 'avatars');
-}
-
 /**
  * Checks the bytes (not the name or the declared type) are a JPEG, PNG or WebP image, then
  * re-encodes it as a 512×512 WebP. sharp writes no metadata unless asked, so EXIF (GPS position,
  * camera serial) and XMP are gone; the EXIF orientation is applied first so the photo stays upright.
  * A logo is fitted whole (`contain`, on transparency) rather than cropped like a face.
  */
-export async function storeAvatar(dataDir: string, input: Buffer, options: { fit?: 'cover' | 'contain' } = {}): Promise<string> {
+export async function storeAvatar(files: FileStore, input: Buffer, options: { fit?: 'cover' | 'contain' } = {}): Promise<string> {
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
@@ -50,21 +45,23 @@ export async function storeAvatar(dataDir: string, input: Buffer, options: { fit
     });
   }
   const name = `${crypto.randomBytes(16).toString('hex')}.webp`;
-  const dir = avatarDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, name), output);
+  await files.put(avatarKey(name)!, output, 'image/webp');
   return `${AVATAR_URL_PREFIX}${name}`;
 }
 
 /** Removes a replaced avatar of ours; other URLs (none yet) are left alone. */
-export async function removeAvatar(dataDir: string, url: string | null): Promise<void> {
-  if (!url?.startsWith(AVATAR_URL_PREFIX)) return;
-  const name = url.slice(AVATAR_URL_PREFIX.length);
-  if (!AVATAR_NAME.test(name)) return;
-  await fs.rm(path.join(avatarDir(dataDir), name), { force: true });
+export async function removeAvatar(files: FileStore, url: string | null): Promise<void> {
+  const key = url?.startsWith(AVATAR_URL_PREFIX) ? avatarKey(url.slice(AVATAR_URL_PREFIX.length)) : null;
+  if (key) await files.remove(key);
 }
 
-/** The file of an avatar name, or null for names that are not ours (no path tricks). */
-export function avatarFile(dataDir: string, name: string): string | null {
-  return AVATAR_NAME.test(name) ? path.join(avatarDir(dataDir), name) : null;
+/** The store's key of an avatar name, or null for names that are not ours (no path tricks). */
+export function avatarKey(name: string): string | null {
+  return AVATAR_NAME.test(name) ? `avatars/${name}` : null;
+}
+
+/** The stored bytes behind an avatar or logo URL of ours, or null (another URL, a missing file). */
+export async function readAvatar(files: FileStore, url: string | null): Promise<Buffer | null> {
+  const key = url?.startsWith(AVATAR_URL_PREFIX) ? avatarKey(url.slice(AVATAR_URL_PREFIX.length)) : null;
+  return key ? ((await files.get(key))?.data ?? null) : null;
 }

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { publicRoute } from '../../http/auth-guard.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { avatarFile } from './avatar-storage.ts';
+import { avatarKey } from './avatar-storage.ts';
 
 export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,16 +20,16 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       },
     },
     async (request, reply) => {
-      const file = avatarFile(deps.config.dataDir, request.params.file);
-      const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
-      if (!file || !stat?.isFile()) throw notFound('File');
+      const key = avatarKey(request.params.file);
+      const file = key ? await deps.files.get(key) : null;
+      if (!file) throw notFound('File');
       return reply
-        .type('image/webp')
-        .header('Content-Length', String(stat.size))
+        .type(file.contentType)
+        .header('Content-Length', String(file.data.length))
         // A new photo gets a new name, so a name's bytes never change.
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('Cross-Origin-Resource-Policy', 'same-origin')
-        .send(fs.createReadStream(file));
+        .send(file.data);
     },
   );
 }

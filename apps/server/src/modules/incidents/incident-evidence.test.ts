@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +8,8 @@ import { TEST_BOUNDARY, insertTestIncident, jpegWithExif, query, setBoundary } f
 import { asJpeg, jpeg, postEvidence } from '../../../test/evidence-helpers.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { insertIncidentPhotos } from './incidents.repository.ts';
-import { incidentPhotoDir, incidentPhotoFile } from './photo-storage.ts';
+import { incidentPhotoKey } from './photo-storage.ts';
+import { storedBytes, storedFileCount } from '../../../test/stored-files.ts';
 
 let ctx: TestContext;
 const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
@@ -40,7 +40,7 @@ const photoRows = (incidentId: string) =>
     ctx,
     sql`select id, purpose, event_id, uploaded_by_id from incident_photos where incident_id = ${incidentId} order by created_at, id`,
   );
-const storedFiles = async () => (await fs.readdir(incidentPhotoDir(ctx.deps.config.dataDir)).catch(() => [] as string[])).length;
+const storedFiles = () => storedFileCount(ctx, 'incidents');
 const get = (url: string, token: string | null) => ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 describe('attaching photos to the staff notes', () => {
@@ -63,7 +63,7 @@ describe('attaching photos to the staff notes', () => {
     // The reporter's photos stay apart from the staff's.
     expect(detail.photos).toEqual([]);
 
-    const stored = await sharp(await fs.readFile(incidentPhotoFile(ctx.deps.config.dataDir, detail.evidence[0]!._id))).metadata();
+    const stored = await sharp(await storedBytes(ctx, incidentPhotoKey(detail.evidence[0]!._id))).metadata();
     expect(stored).toMatchObject({ format: 'webp', width: 800, height: 600 });
     expect(stored.exif).toBeUndefined();
 

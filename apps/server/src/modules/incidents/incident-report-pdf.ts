@@ -3,6 +3,7 @@ import { createReportDocument, drawFooters, drawReportHeader, loadLogo, type Pdf
 import { drawPhotoGrid, type PdfPhoto } from '../../lib/pdf/photo-grid.ts';
 import { drawParagraph, drawSectionTitle, drawWrappedTable } from '../../lib/pdf/wrapped-table.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
+import type { FileStore } from '../files/file-store.ts';
 
 /**
  * The printable incident report (GET /api/incidents/{id}/report.pdf): an upright A4 record of what
@@ -136,10 +137,10 @@ function drawResolution(doc: PDFKit.PDFDocument, report: IncidentReport, at: (is
   doc.y += 8;
 }
 
-export async function renderIncidentPdf(report: IncidentReport, dataDir: string): Promise<Buffer> {
+export async function renderIncidentPdf(report: IncidentReport, files: FileStore): Promise<Buffer> {
   const { incident, timeZone } = report;
   const at = (iso: string) => formatInZone(timeZone, new Date(iso));
-  const logo = await loadLogo(dataDir, report.barangay.logo);
+  const logo = await loadLogo(files, report.barangay.logo);
   const { doc, bytes } = createReportDocument({
     title: `Incident report ${incident.ticket}`,
     author: report.barangay.name,

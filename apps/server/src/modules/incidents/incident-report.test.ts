@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
@@ -7,6 +5,7 @@ import { TEST_BOUNDARY, insertTestIncident, query, setBoundary } from '../../../
 import { asJpeg, jpeg, postEvidence } from '../../../test/evidence-helpers.ts';
 import { pdfPageCount, pdfText as pdfLatin1Text } from '../../../test/report-files.ts';
 import type { UserRow } from '../../db/schema/index.ts';
+import { incidentPhotoKey } from './photo-storage.ts';
 
 let ctx: TestContext;
 // 08:00 UTC is 16:00 in Manila.
@@ -129,7 +128,7 @@ describe('the printable incident report', () => {
     const { user, token } = await tanod('Gone');
     const incident = await insertTestIncident(ctx, { status: 'in_progress', responderId: user.id, respondedAt: clock.now() });
     const detail = (await postEvidence(ctx, incident.id, token, { purpose: 'resolution' }, [asJpeg(await jpeg())])).json();
-    await fs.rm(path.join(ctx.deps.config.dataDir, 'uploads', 'incidents', `${detail.evidence[0]._id}.webp`));
+    await ctx.deps.files.remove(incidentPhotoKey(detail.evidence[0]._id));
     const response = await download(incident.id, token);
     expect(response.statusCode).toBe(200);
     expect(pdfText(response.rawPayload)).toContain('The photo file is missing');

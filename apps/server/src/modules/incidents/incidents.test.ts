@@ -1,11 +1,11 @@
-import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TICKET_PATTERN } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { readSmsOutbox } from '../../../test/security-helpers.ts';
-import { incidentPhotoFile } from './photo-storage.ts';
+import { incidentPhotoKey } from './photo-storage.ts';
+import { storedBytes } from '../../../test/stored-files.ts';
 import { INSIDE, TEST_BOUNDARY, jpegWithExif, newDeviceId, postReport, query, setBoundary, uploadPhotos } from '../../../test/incidents-helpers.ts';
 
 let ctx: TestContext;
@@ -240,14 +240,14 @@ describe('the report and the staff notifications are one transaction', () => {
 describe('report photos', () => {
   const jpeg = (bytes: Buffer, filename = 'photo.jpg') => ({ filename, contentType: 'image/jpeg', bytes });
 
-  it('photos are re-encoded without metadata, stored under DATA_DIR and attached to the report', async () => {
+  it('photos are re-encoded without metadata, stored and attached to the report', async () => {
     const original = await jpegWithExif();
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const upload = await uploadPhotos(ctx, [jpeg(original), jpeg(await jpegWithExif(300, 400), 'b.jpg')]);
     expect(upload.statusCode).toBe(201);
     const ids = upload.json().photos.map((p: { id: string }) => p.id);
     expect(ids).toHaveLength(2);
-    const stored = await fs.readFile(incidentPhotoFile(ctx.deps.config.dataDir, ids[0]));
+    const stored = await storedBytes(ctx, incidentPhotoKey(ids[0]));
     const meta = await sharp(stored).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 800, height: 600 });
     expect(meta.exif).toBeUndefined();

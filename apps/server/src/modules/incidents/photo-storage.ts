@@ -1,20 +1,16 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import type { FileStore } from '../files/file-store.ts';
 
 /** Refuse decompression bombs: a 5 MB file may not claim more than 40 megapixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
 /** Enough for staff to read a plate or a face; smaller files for slow connections. */
 const MAX_EDGE = 2048;
 
-export function incidentPhotoDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads', 'incidents');
-}
-
-export function incidentPhotoFile(dataDir: string, id: string): string {
-  return path.join(incidentPhotoDir(dataDir), `${id}.webp`);
+/** The store's key of a photo id (a UUID the route has checked). */
+export function incidentPhotoKey(id: string): string {
+  return `incidents/${id}.webp`;
 }
 
 export interface EncodedPhoto {
@@ -56,12 +52,16 @@ export async function encodeIncidentPhoto(input: Buffer): Promise<EncodedPhoto> 
   }
 }
 
-export async function writeIncidentPhotos(dataDir: string, photos: EncodedPhoto[]): Promise<void> {
-  await fs.mkdir(incidentPhotoDir(dataDir), { recursive: true });
-  for (const photo of photos) await fs.writeFile(incidentPhotoFile(dataDir, photo.id), photo.data);
+export async function writeIncidentPhotos(files: FileStore, photos: EncodedPhoto[]): Promise<void> {
+  await Promise.all(photos.map((photo) => files.put(incidentPhotoKey(photo.id), photo.data, 'image/webp')));
 }
 
 /** Takes back files written for a write that then failed, so the failure leaves nothing behind. */
-export async function removeIncidentPhotos(dataDir: string, ids: string[]): Promise<void> {
-  await Promise.all(ids.map((id) => fs.rm(incidentPhotoFile(dataDir, id), { force: true })));
+export async function removeIncidentPhotos(files: FileStore, ids: string[]): Promise<void> {
+  await Promise.all(ids.map((id) => files.remove(incidentPhotoKey(id))));
+}
+
+/** A stored photo's bytes, or null when it is gone. */
+export async function readIncidentPhoto(files: FileStore, id: string): Promise<Buffer | null> {
+  return (await files.get(incidentPhotoKey(id)))?.data ?? null;
 }

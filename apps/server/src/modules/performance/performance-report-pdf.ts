@@ -10,6 +10,7 @@ import {
 import { MARGIN, bottomLimit, drawTable } from '../../lib/pdf/tables.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 import { percent, placeText, rankCell, tanodName } from './performance.presenter.ts';
+import type { FileStore } from '../files/file-store.ts';
 
 export interface PerformanceReport {
   barangay: PdfBarangay;
@@ -190,10 +191,10 @@ function drawTanodTables(doc: PDFKit.PDFDocument, item: TanodPerformanceSummary)
 /** The performance report as an A4 landscape PDF, encrypted when a password is given. */
 export async function renderPerformancePdf(
   report: PerformanceReport,
-  options: { dataDir: string; password?: string | undefined },
+  options: { files: FileStore; password?: string | undefined },
 ): Promise<Buffer> {
   const { period, items } = report.list;
-  const logo = await loadLogo(options.dataDir, report.barangay.logo);
+  const logo = await loadLogo(options.files, report.barangay.logo);
   const { doc, bytes } = createReportDocument({
     title: `${TITLE} ${period.from} to ${period.to}`,
     author: report.barangay.name,

@@ -68,7 +68,7 @@ export async function generatePerformanceReport(
               generatedAt: now,
               series: single?.series ?? null,
             },
-            { dataDir: deps.config.dataDir, password: request.pdfPassword },
+            { files: deps.files, password: request.pdfPassword },
           ),
         };
   await appendAuditEntry(deps.db, {

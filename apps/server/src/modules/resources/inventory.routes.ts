@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +20,7 @@ import {
   updateInventoryItem,
   updateInventoryItemPhoto,
 } from './inventory.service.ts';
-import { resourcePhotoFile } from './resource-photos.ts';
+import { resourcePhotoKey } from './resource-photos.ts';
 
 export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -95,17 +94,17 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Prom
       },
     },
     async (request, reply) => {
-      const file = resourcePhotoFile(deps.config.dataDir, request.params.file);
-      const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
-      if (!file || !stat?.isFile()) throw notFound('Photo');
+      const key = resourcePhotoKey(request.params.file);
+      const file = key ? await deps.files.get(key) : null;
+      if (!file) throw notFound('Photo');
       return (
         reply
-          .type('image/webp')
-          .header('Content-Length', String(stat.size))
+          .type(file.contentType)
+          .header('Content-Length', String(file.data.length))
           // A new photo gets a new name, so a name's bytes never change.
           .header('Cache-Control', 'public, max-age=31536000, immutable')
           .header('Cross-Origin-Resource-Policy', 'same-origin')
-          .send(fs.createReadStream(file))
+          .send(file.data)
       );
     },
   );

@@ -3,12 +3,13 @@ import { createReportDocument, drawFooters, drawReportHeader, loadLogo } from '.
 import { drawTable } from '../../lib/pdf/tables.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 import type { ResourceReport } from './report.service.ts';
+import type { FileStore } from '../files/file-store.ts';
 
 type Table = { title: string; header: string[]; rows: CsvCell[][] };
 
 /** Renders the audit report as an A4 landscape PDF. */
-export async function renderReportPdf(report: ResourceReport, tables: Table[], dataDir: string): Promise<Buffer> {
-  const logo = await loadLogo(dataDir, report.barangay.logo);
+export async function renderReportPdf(report: ResourceReport, tables: Table[], files: FileStore): Promise<Buffer> {
+  const logo = await loadLogo(files, report.barangay.logo);
   const { doc, bytes } = createReportDocument({
     title: `Equipment and vehicle audit report ${report.from} to ${report.to}`,
     author: report.barangay.name,

@@ -268,6 +268,6 @@ export async function generateResourceReport(deps: AppDeps, actor: Actor, query:
   return {
     fileName: `${baseName}.pdf`,
     contentType: 'application/pdf',
-    body: await renderReportPdf(report, reportTables(report), deps.config.dataDir),
+    body: await renderReportPdf(report, reportTables(report), deps.files),
   };
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,6 +5,7 @@ import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../auth/actor.ts';
 import { encodeIncidentPhoto } from '../incidents/photo-storage.ts';
 import type { AuditEntity } from '@bantay/shared';
+import type { FileStore } from '../files/file-store.ts';
 
 /**
  * Photos of inventory items and vehicles. They go through the incident photos' check and
@@ -16,12 +15,8 @@ import type { AuditEntity } from '@bantay/shared';
 export const RESOURCE_PHOTO_URL_PREFIX = '/api/resources/photos/';
 const PHOTO_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
-function photoDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads', 'resources');
-}
-
 /** Stores the photo and answers its URL. Errors name the upload field `photo`. */
-export async function storeResourcePhoto(dataDir: string, input: Buffer): Promise<string> {
+export async function storeResourcePhoto(files: FileStore, input: Buffer): Promise<string> {
   let photo;
   try {
     photo = await encodeIncidentPhoto(input);
@@ -33,23 +28,20 @@ export async function storeResourcePhoto(dataDir: string, input: Buffer): Promis
     }
     throw error;
   }
-  await fs.mkdir(photoDir(dataDir), { recursive: true });
   const name = `${photo.id}.webp`;
-  await fs.writeFile(path.join(photoDir(dataDir), name), photo.data);
+  await files.put(resourcePhotoKey(name)!, photo.data, 'image/webp');
   return `${RESOURCE_PHOTO_URL_PREFIX}${name}`;
 }
 
 /** Removes a replaced photo of ours; anything else is left alone. */
-export async function removeResourcePhoto(dataDir: string, url: string | null): Promise<void> {
-  const file = url?.startsWith(RESOURCE_PHOTO_URL_PREFIX)
-    ? resourcePhotoFile(dataDir, url.slice(RESOURCE_PHOTO_URL_PREFIX.length))
-    : null;
-  if (file) await fs.rm(file, { force: true });
+export async function removeResourcePhoto(files: FileStore, url: string | null): Promise<void> {
+  const key = url?.startsWith(RESOURCE_PHOTO_URL_PREFIX) ? resourcePhotoKey(url.slice(RESOURCE_PHOTO_URL_PREFIX.length)) : null;
+  if (key) await files.remove(key);
 }
 
-/** The file of a photo name, or null for names that are not ours (no path tricks). */
-export function resourcePhotoFile(dataDir: string, name: string): string | null {
-  return PHOTO_NAME.test(name) ? path.join(photoDir(dataDir), name) : null;
+/** The store's key of a photo name, or null for names that are not ours (no path tricks). */
+export function resourcePhotoKey(name: string): string | null {
+  return PHOTO_NAME.test(name) ? `resources/${name}` : null;
 }
 
 interface PhotoTarget {
@@ -67,7 +59,7 @@ interface PhotoTarget {
  * one goes instead if the transaction fails), so a row never points at a missing file.
  */
 export async function replaceResourcePhoto(deps: AppDeps, actor: Actor, target: PhotoTarget, bytes: Buffer): Promise<void> {
-  const url = await storeResourcePhoto(deps.config.dataDir, bytes);
+  const url = await storeResourcePhoto(deps.files, bytes);
   const previous = await inTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
     const row = await target.swap(tx, url, now);
@@ -83,8 +75,8 @@ export async function replaceResourcePhoto(deps: AppDeps, actor: Actor, target: 
     });
     return row.image;
   }).catch(async (error: unknown) => {
-    await removeResourcePhoto(deps.config.dataDir, url);
+    await removeResourcePhoto(deps.files, url);
     throw error;
   });
-  await removeResourcePhoto(deps.config.dataDir, previous);
+  await removeResourcePhoto(deps.files, previous);
 }

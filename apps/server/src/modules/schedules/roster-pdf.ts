@@ -3,6 +3,7 @@ import { drawTable } from '../../lib/pdf/tables.ts';
 import { drawParagraph, drawWrappedTable } from '../../lib/pdf/wrapped-table.ts';
 import { formatInZone, nextDay } from '../../lib/time-zone.ts';
 import type { Roster, RosterLine } from './roster.service.ts';
+import type { FileStore } from '../files/file-store.ts';
 
 const TITLE = 'Duty roster';
 
@@ -43,8 +44,8 @@ function perTanod(lines: RosterLine[]) {
  * leader, members, notes, every name in full), the days without a shift, and each tanod's shifts,
  * hours and turns as team leader.
  */
-export async function renderRosterPdf(roster: Roster, dataDir: string): Promise<Buffer> {
-  const logo = await loadLogo(dataDir, roster.barangay.logo);
+export async function renderRosterPdf(roster: Roster, files: FileStore): Promise<Buffer> {
+  const logo = await loadLogo(files, roster.barangay.logo);
   const period = `${roster.from} to ${roster.to}`;
   const { doc, bytes } = createReportDocument({ title: `${TITLE} ${period}`, author: roster.barangay.name, createdAt: roster.generatedAt });
   const scope = roster.scope.length > 0 ? ` · ${roster.scope.join(' · ')}` : '';

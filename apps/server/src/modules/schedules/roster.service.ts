@@ -144,5 +144,5 @@ export async function generateRoster(deps: AppDeps, actor: Actor, query: RosterQ
   const roster = await buildRoster(deps, actor, query);
   const fileName = `roster-${query.from}-to-${query.to}.${format}`;
   if (format === 'csv') return { fileName, contentType: 'text/csv; charset=utf-8', body: rosterCsv(roster) };
-  return { fileName, contentType: 'application/pdf', body: await renderRosterPdf(roster, deps.config.dataDir) };
+  return { fileName, contentType: 'application/pdf', body: await renderRosterPdf(roster, deps.files) };
 }

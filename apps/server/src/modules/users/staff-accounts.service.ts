@@ -266,13 +266,13 @@ export async function resetStaffPassword(deps: AppDeps, actor: Actor, id: string
 /** POST /api/users/:id/photo: the photo is checked by content and re-encoded like a profile photo. */
 export async function updateStaffPhoto(deps: AppDeps, actor: Actor, id: string, bytes: Buffer): Promise<StaffUser> {
   const user = await findManageable(deps, actor, id);
-  const url = await storeAvatar(deps.config.dataDir, bytes);
+  const url = await storeAvatar(deps.files, bytes);
   const now = deps.clock.now();
   await inTransaction(deps.db, async (tx) => {
     await updateUser(tx, user.id, { profilePicture: url, updatedAt: now });
     await appendAuditEntry(tx, { actor, action: 'update', entity: 'user', entityId: user.id, before: { profilePicture: user.profilePicture }, after: { profilePicture: url }, at: now });
   });
   deps.events.publish('users.changed', { userIds: [user.id] });
-  await removeAvatar(deps.config.dataDir, user.profilePicture);
+  await removeAvatar(deps.files, user.profilePicture);
   return presentStaffUser((await findUserById(deps.db, user.id))!);
 }
