@@ -1,68 +1,33 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
 /**
- * Calendar days in the barangay's time zone (Asia/Manila by default, configurable in settings).
- * Times are stored in UTC; a "day" (the overdue job's once a day, a report's period) is the
- * barangay's, wherever the server runs.
+ * Calendar days and clock times in the barangay's time zone (Asia/Manila by default, configurable
+ * in settings). Times are stored in UTC; a "day" (the overdue job's once a day, a report's period)
+ * and a time printed on a PDF or a CSV are the barangay's, wherever the server runs. Every zoned
+ * label goes through `formatInZone`'s date-fns patterns, so labels never depend on a locale's
+ * whims (the web does the same in apps/web/src/lib/zoned-time.ts).
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
+/** The instant as the zone's clocks show it (date-fns reads its fields there). */
+export function zonedDate(timeZone: string, at: Date | number): TZDate {
+  return new TZDate(+at, timeZone);
 }
 
-function wallClock(
-  timeZone: string,
-  at: Date,
-): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** How far the zone's wall clock is ahead of UTC at `at`, in milliseconds. */
-function offsetMs(timeZone: string, at: Date): number {
-  const wall = wallClock(timeZone, at);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+/** `at` on the zone's clocks, in a date-fns pattern: `formatInZone('Asia/Manila', at, 'HH:mm')`. */
+export function formatInZone(timeZone: string, at: Date | number, pattern = 'MMM d, yyyy, HH:mm'): string {
+  return format(zonedDate(timeZone, at), pattern);
 }
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in a time zone. */
 export function dayIn(timeZone: string, at: Date): string {
-  const wall = wallClock(timeZone, at);
-  return `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
+  return formatInZone(timeZone, at, 'yyyy-MM-dd');
 }
 
 /** The instant a calendar day (`YYYY-MM-DD`) begins in a time zone. */
 export function startOfDayIn(timeZone: string, day: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const midnightUtc = Date.UTC(year, month - 1, date);
-  // Apply the offset, then again with the offset at the result, for zones that change it (DST).
-  const first = midnightUtc - offsetMs(timeZone, new Date(midnightUtc));
-  return new Date(midnightUtc - offsetMs(timeZone, new Date(first)));
+  return new Date(+new TZDate(year, month - 1, date, timeZone));
 }
 
 /** The next calendar day of `YYYY-MM-DD`. */
@@ -71,15 +36,12 @@ export function nextDay(day: string): string {
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
 
-/** An instant as the barangay reads it: `Nov 25, 2026, 14:05`. */
-export function formatInZone(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
+/** Whether `name` is a time zone this server knows (an IANA name such as `Asia/Manila`). */
+export function isKnownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }

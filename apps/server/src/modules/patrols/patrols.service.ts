@@ -17,6 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { formatInZone } from '../../lib/time-zone.ts';
 import type { Actor } from '../auth/actor.ts';
 import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
 import { findSchedule, listMembersOf } from '../schedules/schedules.repository.ts';
@@ -39,8 +40,7 @@ import { MAX_ACCURACY_TOLERANCE_METERS, lateAfter, presentLogEntry, presentPatro
 
 const DAY_MS = 86_400_000;
 
-const timeOfDay = (at: Date, timezone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+const timeOfDay = (at: Date, timezone: string) => formatInZone(timezone, at, 'HH:mm');
 
 async function presentOne(deps: AppDeps, context: PatrolWithContext): Promise<Patrol> {
   const distances = await trackDistances(deps.db, [context.patrol.id]);

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { SHIFT_HOURS, type ScheduleRepeat, type ScheduleShift, type ScheduleStatus } from '@bantay/shared';
+import { formatInZone } from '../../lib/time-zone.ts';
 
 /**
  * Calendar arithmetic in the barangay's timezone (Asia/Manila by default). Times are stored in
@@ -68,9 +69,7 @@ export const overlaps = (a: Window, b: Window) => a.startsAt < b.endsAt && b.sta
 
 /** "Mon 25 Nov 06:00–18:00" in the barangay's timezone, for messages. */
 export function describeWindow(window: Window, timezone: string): string {
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, weekday: 'short', day: 'numeric', month: 'short' }).format(window.startsAt);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return `${day.replace(',', '')} ${time.format(window.startsAt)}–${time.format(window.endsAt)}`;
+  return `${formatInZone(timezone, window.startsAt, 'EEE d MMM HH:mm')}–${formatInZone(timezone, window.endsAt, 'HH:mm')}`;
 }
 
 export const daysBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / DAY_MS;

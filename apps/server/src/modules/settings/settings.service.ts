@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isKnownTimeZone } from '../../lib/time-zone.ts';
 import type { Actor } from '../auth/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
@@ -51,6 +52,7 @@ async function loadPublicSettings(deps: AppDeps): Promise<PublicSettings> {
       boundary: null,
       timezone: 'Asia/Manila',
       map: deps.config.map,
+      dataProtectionOfficer: null,
     };
   }
   return {
@@ -63,6 +65,7 @@ async function loadPublicSettings(deps: AppDeps): Promise<PublicSettings> {
     boundary: row.boundary ?? null,
     timezone: row.timezone,
     map: deps.config.map,
+    dataProtectionOfficer: row.dpoName ? { name: row.dpoName, contact: row.dpoContact ?? '' } : null,
   };
 }
 
@@ -73,15 +76,6 @@ async function loadPublicSettings(deps: AppDeps): Promise<PublicSettings> {
 export async function saveSettings(deps: AppDeps, values: Parameters<typeof upsertSettings>[1]): Promise<void> {
   await upsertSettings(deps.db, values, deps.clock.now());
   deps.events.publish('settings.updated', {});
-}
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The row as upsertSettings takes it, from what is stored or the defaults. */
@@ -98,6 +92,8 @@ async function currentValues(deps: AppDeps) {
     hotlines: current.hotlines,
     incidentTypes: current.incidentTypes,
     timezone: current.timezone,
+    dpoName: current.dataProtectionOfficer?.name ?? null,
+    dpoContact: current.dataProtectionOfficer?.contact ?? null,
   };
 }
 
@@ -107,7 +103,7 @@ async function currentValues(deps: AppDeps) {
  * request.
  */
 export async function updateSettings(deps: AppDeps, actor: Actor, input: z.output<typeof updateSettingsSchema>): Promise<PublicSettings> {
-  if (input.timezone !== undefined && !isTimeZone(input.timezone)) {
+  if (input.timezone !== undefined && !isKnownTimeZone(input.timezone)) {
     throw new AppError('VALIDATION_FAILED', 'Unknown timezone', { fields: [{ field: 'timezone', message: 'Unknown timezone (for example Asia/Manila)' }] });
   }
   const before = await currentValues(deps);
@@ -118,6 +114,10 @@ export async function updateSettings(deps: AppDeps, actor: Actor, input: z.outpu
   if (input.incidentTypes !== undefined) after.incidentTypes = input.incidentTypes.map((t) => ({ ...t, name: t.name.trim() }));
   if (input.mapStart !== undefined) Object.assign(after, { mapStartLat: input.mapStart.lat, mapStartLng: input.mapStart.lng, mapStartZoom: input.mapStart.zoom });
   if (input.timezone !== undefined) after.timezone = input.timezone;
+  if (input.dataProtectionOfficer !== undefined) {
+    after.dpoName = input.dataProtectionOfficer?.name ?? null;
+    after.dpoContact = input.dataProtectionOfficer?.contact ?? null;
+  }
   const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]));
   if (changed.length === 0) return loadPublicSettings(deps);
   const now = deps.clock.now();
