@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { openRateLimitStorage } from './http/rate-limit-store.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { publicRoute } from './http/auth-guard.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
@@ -49,7 +50,8 @@ import { blotterRoutes } from './modules/blotter/blotter.routes.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
-  database: Pick<Database, 'driver' | 'version'>;
+  /** `pool` (PostgreSQL only) also holds the rate limits' counters, unless REDIS_URL is set. */
+  database: Pick<Database, 'driver' | 'version' | 'pool'>;
   logger?: boolean | { level: string };
 }
 
@@ -77,7 +79,10 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  // Counted where every instance sees the same counts: Redis, else PostgreSQL (decision 021).
+  const rateLimits = await openRateLimitStorage({ redis: deps.config.redis, pool: database.pool, log: app.log });
+  app.addHook('onClose', () => rateLimits.close());
+  await app.register(rateLimit, { global: false, ...rateLimits.options });
 
   await app.register(swagger, {
     openapi: {

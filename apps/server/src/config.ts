@@ -50,6 +50,14 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanString.default(false),
+  /**
+   * The rate limits' counters in Redis (`redis://[:password@]host[:port][/db]`), shared by every
+   * instance naming the same server. Unset: in PostgreSQL with DATABASE_URL, else in memory
+   * (decision 021).
+   */
+  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
+  /** The start of this installation's Redis keys, so that several can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('bantay:'),
   /** Sign-in attempts allowed per IP address in 15 minutes. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   MAP_TILE_URL: z.string().url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -148,6 +156,8 @@ export interface Config {
   sessionTtlMs: number;
   logLevel: string;
   trustProxy: boolean;
+  /** REDIS_URL and REDIS_KEY_PREFIX: where the rate limits count when set (http/rate-limit-store.ts). */
+  redis: { url: string; keyPrefix: string } | undefined;
   loginRateLimit: number;
   map: { tileUrl: string; attribution: string };
   /** Built web app to serve; undefined serves the API only. */
@@ -350,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
