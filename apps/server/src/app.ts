@@ -46,6 +46,9 @@ import { deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
 import { appManifestRoutes } from './modules/app-manifest/app-manifest.routes.ts';
+import { advisoryRoutes } from './modules/advisories/advisories.routes.ts';
+import { landingAdvisories } from './modules/advisories/advisories.service.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { blotterRoutes } from './modules/blotter/blotter.routes.ts';
 
 export interface BuildAppOptions {
@@ -128,10 +131,12 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
     await pushRoutes(scope, deps);
     await geocodeRoutes(scope, deps);
     await appManifestRoutes(scope, deps);
+    await advisoryRoutes(scope, deps);
+    await privacyRoutes(scope, deps);
     await blotterRoutes(scope, deps);
   });
 
-  await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps));
+  await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps), { landingBanner: () => landingAdvisories(deps) });
   return app;
 }
 

@@ -133,6 +133,8 @@ const envSchema = z.object({
   // --- Patrols (issue 11). ------------------------------------------------------------------------
   /** Days the full GPS track is kept; older points are deleted by a job. */
   TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** Days after a report is closed before its reporter's name and phone are erased (decision 028). */
+  REPORTER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   // Issue 9: a pending report with no responder this long notifies admins and
   // on-duty tanods, and again at twice the time.
   ESCALATE_EMERGENCY_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
@@ -180,6 +182,8 @@ export interface Config {
   };
   /** Days GPS points are kept (issue 11). */
   trackRetentionDays: number;
+  /** Days after a report closes before its reporter's name and phone are erased (decision 028). */
+  reporterDataRetentionDays: number;
   /** Issue 9: how long a pending report may wait for a responder before staff are reminded. */
   escalation: { emergencyAfterMs: number; normalAfterMs: number };
 }
@@ -378,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       geocodesPerIpPer15Min: e.GEOCODE_RATE_LIMIT,
     },
     trackRetentionDays: e.TRACK_RETENTION_DAYS,
+    reporterDataRetentionDays: e.REPORTER_DATA_RETENTION_DAYS,
     escalation: { emergencyAfterMs: e.ESCALATE_EMERGENCY_AFTER_S * 1000, normalAfterMs: e.ESCALATE_NORMAL_AFTER_S * 1000 },
   };
 }

@@ -37,6 +37,8 @@ export const publicSettingsSchema = z.object({
   timezone: z.string(),
   /** Tile server for Leaflet maps (configuration, so a barangay can use its own). */
   map: z.object({ tileUrl: z.string(), attribution: z.string() }),
+  /** The barangay's data protection officer, named on the privacy notice (Data Privacy Act); null until set. */
+  dataProtectionOfficer: z.object({ name: z.string(), contact: z.string() }).nullable().optional(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
@@ -60,6 +62,13 @@ export const updateSettingsSchema = z
       .refine((types) => new Set(types.map((t) => t.name.trim().toLowerCase())).size === types.length, 'Incident type names must be different'),
     mapStart: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), zoom: z.number().int().min(1).max(19) }),
     timezone: z.string().trim().min(1).max(64),
+    /** Null removes it. */
+    dataProtectionOfficer: z
+      .object({
+        name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+        contact: z.string().trim().min(1, 'Give an email address or a phone number').max(200, 'Contact is too long'),
+      })
+      .nullable(),
   })
   .partial();
 export type UpdateSettings = z.input<typeof updateSettingsSchema>;

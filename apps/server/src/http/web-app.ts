@@ -55,7 +55,14 @@ export async function serveWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
   publicSettingsJson: () => Promise<string>,
-  options: { landing?: LandingRenderer | null } = {},
+  options: {
+    landing?: LandingRenderer | null;
+    /**
+     * HTML put before the app's root on `/` (the active advisories, decision 028): painted with the
+     * page, unseen by React. The page is rendered and compressed again only when it changes.
+     */
+    landingBanner?: () => Promise<string>;
+  } = {},
 ): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasBuild = indexFile !== undefined && fs.existsSync(indexFile);
@@ -103,7 +110,7 @@ export async function serveWebApp(
       if (!path.extname(pathname) || pathname.endsWith('.html')) {
         reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
         const json = await publicSettingsJson();
-        const landingHtml = pathname === '/' && landingPage ? await landingPage(json) : undefined;
+        const landingHtml = pathname === '/' && landingPage ? await landingPage(json, (await options.landingBanner?.()) ?? '') : undefined;
         if (!landingHtml) return shellWith(json);
         // Sent compressed as made once per settings version (the compression hook does not reach
         // this handler, and the page, with its stylesheet, is some 80 KB before compression).
@@ -135,19 +142,17 @@ const brotli = promisify(zlib.brotliCompress);
 function landingPageCache(
   landing: LandingRenderer,
   log: FastifyBaseLogger,
-): (json: string) => Promise<LandingPage | undefined> {
-  let current: { json: string; html: Promise<LandingPage | undefined> } | undefined;
+): (json: string, banner: string) => Promise<LandingPage | undefined> {
+  let current: { json: string; banner: string; html: Promise<LandingPage | undefined> } | undefined;
   // Renders run one after another: the renderer holds the settings it renders in module state.
   let previous: Promise<unknown> = Promise.resolve();
-  return (json) => {
-    if (current?.json !== json) {
+  return (json, banner) => {
+    if (current?.json !== json || current.banner !== banner) {
       const html = previous
         .then(() => landing.render(JSON.parse(json)))
         .then(async (markup) => {
-          const html = withSettings(
-            landing.template.replace(LANDING_MARKER, () => markup),
-            json,
-          );
+          const page = landing.template.replace(LANDING_MARKER, () => markup);
+          const html = withSettings(banner ? page.replace('<div id="root">', () => `${banner}<div id="root">`) : page, json);
           const [gzipped, brotlied] = await Promise.all([
             gzip(html, { level: 9 }),
             brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -156,11 +161,11 @@ function landingPageCache(
         })
         .catch((error: unknown) => {
           log.error({ err: error }, 'Could not pre-render the landing page; serving the plain shell');
-          if (current?.json === json) current = undefined;
+          if (current?.json === json && current.banner === banner) current = undefined;
           return undefined;
         });
       previous = html;
-      current = { json, html };
+      current = { json, banner, html };
     }
     return current.html;
   };
