@@ -4,7 +4,7 @@ import { TanodLoansCard } from '@/features/dashboard/TanodLoansCard.tsx';
 import { TanodMonthCard } from '@/features/dashboard/TanodMonthCard.tsx';
 import { TanodShiftCard } from '@/features/dashboard/TanodShiftCard.tsx';
 import { useTanodDashboard } from '@/features/dashboard/tanod-dashboard-api.ts';
-import { useNow } from '@/features/incidents/hooks.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { NotesCalendar } from '@/features/notes/NotesCalendar.tsx';
 import { useSession } from '@/lib/session.tsx';
 import RolePage from './RolePage.tsx';

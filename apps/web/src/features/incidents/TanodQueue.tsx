@@ -7,7 +7,7 @@ import { ClassificationBadge } from './badges.tsx';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
 import { ageText, stepErrorMessage } from './incident-format.ts';
 import { incidentSteps, useApplyIncident } from './incidents-api.ts';
-import { useNow } from './hooks.ts';
+import { useNow } from '@/lib/use-now.ts';
 
 interface TanodQueueProps {
   /** Pending incidents, already in the server's priority order (emergencies first, then nearest). */
@@ -25,7 +25,7 @@ interface TanodQueueProps {
 
 /** The tanod's queue of pending incidents (issue 9): type, classification, age, distance, photos. */
 export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onSelect, hasActive, hasPosition }: TanodQueueProps) {
-  const now = useNow();
+  const now = useNow(30_000);
   const apply = useApplyIncident();
   const [busyId, setBusyId] = useState<string | null>(null);
 

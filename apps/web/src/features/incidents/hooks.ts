@@ -1,15 +1,5 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, refreshed every `intervalMs`, for ages that must grow while a screen is open. */
-export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 export interface DevicePosition {
   lat: number;
   lng: number;

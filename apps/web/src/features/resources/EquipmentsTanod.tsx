@@ -4,7 +4,9 @@ import { INVENTORY_CATEGORY_LABELS, VEHICLE_TYPE_LABELS, type Vehicle } from '@b
 import { storedUserId } from '@/lib/storage.ts';
 import { LoanDialog } from './LoanDialog.tsx';
 import { LoanList } from './LoanList.tsx';
-import { Chip, QueryState, Thumb } from './parts.tsx';
+import { Chip } from '@/components/Chip.tsx';
+import { QueryState } from '@/components/QueryState.tsx';
+import { Thumb } from '@/components/Thumb.tsx';
 import { useInventory, useLoans, useLoanUpdates, useTrips, useTripUpdates, useVehicles } from './resources-api.ts';
 import { isOverdue, VEHICLE_STATUS_LABELS } from './resource-rules.ts';
 import { TripRequestDialog } from './TripDialogs.tsx';

@@ -10,10 +10,12 @@ import {
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { notify } from '@/lib/toast.ts';
 import { ItemDialog } from './ItemDialog.tsx';
-import { Chip, QueryState, Thumb } from './parts.tsx';
+import { Chip } from '@/components/Chip.tsx';
+import { QueryState } from '@/components/QueryState.tsx';
+import { Thumb } from '@/components/Thumb.tsx';
 import { fetchInventory, INVENTORY_KEY, retireItem, useRefreshResources } from './resources-api.ts';
 import { failureMessage } from './resource-rules.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '@/lib/use-debounced.ts';
 import { SearchField } from '@/components/form/SearchField.tsx';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 

@@ -15,7 +15,8 @@ import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { notify } from '@/lib/toast.ts';
 import { PhotoPicker, usePendingPhoto } from './PhotoPicker.tsx';
-import { DialogActions, FormAlert } from './parts.tsx';
+import { DialogActions } from '@/components/DialogActions.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 import { createItem, updateItem, uploadItemPhoto, useRefreshResources } from './resources-api.ts';
 import { failureMessage, schemaErrors, serverFieldErrors } from './resource-rules.ts';
 

@@ -8,7 +8,8 @@ import { TextField } from '@/components/form/TextField.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
 import { fromZonedInput, toZonedInput } from '@/lib/zoned-time.ts';
-import { DialogActions, FormAlert } from './parts.tsx';
+import { DialogActions } from '@/components/DialogActions.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 import {
   borrowItem,
   fetchDefaultDue,

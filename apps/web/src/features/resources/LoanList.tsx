@@ -3,9 +3,10 @@ import type { Loan } from '@bantay/shared';
 import { Avatar } from '@/components/Avatar.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { formatDateTime } from '@/lib/zoned-time.ts';
-import { Chip, Thumb } from './parts.tsx';
+import { Chip } from '@/components/Chip.tsx';
+import { Thumb } from '@/components/Thumb.tsx';
 import { ReturnLoanDialog } from './ReturnLoanDialog.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { dueDistance, isOverdue, personName, sortLoans } from './resource-rules.ts';
 
 const CONDITION_TONES = { good: 'success', damaged: 'warning', lost: 'danger' } as const;
@@ -21,7 +22,7 @@ interface LoanListProps {
 export function LoanList({ loans, asAdmin }: LoanListProps) {
   const timeZone = usePublicSettings().data?.timezone;
   const [returning, setReturning] = useState<Loan | null>(null);
-  const now = useNow();
+  const now = useNow(60_000);
   return (
     <>
       <ul

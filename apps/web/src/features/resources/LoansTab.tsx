@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import type { LoanStatus } from '@bantay/shared';
 import { LoanDialog } from './LoanDialog.tsx';
 import { LoanList } from './LoanList.tsx';
-import { QueryState } from './parts.tsx';
+import { QueryState } from '@/components/QueryState.tsx';
 import { useLoans } from './resources-api.ts';
 
 const FILTERS: { value: LoanStatus | ''; label: string }[] = [

@@ -6,7 +6,7 @@ import { TextField } from '@/components/form/TextField.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
 import { toZonedInput } from '@/lib/zoned-time.ts';
-import { FormAlert } from './parts.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 import { downloadReport, type ReportProgress } from './resources-api.ts';
 import { failureMessage, schemaErrors } from './resource-rules.ts';
 import { saveFile } from '@/lib/save-file.ts';

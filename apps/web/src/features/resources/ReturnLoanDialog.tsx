@@ -3,7 +3,8 @@ import { RETURN_CONDITIONS, returnLoanRequestSchema, type Loan, type ReturnCondi
 import { Modal } from '@/components/Modal.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { notify } from '@/lib/toast.ts';
-import { DialogActions, FormAlert } from './parts.tsx';
+import { DialogActions } from '@/components/DialogActions.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 import { returnLoan, useRefreshResources } from './resources-api.ts';
 import { failureMessage, personName, schemaErrors, serverFieldErrors } from './resource-rules.ts';
 

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
 import { formatRange } from '@/lib/zoned-time.ts';
-import { Chip, type Tone } from './parts.tsx';
+import { Chip, type Tone } from '@/components/Chip.tsx';
 import { approveTrip, cancelTrip, useRefreshResources } from './resources-api.ts';
 import { failureMessage, personName, sortTrips, TRIP_STATUS_LABELS } from './resource-rules.ts';
 import { CompleteTripDialog, RejectTripDialog } from './TripDialogs.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TripStatus } from '@bantay/shared';
-import { QueryState } from './parts.tsx';
+import { QueryState } from '@/components/QueryState.tsx';
 import { useTrips, useVehicles } from './resources-api.ts';
 import { TRIP_STATUS_LABELS } from './resource-rules.ts';
 import { TripList } from './TripList.tsx';

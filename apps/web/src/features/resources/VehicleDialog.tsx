@@ -14,7 +14,8 @@ import { SelectField } from '@/components/form/SelectField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { notify } from '@/lib/toast.ts';
 import { PhotoPicker, usePendingPhoto } from './PhotoPicker.tsx';
-import { DialogActions, FormAlert } from './parts.tsx';
+import { DialogActions } from '@/components/DialogActions.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 import { createVehicle, updateVehicle, uploadVehiclePhoto, useRefreshResources, useTanods } from './resources-api.ts';
 import {
   failureMessage,

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Pencil, Plus } from 'lucide-react';
 import { VEHICLE_TYPE_LABELS, type Vehicle, type VehicleStatus } from '@bantay/shared';
-import { Chip, QueryState, Thumb, type Tone } from './parts.tsx';
+import { Chip, type Tone } from '@/components/Chip.tsx';
+import { QueryState } from '@/components/QueryState.tsx';
+import { Thumb } from '@/components/Thumb.tsx';
 import { useVehicles } from './resources-api.ts';
 import { personName, VEHICLE_STATUS_LABELS } from './resource-rules.ts';
 import { VehicleDialog } from './VehicleDialog.tsx';

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { usePublicSettings } from '@/lib/public-settings.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { DEFAULT_TIMEZONE } from '@/lib/zoned-time.ts';
 import { useAreas, useLivePositions, usePatrol, usePatrolTrack } from '../patrols-api.ts';
 
@@ -12,11 +13,7 @@ export function useLiveTracking() {
   const areas = useAreas();
   const { data: settings } = usePublicSettings();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), STALE_TICK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useNow(STALE_TICK_MS);
 
   const list = useMemo(() => positions.data ?? [], [positions.data]);
   const selected = list.find((position) => position.userId === selectedId) ?? null;
