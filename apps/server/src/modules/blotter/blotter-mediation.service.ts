@@ -192,7 +192,7 @@ export async function requestCopy(deps: AppDeps, actor: Actor, entryId: string):
       kind: 'blotter.copy_requested',
       entity: { type: 'blotter_entry', id: entryId },
     });
-    const [row] = await listCopyRequests(tx, copyRequestsOfRequester(actor.id, [entryId]));
+    const row = (await listCopyRequests(tx, copyRequestsOfRequester(actor.id, [entryId]))).find((candidate) => candidate.request.id === inserted.id);
     return { created: true, request: presentCopyRequest(row!) };
   });
 }

@@ -42,7 +42,7 @@ const FIELD_LABELS: Record<keyof BlotterValues, string> = {
   referredTo: 'Referred to',
 };
 
-/** "Status: Recorded → Referred (Lupon Tagapamayapa)", one line a field, for the amendments table. */
+/** `Status: from “Recorded” to “Referred”`, one line a field, for the amendments table. */
 function changeLines(before: Partial<BlotterValues>, after: Partial<BlotterValues>, at: (iso: string) => string): string {
   const lines: string[] = [];
   const value = (values: Partial<BlotterValues>, key: keyof BlotterValues): string => {
@@ -55,7 +55,8 @@ function changeLines(before: Partial<BlotterValues>, after: Partial<BlotterValue
     return String(raw);
   };
   for (const key of Object.keys(after) as (keyof BlotterValues)[]) {
-    lines.push(`${FIELD_LABELS[key]}: ${value(before, key)} → ${value(after, key)}`);
+    // Words rather than an arrow: the PDF's standard fonts (WinAnsi) have no arrow.
+    lines.push(`${FIELD_LABELS[key]}: from “${value(before, key)}” to “${value(after, key)}”`);
   }
   return lines.join('\n');
 }
@@ -152,7 +153,7 @@ export async function renderCertifiedCopy(copy: CertifiedCopy, files: FileStore)
   drawParagraph(
     doc,
     `This is to certify that the above is a true and correct copy of entry ${entry.number} of the barangay blotter of ${copy.barangay.name}, ` +
-      `with every amendment made to it${entry.amendments.length ? '' : ' (none)'}. Issued on ${issued} upon the request of ${copy.issuedTo}.`,
+      `with every amendment made to it${entry.amendments.length ? '' : ' (none)'}. Issued on ${issued} to ${copy.issuedTo}.`,
   );
   drawSignatures(doc, copy);
   drawFooters(doc, `${copy.barangay.name} · Blotter entry ${entry.number} · Certified true copy issued ${issued}`);
