@@ -2,8 +2,12 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrackingPointInput, TrackingPointsAck } from '@bantay/shared';
+import { ensureSupadmin } from '../src/modules/auth/auth.service.ts';
 import { createUser, signIn } from './harness.ts';
-import { connected, nextEvent } from './realtime.ts';
+import { insertTestIncident } from './incidents-helpers.ts';
+import { centreOf, createArea, minutes, person, scheduleFor, square, startPatrol } from './patrols.ts';
+import { connected, disconnected, nextEvent, type TestSocket } from './realtime.ts';
 import { startTwoInstances, type Instance, type TwoInstances } from './two-instances.ts';
 
 // Two real instances on one PostgreSQL database, reached over HTTP and sockets on their own ports.
@@ -63,6 +67,97 @@ describe('two instances', () => {
     const sent = await call(a, 'POST', '/api/messages', senderToken, { conversationId, content: 'Meet at the plaza' });
     expect(sent.body).toMatchObject({ message: { conversationId } });
     expect(await received).toMatchObject({ conversationId, content: 'Meet at the plaza', userId: sender.id });
+  });
+
+  it('an assignment made through A reaches the tanod’s socket on B as a notification and an incident update', async () => {
+    const { a, b } = cluster;
+    const admin = await createUser(a.ctx, { userType: 'admin' });
+    const tanod = await createUser(a.ctx, { userType: 'tanod' });
+    const incident = await insertTestIncident(a.ctx);
+    const socket = await connected(b.client(await signIn(a.ctx, tanod)));
+    const notified = nextEvent(
+      socket,
+      'notificationUpdate',
+      ({ notification }) => notification.entityId === incident.id,
+    );
+    const updated = nextEvent(socket, 'incident:updated', (change) => change.id === incident.id);
+
+    const assigned = await call(a, 'POST', `/api/incidents/${incident.id}/assign`, await signIn(a.ctx, admin), {
+      tanodId: tanod.id,
+    });
+    expect(assigned.status).toBe(200);
+    expect(await notified).toMatchObject({
+      type: 'new',
+      notification: { kind: 'incident.assigned', entityType: 'incident', entityId: incident.id },
+    });
+    expect(await updated).toMatchObject({ id: incident.id });
+  });
+
+  it('a tracking point sent to A reaches the live map of an admin connected to B', async () => {
+    const { a, b } = cluster;
+    const admin = await person(a.ctx, 'admin');
+    const tanod = await person(a.ctx, 'tanod');
+    const area = await createArea(a.ctx, admin, square(14.9, 121.2));
+    const now = new Date();
+    const schedule = await scheduleFor(
+      a.ctx,
+      admin,
+      area,
+      [tanod],
+      new Date(now.getTime() - minutes(5)),
+      new Date(now.getTime() + minutes(240)),
+    );
+    const inside = centreOf(14.9, 121.2);
+    await startPatrol(a.ctx, tanod, schedule._id, inside);
+    const watcher = await connected(b.client(admin.token));
+    expect(await new Promise((resolve) => watcher.emit('tracking:watch', resolve))).toEqual({ ok: true });
+    const tanodSocket = await connected(a.client(tanod.token));
+
+    const arrival = nextEvent(watcher, 'tracking:position', (position) => position.userId === tanod.id);
+    const at = new Date().toISOString();
+    const points: TrackingPointInput[] = [{ at, ...inside, accuracy: 8 }];
+    const ack = await new Promise<TrackingPointsAck>((resolve) => tanodSocket.emit('tracking:points', points, resolve));
+    expect(ack).toEqual({ accepted: 1, rejected: 0 });
+    expect(await arrival).toMatchObject({ userId: tanod.id, at, ...inside });
+  });
+
+  it('a logout through A cuts that session’s socket on B, and only that one', async () => {
+    const { a, b } = cluster;
+    const tanod = await createUser(a.ctx, { userType: 'tanod' });
+    const leaving = await signIn(a.ctx, tanod);
+    const staying = await signIn(a.ctx, tanod);
+    const leavingSocket = await connected(b.client(leaving));
+    const stayingSocket: TestSocket = await connected(b.client(staying));
+    const cut = disconnected(leavingSocket);
+
+    expect((await call(a, 'POST', '/api/auth/logout', leaving)).status).toBe(200);
+    expect(await cut).toBe('io server disconnect');
+    // The other session's socket is still served: it answers a round trip after the cut.
+    await new Promise<void>((resolve) => stayingSocket.emit('joinNotificationRoom', () => resolve()));
+    expect(stayingSocket.connected).toBe(true);
+    // And the ended session is refused by B too, not only by A.
+    expect((await call(b, 'GET', '/api/auth/me', leaving)).status).toBe(401);
+  });
+
+  it('two instances creating the first supadmin at once make one account, and only one logs its password', async () => {
+    const { a, b } = cluster;
+    const logged: string[] = [];
+    // The template database has no supadmin: both instances find none, and both go on to create it.
+    await Promise.all(
+      [a, b].map((instance) =>
+        ensureSupadmin(
+          {
+            ...instance.ctx.deps,
+            config: { ...instance.ctx.deps.config, supadmin: { username: 'first-supadmin', password: undefined } },
+          },
+          (message) => logged.push(message),
+          () => `password-of-${instance.name}-1234`,
+        ),
+      ),
+    );
+    const supadmins = await a.ctx.deps.db.query.users.findMany({ where: (u, { eq }) => eq(u.userType, 'supadmin') });
+    expect(supadmins.map((user) => user.username)).toEqual(['first-supadmin']);
+    expect(logged).toHaveLength(1);
   });
 });
 
