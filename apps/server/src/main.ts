@@ -15,7 +15,7 @@ import { attachRealtime } from './realtime/socket-server.ts';
 import type { FastifyInstance } from 'fastify';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
 import { jobs } from './jobs/index.ts';
-import { startJobs } from './jobs/scheduler.ts';
+import { startScheduledJobs } from './jobs/queue.ts';
 import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
 import { createFileStore } from './modules/files/file-store.ts';
 import { createPushSender } from './adapters/push/push.ts';
@@ -81,7 +81,8 @@ async function main(): Promise<void> {
   const realtime = await attachRealtime({ server: app.server, deps, pool: database.pool, log: app.log });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Bantay is running on ${database.driver === 'pglite' ? 'the embedded database' : 'PostgreSQL'}`);
-  const scheduler = startJobs(deps, jobs, { error: (message, data) => app.log.error(data ?? {}, message) });
+  // On PostgreSQL on pg-boss, so each job runs once across instances; in-process on the embedded database (decision 022).
+  const scheduler = await startScheduledJobs(deps, database.pool, jobs, { error: (message, data) => app.log.error(data ?? {}, message) });
   deps.deliveries.start();
 
   let closing = false;
