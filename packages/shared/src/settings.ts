@@ -39,6 +39,8 @@ export const publicSettingsSchema = z.object({
   map: z.object({ tileUrl: z.string(), attribution: z.string() }),
   /** The barangay's data protection officer, named on the privacy notice (Data Privacy Act); null until set. */
   dataProtectionOfficer: z.object({ name: z.string(), contact: z.string() }).nullable().optional(),
+  /** The officials who sign a certified copy of a blotter entry (docs/decisions/026-the-blotter.md); null until set. */
+  officials: z.object({ punongBarangay: z.string().nullable(), barangaySecretary: z.string().nullable() }).optional(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
@@ -69,6 +71,9 @@ export const updateSettingsSchema = z
         contact: z.string().trim().min(1, 'Give an email address or a phone number').max(200, 'Contact is too long'),
       })
       .nullable(),
+    /** The Punong Barangay and the Barangay Secretary, named on certified copies; null removes a name. */
+    punongBarangay: z.string().trim().max(120, 'Name is too long').nullable(),
+    barangaySecretary: z.string().trim().max(120, 'Name is too long').nullable(),
   })
   .partial();
 export type UpdateSettings = z.input<typeof updateSettingsSchema>;

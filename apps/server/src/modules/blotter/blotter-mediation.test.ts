@@ -24,11 +24,16 @@ const pdfText = (pdf: Buffer) => pdfLatin1Text(pdf).replaceAll('\u0093', '“').
 beforeAll(async () => {
   ctx = await createTestContext({ clock });
   admin = await createUser(ctx, { userType: 'admin', firstName: 'Alma', lastName: 'Santos' });
-  await ctx.deps.db.execute(
-    sql`insert into barangay_settings (id, name, abbreviation, map_start_lat, map_start_lng, map_start_zoom, punong_barangay, barangay_secretary)
-        values (1, 'Barangay Test', 'BT', 14.7356, 121.0498, 13, 'Hon. Ricardo Dalisay', 'Liza Soberano')
-        on conflict (id) do update set punong_barangay = excluded.punong_barangay, barangay_secretary = excluded.barangay_secretary, name = excluded.name`,
-  );
+  // The supadmin names the officials who sign certified copies in the settings.
+  const supadmin = await createUser(ctx, { userType: 'supadmin' });
+  const named = await ctx.app.inject({
+    method: 'PATCH',
+    url: '/api/settings',
+    headers: bearer(await signIn(ctx, supadmin)),
+    payload: { name: 'Barangay Test', abbreviation: 'BT', punongBarangay: 'Hon. Ricardo Dalisay', barangaySecretary: 'Liza Soberano' },
+  });
+  expect(named.statusCode, named.body).toBe(200);
+  expect(named.json().officials).toEqual({ punongBarangay: 'Hon. Ricardo Dalisay', barangaySecretary: 'Liza Soberano' });
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {

@@ -53,6 +53,7 @@ async function loadPublicSettings(deps: AppDeps): Promise<PublicSettings> {
       timezone: 'Asia/Manila',
       map: deps.config.map,
       dataProtectionOfficer: null,
+      officials: { punongBarangay: null, barangaySecretary: null },
     };
   }
   return {
@@ -66,6 +67,7 @@ async function loadPublicSettings(deps: AppDeps): Promise<PublicSettings> {
     timezone: row.timezone,
     map: deps.config.map,
     dataProtectionOfficer: row.dpoName ? { name: row.dpoName, contact: row.dpoContact ?? '' } : null,
+    officials: { punongBarangay: row.punongBarangay, barangaySecretary: row.barangaySecretary },
   };
 }
 
@@ -94,6 +96,8 @@ async function currentValues(deps: AppDeps) {
     timezone: current.timezone,
     dpoName: current.dataProtectionOfficer?.name ?? null,
     dpoContact: current.dataProtectionOfficer?.contact ?? null,
+    punongBarangay: current.officials?.punongBarangay ?? null,
+    barangaySecretary: current.officials?.barangaySecretary ?? null,
   };
 }
 
@@ -118,6 +122,8 @@ export async function updateSettings(deps: AppDeps, actor: Actor, input: z.outpu
     after.dpoName = input.dataProtectionOfficer?.name ?? null;
     after.dpoContact = input.dataProtectionOfficer?.contact ?? null;
   }
+  if (input.punongBarangay !== undefined) after.punongBarangay = input.punongBarangay || null;
+  if (input.barangaySecretary !== undefined) after.barangaySecretary = input.barangaySecretary || null;
   const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]));
   if (changed.length === 0) return loadPublicSettings(deps);
   const now = deps.clock.now();
