@@ -161,8 +161,8 @@ export async function ensureSupadmin(
     log(`Created supadmin "${username}" from BANTAY_SUPADMIN_USERNAME/BANTAY_SUPADMIN_PASSWORD.`);
   } else {
     log(
-      `Created supadmin "${username}" with the one-time password: ${password}\n` +
-        '  Sign in at /tanod-login and change it. It will not be shown again.',
+      // One line: a JSON log keeps it readable, with no escaped line break in the middle.
+      `Created supadmin "${username}" with the one-time password ${password} (sign in at /tanod-login and change it; it will not be shown again)`,
     );
   }
 }
