@@ -117,6 +117,11 @@ export const incidentListItemSchema = z.object({
    * admin hid it: what a tanod's history shows beside each outcome.
    */
   rating: z.object({ stars: z.number().int().min(1).max(5), comment: z.string(), at: z.string() }).nullable(),
+  /**
+   * Seen only by admins and its responder (docs/decisions/027-confidential-cases.md): set from a
+   * confidential incident type at report time, or by an admin.
+   */
+  confidential: z.boolean(),
 });
 export type IncidentListItem = z.infer<typeof incidentListItemSchema>;
 
@@ -240,6 +245,12 @@ export const incidentNoteRequestSchema = z.object({
   text: requiredText('Note', INCIDENT_HANDLING_LIMITS.noteMaxLength),
 });
 export type IncidentNoteRequest = z.infer<typeof incidentNoteRequestSchema>;
+
+/** `POST /api/incidents/{id}/confidential` (admin, audited). */
+export const incidentConfidentialRequestSchema = z.object({
+  confidential: z.boolean({ error: 'confidential must be true or false' }),
+});
+export type IncidentConfidentialRequest = z.infer<typeof incidentConfidentialRequestSchema>;
 
 /** The body of a 409 `already_taken` / `has_active_incident` / `CONFLICT` from incident steps, in `error.details`. */
 export const incidentConflictDetailsSchema = z.object({

@@ -172,6 +172,11 @@ export const publicTicketSchema = z.object({
   timeline: z.array(publicTimelineEntrySchema),
   /** The responder's first name, once someone responded. */
   responderFirstName: z.string().nullable(),
+  /**
+   * A confidential case (docs/decisions/027-confidential-cases.md): the ticket shows only its status
+   * and the times of its steps; type, place and names are withheld.
+   */
+  confidential: z.boolean(),
   /** True when resolved with a responder and not rated yet: the page offers the rating form. */
   canRate: z.boolean(),
 });

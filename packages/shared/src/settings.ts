@@ -17,6 +17,11 @@ export type Polygon = z.infer<typeof polygonSchema>;
 export const incidentTypeSchema = z.object({
   name: z.string().min(1).max(80),
   classification: z.enum(['normal', 'emergency']),
+  /**
+   * Reports of this type are confidential from the start (violence against women and children):
+   * only admins and the responder see them (docs/decisions/027-confidential-cases.md).
+   */
+  confidential: z.boolean().optional(),
 });
 export type IncidentType = z.infer<typeof incidentTypeSchema>;
 

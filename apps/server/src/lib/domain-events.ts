@@ -20,8 +20,8 @@ export interface DomainEventMap {
   'notifications.created': { items: { userId: string; notification: Notification }[] };
   // Entity changes (product §7). The realtime layer picks the default audience per event;
   // `userIds` adds people outside it (the reporter, the borrower, a dispatched tanod).
-  'incident.created': EntityChange & { classification: 'normal' | 'emergency' };
-  'incident.updated': EntityChange;
+  'incident.created': IncidentChange & { classification: 'normal' | 'emergency' };
+  'incident.updated': IncidentChange;
   'assistance.created': EntityChange;
   'assistance.updated': EntityChange;
   'schedule.updated': EntityChange;
@@ -40,6 +40,15 @@ export interface EntityChange {
   id: string;
   updatedAt: Date;
   userIds?: string[];
+}
+
+/**
+ * An incident's change. A confidential one is heard only by admins and its responder
+ * (docs/decisions/027-confidential-cases.md); the fields are required so no publisher forgets them.
+ */
+export interface IncidentChange extends EntityChange {
+  confidential: boolean;
+  responderId: string | null;
 }
 
 export class DomainEvents {

@@ -1,5 +1,5 @@
 import type { EntityChanged } from '@bantay/shared';
-import type { DomainEventMap, DomainEvents, EntityChange } from '../lib/domain-events.ts';
+import type { DomainEventMap, DomainEvents, EntityChange, IncidentChange } from '../lib/domain-events.ts';
 import { ADMIN_ROOMS, LIVE_MAP_ROOM, STAFF_ROOMS, sessionRoom, userRoom } from './rooms.ts';
 import type { RealtimeLog, RealtimeServer } from './types.ts';
 
@@ -73,12 +73,20 @@ export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log
     io.to(userRoom(otherUserId)).emit('conversation:read', { conversationId, userId, at: at.toISOString() });
   });
 
+  // A confidential incident is heard by admins and its responder only, never by the other tanods.
+  const incidentRooms = (change: IncidentChange) => [
+    ...(change.confidential ? ADMIN_ROOMS : STAFF_ROOMS),
+    ...[...(change.confidential && change.responderId ? [change.responderId] : []), ...(change.userIds ?? [])].map(userRoom),
+  ];
   // A new report carries its classification, so staff screens ring for emergencies at once.
   on('incident.created', (change) => {
     const payload = { _id: change.id, id: change.id, updatedAt: change.updatedAt.toISOString(), classification: change.classification };
-    io.to([...STAFF_ROOMS, ...(change.userIds ?? []).map(userRoom)]).emit('incident:created', payload);
+    io.to(incidentRooms(change)).emit('incident:created', payload);
   });
-  entity('incident.updated', 'incident:updated', STAFF_ROOMS);
+  on('incident.updated', (change) => {
+    const payload: EntityChanged = { _id: change.id, id: change.id, updatedAt: change.updatedAt.toISOString() };
+    io.to(incidentRooms(change)).emit('incident:updated', payload);
+  });
   entity('assistance.created', 'assistance:created', STAFF_ROOMS);
   entity('assistance.updated', 'assistance:updated', STAFF_ROOMS);
   entity('schedule.updated', 'schedule:updated', STAFF_ROOMS);

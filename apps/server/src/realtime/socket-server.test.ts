@@ -208,7 +208,7 @@ describe('domain events', () => {
     const socket = await open(tanod.token);
     const arrived = nextEvent(socket, 'incident:updated');
     const updatedAt = clock.now();
-    ctx.deps.events.publish('incident.updated', { id: 'incident-1', updatedAt });
+    ctx.deps.events.publish('incident.updated', { id: 'incident-1', updatedAt, confidential: false, responderId: null });
     expect(await arrived).toEqual({ _id: 'incident-1', id: 'incident-1', updatedAt: updatedAt.toISOString() });
     socket.disconnect();
   });

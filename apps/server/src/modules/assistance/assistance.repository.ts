@@ -83,8 +83,12 @@ export async function findIncidentSummaries(
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ id: incidents.id, ticket: incidents.ticket, type: incidents.type, classification: incidents.classification })
+    .select({ id: incidents.id, ticket: incidents.ticket, type: incidents.type, classification: incidents.classification, confidential: incidents.confidential })
     .from(incidents)
     .where(inArray(incidents.id, unique));
-  return new Map(rows.map((row) => [row.id, row]));
+  // Backup reaches tanods who may not open a confidential case: it says it is one, not what it is
+  // (docs/decisions/027-confidential-cases.md).
+  return new Map(
+    rows.map(({ confidential, ...row }) => [row.id, confidential ? { ...row, type: 'Confidential case' } : row]),
+  );
 }

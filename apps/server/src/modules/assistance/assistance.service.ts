@@ -19,6 +19,7 @@ import { findPeople } from '../incidents/incident-handling.repository.ts';
 import { getIncident } from '../incidents/incident-handling.service.ts';
 import { insertIncidentEvent, listActiveTanodIds, touchIncident } from '../incidents/incidents.repository.ts';
 import { isAdmin } from '../incidents/incidents.policy.ts';
+import { incidentChange } from '../incidents/incident-change.ts';
 import { onDutyTanodIds } from '../incidents/on-duty.ts';
 import { listRecentPositionsOf } from '../tracking/tracking.repository.ts';
 import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
@@ -94,9 +95,8 @@ async function recordOnIncident(deps: AppDeps, tx: Tx, afterCommit: AfterCommit,
   if (!row.incidentId) return;
   const now = row.updatedAt;
   await insertIncidentEvent(tx, { incidentId: row.incidentId, at: now, kind, actorId, detail });
-  await touchIncident(tx, row.incidentId, now);
-  const incidentId = row.incidentId;
-  afterCommit(() => deps.events.publish('incident.updated', { id: incidentId, updatedAt: now }));
+  const touched = await touchIncident(tx, row.incidentId, now);
+  if (touched) afterCommit(() => deps.events.publish('incident.updated', incidentChange(touched)));
 }
 
 /** `POST /api/assistance` (tanod). */

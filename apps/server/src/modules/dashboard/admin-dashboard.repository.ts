@@ -157,7 +157,8 @@ export interface HeatCell {
 
 /**
  * The period's incidents counted per grid cell of `cellDegrees`, busiest first, at most
- * `limit + 1` rows (the extra one tells the caller the list was cut).
+ * `limit + 1` rows (the extra one tells the caller the list was cut). Confidential cases stay off
+ * the map: a cell of one or two marks a household (docs/decisions/027-confidential-cases.md).
  */
 export async function heatCells(db: Executor, start: Date, end: Date, cellDegrees: number, limit: number): Promise<HeatCell[]> {
   const rows = await rowsOf<{ y: number | string; x: number | string; weight: number | string }>(
@@ -165,7 +166,7 @@ export async function heatCells(db: Executor, start: Date, end: Date, cellDegree
     sql`
     select round(lat / ${cellDegrees}::float8) as y, round(lng / ${cellDegrees}::float8) as x, count(*) as weight
     from incidents
-    where created_at >= ${iso(start)} and created_at < ${iso(end)} and status not in ${NOT_INCIDENTS}
+    where created_at >= ${iso(start)} and created_at < ${iso(end)} and status not in ${NOT_INCIDENTS} and not confidential
     group by 1, 2
     order by 3 desc, 1, 2
     limit ${limit + 1}`,

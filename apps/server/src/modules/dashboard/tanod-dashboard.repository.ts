@@ -74,24 +74,27 @@ export interface NearbyIncidentRow {
   distance: number | null;
 }
 
-/** Pending incidents within `radius` metres of `near`, nearest first (ties by id). */
+/**
+ * Pending incidents within `radius` metres of `near`, nearest first (ties by id). A confidential
+ * case is never among them: only admins see it until one assigns it (incidents.policy.ts).
+ */
 export async function listPendingNear(db: Executor, near: { lat: number; lng: number }, radius: number, limit: number): Promise<NearbyIncidentRow[]> {
   const distance = distanceSql(near, incidents);
   const rows = await db
     .select({ incident: incidents, distance })
     .from(incidents)
-    .where(and(eq(incidents.status, 'pending'), sql`${distance} <= ${radius}`))
+    .where(and(eq(incidents.status, 'pending'), eq(incidents.confidential, false), sql`${distance} <= ${radius}`))
     .orderBy(asc(distance), asc(incidents.id))
     .limit(limit);
   return rows.map((row) => ({ incident: row.incident, distance: Number(row.distance) }));
 }
 
-/** The newest pending incidents. */
+/** The newest pending incidents, confidential cases left out as above. */
 export async function listNewestPending(db: Executor, limit: number): Promise<NearbyIncidentRow[]> {
   const rows = await db
     .select()
     .from(incidents)
-    .where(eq(incidents.status, 'pending'))
+    .where(and(eq(incidents.status, 'pending'), eq(incidents.confidential, false)))
     .orderBy(desc(incidents.createdAt), desc(incidents.id))
     .limit(limit);
   return rows.map((incident) => ({ incident, distance: null }));

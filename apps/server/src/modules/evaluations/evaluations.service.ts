@@ -16,6 +16,7 @@ import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
 import { findIncidentByTicket, insertIncidentEvent, touchIncident } from '../incidents/incidents.repository.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { hashDeviceId } from '../incidents/public-guards.ts';
+import { incidentChange } from '../incidents/incident-change.ts';
 import {
   findActiveTanod,
   hasDirectoryRatingSince,
@@ -86,6 +87,9 @@ export async function rateTicket(deps: AppDeps, rawTicket: string, input: Ticket
   if (incident.status !== 'resolved' || !incident.responderId) {
     throw new AppError('UNPROCESSABLE', 'A report can be rated once it is resolved by a tanod.');
   }
+  // Its ticket offers no rating form (incidents.presenter.ts): a rating would put the case on the
+  // responder's performance pages (docs/decisions/027-confidential-cases.md).
+  if (incident.confidential) throw new AppError('UNPROCESSABLE', 'A confidential report is not rated.');
   const responderId = incident.responderId;
   const now = deps.clock.now();
   try {
@@ -99,8 +103,8 @@ export async function rateTicket(deps: AppDeps, rawTicket: string, input: Ticket
         createdAt: now,
       });
       await insertIncidentEvent(tx, { incidentId: incident.id, at: now, kind: 'rated', subjectUserId: responderId });
-      await touchIncident(tx, incident.id, now);
-      afterCommit(() => deps.events.publish('incident.updated', { id: incident.id, updatedAt: now }));
+      const touched = await touchIncident(tx, incident.id, now);
+      if (touched) afterCommit(() => deps.events.publish('incident.updated', incidentChange(touched)));
       return evaluation;
     });
     return { _id: row.id };

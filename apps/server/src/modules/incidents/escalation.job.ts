@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { claimEscalation, listPendingCreatedBefore } from './incident-handling.repository.ts';
-import { onDutyTanodIds } from './on-duty.ts';
+import { tanodsToAlert } from './on-duty.ts';
 import { enqueueEmergencySmsAlerts } from './incident-sms.ts';
 
 /**
@@ -37,12 +37,14 @@ export async function escalatePendingIncidents(deps: AppDeps, now: Date): Promis
           // Reaching the reminder settles the first level too, so it never fires late.
           if (level === 2) await claimEscalation(tx, incident.id, 1, now);
           const lead = classification === 'emergency' ? `EMERGENCY incident ${incident.ticket}` : `Incident ${incident.ticket}`;
-          const place = incident.landmark ?? incident.address;
+          // Only admins hear of a confidential case, and the notice still names neither type nor place.
+          const place = incident.confidential ? null : (incident.landmark ?? incident.address);
+          const type = incident.confidential ? 'confidential case' : incident.type;
           const reminder = level === 2 ? 'Reminder: ' : '';
-          const message = `${reminder}${lead} (${incident.type}${place ? ` near ${place.slice(0, 80)}` : ''}) has had no responder for ${duration(waited)}`;
+          const message = `${reminder}${lead} (${type}${place ? ` near ${place.slice(0, 80)}` : ''}) has had no responder for ${duration(waited)}`;
           const input = { message, kind: 'incident.escalated', entity: { type: 'incident' as const, id: incident.id } };
           await notify(deps, tx, afterCommit, { role: 'admins' }, input);
-          await notify(deps, tx, afterCommit, { userIds: await onDutyTanodIds(tx, now) }, input);
+          await notify(deps, tx, afterCommit, { userIds: await tanodsToAlert(tx, incident, now) }, input);
           // With SMS_ALERTS, an emergency's level is texted too, claimed with the same row.
           await enqueueEmergencySmsAlerts(deps, tx, afterCommit, incident, { level, waited: duration(waited) }, now);
           return true;

@@ -17,7 +17,8 @@ import { findIncidentById, findPeople, touchIncidentReturning } from './incident
 import { getIncident } from './incident-handling.service.ts';
 import { countEvidence, insertEvidencePhotos, lockIncident } from './incident-evidence.repository.ts';
 import { insertIncidentEvent } from './incidents.repository.ts';
-import { canAttachEvidence } from './incidents.policy.ts';
+import { incidentChange } from './incident-change.ts';
+import { canAttachEvidence, isHiddenFrom } from './incidents.policy.ts';
 import { encodeIncidentPhoto, removeIncidentPhotos, writeIncidentPhotos, type EncodedPhoto } from './photo-storage.ts';
 
 /**
@@ -79,7 +80,7 @@ function assertMayAdd(actor: Actor, incident: IncidentRow, purpose: EvidencePurp
 /** A cheap check before the body is read: unknown incidents and callers who may not attach at all. */
 export async function checkEvidenceAccess(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   const incident = await findIncidentById(deps.db, id);
-  if (!incident) throw notFound('Incident');
+  if (!incident || isHiddenFrom(actor, incident)) throw notFound('Incident');
   if (!canAttachEvidence(actor, incident)) throw forbidden('Only the responding tanod or an admin can attach photos to this incident.');
 }
 
@@ -96,7 +97,7 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
     throw fieldError('PAYLOAD_TOO_LARGE', 'photos', `At most ${EVIDENCE_LIMITS.photosPerUpload} photos in one upload`);
   }
   const before = await findIncidentById(deps.db, id);
-  if (!before) throw notFound('Incident');
+  if (!before || isHiddenFrom(actor, before)) throw notFound('Incident');
   assertMayAdd(actor, before, purpose, await countEvidence(deps.db, id, purpose), upload.files.length);
 
   const encoded: EncodedPhoto[] = [];
@@ -138,7 +139,7 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
       if (updated.responderId && updated.responderId !== actor.id) {
         await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: 'incident.note', entity });
       }
-      afterCommit(() => deps.events.publish('incident.updated', { id: updated.id, updatedAt: updated.updatedAt }));
+      afterCommit(() => deps.events.publish('incident.updated', incidentChange(updated)));
     });
   } catch (error) {
     await removeIncidentPhotos(

@@ -35,6 +35,7 @@ export function presentIncidentListItem(row: Omit<ListedIncidentRow, 'keys'>, ph
     possibleDuplicateOf: row.duplicate ? { _id: row.duplicate.id, ticket: row.duplicate.ticket, status: row.duplicate.status } : null,
     distanceMeters: row.distance === null ? null : Math.round(row.distance),
     rating: row.rating ? { stars: row.rating.stars, comment: row.rating.comment, at: row.rating.at.toISOString() } : null,
+    confidential: row.incident.confidential,
   };
 }
 

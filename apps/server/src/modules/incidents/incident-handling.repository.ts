@@ -20,10 +20,16 @@ const personColumns = (table: typeof users | ReturnType<typeof alias<typeof user
 /** Who may be listed for a tanod: pending reports, and those they responded to or were assigned. */
 function visibleToTanod(tanodId: string): SQL {
   return or(
-    eq(incidents.status, 'pending'),
     eq(incidents.responderId, tanodId),
-    exists(
-      sql`(select 1 from ${incidentEvents} where ${incidentEvents.incidentId} = ${incidents.id} and ${incidentEvents.subjectUserId} = ${tanodId})`,
+    // A confidential case only for its responder (incidents.policy.ts, canSeeIncident).
+    and(
+      eq(incidents.confidential, false),
+      or(
+        eq(incidents.status, 'pending'),
+        exists(
+          sql`(select 1 from ${incidentEvents} where ${incidentEvents.incidentId} = ${incidents.id} and ${incidentEvents.subjectUserId} = ${tanodId})`,
+        ),
+      ),
     ),
   )!;
 }
@@ -103,6 +109,8 @@ export interface ListIncidentsOptions {
   filters: IncidentListFilters;
   /** Restrict to what this tanod may see; null for admins. */
   tanodId: string | null;
+  /** Leave confidential cases out even for an admin (the CSV export). */
+  withoutConfidential?: boolean;
   /** Decoded cursor values, or null for the first page. */
   after: (string | number)[] | null;
   limit: number;
@@ -118,6 +126,7 @@ export async function listIncidentsForStaff(db: Executor, options: ListIncidents
   const distance = filters.near ? distanceSql(filters.near, incidents) : null;
   const conditions: SQL[] = [];
   if (options.tanodId) conditions.push(visibleToTanod(options.tanodId));
+  if (options.withoutConfidential) conditions.push(eq(incidents.confidential, false));
   if (filters.status?.length) conditions.push(inArray(incidents.status, filters.status));
   if (filters.classification) conditions.push(eq(incidents.classification, filters.classification));
   if (filters.type) conditions.push(sql`lower(${incidents.type}) = lower(${filters.type})`);
@@ -157,7 +166,8 @@ export async function listIncidentsForStaff(db: Executor, options: ListIncidents
     })
     .from(incidents)
     .leftJoin(responder, eq(responder.id, incidents.responderId))
-    .leftJoin(duplicate, eq(duplicate.id, incidents.possibleDuplicateOfId))
+    // A confidential original is no hint for a tanod, who may not open it.
+    .leftJoin(duplicate, and(eq(duplicate.id, incidents.possibleDuplicateOfId), options.tanodId ? eq(duplicate.confidential, false) : undefined))
     .leftJoin(evaluations, visibleTicketRating)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(...keys.map((key) => (key.direction === 'asc' ? sql`${key.expr} asc` : sql`${key.expr} desc`)))
@@ -186,6 +196,17 @@ export async function findTicketRating(db: Executor, incidentId: string): Promis
 export async function findIncidentById(db: Executor, id: string): Promise<IncidentRow | undefined> {
   const [row] = await db.select().from(incidents).where(eq(incidents.id, id)).limit(1);
   return row;
+}
+
+/** The incident a photo belongs to (reporter's or evidence), if it is claimed. */
+export async function findIncidentOfPhoto(db: Executor, photoId: string): Promise<IncidentRow | undefined> {
+  const [row] = await db
+    .select({ incident: incidents })
+    .from(incidentPhotos)
+    .innerJoin(incidents, eq(incidents.id, incidentPhotos.incidentId))
+    .where(eq(incidentPhotos.id, photoId))
+    .limit(1);
+  return row?.incident;
 }
 
 /** Whether the tanod was ever the subject of a step (assigned or responding) of this incident. */
@@ -239,7 +260,8 @@ export async function claimPendingIncident(db: Executor, id: string, tanodId: st
   const [row] = await db
     .update(incidents)
     .set({ status: 'in_progress', responderId: tanodId, respondedAt: now, updatedAt: now })
-    .where(and(eq(incidents.id, id), eq(incidents.status, 'pending')))
+    // A confidential case is never claimed: an admin assigns it (docs/decisions/027-confidential-cases.md).
+    .where(and(eq(incidents.id, id), eq(incidents.status, 'pending'), eq(incidents.confidential, false)))
     .returning();
   return row;
 }
@@ -325,10 +347,11 @@ export async function listPendingCreatedBefore(
   db: Executor,
   classification: IncidentRow['classification'],
   before: Date,
-): Promise<Pick<IncidentRow, 'id' | 'ticket' | 'type' | 'classification' | 'createdAt' | 'landmark' | 'address'>[]> {
+): Promise<Pick<IncidentRow, 'id' | 'ticket' | 'type' | 'classification' | 'createdAt' | 'landmark' | 'address' | 'confidential'>[]> {
   return db
     .select({
       id: incidents.id,
+      confidential: incidents.confidential,
       ticket: incidents.ticket,
       type: incidents.type,
       classification: incidents.classification,
@@ -340,6 +363,12 @@ export async function listPendingCreatedBefore(
     .where(and(eq(incidents.status, 'pending'), eq(incidents.classification, classification), sql`${incidents.createdAt} <= ${before.toISOString()}::timestamptz`))
     .orderBy(asc(incidents.createdAt))
     .limit(500);
+}
+
+/** Sets or lifts the confidential flag, returning the row; undefined for an unknown id. */
+export async function setIncidentConfidential(db: Executor, id: string, confidential: boolean, now: Date): Promise<IncidentRow | undefined> {
+  const [row] = await db.update(incidents).set({ confidential, updatedAt: now }).where(eq(incidents.id, id)).returning();
+  return row;
 }
 
 /** Marks a change without a status step (a note), returning the row. */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   assignIncidentRequestSchema,
   closeIncidentRequestSchema,
+  incidentConfidentialRequestSchema,
   incidentDetailSchema,
   incidentIdParamsSchema,
   incidentListQuerySchema,
@@ -20,10 +21,11 @@ import {
   assignIncident,
   closeIncident,
   exportIncidentsCsv,
-  getIncident,
   listIncidents,
   resolveIncident,
   respondToIncident,
+  setConfidential,
+  viewIncident,
 } from './incident-handling.service.ts';
 
 /**
@@ -80,12 +82,13 @@ export async function incidentHandlingRoutes(app: FastifyInstance, deps: AppDeps
       schema: {
         tags,
         summary: 'One incident with photos, reporter, responder, possible duplicate and the timeline',
+        description: 'A confidential incident answers 404 to tanods other than its responder, and every view of it is audited (`view`).',
         params: incidentIdParamsSchema,
         response: { 200: incidentDetailSchema },
       },
       onRequest: staffOnly,
     },
-    async (request) => getIncident(deps, actorOf(request), request.params.id),
+    async (request) => viewIncident(deps, actorOf(request), request.params.id),
   );
 
   r.get(
@@ -170,6 +173,25 @@ export async function incidentHandlingRoutes(app: FastifyInstance, deps: AppDeps
       async (request) => closeIncident(deps, actorOf(request), request.params.id, status, request.body.reason),
     );
   }
+
+  r.post(
+    '/api/incidents/:id/confidential',
+    {
+      schema: {
+        tags,
+        summary: 'An admin marks an incident confidential, or lifts it (audited)',
+        description:
+          'A confidential incident is seen only by admins and its responder: other tanods get 404 on its routes and never ' +
+          'find it in a list; it stays out of the heat map, the CSV export and performance details, and the public ticket ' +
+          'shows only its status (docs/decisions/027-confidential-cases.md).',
+        params: incidentIdParamsSchema,
+        body: incidentConfidentialRequestSchema,
+        response: { 200: incidentDetailSchema },
+      },
+      onRequest: requireAuth(deps, ADMINS),
+    },
+    async (request) => setConfidential(deps, actorOf(request), request.params.id, request.body.confidential),
+  );
 
   r.post(
     '/api/incidents/:id/notes',

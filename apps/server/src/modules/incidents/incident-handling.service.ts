@@ -13,12 +13,14 @@ import {
   findActiveIncidentOf,
   findActiveTanod,
   findIncidentById,
+  findIncidentOfPhoto,
   findPeople,
   findTicketRating,
   listIncidentEvents,
   listIncidentsForStaff,
   listPhotosOf,
   resolveInProgressIncident,
+  setIncidentConfidential,
   touchIncidentReturning,
   sortKeyCount,
   wasInvolved,
@@ -27,12 +29,13 @@ import {
 import { presentIncidentDetail, presentIncidentListItem, presentPerson } from './incident-handling.presenter.ts';
 import { insertIncidentEvent } from './incidents.repository.ts';
 import { listEvidenceOf } from './incident-evidence.repository.ts';
-import { canResolveIncident, canRespondToIncident, canSeeIncident, isAdmin } from './incidents.policy.ts';
+import { canMarkConfidential, canResolveIncident, canRespondToIncident, canSeeIncident, isAdmin, isHiddenFrom } from './incidents.policy.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { incidentsCsv } from './incidents.csv.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { pushTicketProgress } from '../push/push.service.ts';
 import { enqueueResolvedSms } from './incident-sms.ts';
+import { incidentChange } from './incident-change.ts';
 
 /**
  * Incident handling for staff (issue 9, product §4.4). Every step is one conditional UPDATE on
@@ -63,13 +66,18 @@ async function visibleIncident(db: Executor, actor: Actor, id: string): Promise<
 }
 
 function publishUpdated(deps: AppDeps, afterCommit: AfterCommit, incident: IncidentRow): void {
-  afterCommit(() => deps.events.publish('incident.updated', { id: incident.id, updatedAt: incident.updatedAt }));
+  afterCommit(() => deps.events.publish('incident.updated', incidentChange(incident)));
 }
 
-/** "Incident IR-… (Theft near the chapel)": the keyword puts it under the incidents chip. */
-export function incidentLabel(incident: Pick<IncidentRow, 'ticket' | 'type' | 'landmark' | 'address' | 'classification'>): string {
-  const place = (incident.landmark ?? incident.address ?? '').slice(0, 80);
+/**
+ * "Incident IR-… (Theft near the chapel)": the keyword puts it under the incidents chip. A
+ * confidential case names neither what nor where: notices reach phones' lock screens, and a tanod
+ * it is taken from keeps the notices they already had.
+ */
+export function incidentLabel(incident: Pick<IncidentRow, 'ticket' | 'type' | 'landmark' | 'address' | 'classification' | 'confidential'>): string {
   const lead = incident.classification === 'emergency' ? 'Emergency incident' : 'Incident';
+  if (incident.confidential) return `${lead} ${incident.ticket} (confidential case)`;
+  const place = (incident.landmark ?? incident.address ?? '').slice(0, 80);
   return `${lead} ${incident.ticket} (${incident.type}${place ? ` near ${place}` : ''})`;
 }
 
@@ -103,7 +111,14 @@ const EXPORT_MAX_ROWS = 10_000;
 /** `GET /api/incidents/export.csv` (admin): the list's filters, every match up to 10,000 rows. */
 export async function exportIncidentsCsv(deps: AppDeps, actor: Actor, filters: IncidentListFilters): Promise<{ csv: string; filename: string }> {
   if (!isAdmin(actor)) throw forbidden('Only admins export incidents.');
-  const rows = await listIncidentsForStaff(deps.db, { filters: withResponder(filters, actor), tanodId: null, after: null, limit: EXPORT_MAX_ROWS });
+  // A spreadsheet travels (e-mail, USB sticks): confidential cases never go in it.
+  const rows = await listIncidentsForStaff(deps.db, {
+    filters: withResponder(filters, actor),
+    tanodId: null,
+    withoutConfidential: true,
+    after: null,
+    limit: EXPORT_MAX_ROWS,
+  });
   const settings = await getPublicSettings(deps);
   const csv = incidentsCsv(
     rows.map((row) => ({ incident: row.incident, responderName: row.responder ? `${row.responder.firstName} ${row.responder.lastName}` : null })),
@@ -113,10 +128,68 @@ export async function exportIncidentsCsv(deps: AppDeps, actor: Actor, filters: I
 }
 
 export async function getIncident(deps: AppDeps, actor: Actor, id: string): Promise<IncidentDetail> {
-  return incidentDetail(deps.db, await visibleIncident(deps.db, actor, id));
+  return incidentDetail(deps.db, await visibleIncident(deps.db, actor, id), actor);
 }
 
-async function incidentDetail(db: Executor, incident: IncidentRow): Promise<IncidentDetail> {
+/**
+ * `GET /api/incidents/{id}`: the detail, and for a confidential case a `view` entry in the audit log
+ * (who opened it, when, from where), as for its PDF and photos.
+ */
+export async function viewIncident(deps: AppDeps, actor: Actor, id: string): Promise<IncidentDetail> {
+  const incident = await visibleIncident(deps.db, actor, id);
+  await auditConfidentialView(deps.db, actor, incident, 'detail', deps.clock.now());
+  return incidentDetail(deps.db, incident, actor);
+}
+
+/** Writes the `view` entry of a confidential incident; nothing for the others. */
+export async function auditConfidentialView(
+  db: Executor,
+  actor: Actor,
+  incident: Pick<IncidentRow, 'id' | 'ticket' | 'confidential'>,
+  what: 'detail' | 'report.pdf' | 'photo',
+  at: Date,
+): Promise<void> {
+  if (!incident.confidential) return;
+  await appendAuditEntry(db, { actor, action: 'view', entity: 'incident', entityId: incident.id, after: { ticket: incident.ticket, what }, at });
+}
+
+/**
+ * `GET /api/incidents/photos/{id}`: a photo of a confidential incident answers 404 to whoever may
+ * not open the incident, and each view of it is audited; its answer must not be cached then (a
+ * cached copy is seen again unaudited, and stays on a shared phone). Photos not yet claimed by a
+ * report, and those of other incidents, stay open to staff as before.
+ */
+export async function checkPhotoAccess(deps: AppDeps, actor: Actor, photoId: string): Promise<{ confidential: boolean }> {
+  const incident = await findIncidentOfPhoto(deps.db, photoId);
+  if (!incident?.confidential) return { confidential: false };
+  if (isHiddenFrom(actor, incident)) throw notFound('Photo');
+  await auditConfidentialView(deps.db, actor, incident, 'photo', deps.clock.now());
+  return { confidential: true };
+}
+
+/**
+ * `POST /api/incidents/{id}/confidential` (admin): marks the case confidential or lifts it, audited
+ * in the same transaction. The change is announced to every staff screen that could see the
+ * incident before or after, so a tanod's open list drops it (the event carries only the id).
+ */
+export async function setConfidential(deps: AppDeps, actor: Actor, id: string, confidential: boolean): Promise<IncidentDetail> {
+  if (!canMarkConfidential(actor)) throw forbidden('Only admins mark incidents confidential.');
+  const before = await findIncidentById(deps.db, id);
+  if (!before) throw notFound('Incident');
+  if (before.confidential === confidential) return incidentDetail(deps.db, before, actor);
+  const now = deps.clock.now();
+  const row = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const updated = await setIncidentConfidential(tx, id, confidential, now);
+    if (!updated) throw notFound('Incident');
+    await audit(tx, actor, confidential ? 'mark_confidential' : 'unmark_confidential', updated, { confidential: before.confidential }, { confidential }, now);
+    // Heard by everyone who could see it on either side of the change: the wider audience.
+    afterCommit(() => deps.events.publish('incident.updated', { ...incidentChange(updated), confidential: false }));
+    return updated;
+  });
+  return incidentDetail(deps.db, row, actor);
+}
+
+async function incidentDetail(db: Executor, incident: IncidentRow, viewer: Actor): Promise<IncidentDetail> {
   const [events, photos, duplicate, rating] = await Promise.all([
     listIncidentEvents(db, incident.id),
     listPhotosOf(db, [incident.id]),
@@ -134,7 +207,8 @@ async function incidentDetail(db: Executor, incident: IncidentRow): Promise<Inci
     photos: photos.get(incident.id) ?? [],
     evidence,
     people,
-    duplicate: duplicate ? { id: duplicate.id, ticket: duplicate.ticket, status: duplicate.status } : null,
+    // A confidential original is no hint for someone who may not open it.
+    duplicate: duplicate && !isHiddenFrom(viewer, duplicate) ? { id: duplicate.id, ticket: duplicate.ticket, status: duplicate.status } : null,
     events,
     rating,
   });
@@ -173,11 +247,11 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
     // The index refused a second in-progress incident: another claim of this tanod won the race.
     throw hasActiveIncident(await findActiveIncidentOf(deps.db, actor.id));
   }
-  if (claimed) return incidentDetail(deps.db, claimed);
+  if (claimed) return incidentDetail(deps.db, claimed, actor);
 
   // Lost, or never claimable: say why.
   const incident = await findIncidentById(deps.db, id);
-  if (!incident) throw notFound('Incident');
+  if (!incident || isHiddenFrom(actor, incident)) throw notFound('Incident');
   if (incident.status === 'in_progress' && incident.responderId) {
     if (incident.responderId === actor.id) throw new AppError('CONFLICT', 'You are already responding to this incident.', { details: { status: incident.status } });
     const taker = (await findPeople(deps.db, [incident.responderId])).get(incident.responderId);
@@ -232,7 +306,7 @@ export async function assignIncident(deps: AppDeps, actor: Actor, id: string, ta
       publishUpdated(deps, afterCommit, updated);
       return updated;
     });
-    if (row) return incidentDetail(deps.db, row);
+    if (row) return incidentDetail(deps.db, row, actor);
   } catch (error) {
     if (!uniqueViolation(error)) throw error;
     const holding = await findActiveIncidentOf(deps.db, tanod.id);
@@ -248,7 +322,7 @@ export async function assignIncident(deps: AppDeps, actor: Actor, id: string, ta
 export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, log: string): Promise<IncidentDetail> {
   // 403 rather than 404 for another tanod's incident: the id came from a list, and "not yours" is the honest answer.
   const incident = await findIncidentById(deps.db, id);
-  if (!incident) throw notFound('Incident');
+  if (!incident || isHiddenFrom(actor, incident)) throw notFound('Incident');
   if (!canResolveIncident(actor, incident)) throw forbidden('Only the responding tanod or an admin can resolve this incident.');
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -269,7 +343,7 @@ export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, l
     publishUpdated(deps, afterCommit, updated);
     return updated;
   });
-  if (row) return incidentDetail(deps.db, row);
+  if (row) return incidentDetail(deps.db, row, actor);
   const current = (await findIncidentById(deps.db, id)) ?? incident;
   if (current.status === 'in_progress') throw forbidden('Only the responding tanod or an admin can resolve this incident.');
   throw wrongStatus(current.status, 'resolved');
@@ -300,7 +374,7 @@ export async function closeIncident(
     publishUpdated(deps, afterCommit, updated);
     return updated;
   });
-  if (row) return incidentDetail(deps.db, row);
+  if (row) return incidentDetail(deps.db, row, actor);
   const current = (await findIncidentById(deps.db, id)) ?? before;
   throw wrongStatus(current.status, status === 'rejected' ? 'rejected' : 'marked a false alarm');
 }
@@ -323,7 +397,7 @@ export async function addIncidentNote(deps: AppDeps, actor: Actor, id: string, t
     publishUpdated(deps, afterCommit, updated);
     return updated;
   });
-  return incidentDetail(deps.db, row);
+  return incidentDetail(deps.db, row, actor);
 }
 
 async function audit(

@@ -4,7 +4,7 @@ import type { Actor } from '../auth/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { findPeople } from './incident-handling.repository.ts';
-import { getIncident } from './incident-handling.service.ts';
+import { auditConfidentialView, getIncident } from './incident-handling.service.ts';
 import { renderIncidentPdf } from './incident-report-pdf.ts';
 import { readIncidentPhoto } from './photo-storage.ts';
 
@@ -47,5 +47,6 @@ export async function incidentReportPdf(deps: AppDeps, actor: Actor, id: string)
     after: { ticket: incident.ticket, format: 'pdf' },
     at: now,
   });
+  await auditConfidentialView(deps.db, actor, { id: incident._id, ticket: incident.ticket, confidential: incident.confidential }, 'report.pdf', now);
   return { fileName: `incident-${incident.ticket}.pdf`, body };
 }

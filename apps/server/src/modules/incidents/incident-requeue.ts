@@ -6,7 +6,8 @@ import { notify, type AfterCommit } from '../notifications/notifications.service
 import { claimEscalation, returnActiveIncidentToQueue } from './incident-handling.repository.ts';
 import { incidentLabel } from './incident-handling.service.ts';
 import { insertIncidentEvent } from './incidents.repository.ts';
-import { onDutyTanodIds } from './on-duty.ts';
+import { incidentChange } from './incident-change.ts';
+import { tanodsToAlert } from './on-duty.ts';
 
 /**
  * A deactivated tanod cannot finish what they hold: in the deactivation's transaction their
@@ -39,13 +40,13 @@ export async function returnIncidentOfDeactivated(
   const message = `${incidentLabel(row)} is back in the queue: ${tanod.firstName} ${tanod.lastName}, who was responding, was deactivated`;
   const entity = { type: 'incident' as const, id: row.id };
   await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'incident.requeued', entity, except: [actor.id] });
-  await notify(deps, tx, afterCommit, { userIds: await onDutyTanodIds(tx, now) }, { message, kind: 'incident.requeued', entity, except: [tanod.id] });
+  await notify(deps, tx, afterCommit, { userIds: await tanodsToAlert(tx, row, now) }, { message, kind: 'incident.requeued', entity, except: [tanod.id] });
   const { emergencyAfterMs, normalAfterMs } = deps.config.escalation;
   const afterMs = row.classification === 'emergency' ? emergencyAfterMs : normalAfterMs;
   const waited = now.getTime() - row.createdAt.getTime();
   for (const level of [1, 2] as const) {
     if (waited >= afterMs * level) await claimEscalation(tx, row.id, level, now);
   }
-  afterCommit(() => deps.events.publish('incident.updated', { id: row.id, updatedAt: row.updatedAt }));
+  afterCommit(() => deps.events.publish('incident.updated', incidentChange(row)));
   return row;
 }

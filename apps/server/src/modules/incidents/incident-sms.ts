@@ -5,7 +5,7 @@ import { enqueueDeliveries } from '../deliveries/deliveries.service.ts';
 import type { AfterCommit } from '../notifications/notifications.service.ts';
 import { listSmsAlertRecipients } from './incident-sms.repository.ts';
 import { staffIncidentPath, ticketPagePath } from './incident-links.ts';
-import { onDutyTanodIds } from './on-duty.ts';
+import { tanodsToAlert } from './on-duty.ts';
 
 /**
  * The incident texts. Each is a delivery written in the transaction of the change
@@ -20,7 +20,7 @@ type Deps = Pick<AppDeps, 'config' | 'clock' | 'deliveries'>;
 /** One SMS segment in the GSM alphabet; longer texts cost two and may arrive split. */
 const SMS_MAX = 160;
 
-type AlertIncident = Pick<IncidentRow, 'id' | 'ticket' | 'type' | 'classification' | 'landmark' | 'address'>;
+type AlertIncident = Pick<IncidentRow, 'id' | 'ticket' | 'type' | 'classification' | 'landmark' | 'address' | 'confidential'>;
 
 /** Level 0 is the report itself; 1 and 2 are the escalation job's levels (escalation.job.ts). */
 export type SmsAlertLevel = { level: 0 } | { level: 1 | 2; waited: string };
@@ -40,7 +40,7 @@ export async function enqueueEmergencySmsAlerts(
   now: Date,
 ): Promise<number> {
   if (!deps.config.smsAlerts || incident.classification !== 'emergency') return 0;
-  const recipients = await listSmsAlertRecipients(tx, await onDutyTanodIds(tx, now));
+  const recipients = await listSmsAlertRecipients(tx, await tanodsToAlert(tx, incident, now));
   return enqueueDeliveries(
     deps,
     tx,
@@ -57,8 +57,10 @@ export async function enqueueEmergencySmsAlerts(
 }
 
 function staffAlertText(incident: AlertIncident, alert: SmsAlertLevel, link: string): string {
-  const place = incident.landmark ?? incident.address;
-  const { ticket, type } = incident;
+  // A text sits on a phone's lock screen: a confidential case says neither what nor where.
+  const place = incident.confidential ? null : (incident.landmark ?? incident.address);
+  const { ticket } = incident;
+  const type = incident.confidential ? 'confidential case' : incident.type;
   if (alert.level === 0) return withPlace((near) => `Bantay EMERGENCY ${ticket} (${type}${near}). Open ${link}`, place);
   const lead = alert.level === 2 ? 'Bantay reminder: EMERGENCY' : 'Bantay: EMERGENCY';
   const still = alert.level === 2 ? 'still has no responder after' : 'has had no responder for';

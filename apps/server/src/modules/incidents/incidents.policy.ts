@@ -10,12 +10,32 @@ interface Caller {
 
 export const isAdmin = (caller: Caller) => caller.userType === 'admin' || caller.userType === 'supadmin';
 
-/** Admins see all; a tanod sees pending reports and those they responded to or were assigned. */
-export function canSeeIncident(caller: Caller, incident: Pick<IncidentRow, 'status' | 'responderId'>, wasInvolved: boolean): boolean {
+/**
+ * Admins see all; a tanod sees pending reports and those they responded to or were assigned. A
+ * confidential case is seen by admins and its current responder only: not while it is pending (an
+ * admin assigns it), and no longer by a tanod it was taken from
+ * (docs/decisions/027-confidential-cases.md).
+ */
+export function canSeeIncident(
+  caller: Caller,
+  incident: Pick<IncidentRow, 'status' | 'responderId' | 'confidential'>,
+  wasInvolved: boolean,
+): boolean {
   if (isAdmin(caller)) return true;
   if (caller.userType !== 'tanod') return false;
+  if (incident.confidential) return incident.responderId === caller.id;
   return incident.status === 'pending' || incident.responderId === caller.id || wasInvolved;
 }
+
+/**
+ * A confidential case this caller may not see: every route with its id answers 404 to them, as for
+ * an unknown id, rather than the 403 a visible incident's refusals give.
+ */
+export const isHiddenFrom = (caller: Caller, incident: Pick<IncidentRow, 'status' | 'responderId' | 'confidential'>) =>
+  incident.confidential && !canSeeIncident(caller, incident, false);
+
+/** Only admins mark an incident confidential or lift it. */
+export const canMarkConfidential = isAdmin;
 
 /** Only tanods claim; admins assign. */
 export const canRespondToIncident = (caller: Caller) => caller.userType === 'tanod';

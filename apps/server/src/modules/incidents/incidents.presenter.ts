@@ -46,6 +46,7 @@ export function presentPublicTicket(
         break;
     }
   }
+  if (incident.confidential) return presentConfidentialTicket(incident, timeline);
   const hasText = Boolean(incident.address || incident.landmark);
   return {
     ticket: incident.ticket,
@@ -62,7 +63,33 @@ export function presentPublicTicket(
     },
     timeline,
     responderFirstName,
+    confidential: false,
     canRate: canRateIncident(incident, alreadyRated),
+  };
+}
+
+/**
+ * A confidential case's ticket (docs/decisions/027-confidential-cases.md): its status and the times
+ * of its steps, nothing else. Whoever holds the ticket may not be the victim (a shared phone, a
+ * forwarded text), so no type, place, description, names or reasons, and no rating form (a rating
+ * would name the responder on the staff's pages).
+ */
+function presentConfidentialTicket(incident: IncidentRow, timeline: PublicTimelineEntry[]): PublicTicket {
+  const reportedAt = incident.createdAt.toISOString();
+  return {
+    ticket: incident.ticket,
+    type: 'Confidential report',
+    classification: incident.classification,
+    status: incident.status,
+    reportedAt,
+    // When it happened says something about it: the report's own time stands in.
+    occurredAt: reportedAt,
+    updatedAt: incident.updatedAt.toISOString(),
+    location: { address: null, landmark: null, approximate: null },
+    timeline: timeline.map((entry) => ({ kind: entry.kind, at: entry.at, tanodFirstName: null, reason: null })),
+    responderFirstName: null,
+    confidential: true,
+    canRate: false,
   };
 }
 

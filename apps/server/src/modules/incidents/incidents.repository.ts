@@ -142,6 +142,16 @@ export async function countIncidents(db: Executor): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
-export async function touchIncident(db: Executor, id: string, now: Date): Promise<void> {
-  await db.update(incidents).set({ updatedAt: now }).where(eq(incidents.id, id));
+/** Marks a change; returns what the change's event needs (who may hear it), undefined for an unknown id. */
+export async function touchIncident(
+  db: Executor,
+  id: string,
+  now: Date,
+): Promise<Pick<IncidentRow, 'id' | 'updatedAt' | 'confidential' | 'responderId'> | undefined> {
+  const [row] = await db
+    .update(incidents)
+    .set({ updatedAt: now })
+    .where(eq(incidents.id, id))
+    .returning({ id: incidents.id, updatedAt: incidents.updatedAt, confidential: incidents.confidential, responderId: incidents.responderId });
+  return row;
 }

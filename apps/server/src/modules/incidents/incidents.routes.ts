@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INCIDENT_LIMITS, createIncidentRequestSchema, createIncidentResponseSchema, publicTicketSchema, uploadedPhotosSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { STAFF, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { STAFF, actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { lookUpTicket, reportIncident, uploadIncidentPhotos } from './incidents.service.ts';
+import { checkPhotoAccess } from './incident-handling.service.ts';
 import { incidentPhotoKey } from './photo-storage.ts';
 import { deviceIdOf, optionalActor, perIpLimit } from './public-guards.ts';
 
@@ -74,12 +75,13 @@ export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promi
       onRequest: requireAuth(deps, STAFF),
     },
     async (request, reply) => {
+      const { confidential } = await checkPhotoAccess(deps, actorOf(request), request.params.id);
       const file = await deps.files.get(incidentPhotoKey(request.params.id));
       if (!file) throw notFound('Photo');
       return reply
         .type(file.contentType)
         .header('Content-Length', String(file.data.length))
-        .header('Cache-Control', 'private, max-age=86400')
+        .header('Cache-Control', confidential ? 'no-store' : 'private, max-age=86400')
         .send(file.data);
     },
   );

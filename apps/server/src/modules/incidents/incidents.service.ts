@@ -37,7 +37,8 @@ import {
   listIncidentsOfReporter,
   listOpenIncidentsOfTypeSince,
 } from './incidents.repository.ts';
-import { onDutyTanodIds } from './on-duty.ts';
+import { tanodsToAlert } from './on-duty.ts';
+import { incidentChange } from './incident-change.ts';
 import { enqueueEmergencySmsAlerts, enqueueReceiptSms } from './incident-sms.ts';
 import { encodeIncidentPhoto, writeIncidentPhotos } from './photo-storage.ts';
 import { presentMyReport, presentPublicTicket } from './incidents.presenter.ts';
@@ -96,8 +97,9 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
   if (repeated) return { ticket: repeated };
   const now = deps.clock.now();
   const settings = await getPublicSettings(deps);
-  const type = settings.incidentTypes.find((candidate) => candidate.name.toLowerCase() === input.type.toLowerCase())?.name;
-  if (!type) throw fieldError('type', 'Choose one of the listed incident types');
+  const incidentType = settings.incidentTypes.find((candidate) => candidate.name.toLowerCase() === input.type.toLowerCase());
+  if (!incidentType) throw fieldError('type', 'Choose one of the listed incident types');
+  const type = incidentType.name;
   const occurredAt = new Date(input.occurredAt);
   if (occurredAt.getTime() > now.getTime() + INCIDENT_LIMITS.clockSkewMs) throw fieldError('occurredAt', 'The time cannot be in the future');
   if (settings.boundary && !pointInPolygon(input.location, settings.boundary)) {
@@ -154,6 +156,8 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
         deviceHash,
         possibleDuplicateOfId: duplicate?.id ?? null,
         clientId,
+        // A confidential type makes a confidential case from the start (docs/decisions/027-confidential-cases.md).
+        confidential: incidentType.confidential === true,
         createdAt: now,
         updatedAt: now,
       });
@@ -166,11 +170,11 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
     const entity = { type: 'incident' as const, id: row.id };
     const kind = row.classification === 'emergency' ? 'incident.emergency_reported' : 'incident.reported';
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind, entity });
-    await notify(deps, tx, afterCommit, { userIds: await onDutyTanodIds(tx, now) }, { message, kind, entity });
+    await notify(deps, tx, afterCommit, { userIds: await tanodsToAlert(tx, row, now) }, { message, kind, entity });
     await enqueueReceiptSms(deps, tx, afterCommit, row);
     await enqueueEmergencySmsAlerts(deps, tx, afterCommit, row, { level: 0 }, now);
     const created = row;
-    afterCommit(() => deps.events.publish('incident.created', { id: created.id, updatedAt: created.updatedAt, classification: created.classification }));
+    afterCommit(() => deps.events.publish('incident.created', { ...incidentChange(created), classification: created.classification }));
     return row;
   }).catch((error: unknown) => ticketOfRaceWinner(deps, clientId, error));
 
@@ -194,8 +198,10 @@ async function ticketOfRaceWinner(deps: AppDeps, clientId: string | null, error:
  * and emergencies start with EMERGENCY so they stand out.
  */
 function staffMessage(incident: IncidentRow, duplicateTicket: string | undefined): string {
-  const place = (incident.landmark ?? incident.address ?? '').slice(0, 120);
   const lead = incident.classification === 'emergency' ? 'EMERGENCY incident reported' : 'New incident reported';
+  // Only admins get it, and it may show on a lock screen: neither what nor where.
+  if (incident.confidential) return `${lead}: a confidential case, ticket ${incident.ticket}. Assign a responder.`;
+  const place = (incident.landmark ?? incident.address ?? '').slice(0, 120);
   const where = place ? ` near ${place}` : '';
   const hint = duplicateTicket ? ` (possible duplicate of ${duplicateTicket})` : '';
   return `${lead}: ${incident.type}${where}, ticket ${incident.ticket}${hint}`;

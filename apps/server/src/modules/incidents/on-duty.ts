@@ -15,3 +15,12 @@ export async function onDutyTanodIds(tx: Executor, now: Date): Promise<string[]>
   if (onDuty.size === 0) return listActiveTanodIds(tx);
   return [...onDuty];
 }
+
+/**
+ * The tanods told of a report, its escalation or its return to the queue: the on-duty ones, or
+ * nobody for a confidential case, which only admins see until one of them assigns it
+ * (docs/decisions/027-confidential-cases.md).
+ */
+export async function tanodsToAlert(tx: Executor, incident: { confidential: boolean }, now: Date): Promise<string[]> {
+  return incident.confidential ? [] : onDutyTanodIds(tx, now);
+}

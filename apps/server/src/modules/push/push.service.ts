@@ -185,15 +185,18 @@ export async function pushTicketProgress(
   deps: EnqueueDeps,
   tx: Executor,
   afterCommit: AfterCommit,
-  incident: { id: string; ticket: string; type: string; reporterId: string | null },
+  incident: { id: string; ticket: string; type: string; reporterId: string | null; confidential: boolean },
   step: 'responded' | 'resolved',
   at: Date,
 ): Promise<number> {
   if (!incident.reporterId) return 0;
+  // A lock screen may be read by others: a confidential case's notice names the ticket only
+  // (docs/decisions/027-confidential-cases.md).
+  const what = incident.confidential ? incident.ticket : `${incident.ticket} (${incident.type})`;
   const payload =
     step === 'responded'
-      ? { title: 'A tanod is responding', body: `Your report ${incident.ticket} (${incident.type}) has a tanod on the way.` }
-      : { title: 'Your report is resolved', body: `Your report ${incident.ticket} (${incident.type}) was resolved. Thank you for reporting.` };
+      ? { title: 'A tanod is responding', body: `Your report ${what} has a tanod on the way.` }
+      : { title: 'Your report is resolved', body: `Your report ${what} was resolved. Thank you for reporting.` };
   return fanOut(deps, tx, afterCommit, {
     userIds: [incident.reporterId],
     payload: { ...payload, tag: `ticket:${incident.id}` },

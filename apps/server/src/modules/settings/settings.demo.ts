@@ -1,4 +1,4 @@
-import type { Polygon } from '@bantay/shared';
+import type { IncidentType, Polygon } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { DEFAULT_INCIDENT_TYPES, saveSettings } from './settings.service.ts';
 
@@ -20,6 +20,18 @@ export const DEMO_BOUNDARY: Polygon = {
   ],
 };
 
+/**
+ * The defaults with the type the demo keeps confidential (RA 9262 §44, RA 7610): its reports are
+ * seen by admins and the responder only (docs/decisions/027-confidential-cases.md). Before
+ * "Other", which stays last in the report form.
+ */
+export const DEMO_CONFIDENTIAL_TYPE: IncidentType = { name: 'Violence against women or children', classification: 'emergency', confidential: true };
+const DEMO_INCIDENT_TYPES: IncidentType[] = [
+  ...DEFAULT_INCIDENT_TYPES.filter((type) => type.name !== 'Other'),
+  DEMO_CONFIDENTIAL_TYPE,
+  ...DEFAULT_INCIDENT_TYPES.filter((type) => type.name === 'Other'),
+];
+
 export async function seedDemoSettings(deps: AppDeps): Promise<void> {
   await saveSettings(deps, {
     name: 'Barangay San Isidro',
@@ -36,7 +48,7 @@ export async function seedDemoSettings(deps: AppDeps): Promise<void> {
       { label: 'BFP Fire Station', number: '+63289327890' },
       { label: 'National Emergency', number: '911' },
     ],
-    incidentTypes: DEFAULT_INCIDENT_TYPES,
+    incidentTypes: DEMO_INCIDENT_TYPES,
     timezone: 'Asia/Manila',
   });
 }

@@ -28,6 +28,7 @@ const resolved: PublicTicket = {
     { kind: 'resolved', at: '2026-05-21T08:00:00.000Z', tanodFirstName: null, reason: null },
   ],
   responderFirstName: 'Juan',
+  confidential: false,
   canRate: true,
 };
 
@@ -69,6 +70,24 @@ describe('the ticket lookup', () => {
     });
     open('?ticket=IR-7K3F-9QXM');
     expect(await screen.findByTestId('ticket-status')).toHaveProperty('textContent', 'Pending');
+    expect(screen.queryByRole('link', { name: /Rate/ })).toBeNull();
+  });
+
+  it('a confidential report shows its status and says the rest is kept confidential', async () => {
+    vi.mocked(lookUpTicket).mockResolvedValue({
+      ...resolved,
+      type: 'Confidential report',
+      location: { address: null, landmark: null, approximate: null },
+      timeline: resolved.timeline.map((entry) => ({ ...entry, tanodFirstName: null })),
+      responderFirstName: null,
+      confidential: true,
+      canRate: false,
+    });
+    open('?ticket=IR-7K3F-9QXM');
+    expect(await screen.findByTestId('ticket-status')).toHaveProperty('textContent', 'Resolved');
+    expect(screen.getByTestId('ticket-confidential').textContent).toContain('kept confidential');
+    expect(screen.getByText('Not shown')).toBeTruthy();
+    expect(screen.queryByText(/Juan/)).toBeNull();
     expect(screen.queryByRole('link', { name: /Rate/ })).toBeNull();
   });
 

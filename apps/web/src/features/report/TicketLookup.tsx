@@ -100,6 +100,11 @@ function Result({
               : 'Not shown')}
         </dd>
       </dl>
+      {result.confidential && (
+        <p className="rounded-lg border border-line bg-surface-2 p-3 text-sm" data-testid="ticket-confidential">
+          This report is kept confidential. Only its status is shown here; the barangay's staff who handle it have the details.
+        </p>
+      )}
       <div>
         <h3 className="mb-2 font-semibold">Timeline</h3>
         <ol className="flex flex-col gap-0">
