@@ -6,7 +6,8 @@ import { ReasonDialog } from '@/components/ReasonDialog.tsx';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
 import { notify } from '@/lib/toast.ts';
 import { AssignControl } from './AssignControl.tsx';
-import { ClassificationBadge, StatusBadge } from './badges.tsx';
+import { ClassificationBadge, ConfidentialBadge, StatusBadge } from './badges.tsx';
+import { ConfidentialControl } from './ConfidentialControl.tsx';
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
 import { IncidentReportButton } from './IncidentReportButton.tsx';
@@ -57,6 +58,7 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
           <div className="flex flex-wrap items-center gap-2">
             <ClassificationBadge classification={incident.classification} />
             <StatusBadge status={incident.status} />
+            {incident.confidential && <ConfidentialBadge />}
             {incident.responder && (
               <span className="text-sm text-ink-soft">
                 Responder: <strong>{fullName(incident.responder)}</strong>
@@ -108,6 +110,9 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
               </div>
             </Section>
           )}
+          <Section title="Confidentiality">
+            <ConfidentialControl incident={incident} />
+          </Section>
           <Section title="Nearest cameras">
             <NearestCameras incidentId={incident._id} />
           </Section>

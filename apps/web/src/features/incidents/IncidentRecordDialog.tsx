@@ -3,7 +3,7 @@ import { Navigation } from 'lucide-react';
 import { Modal } from '@/components/Modal.tsx';
 import { RatingStars } from '@/components/RatingStars.tsx';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
-import { ClassificationBadge, StatusBadge } from './badges.tsx';
+import { ClassificationBadge, ConfidentialBadge, StatusBadge } from './badges.tsx';
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
 import { Timeline } from './Timeline.tsx';
@@ -41,6 +41,7 @@ export function IncidentRecordDialog({ incidentId, onClose }: { incidentId: stri
           <div className="flex flex-wrap items-center gap-2">
             <ClassificationBadge classification={incident.classification} />
             <StatusBadge status={incident.status} />
+            {incident.confidential && <ConfidentialBadge />}
             {incident.responder && (
               <span className="text-sm text-ink-soft">
                 Responder: <strong>{fullName(incident.responder)}</strong>

@@ -4,7 +4,7 @@ import type { IncidentListResponse, IncidentStatus } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
-import { StatusBadge } from './badges.tsx';
+import { ConfidentialBadge, StatusBadge } from './badges.tsx';
 import { dayRange, EMPTY_FILTERS, IncidentFiltersBar, type FilterValues } from './IncidentFiltersBar.tsx';
 import { ARCHIVE_STATUSES, fullName, shortDateTime, STATUS_LABELS } from './incident-format.ts';
 import { downloadIncidentsCsv, useIncidentPages, type IncidentFilters } from './incidents-api.ts';
@@ -35,15 +35,16 @@ function IncidentCard({ item, selected, onOpen }: { item: IncidentRow; selected:
           <span className="font-mono font-semibold text-brand-600 underline">{item.ticket}</span>
           <StatusBadge status={item.status} />
         </span>
-        <span>
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className={emergency ? 'font-semibold text-red-700 dark:text-red-300' : 'font-medium'}>
             {item.type}
           </span>
           {emergency && (
-            <span className="ml-2 rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">
+            <span className="rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">
               Emergency
             </span>
           )}
+          {item.confidential && <ConfidentialBadge />}
         </span>
         <span className="break-words text-ink-soft">
           {[item.address, item.landmark].filter(Boolean).join(' · ') || 'No address'}
@@ -188,6 +189,11 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
                       {emergency && (
                         <span className="ml-2 rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">
                           Emergency
+                        </span>
+                      )}
+                      {item.confidential && (
+                        <span className="ml-2 inline-block align-middle">
+                          <ConfidentialBadge />
                         </span>
                       )}
                     </td>

@@ -1,4 +1,4 @@
-import { Siren } from 'lucide-react';
+import { Lock, Siren } from 'lucide-react';
 import type { IncidentClassification, IncidentStatus } from '@bantay/shared';
 import { STATUS_BADGES, STATUS_LABELS } from './incident-format.ts';
 
@@ -22,5 +22,21 @@ export function ClassificationBadge({ classification }: { classification: Incide
   }
   return (
     <span className="inline-flex items-center rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-ink-soft">Normal</span>
+  );
+}
+
+/**
+ * A confidential case (docs/decisions/027-confidential-cases.md): seen by admins and its responder
+ * only, so whoever sees it on screen knows not to read it out or pass it on.
+ */
+export function ConfidentialBadge({ compact = false }: { compact?: boolean }) {
+  return (
+    <span
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-violet-700 bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-900 dark:border-violet-300 dark:bg-violet-950/60 dark:text-violet-100"
+      title="Confidential: only admins and the responder see this case"
+    >
+      <Lock className="h-3.5 w-3.5" aria-hidden="true" />
+      {compact ? <span className="sr-only">Confidential</span> : 'Confidential'}
+    </span>
   );
 }

@@ -88,6 +88,7 @@ export const incidentSteps = {
   reject: (id: string, reason: string) => post(id, 'reject', { reason }),
   falseAlarm: (id: string, reason: string) => post(id, 'false-alarm', { reason }),
   note: (id: string, text: string) => post(id, 'notes', { text }),
+  confidential: (id: string, confidential: boolean) => post(id, 'confidential', { confidential }),
 };
 
 /** After a step: the answer is the fresh detail; lists refetch (the socket event will follow too). */

@@ -16,7 +16,7 @@ interface Values {
   lng: string;
   zoom: string;
   hotlines: { label: string; number: string }[];
-  incidentTypes: { name: string; classification: 'normal' | 'emergency' }[];
+  incidentTypes: { name: string; classification: 'normal' | 'emergency'; confidential?: boolean }[];
 }
 
 function valuesOf(settings: PublicSettings): Values {
@@ -28,7 +28,7 @@ function valuesOf(settings: PublicSettings): Values {
     lng: String(settings.mapStart.lng),
     zoom: String(settings.mapStart.zoom),
     hotlines: settings.hotlines,
-    incidentTypes: settings.incidentTypes,
+    incidentTypes: settings.incidentTypes.map((type) => ({ ...type, confidential: type.confidential === true })),
   };
 }
 
@@ -131,10 +131,13 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
 
       <section className="card flex flex-col gap-3">
         <h2 className="text-lg font-semibold">Incident types</h2>
-        <p className="text-sm text-muted">Residents choose from these when they report; the classification is the default they start with.</p>
+        <p className="text-sm text-muted">
+          Residents choose from these when they report; the classification is the default they start with. Reports of a confidential type
+          are seen only by admins and the tanod an admin assigns (violence against women and children, RA 9262 and RA 7610).
+        </p>
         {types.fields.map((field, index) => (
-          <div key={field.id} className="flex items-end gap-2">
-            <TextField className="min-w-0 flex-1" label="Type" {...register(`incidentTypes.${index}.name`)} />
+          <div key={field.id} className="flex flex-wrap items-end gap-2">
+            <TextField className="min-w-[12rem] flex-1" label="Type" {...register(`incidentTypes.${index}.name`)} />
             <label className="flex flex-col gap-1 text-sm font-medium">
               Classification
               <select className="input" {...register(`incidentTypes.${index}.classification`)}>
@@ -142,12 +145,16 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
                 <option value="emergency">Emergency</option>
               </select>
             </label>
+            <label className="flex min-h-[2.75rem] items-center gap-2 text-sm font-medium">
+              <input type="checkbox" className="h-4 w-4" {...register(`incidentTypes.${index}.confidential`)} />
+              Confidential
+            </label>
             <button type="button" className="icon-btn" aria-label={`Remove incident type ${index + 1}`} onClick={() => types.remove(index)}>
               <Trash2 className="h-4 w-4" aria-hidden="true" />
             </button>
           </div>
         ))}
-        <button type="button" className="btn btn-secondary self-start" onClick={() => types.append({ name: '', classification: 'normal' })}>
+        <button type="button" className="btn btn-secondary self-start" onClick={() => types.append({ name: '', classification: 'normal', confidential: false })}>
           <Plus className="h-4 w-4" aria-hidden="true" /> Add incident type
         </button>
       </section>
