@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,7 +14,8 @@ import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { getPublicSettingsJson } from './modules/settings/settings.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthRoutes, type Lifecycle } from './modules/health/health.routes.ts';
+import type { Metrics } from './http/metrics.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -54,12 +55,16 @@ import { blotterRoutes } from './modules/blotter/blotter.routes.ts';
 export interface BuildAppOptions {
   deps: AppDeps;
   /** `pool` (PostgreSQL only) also holds the rate limits' counters, unless REDIS_URL is set. */
-  database: Pick<Database, 'driver' | 'version' | 'pool'>;
-  logger?: boolean | { level: string };
+  database: Pick<Database, 'driver' | 'version' | 'pool' | 'pglite'>;
+  logger?: FastifyServerOptions['logger'];
+  /** Readiness: main.ts marks the instance as shutting down on SIGTERM (modules/health). */
+  lifecycle?: Lifecycle;
+  /** Prometheus metrics, when METRICS_PORT is set (http/metrics.ts). */
+  metrics?: Metrics;
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
-export async function buildApp({ deps, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ deps, database, logger = false, lifecycle = { shuttingDown: false }, metrics }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: deps.config.trustProxy,
@@ -67,6 +72,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
   });
   // First, so every route below is recorded with the access it declares (decision 025).
   recordRoutes(app);
+  metrics?.observeRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
@@ -98,7 +104,7 @@ export async function buildApp({ deps, database, logger = false }: BuildAppOptio
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiHooks: { onRequest: publicRoute } });
 
   await app.register(async (scope) => {
-    await healthRoutes(scope, database);
+    await healthRoutes(scope, { deps, database, lifecycle });
     await authRoutes(scope, deps);
     await settingsRoutes(scope, deps);
     await botCheckRoutes(scope, deps);

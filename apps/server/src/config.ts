@@ -58,6 +58,16 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
   /** The start of this installation's Redis keys, so that several can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('bantay:'),
+  // --- Operating it (decision 024). ---------------------------------------------------------------
+  /** `pretty` (pino-pretty) or `json`; unset: pretty when standard output is a terminal, else JSON. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** Serves Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; unset: no metrics. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** A stop that takes longer (a stuck job, a hung connection) is cut short and exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** false stops the embedded database syncing each commit to the disk: faster, but a power cut may lose the last commits. */
+  EMBEDDED_DB_FSYNC: booleanString.default(true),
   /** Sign-in attempts allowed per IP address in 15 minutes. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   MAP_TILE_URL: z.string().url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -157,6 +167,13 @@ export interface Config {
   jwtSecret: string | undefined;
   sessionTtlMs: number;
   logLevel: string;
+  /** LOG_FORMAT; undefined chooses by whether standard output is a terminal (main.ts). */
+  logFormat: 'pretty' | 'json' | undefined;
+  /** METRICS_PORT and METRICS_HOST (http/metrics.ts); undefined serves no metrics. */
+  metrics: { port: number; host: string } | undefined;
+  shutdownTimeoutMs: number;
+  /** EMBEDDED_DB_FSYNC (db/pglite-durability.ts). */
+  embeddedDbFsync: boolean;
   trustProxy: boolean;
   /** REDIS_URL and REDIS_KEY_PREFIX: where the rate limits count when set (http/rate-limit-store.ts). */
   redis: { url: string; keyPrefix: string } | undefined;
@@ -363,6 +380,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    embeddedDbFsync: e.EMBEDDED_DB_FSYNC,
     trustProxy: e.TRUST_PROXY,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

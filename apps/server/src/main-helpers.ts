@@ -1,10 +1,33 @@
 import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
+import pinoPretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import type { DatabaseTarget } from './db/client.ts';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded database under DATA_DIR/db. */
 export function databaseTarget(config: Config): DatabaseTarget {
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: embeddedDataDir(config.dataDir), durable: config.embeddedDbFsync };
+}
+
+/** Where the embedded database lives in DATA_DIR (the backup and restore commands use it too). */
+export function embeddedDataDir(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
+/**
+ * The logger: pino-pretty's one line per event when a person reads the output (a terminal, or
+ * LOG_FORMAT=pretty), JSON for a log collector otherwise. Pretty-printing runs in this thread
+ * and synchronously, so the lines of a stop or a crash are all written before the process exits.
+ */
+export function loggerOptions(config: Config, isTerminal = Boolean(process.stdout.isTTY)): FastifyServerOptions['logger'] {
+  const pretty = config.logFormat ? config.logFormat === 'pretty' : isTerminal;
+  if (!pretty) return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    stream: pinoPretty({ colorize: isTerminal, sync: true, translateTime: 'SYS:yyyy-mm-dd HH:MM:ss', ignore: 'pid,hostname' }),
+  };
 }
 
 /**

@@ -10,7 +10,10 @@ import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/domain-events.ts';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
 import { ensureSupadmin } from './modules/auth/auth.service.ts';
-import { consoleSmsWarning, databaseTarget } from './main-helpers.ts';
+import { consoleSmsWarning, databaseTarget, loggerOptions } from './main-helpers.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { createMetrics } from './http/metrics.ts';
+import type { Lifecycle } from './modules/health/health.routes.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import type { FastifyInstance } from 'fastify';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
@@ -36,6 +39,8 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   config.webDistDir ??= path.resolve(here, '../../web/dist');
 
+  // The embedded database admits one process: the server holds DATA_DIR while it runs (backups check it).
+  const dataDirLock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   const database: Database = await openDatabase(databaseTarget(config));
   await database.migrate();
 
@@ -64,7 +69,9 @@ async function main(): Promise<void> {
     files: createFileStore({ dataDir: config.dataDir, s3: config.s3, db: database.db, driver: database.driver }),
     ...createInstanceMemory({ db: database.db, clock: systemClock, events, deliveries }),
   };
-  const app = await buildApp({ deps, database, logger: { level: config.logLevel } });
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  const metrics = config.metrics ? createMetrics({ db: database.db, clock: systemClock }) : undefined;
+  const app = await buildApp({ deps, database, logger: loggerOptions(config), lifecycle, metrics });
   logTarget.app = app;
   const smsWarning = consoleSmsWarning(config);
   if (smsWarning) app.log.warn(smsWarning);
@@ -79,25 +86,42 @@ async function main(): Promise<void> {
 
   // Sockets share the HTTP server; on PostgreSQL the adapter lets several instances reach each other's.
   const realtime = await attachRealtime({ server: app.server, deps, pool: database.pool, log: app.log });
+  metrics?.countSockets(() => realtime.io.of('/').sockets.size);
   await app.listen({ port: config.port, host: config.host });
+  const metricsServer = config.metrics && metrics ? await metrics.serve(config.metrics.port, config.metrics.host) : null;
+  if (metricsServer && config.metrics) app.log.info(`Prometheus metrics at http://${config.metrics.host}:${metricsServer.port}/metrics`);
   app.log.info(`Bantay is running on ${database.driver === 'pglite' ? 'the embedded database' : 'PostgreSQL'}`);
   // On PostgreSQL on pg-boss, so each job runs once across instances; in-process on the embedded database (decision 022).
   const scheduler = await startScheduledJobs(deps, database.pool, jobs, { error: (message, data) => app.log.error(data ?? {}, message) });
   deps.deliveries.start();
 
-  let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+    if (lifecycle.shuttingDown) return;
+    // Readiness answers 503 from here on, while the rest still answers (decision 024).
+    lifecycle.shuttingDown = true;
     app.log.info(`${signal}: shutting down`);
-    await scheduler.stop();
-    await deps.deliveries.stop();
-    await realtime.close();
-    await app.close();
-    await invalidation?.close();
-    await deps.mail.close();
-    await deps.files.close();
-    await database.close();
+    // A stuck job or connection must not keep a stopped server half alive: exit anyway, loudly.
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than SHUTDOWN_TIMEOUT_MS=${config.shutdownTimeoutMs}: exiting without finishing it`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    try {
+      // Work first (no new job or send starts), then the sockets and HTTP, then what they used.
+      await scheduler.stop();
+      await deps.deliveries.stop();
+      await realtime.close();
+      await app.close();
+      await metricsServer?.close();
+      await invalidation?.close();
+      await deps.mail.close();
+      await deps.files.close();
+      await database.close();
+      await dataDirLock?.release();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

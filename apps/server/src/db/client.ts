@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema/index.ts';
+import { durableStartParams, installRealFsync, type FsyncCounter } from './pglite-durability.ts';
 
 /** One type for both drivers: repositories are written once against it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,6 +24,8 @@ export interface Database {
   /** The node-postgres pool when on a server (the socket.io adapter needs it). */
   pool: pg.Pool | undefined;
   close(): Promise<void>;
+  /** The embedded database itself (backups dump it), and its fsync count when durable. */
+  pglite?: { client: PGlite; fsyncs: FsyncCounter | undefined };
 }
 
 /**
@@ -34,7 +37,11 @@ export function migrationsFolder(): string {
   return path.join(here, 'migrations');
 }
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string };
+/**
+ * `durable` (default true) syncs the embedded database's writes to the disk, so a power cut loses
+ * no acknowledged commit (db/pglite-durability.ts); it applies only to a data directory on disk.
+ */
+export type DatabaseTarget = { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; durable?: boolean } | { kind: 'postgres'; url: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -53,7 +60,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+  const durable = Boolean(target.dataDir) && target.durable !== false;
+  const client = await PGlite.create({
+    dataDir: target.dataDir,
+    loadDataDir: target.loadDataDir,
+    ...(durable ? { startParams: durableStartParams() } : {}),
+  });
+  const fsyncs = durable ? installRealFsync(client) : undefined;
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
   return {
@@ -63,6 +76,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() }),
     version: () => serverVersion(db),
     close: () => client.close(),
+    pglite: { client, fsyncs },
   };
 }
 

@@ -27,11 +27,10 @@ it('public settings show the barangay, hotlines and the boundary as a GeoJSON po
   expect(body.hotlines.length).toBeGreaterThan(0);
 });
 
-it('the health check reports the database', async () => {
-  const body = (await ctx.app.inject({ method: 'GET', url: '/api/health' })).json();
-  expect(body.status).toBe('ok');
-  expect(body.database.status).toBe('up');
-  expect(body.database.version).toMatch(/PostgreSQL/);
+it('the health check says the server and its database are up (details for the supadmin: modules/health)', async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ status: 'up' });
 });
 
 it('unknown API routes answer 404 in the API error shape', async () => {
