@@ -24,6 +24,8 @@ const countedJob = (instance: string): Job => ({
   },
 });
 const log = { error: (message: string) => void errors.push(message) };
+/** As many queues as the server has jobs: two instances creating them at once once deadlocked in pg-boss. */
+const otherJobs: Job[] = Array.from({ length: 8 }, (_, index) => ({ name: `other ${index}`, everyMs: HOUR, run: async () => undefined }));
 
 let cluster: TwoInstances;
 let queueA: QueuedJobs;
@@ -32,8 +34,8 @@ beforeAll(async () => {
   cluster = await startTwoInstances({ depsA: { clock }, depsB: { clock } });
   // Both start at once, as two instances behind a load balancer do: pg-boss creates its schema once.
   [queueA, queueB] = await Promise.all([
-    startQueuedJobs(cluster.a.ctx.deps, cluster.a.ctx.database.pool!, [countedJob('A')], log),
-    startQueuedJobs(cluster.b.ctx.deps, cluster.b.ctx.database.pool!, [countedJob('B')], log),
+    startQueuedJobs(cluster.a.ctx.deps, cluster.a.ctx.database.pool!, [countedJob('A'), ...otherJobs], log),
+    startQueuedJobs(cluster.b.ctx.deps, cluster.b.ctx.database.pool!, [countedJob('B'), ...otherJobs], log),
   ]);
 });
 afterAll(async () => {

@@ -62,19 +62,10 @@ export async function startQueuedJobs(
   boss.on('error', (error: Error) => log.error(`job queue: ${error.message}`, { err: error }));
   await boss.start();
 
+  await setUpQueues(boss, pool, jobs);
   const byName = new Map<string, { job: Job; queue: string; workerId: string }>();
   for (const job of jobs) {
     const queue = queueName(job);
-    await boss.createQueue(queue, {
-      name: queue,
-      policy: 'standard',
-      // A failed run is logged by runJob and not retried: the next slot runs the job again.
-      retryLimit: 0,
-      // An offer no instance took within an hour (every instance down) is dropped.
-      retentionMinutes: 60,
-      // A run still active after this belonged to an instance that died mid-run.
-      expireInSeconds: Math.max(60, Math.ceil((job.everyMs * 3) / 1000)),
-    });
     const workerId = await boss.work(
       queue,
       { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
@@ -118,6 +109,43 @@ export async function startQueuedJobs(
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
     },
   };
+}
+
+/** "bantay-q" in ASCII: the advisory lock of queue setup, apart from the migrations' "bantay-m". */
+const QUEUE_SETUP_LOCK_KEY = 0x62616e7461792d71n;
+
+/**
+ * Creates (or updates) each job's queue. pg-boss creates a queue's partition of its job table
+ * without a lock of its own, and two instances starting together on a fresh database deadlock
+ * there (seen with two servers started at once); so the instances take turns under an advisory
+ * lock, held on a connection of its own for the few milliseconds this takes.
+ */
+async function setUpQueues(boss: PgBoss, pool: pg.Pool, jobs: readonly Job[]): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_KEY.toString()]);
+    try {
+      for (const job of jobs) {
+        const queue = queueName(job);
+        const options: PgBoss.Queue = {
+          name: queue,
+          policy: 'standard',
+          // A failed run is logged by runJob and not retried: the next slot runs the job again.
+          retryLimit: 0,
+          // An offer no instance took within an hour (every instance down) is dropped.
+          retentionMinutes: 60,
+          // A run still active after this belonged to an instance that died mid-run.
+          expireInSeconds: Math.max(60, Math.ceil((job.everyMs * 3) / 1000)),
+        };
+        if (await boss.getQueue(queue)) await boss.updateQueue(queue, options);
+        else await boss.createQueue(queue, options);
+      }
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK_KEY.toString()]);
+    }
+  } finally {
+    lock.release();
+  }
 }
 
 /**

@@ -2,10 +2,12 @@ import type { AppDeps } from '../deps.ts';
 
 /**
  * Scheduled work (escalations, reminders, overdue loans, absences, retention). A job runs every
- * `everyMs` on every instance; several instances may run the same job at the same moment, so each
- * job must be idempotent by its data: it claims what it acts on with a unique row (insert … on
- * conflict do nothing returning) in the same transaction as its effects. That also makes a crash
- * between two ticks harmless: the next tick picks up what was not claimed.
+ * `everyMs`: on PostgreSQL once per interval across all instances, through pg-boss (queue.ts,
+ * decision 022); on the embedded database on this process's timers (startJobs below). A run can
+ * still meet another (one that outlasts its interval, an instance that died mid-run and whose slot
+ * expired), so each job stays idempotent by its data: it claims what it acts on with a unique row
+ * (insert … on conflict do nothing returning) in the same transaction as its effects. That also
+ * makes a crash between two runs harmless: the next run picks up what was not claimed.
  */
 export interface Job {
   name: string;
@@ -32,7 +34,7 @@ export interface JobScheduler {
   stop(): Promise<void>;
 }
 
-/** Starts every job on its interval (main.ts). Runs of one job never overlap on one instance. */
+/** Starts every job on its interval in this process (the embedded database). Runs of one job never overlap. */
 export function startJobs(deps: AppDeps, jobs: readonly Job[], log: JobLogger): JobScheduler {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
