@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   createInventoryItemRequestSchema,
@@ -17,8 +16,9 @@ import { notify } from '@/lib/toast.ts';
 import { PhotoPicker, usePendingPhoto } from './PhotoPicker.tsx';
 import { DialogActions } from '@/components/DialogActions.tsx';
 import { FormAlert } from '@/components/FormAlert.tsx';
-import { createItem, updateItem, uploadItemPhoto, useRefreshResources } from './resources-api.ts';
-import { failureMessage, schemaErrors, serverFieldErrors } from './resource-rules.ts';
+import { createItem, updateItem, uploadItemPhoto } from './resources-api.ts';
+import { schemaErrors } from './resource-rules.ts';
+import { useResourceSubmit } from './use-resource-submit.ts';
 
 interface ItemValues {
   name: string;
@@ -43,18 +43,20 @@ const asNumber = (value: string) => (value.trim() === '' ? undefined : Number(va
 
 /** Add an item, or edit one (only the changed fields are sent); the photo is uploaded after. */
 export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onClose(): void }) {
-  const refresh = useRefreshResources();
   const photo = usePendingPhoto();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ItemValues>({ defaultValues: valuesOf(item) });
+  const { formError, showErrors, save, refresh } = useResourceSubmit({
+    fields: FIELDS,
+    failure: 'Error saving the item. Please try again.',
+    setFieldError: (field, message, focus) => setError(field, { message }, { shouldFocus: focus }),
+  });
 
   const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
     const body = {
       name: values.name,
       category: values.category || undefined,
@@ -80,35 +82,16 @@ export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onCl
       }
     }
     let saved = item;
-    try {
+    const stored = await save(async () => {
       // The raw values go to the server, which parses them with the same schema.
       if (!item) saved = await createItem(body as CreateInventoryItemRequest);
       else if (hasChanges) saved = await updateItem(item._id, changed);
-      await refresh();
-    } catch (error) {
-      if (!showErrors(serverFieldErrors(error)))
-        setFormError(failureMessage(error, 'Error saving the item. Please try again.'));
-      return;
-    }
+    });
+    if (!stored) return;
     if (saved && !(await photo.uploadFor(saved, uploadItemPhoto, refresh))) return;
     notify.success(item ? 'Item updated' : 'Item added');
     onClose();
   });
-
-  /** Puts each message next to its field; true when at least one landed. */
-  function showErrors(found: Record<string, string>): boolean {
-    let first = true;
-    for (const field of FIELDS) {
-      const message = found[field];
-      if (!message) continue;
-      setError(field, { message }, { shouldFocus: first });
-      first = false;
-    }
-    if (!first) return true;
-    const rest = Object.values(found)[0];
-    if (rest) setFormError(rest);
-    return Boolean(rest);
-  }
 
   return (
     <Modal title={item ? `Edit ${item.name}` : 'Add an item'} onClose={onClose} widthClass="max-w-lg">

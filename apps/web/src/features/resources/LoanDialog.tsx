@@ -15,10 +15,12 @@ import {
   fetchDefaultDue,
   RESOURCES_KEY,
   useInventory,
-  useRefreshResources,
   useTanods,
 } from './resources-api.ts';
-import { failureMessage, personName, schemaErrors, serverFieldErrors } from './resource-rules.ts';
+import { personName, schemaErrors } from './resource-rules.ts';
+import { useResourceSubmit } from './use-resource-submit.ts';
+
+const FIELDS = ['borrowerId', 'itemId', 'quantity', 'dueAt', 'notes'] as const;
 
 interface LoanFormProps {
   /** Admin: choose the tanod; tanod: borrows for themself and this is omitted. */
@@ -35,7 +37,6 @@ interface LoanFormProps {
  */
 export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanFormProps) {
   const timeZone = usePublicSettings().data?.timezone;
-  const refresh = useRefreshResources();
   const tanods = useTanods(issuing);
   const items = useInventory();
   const [borrowerId, setBorrowerId] = useState('');
@@ -44,8 +45,10 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
   // The default follows the borrower's shift until the user types a time themselves.
   const [typedDue, setTypedDue] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { formError, fieldErrors: errors, busy, showErrors, save } = useResourceSubmit({
+    fields: FIELDS,
+    failure: 'Error saving the loan. Please try again.',
+  });
 
   const needsBorrower = issuing && !borrowerId;
   const defaultDue = useQuery({
@@ -75,28 +78,16 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
     const found = parsed.success ? {} : schemaErrors(parsed.error);
     if (issuing && !borrowerId) found.borrowerId = 'Choose a tanod';
     if (Object.keys(found).length > 0 || !parsed.success) {
-      setErrors(found);
+      showErrors(found);
       return;
     }
-    setBusy(true);
-    setErrors({});
-    try {
+    await save(async () => {
       const loan = await borrowItem(parsed.data);
       notify.success(
         issuing ? `Issued ${loan.item.name} to ${personName(loan.borrower)}` : `You borrowed ${loan.item.name}`,
       );
       onClose();
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(
-        Object.keys(fields).length > 0
-          ? fields
-          : { form: failureMessage(error, 'Error saving the loan. Please try again.') },
-      );
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
+    });
   }
 
   return (
@@ -110,7 +101,7 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
         className="flex flex-col gap-4"
         aria-label={issuing ? 'Issue equipment' : 'Borrow'}
       >
-        <FormAlert message={errors.form ?? null} />
+        <FormAlert message={formError} />
         {issuing && (
           <SelectField
             label="Tanod"

@@ -5,8 +5,11 @@ import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { notify } from '@/lib/toast.ts';
 import { DialogActions } from '@/components/DialogActions.tsx';
 import { FormAlert } from '@/components/FormAlert.tsx';
-import { returnLoan, useRefreshResources } from './resources-api.ts';
-import { failureMessage, personName, schemaErrors, serverFieldErrors } from './resource-rules.ts';
+import { returnLoan } from './resources-api.ts';
+import { personName, schemaErrors } from './resource-rules.ts';
+import { useResourceSubmit } from './use-resource-submit.ts';
+
+const FIELDS = ['condition', 'notes'] as const;
 
 const CONDITION_TEXT: Record<ReturnCondition, { label: string; hint: string }> = {
   good: { label: 'Good', hint: 'Works and is complete' },
@@ -23,43 +26,32 @@ interface ReturnLoanDialogProps {
 
 /** Return (or receive back) a loan with its condition; damaged and lost ask for a note. */
 export function ReturnLoanDialog({ loan, onBehalf, onClose }: ReturnLoanDialogProps) {
-  const refresh = useRefreshResources();
   const [condition, setCondition] = useState<ReturnCondition | null>(null);
   const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { formError, fieldErrors: errors, busy, showErrors, save } = useResourceSubmit({
+    fields: FIELDS,
+    failure: 'Error recording the return. Please try again.',
+  });
   const what = `${loan.quantity > 1 ? `${loan.quantity} × ` : ''}${loan.item.name}`;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = returnLoanRequestSchema.safeParse({ condition: condition ?? undefined, notes });
     if (!parsed.success) {
-      setErrors(schemaErrors(parsed.error));
+      showErrors(schemaErrors(parsed.error));
       return;
     }
-    setBusy(true);
-    setErrors({});
-    try {
+    await save(async () => {
       await returnLoan(loan._id, { condition: parsed.data.condition, notes: parsed.data.notes });
       notify.success(onBehalf ? `Received ${what} from ${personName(loan.borrower)}` : `Returned ${what}`);
       onClose();
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(
-        Object.keys(fields).length > 0
-          ? fields
-          : { form: failureMessage(error, 'Error recording the return. Please try again.') },
-      );
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
+    });
   }
 
   return (
     <Modal title={onBehalf ? `Receive ${what} from ${personName(loan.borrower)}` : `Return ${what}`} onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4" aria-label="Return">
-        <FormAlert message={errors.form ?? null} />
+        <FormAlert message={formError} />
         <fieldset aria-describedby={errors.condition ? 'return-condition-error' : undefined}>
           <legend className="mb-1.5 text-sm font-medium">Condition</legend>
           <div className="grid gap-2 sm:grid-cols-3">

@@ -21,19 +21,21 @@ import { fromZonedInput, toZonedInput } from '@/lib/zoned-time.ts';
 import { DialogActions } from '@/components/DialogActions.tsx';
 import { FormAlert } from '@/components/FormAlert.tsx';
 import { LazyTripPointMap } from './lazy-trip-point-map.tsx';
-import { completeTrip, rejectTrip, requestTrip, useRefreshResources } from './resources-api.ts';
-import { failureMessage, schemaErrors, serverFieldErrors } from './resource-rules.ts';
+import { completeTrip, rejectTrip, requestTrip } from './resources-api.ts';
+import { schemaErrors } from './resource-rules.ts';
+import { useResourceSubmit } from './use-resource-submit.ts';
 
-/** Runs a call; on failure returns field → message (the server's fields, else one form message). */
-async function attempt(call: () => Promise<unknown>, fallback: string): Promise<Record<string, string> | null> {
-  try {
-    await call();
-    return null;
-  } catch (error) {
-    const fields = serverFieldErrors(error);
-    return Object.keys(fields).length > 0 ? fields : { form: failureMessage(error, fallback) };
-  }
-}
+const REQUEST_FIELDS = [
+  'vehicleId',
+  'purpose',
+  'destination',
+  'destinationPoint',
+  'destinationPoint.lat',
+  'destinationPoint.lng',
+  'startsAt',
+  'endsAt',
+  'startOdometer',
+] as const;
 
 const HOUR = 60 * 60_000;
 
@@ -57,7 +59,6 @@ export function TripRequestDialog({
   onClose(): void;
 }) {
   const timeZone = usePublicSettings().data?.timezone;
-  const refresh = useRefreshResources();
   const [vehicleId, setVehicleId] = useState(initialVehicleId ?? vehicles[0]?._id ?? '');
   const vehicle = vehicles.find((v) => v._id === vehicleId);
   const [values, setValues] = useState(() => ({
@@ -67,8 +68,10 @@ export function TripRequestDialog({
     startOdometer: vehicle ? String(vehicle.odometer) : '',
   }));
   const [point, setPoint] = useState<TripDestinationPoint | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { formError, fieldErrors: errors, busy, showErrors, save } = useResourceSubmit({
+    fields: REQUEST_FIELDS,
+    failure: 'Error sending the request. Please try again.',
+  });
   const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 
@@ -84,17 +87,10 @@ export function TripRequestDialog({
       startOdometer: values.startOdometer.trim() === '' ? undefined : Number(values.startOdometer),
     });
     if (!parsed.success) {
-      setErrors(schemaErrors(parsed.error));
+      showErrors(schemaErrors(parsed.error));
       return;
     }
-    setBusy(true);
-    const failed = await attempt(() => requestTrip(parsed.data), 'Error sending the request. Please try again.');
-    setBusy(false);
-    await refresh();
-    if (failed) {
-      setErrors(failed);
-      return;
-    }
+    if (!(await save(() => requestTrip(parsed.data)))) return;
     notify.success('Trip requested. An admin will approve or reject it.');
     onClose();
   }
@@ -107,7 +103,7 @@ export function TripRequestDialog({
         className="flex flex-col gap-4"
         aria-label="Request a trip"
       >
-        <FormAlert message={errors.form ?? null} />
+        <FormAlert message={formError} />
         <SelectField
           label="Vehicle"
           value={vehicleId}
@@ -202,12 +198,13 @@ function DestinationPointField({
 
 /** The driver (or an admin) closes a trip: end odometer, the vehicle's condition, notes. */
 export function CompleteTripDialog({ trip, onClose }: { trip: Trip; onClose(): void }) {
-  const refresh = useRefreshResources();
   const [endOdometer, setEndOdometer] = useState('');
   const [condition, setCondition] = useState<VehicleCondition | ''>('');
   const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { formError, fieldErrors: errors, busy, showErrors, save } = useResourceSubmit({
+    fields: ['endOdometer', 'condition', 'notes'],
+    failure: 'Error completing the trip. Please try again.',
+  });
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -221,20 +218,10 @@ export function CompleteTripDialog({ trip, onClose }: { trip: Trip; onClose(): v
     if (parsed.success && parsed.data.endOdometer <= trip.startOdometer)
       found.endOdometer = `End odometer must be more than the start (${trip.startOdometer} km)`;
     if (!parsed.success || Object.keys(found).length > 0) {
-      setErrors(found);
+      showErrors(found);
       return;
     }
-    setBusy(true);
-    const failed = await attempt(
-      () => completeTrip(trip._id, parsed.data),
-      'Error completing the trip. Please try again.',
-    );
-    setBusy(false);
-    await refresh();
-    if (failed) {
-      setErrors(failed);
-      return;
-    }
+    if (!(await save(() => completeTrip(trip._id, parsed.data)))) return;
     notify.success(`Trip completed: ${Number(endOdometer) - trip.startOdometer} km`);
     onClose();
   }
@@ -247,7 +234,7 @@ export function CompleteTripDialog({ trip, onClose }: { trip: Trip; onClose(): v
         className="flex flex-col gap-4"
         aria-label="Complete the trip"
       >
-        <FormAlert message={errors.form ?? null} />
+        <FormAlert message={formError} />
         <TextField
           label="End odometer (km)"
           type="number"
@@ -293,29 +280,20 @@ export function CompleteTripDialog({ trip, onClose }: { trip: Trip; onClose(): v
 
 /** An admin turns a request down, saying why (the driver sees the reason). */
 export function RejectTripDialog({ trip, onClose }: { trip: Trip; onClose(): void }) {
-  const refresh = useRefreshResources();
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { formError, fieldErrors: errors, busy, showErrors, save } = useResourceSubmit({
+    fields: ['reason'],
+    failure: 'Error rejecting the trip. Please try again.',
+  });
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = rejectTripRequestSchema.safeParse({ reason });
     if (!parsed.success) {
-      setErrors(schemaErrors(parsed.error));
+      showErrors(schemaErrors(parsed.error));
       return;
     }
-    setBusy(true);
-    const failed = await attempt(
-      () => rejectTrip(trip._id, parsed.data),
-      'Error rejecting the trip. Please try again.',
-    );
-    setBusy(false);
-    await refresh();
-    if (failed) {
-      setErrors(failed);
-      return;
-    }
+    if (!(await save(() => rejectTrip(trip._id, parsed.data)))) return;
     notify.success('Trip rejected');
     onClose();
   }
@@ -328,7 +306,7 @@ export function RejectTripDialog({ trip, onClose }: { trip: Trip; onClose(): voi
         className="flex flex-col gap-4"
         aria-label="Reject the trip"
       >
-        <FormAlert message={errors.form ?? null} />
+        <FormAlert message={formError} />
         <TextAreaField
           label="Reason"
           value={reason}

@@ -16,14 +16,9 @@ import { notify } from '@/lib/toast.ts';
 import { PhotoPicker, usePendingPhoto } from './PhotoPicker.tsx';
 import { DialogActions } from '@/components/DialogActions.tsx';
 import { FormAlert } from '@/components/FormAlert.tsx';
-import { createVehicle, updateVehicle, uploadVehiclePhoto, useRefreshResources, useTanods } from './resources-api.ts';
-import {
-  failureMessage,
-  personName,
-  schemaErrors,
-  serverFieldErrors,
-  VEHICLE_STATUS_LABELS,
-} from './resource-rules.ts';
+import { createVehicle, updateVehicle, uploadVehiclePhoto, useTanods } from './resources-api.ts';
+import { personName, schemaErrors, VEHICLE_STATUS_LABELS } from './resource-rules.ts';
+import { useResourceSubmit } from './use-resource-submit.ts';
 
 interface VehicleValues {
   name: string;
@@ -55,12 +50,10 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 
 /** Register a vehicle or edit one: details, odometer, status, assigned drivers and a photo. */
 export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; onClose(): void }) {
-  const refresh = useRefreshResources();
   const tanods = useTanods();
   const originalDrivers = vehicle?.drivers.map((d) => d._id) ?? [];
   const [driverIds, setDriverIds] = useState<string[]>(originalDrivers);
   const photo = usePendingPhoto();
-  const [formError, setFormError] = useState<string | null>(null);
   const [driverError, setDriverError] = useState<string | null>(null);
   const {
     register,
@@ -68,9 +61,16 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
     setError,
     formState: { errors, isSubmitting, dirtyFields },
   } = useForm<VehicleValues>({ defaultValues: valuesOf(vehicle) });
+  const { formError, showErrors, save, refresh } = useResourceSubmit({
+    fields: FIELDS,
+    failure: 'Error saving the vehicle. Please try again.',
+    setFieldError: (field, message, focus) => {
+      if (field === 'driverIds') setDriverError(message);
+      else setError(field, { message }, { shouldFocus: focus });
+    },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
     setDriverError(null);
     const body: Record<string, unknown> = {
       name: values.name,
@@ -105,35 +105,15 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
       }
     }
     let saved = vehicle;
-    try {
+    const stored = await save(async () => {
       if (!vehicle) saved = await createVehicle(body as CreateVehicleRequest);
       else if (hasChanges) saved = await updateVehicle(vehicle._id, changed);
-      await refresh();
-    } catch (error) {
-      if (!showErrors(serverFieldErrors(error)))
-        setFormError(failureMessage(error, 'Error saving the vehicle. Please try again.'));
-      return;
-    }
+    });
+    if (!stored) return;
     if (saved && !(await photo.uploadFor(saved, uploadVehiclePhoto, refresh))) return;
     notify.success(vehicle ? 'Vehicle updated' : 'Vehicle added');
     onClose();
   });
-
-  /** Puts each message next to its field; true when at least one landed. */
-  function showErrors(found: Record<string, string>): boolean {
-    let first = true;
-    for (const field of FIELDS) {
-      const message = found[field];
-      if (!message) continue;
-      if (field === 'driverIds') setDriverError(message);
-      else setError(field, { message }, { shouldFocus: first });
-      first = false;
-    }
-    if (!first) return true;
-    const rest = Object.values(found)[0];
-    if (rest) setFormError(rest);
-    return Boolean(rest);
-  }
 
   return (
     <Modal title={vehicle ? `Edit ${vehicle.name}` : 'Add a vehicle'} onClose={onClose} widthClass="max-w-2xl">
