@@ -21,6 +21,7 @@ const EquipmentsPage = lazyPage(() => import('./routes/EquipmentsPage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('@/features/password-reset/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazyPage(() => import('@/features/password-reset/ResetPasswordPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
+const PrivacyPage = lazyPage(() => import('@/features/privacy/PrivacyPage.tsx'));
 const TanodDashboardPage = lazyPage(() => import('./routes/TanodDashboardPage.tsx'));
 const AdminDashboardPage = lazyPage(() => import('./routes/AdminDashboardPage.tsx'));
 const PatrolMapPage = lazyPage(() => import('./routes/PatrolMapPage.tsx'));
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', element: ownPage(<ForgotPasswordPage />) },
       { path: '/reset-password/:token', element: ownPage(<ResetPasswordPage />) },
       { path: '/reset-pin/:token', element: ownPage(<ResetPinPage />) },
+      { path: '/privacy', element: ownPage(<PrivacyPage />) },
       {
         element: ownPage(
           <RouteGuard allowed="any-signed-in">

@@ -9,6 +9,7 @@ export const PUBLIC_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/reset-pin',
+  '/privacy',
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Tabs } from '@/components/Tabs.tsx';
+import { AdvisoriesManager } from '@/features/advisories/AdvisoriesManager.tsx';
 import { AreasManager } from '@/features/patrol-areas/AreasManager.tsx';
 import { ScheduleManager } from '@/features/schedules/ScheduleManager.tsx';
 import { useSession } from '@/lib/session.tsx';
@@ -8,16 +9,20 @@ import RolePage from './RolePage.tsx';
 const TABS = [
   { key: 'schedules', label: 'Schedules' },
   { key: 'areas', label: 'Patrol areas' },
+  { key: 'advisories', label: 'Advisories' },
 ] as const;
 
 /**
  * /ManagePatrolschedules (admin): the schedules, and the patrol areas drawn on the map. The
- * supadmin reaches the barangay boundary from the areas tab (the settings page comes later).
+ * supadmin reaches the barangay boundary from the areas tab (the settings page comes later). The
+ * residents' advisories (decision 028) are a tab here too (`?tab=advisories`): they may concern
+ * patrol areas, and the brief's admin menu has no entry of its own for them.
  */
 export default function ManagePatrolSchedulesPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'areas' ? 'areas' : 'schedules';
+  const requested = params.get('tab');
+  const tab = requested === 'areas' || requested === 'advisories' ? requested : 'schedules';
   return (
     <RolePage title="Manage Patrol Schedules">
       <Tabs
@@ -26,7 +31,9 @@ export default function ManagePatrolSchedulesPage() {
         selected={tab}
         onSelect={(key) => setParams(key === 'schedules' ? {} : { tab: key }, { replace: true })}
       >
-        {tab === 'schedules' ? <ScheduleManager /> : <AreasManager canEditBoundary={user?.userType === 'supadmin'} />}
+        {tab === 'schedules' && <ScheduleManager />}
+        {tab === 'areas' && <AreasManager canEditBoundary={user?.userType === 'supadmin'} />}
+        {tab === 'advisories' && <AdvisoriesManager />}
       </Tabs>
     </RolePage>
   );

@@ -5,6 +5,8 @@ import { MyReportsCard } from '@/features/residents/MyReportsCard.tsx';
 
 // A chunk of its own again: it brings the query library, which only this card needs here.
 const ResidentAlertsCard = lazyWithRetry(() => import('@/features/push/ResidentAlertsCard.tsx'));
+// Advisories by push or SMS, the data download and the account's deletion (decision 028).
+const ResidentPrivacyCards = lazyWithRetry(() => import('@/features/privacy/ResidentPrivacyCards.tsx'));
 
 /**
  * What a signed-in resident sees on the landing page beside the public actions: their reports,
@@ -19,6 +21,11 @@ export default function ResidentCards({ focusOnMount = false }: { focusOnMount?:
       <PieceBoundary fallback={() => null}>
         <Suspense fallback={null}>
           <ResidentAlertsCard />
+        </Suspense>
+      </PieceBoundary>
+      <PieceBoundary fallback={() => null}>
+        <Suspense fallback={null}>
+          <ResidentPrivacyCards />
         </Suspense>
       </PieceBoundary>
     </div>

@@ -22,6 +22,7 @@ import { Hotlines } from './report-parts.tsx';
 import { admitPhotos, toLocalInputValue } from './report-rules.ts';
 import { ReportDone, type SentReport } from './ReportDone.tsx';
 import { ReviewStep } from './ReviewStep.tsx';
+import { PrivacyNoticeLine } from '@/components/PrivacyNoticeLine.tsx';
 import { WhatStep, type AttachedPhoto } from './WhatStep.tsx';
 import { WhereStep } from './WhereStep.tsx';
 
@@ -356,6 +357,7 @@ export default function ReportWizard() {
             <p className="sr-only" role="status" aria-live="polite">
               {busy ?? ''}
             </p>
+            <PrivacyNoticeLine>Your report, and your name and number if you give them, are used only to handle it.</PrivacyNoticeLine>
           </form>
         </>
       )}

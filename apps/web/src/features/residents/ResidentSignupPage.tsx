@@ -13,6 +13,7 @@ import { formatMobileNumber, mobileNumberProblem, normalizeMobileNumber } from '
 import { digitsOnly, newPinProblem, PIN_LENGTH, pinConfirmProblem } from './pin-rules.ts';
 import { SIGN_IN_PATH } from './paths.ts';
 import { ResidentPageFrame } from './ResidentPageFrame.tsx';
+import { PrivacyNoticeLine } from '@/components/PrivacyNoticeLine.tsx';
 import { residentSignup, sendSignupCode, uploadResidentPhoto } from './residents-api.ts';
 import { photoProblem, sendCodeErrorText, signupFailure } from './signup-errors.ts';
 
@@ -332,6 +333,7 @@ export default function ResidentSignupPage() {
           <PhotoPicker photo={photo} error={photoError} onChange={onPhotoChange} onRemove={() => setPhoto(null)} />
         </FormSection>
 
+        <PrivacyNoticeLine>Your details are used to run your account and your reports, and you can delete them any time.</PrivacyNoticeLine>
         <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Create account'}
         </button>

@@ -12,6 +12,8 @@ interface Values {
   name: string;
   abbreviation: string;
   timezone: string;
+  dpoName: string;
+  dpoContact: string;
   lat: string;
   lng: string;
   zoom: string;
@@ -24,6 +26,8 @@ function valuesOf(settings: PublicSettings): Values {
     name: settings.name,
     abbreviation: settings.abbreviation,
     timezone: settings.timezone,
+    dpoName: settings.dataProtectionOfficer?.name ?? '',
+    dpoContact: settings.dataProtectionOfficer?.contact ?? '',
     lat: String(settings.mapStart.lat),
     lng: String(settings.mapStart.lng),
     zoom: String(settings.mapStart.zoom),
@@ -32,7 +36,13 @@ function valuesOf(settings: PublicSettings): Values {
   };
 }
 
-const FIELD_OF: Record<string, keyof Values> = { 'mapStart.lat': 'lat', 'mapStart.lng': 'lng', 'mapStart.zoom': 'zoom' };
+const FIELD_OF: Record<string, keyof Values> = {
+  'mapStart.lat': 'lat',
+  'mapStart.lng': 'lng',
+  'mapStart.zoom': 'zoom',
+  'dataProtectionOfficer.name': 'dpoName',
+  'dataProtectionOfficer.contact': 'dpoContact',
+};
 
 function SettingsForm({ settings }: { settings: PublicSettings }) {
   const [formError, setFormError] = useState<string | null>(null);
@@ -47,6 +57,7 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
       name: values.name,
       abbreviation: values.abbreviation,
       timezone: values.timezone,
+      dataProtectionOfficer: values.dpoName.trim() ? { name: values.dpoName.trim(), contact: values.dpoContact.trim() } : null,
       mapStart: { lat: Number(values.lat), lng: Number(values.lng), zoom: Number(values.zoom) },
       hotlines: values.hotlines.filter((h) => h.label.trim() || h.number.trim()),
       incidentTypes: values.incidentTypes.filter((t) => t.name.trim()),
@@ -127,6 +138,19 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
         <button type="button" className="btn btn-secondary self-start" onClick={() => hotlines.append({ label: '', number: '' })}>
           <Plus className="h-4 w-4" aria-hidden="true" /> Add hotline
         </button>
+      </section>
+
+      <section className="card grid gap-4 sm:grid-cols-2" aria-labelledby="dpo-title">
+        <div className="sm:col-span-2">
+          <h2 id="dpo-title" className="text-lg font-semibold">Data protection officer</h2>
+          <p className="text-sm text-muted">Named on the public privacy notice (/privacy), as the Data Privacy Act requires. Leave the name empty to remove.</p>
+        </div>
+        <TextField label="Name" error={errors.dpoName?.message} {...register('dpoName')} />
+        <TextField
+          label="Email or phone"
+          error={errors.dpoContact?.message}
+          {...register('dpoContact', { validate: (value, all) => !all.dpoName.trim() || value.trim() !== '' || 'Give an email address or a phone number' })}
+        />
       </section>
 
       <section className="card flex flex-col gap-3">

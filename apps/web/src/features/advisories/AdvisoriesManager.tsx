@@ -1,0 +1,278 @@
+import { useState, type FormEvent } from 'react';
+import { Megaphone, Pencil, Plus, Square, Trash2 } from 'lucide-react';
+import { ADVISORY_LIMITS, ADVISORY_SEVERITIES, type Advisory, type AdvisorySeverity, type CreateAdvisoryRequest } from '@bantay/shared';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { QueryState } from '@/components/QueryState.tsx';
+import { SelectField } from '@/components/form/SelectField.tsx';
+import { TextAreaField } from '@/components/form/TextAreaField.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { notify } from '@/lib/toast.ts';
+import { DEFAULT_TIMEZONE, isoToZonedParts, zonedToIso } from '@/lib/zoned-time.ts';
+import { createAdvisory, deleteAdvisory, updateAdvisory, useAdvisories, usePatrolAreaChoices, useRefreshAdvisories } from './advisories-api.ts';
+
+const SEVERITY_LABELS: Record<AdvisorySeverity, string> = { info: 'Information', warning: 'Warning', danger: 'Danger' };
+const SEVERITY_CHIPS: Record<AdvisorySeverity, string> = {
+  info: 'bg-blue-600/10 text-blue-800 dark:text-blue-200',
+  warning: 'bg-amber-500/15 text-amber-900 dark:text-amber-200',
+  danger: 'bg-red-600/10 text-red-800 dark:text-red-200',
+};
+const STATE_LABELS: Record<Advisory['state'], string> = { scheduled: 'Scheduled', active: 'On the home page', ended: 'Ended' };
+
+/** `2026-11-27T14:05` in the barangay's zone ⇄ an ISO instant. */
+const toLocalInput = (iso: string, timeZone: string) => {
+  const { day, time } = isoToZonedParts(iso, timeZone);
+  return `${day}T${time}`;
+};
+const fromLocalInput = (value: string, timeZone: string) => {
+  const [day = '', time = ''] = value.split('T');
+  return zonedToIso(day, time.slice(0, 5), timeZone);
+};
+
+/**
+ * /ManagePatrolschedules?tab=advisories (admins): the barangay's warnings to residents. An active
+ * advisory shows at the top of the public home page; residents who opted in get it by push or SMS
+ * when it starts.
+ */
+export function AdvisoriesManager() {
+  const query = useAdvisories();
+  const refresh = useRefreshAdvisories();
+  const { data: settings } = usePublicSettings();
+  const timeZone = settings?.timezone ?? DEFAULT_TIMEZONE;
+  const [editing, setEditing] = useState<Advisory | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Advisory | null>(null);
+
+  async function endNow(advisory: Advisory) {
+    try {
+      await updateAdvisory(advisory._id, { endsAt: new Date().toISOString() });
+      notify.success('The advisory has ended');
+      await refresh();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : 'Could not end the advisory');
+    }
+  }
+
+  async function confirmDelete() {
+    const advisory = deleting;
+    setDeleting(null);
+    if (!advisory) return;
+    try {
+      await deleteAdvisory(advisory._id);
+      notify.success('Advisory deleted');
+      await refresh();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : 'Could not delete the advisory');
+    }
+  }
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="advisories-title" data-testid="advisories-manager">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="advisories-title" className="flex items-center gap-2 text-lg font-semibold">
+            <Megaphone className="h-5 w-5 text-brand-600" aria-hidden="true" />
+            Advisories
+          </h2>
+          <p className="text-sm text-muted">Shown at the top of the public home page while in force; sent to residents who asked for them.</p>
+        </div>
+        {editing === null && (
+          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            New advisory
+          </button>
+        )}
+      </div>
+
+      {editing !== null && (
+        <AdvisoryForm
+          key={editing === 'new' ? 'new' : editing._id}
+          advisory={editing === 'new' ? null : editing}
+          timeZone={timeZone}
+          onDone={async (saved) => {
+            setEditing(null);
+            if (saved) await refresh();
+          }}
+        />
+      )}
+
+      <QueryState
+        query={query}
+        loadingLabel="Loading advisories…"
+        errorText="Error loading the advisories."
+        isEmpty={(data) => data.items.length === 0}
+        empty={<p className="card text-sm text-muted">No advisories yet. Publish one when residents need to know: a typhoon, a flood, a curfew.</p>}
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-3" aria-label="Advisories">
+            {data.items.map((advisory) => (
+              <li key={advisory._id} className="card flex flex-col gap-2" data-advisory-row={advisory._id}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className={`rounded px-2 py-0.5 text-xs font-semibold ${SEVERITY_CHIPS[advisory.severity]}`}>{SEVERITY_LABELS[advisory.severity]}</span>
+                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${advisory.state === 'active' ? 'bg-green-600/10 text-green-800 dark:text-green-200' : 'bg-surface-2 text-ink-soft'}`}>
+                    {STATE_LABELS[advisory.state]}
+                  </span>
+                </div>
+                <h3 className="font-semibold [overflow-wrap:anywhere]">{advisory.title}</h3>
+                <p className="whitespace-pre-line text-sm text-ink-soft [overflow-wrap:anywhere]">{advisory.body}</p>
+                <p className="text-xs text-muted">
+                  {windowText(advisory, timeZone)}
+                  {advisory.areas.length > 0 && ` · ${advisory.areas.map((area) => area.name).join(', ')}`}
+                  {advisory.createdBy && ` · by ${advisory.createdBy.firstName} ${advisory.createdBy.lastName}`}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" className="btn btn-secondary !min-h-9 !px-3" onClick={() => setEditing(advisory)} aria-label={`Edit ${advisory.title}`}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" />
+                    Edit
+                  </button>
+                  {advisory.state === 'active' && (
+                    <button type="button" className="btn btn-secondary !min-h-9 !px-3" onClick={() => void endNow(advisory)} aria-label={`End ${advisory.title} now`}>
+                      <Square className="h-4 w-4" aria-hidden="true" />
+                      End now
+                    </button>
+                  )}
+                  <button type="button" className="btn btn-ghost !min-h-9 !px-3 text-danger" onClick={() => setDeleting(advisory)} aria-label={`Delete ${advisory.title}`}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        message={`Delete the advisory "${deleting?.title ?? ''}"? It disappears from the home page at once.`}
+        confirmLabel="Delete"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+function windowText(advisory: Advisory, timeZone: string): string {
+  const format = (iso: string) =>
+    new Intl.DateTimeFormat('en-PH', { timeZone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return advisory.endsAt ? `${format(advisory.startsAt)} – ${format(advisory.endsAt)}` : `From ${format(advisory.startsAt)}, no end set`;
+}
+
+interface AdvisoryFormProps {
+  advisory: Advisory | null;
+  timeZone: string;
+  onDone(saved: boolean): void | Promise<void>;
+}
+
+function AdvisoryForm({ advisory, timeZone, onDone }: AdvisoryFormProps) {
+  const areas = usePatrolAreaChoices();
+  const [title, setTitle] = useState(advisory?.title ?? '');
+  const [body, setBody] = useState(advisory?.body ?? '');
+  const [severity, setSeverity] = useState<AdvisorySeverity>(advisory?.severity ?? 'warning');
+  const [startsAt, setStartsAt] = useState(() => toLocalInput(advisory?.startsAt ?? new Date().toISOString(), timeZone));
+  const [endsAt, setEndsAt] = useState(() => (advisory?.endsAt ? toLocalInput(advisory.endsAt, timeZone) : ''));
+  const [areaIds, setAreaIds] = useState<string[]>(advisory?.areas.map((area) => area._id) ?? []);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!title.trim()) found.title = 'Title is required';
+    if (!body.trim()) found.body = 'Write what residents should know';
+    if (!startsAt) found.startsAt = 'Choose when it starts';
+    if (endsAt && startsAt && endsAt <= startsAt) found.endsAt = 'The end must be after the start';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const payload: CreateAdvisoryRequest = {
+      title: title.trim(),
+      body: body.trim(),
+      severity,
+      startsAt: fromLocalInput(startsAt, timeZone),
+      endsAt: endsAt ? fromLocalInput(endsAt, timeZone) : null,
+      patrolAreaIds: areaIds,
+    };
+    setSaving(true);
+    try {
+      if (advisory) await updateAdvisory(advisory._id, payload);
+      else await createAdvisory(payload);
+      notify.success(advisory ? 'Advisory saved' : 'Advisory published');
+      await onDone(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length > 0) {
+        setErrors(Object.fromEntries(error.fields.map((field) => [field.field.split('.')[0]!, field.message])));
+      } else {
+        notify.error(error instanceof ApiError ? error.message : 'Could not save the advisory');
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate aria-label={advisory ? 'Edit advisory' : 'New advisory'}>
+      <h3 className="text-base font-semibold">{advisory ? 'Edit advisory' : 'New advisory'}</h3>
+      <TextField label="Title" value={title} maxLength={ADVISORY_LIMITS.titleMaxLength} onChange={(event) => setTitle(event.target.value)} error={errors.title} required />
+      <TextAreaField
+        label="What residents should know"
+        value={body}
+        rows={4}
+        maxLength={ADVISORY_LIMITS.bodyMaxLength}
+        onChange={(event) => setBody(event.target.value)}
+        error={errors.body}
+        required
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SelectField label="Severity" value={severity} onChange={(event) => setSeverity(event.target.value as AdvisorySeverity)} error={errors.severity}>
+          {ADVISORY_SEVERITIES.map((value) => (
+            <option key={value} value={value}>
+              {SEVERITY_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Starts" type="datetime-local" value={startsAt} onChange={(event) => setStartsAt(event.target.value)} error={errors.startsAt} required />
+        <TextField
+          label="Ends (optional)"
+          type="datetime-local"
+          value={endsAt}
+          onChange={(event) => setEndsAt(event.target.value)}
+          error={errors.endsAt}
+          hint="Leave empty to keep it until you end it."
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium">Patrol areas (optional; none means the whole barangay)</legend>
+        {areas.data && areas.data.length > 0 ? (
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {areas.data
+              .filter((area) => area.active || areaIds.includes(area._id))
+              .map((area) => (
+                <label key={area._id} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    checked={areaIds.includes(area._id)}
+                    onChange={(event) => setAreaIds((ids) => (event.target.checked ? [...ids, area._id] : ids.filter((id) => id !== area._id)))}
+                  />
+                  {area.name}
+                </label>
+              ))}
+          </div>
+        ) : (
+          <p className="text-sm text-muted">{areas.isPending ? 'Loading areas…' : 'No patrol areas drawn.'}</p>
+        )}
+        {errors.patrolAreaIds && <p className="mt-1 text-sm text-danger">{errors.patrolAreaIds}</p>}
+      </fieldset>
+      <p className="text-xs text-muted">Times are in the barangay's time zone ({timeZone}).</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : advisory ? 'Save' : 'Publish'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => void onDone(false)} disabled={saving}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
