@@ -24,7 +24,11 @@ export interface QueuedJobs extends JobScheduler {
 }
 
 export interface QueueOptions {
-  /** How often each instance looks for jobs another instance created (its own are run at once). */
+  /**
+   * How often each instance looks for jobs another instance created. The instance that creates a
+   * slot's job runs it at once (notifyWorker), so this matters only when that instance died or is
+   * still busy with the slot before; 15 s keeps the polling to one query a second for nine jobs.
+   */
   pollingIntervalSeconds?: number;
 }
 
@@ -68,7 +72,7 @@ export async function startQueuedJobs(
     const queue = queueName(job);
     const workerId = await boss.work(
       queue,
-      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 15 },
       async () => {
         await runJob(deps, job, log);
       },
