@@ -17,7 +17,8 @@ export async function listActiveAreaShapes(db: Executor) {
  * The nearest landmark, within `radiusMeters`, that at least `minReports` different reports named
  * (the same words, ignoring case and spaces around them). Rejected reports do not count. One
  * report's landmark may be a private detail ("in front of the Santos house"); a place several
- * reporters named is a place people know, and safe to offer a stranger.
+ * reporters named is a place people know, and safe to offer a stranger. Confidential cases do not
+ * count at all.
  */
 export async function findSharedLandmarkNear(
   db: Executor,
@@ -37,6 +38,8 @@ export async function findSharedLandmarkNear(
       and(
         isNotNull(incidents.landmark),
         ne(incidents.status, 'rejected'),
+        // A confidential case's place is never offered to anyone (docs/decisions/027-confidential-cases.md).
+        eq(incidents.confidential, false),
         between(incidents.lat, point.lat - dLat, point.lat + dLat),
         between(incidents.lng, point.lng - dLng, point.lng + dLng),
         sql`${distance} <= ${radiusMeters}`,

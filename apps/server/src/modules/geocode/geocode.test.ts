@@ -38,7 +38,7 @@ describe('GET /api/geocode/reverse with the barangay’s own data', () => {
     expect(await place(INSIDE)).toEqual({ address: 'Purok 2, Barangay Test', area: 'Purok 2', landmark: null, source: 'local' });
   });
 
-  it('a landmark two reports named within 100 m is offered, the nearest first; one report’s landmark, a farther one or a rejected report’s is not', async () => {
+  it('a landmark two reports named within 100 m is offered, the nearest first; one report’s landmark, a farther one, a rejected report’s or a confidential case’s is not', async () => {
     const spot = { lat: INSIDE.lat + north(400), lng: INSIDE.lng };
     const at = (meters: number) => ({ lat: spot.lat + north(meters), lng: spot.lng });
     // Named twice (spelt differently) 60 m away: offered.
@@ -52,6 +52,9 @@ describe('GET /api/geocode/reverse with the barangay’s own data', () => {
     // Named twice nearby, but one of them was rejected: counts once.
     await insertTestIncident(ctx, { ...at(20), landmark: 'Water tower' });
     await insertTestIncident(ctx, { ...at(21), landmark: 'Water tower', status: 'rejected' });
+    // Named twice nearby, but one of them is a confidential case: counts once.
+    await insertTestIncident(ctx, { ...at(15), landmark: 'Blue gate by the bakery' });
+    await insertTestIncident(ctx, { ...at(16), landmark: 'Blue gate by the bakery', confidential: true });
 
     expect(await place(spot)).toEqual({
       address: 'Sari-sari store ni Aling Nena, Purok 2, Barangay Test',
