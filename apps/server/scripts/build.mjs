@@ -10,7 +10,12 @@ const dist = path.join(root, 'dist');
 await fs.rm(dist, { recursive: true, force: true });
 
 await build({
-  entryPoints: { main: path.join(root, 'src/main.ts'), 'seed-demo': path.join(root, 'src/seed-demo.ts') },
+  entryPoints: {
+    main: path.join(root, 'src/main.ts'),
+    'seed-demo': path.join(root, 'src/seed-demo.ts'),
+    // npm run start:cluster: the front address, starting main.js once per instance (decision 021).
+    cluster: path.join(root, 'src/cluster.ts'),
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',

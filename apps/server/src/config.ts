@@ -58,6 +58,9 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
   /** The start of this installation's Redis keys, so that several can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('bantay:'),
+  /** npm run start:cluster (decision 021): how many instances, and their ports (default PORT+1, PORT+2, …). */
+  CLUSTER_INSTANCES: z.coerce.number().int().min(1).max(16).default(2),
+  CLUSTER_INSTANCE_PORTS: z.string().regex(/^\d+(,\d+)*$/, 'must be port numbers separated by commas').optional(),
   // --- Operating it (decision 024). ---------------------------------------------------------------
   /** `pretty` (pino-pretty) or `json`; unset: pretty when standard output is a terminal, else JSON. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -177,6 +180,8 @@ export interface Config {
   trustProxy: boolean;
   /** REDIS_URL and REDIS_KEY_PREFIX: where the rate limits count when set (http/rate-limit-store.ts). */
   redis: { url: string; keyPrefix: string } | undefined;
+  /** npm run start:cluster's instances: how many, and their ports when listed (src/cluster.ts). */
+  cluster: { instances: number; instancePorts: number[] | undefined };
   loginRateLimit: number;
   map: { tileUrl: string; attribution: string };
   /** Built web app to serve; undefined serves the API only. */
@@ -356,6 +361,11 @@ function s3Config(value: string, region: string): S3Config {
 
 export class ConfigError extends Error {}
 
+/** The environment of a process this one starts (npm run start:cluster's instances): this one's, with `overrides`. */
+export function childEnvironment(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -386,6 +396,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedDbFsync: e.EMBEDDED_DB_FSYNC,
     trustProxy: e.TRUST_PROXY,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    cluster: { instances: e.CLUSTER_INSTANCES, instancePorts: e.CLUSTER_INSTANCE_PORTS?.split(',').map(Number) },
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

@@ -1,0 +1,228 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connectClient } from 'socket.io-client';
+import { createEmptyPostgresDatabase } from '../../test/database.ts';
+import { connected, disconnected, nextEvent, type TestSocket } from '../../test/realtime.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { hashSecret } from '../modules/auth/passwords.ts';
+import { insertUser } from '../modules/users/users.repository.ts';
+
+// `npm run start:cluster` as an operator runs it: the launcher (src/cluster.ts, run from source
+// with tsx) starts two main.ts processes on one empty PostgreSQL database, behind its front proxy.
+const PASSWORD = 'cluster-test-password-42';
+let database: { url: string; drop(): Promise<void> };
+let db: Database;
+let launcher: ChildProcess;
+let output = '';
+let exit: Promise<number | null>;
+let dataDir: string;
+let front: string;
+let instances: string[];
+const sockets: TestSocket[] = [];
+
+/** Free ports from the system: held together so that they differ, then let go for the cluster. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve) => {
+          const server = net.createServer();
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/** Waits (without a time limit of its own: the hook's bounds it) until every instance answers its health check. */
+async function untilHealthy(urls: string[]): Promise<void> {
+  for (const url of urls) {
+    for (;;) {
+      const status = await fetch(`${url}/api/health`).then(
+        (response) => response.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      if (launcher.exitCode !== null) throw new Error(`the cluster stopped:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+beforeAll(async () => {
+  database = await createEmptyPostgresDatabase();
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-cluster-'));
+  const [frontPort, portA, portB] = await freePorts(3);
+  front = `http://127.0.0.1:${frontPort}`;
+  instances = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+  launcher = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../cluster.ts')], {
+    env: {
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      HOST: '127.0.0.1',
+      PORT: String(frontPort),
+      CLUSTER_INSTANCE_PORTS: `${portA},${portB}`,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      LOG_LEVEL: 'warn',
+      BANTAY_SUPADMIN_USERNAME: 'clusteradmin',
+      BANTAY_SUPADMIN_PASSWORD: PASSWORD,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  exit = new Promise((resolve) => launcher.on('exit', (code) => resolve(code)));
+  await untilHealthy([...instances, front]);
+  db = await openDatabase({ kind: 'postgres', url: database.url });
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  if (launcher?.exitCode === null) {
+    launcher.kill('SIGTERM');
+    await exit;
+  }
+  await db?.close();
+  await database?.drop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+  };
+}
+
+async function staffMember(userType: 'admin' | 'tanod'): Promise<{ id: string; token: string }> {
+  const username = `${userType}${crypto.randomBytes(4).toString('hex')}`;
+  const user = await insertUser(db.db, {
+    firstName: 'Cluster',
+    lastName: userType,
+    username,
+    userType,
+    passwordHash: await hashSecret(PASSWORD),
+  });
+  const login = await call('POST', `${front}/api/auth/login`, { username, password: PASSWORD });
+  expect(login.status).toBe(200);
+  return { id: user!.id, token: String(login.body.token) };
+}
+
+/** A socket.io client of the front on long-polling only, keeping cookies as a browser does. */
+function pollingClient(token: string, keepCookies = true): TestSocket {
+  const socket: TestSocket = connectClient(front, {
+    auth: { token },
+    transports: ['polling'],
+    withCredentials: keepCookies,
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+describe('npm run start:cluster', () => {
+  it('starts two instances together on an empty database: both migrate and come up, with one supadmin', async () => {
+    const supadmins = await db.db.query.users.findMany({ where: (u, { eq }) => eq(u.userType, 'supadmin') });
+    expect(supadmins.map((user) => user.username)).toEqual(['clusteradmin']);
+    expect(
+      (await call('POST', `${front}/api/auth/login`, { username: 'clusteradmin', password: PASSWORD })).status,
+    ).toBe(200);
+    expect(output).not.toMatch(/duplicate key|stopped \(/);
+  });
+
+  it('the front sends requests to the instances in turn', async () => {
+    const served = [];
+    for (let i = 0; i < 4; i += 1)
+      served.push((await call('GET', `${front}/api/health`)).headers.get('x-bantay-instance'));
+    expect(new Set(served)).toEqual(new Set(['1', '2']));
+  });
+
+  it("socket.io's polling requests stay on the instance of their handshake (by its cookie); without the cookie they would not", async () => {
+    const handshake = await fetch(`${front}/socket.io/?EIO=4&transport=polling`);
+    expect(handshake.status).toBe(200);
+    const sid = (JSON.parse((await handshake.text()).slice(1)) as { sid: string }).sid;
+    const cookie = handshake.headers.getSetCookie().find((line) => line.startsWith('bantay_instance='))!;
+    expect(cookie).toMatch(/^bantay_instance=[12]; Path=\/socket\.io\/; HttpOnly; SameSite=Lax$/);
+    const noop = (headers: Record<string, string>) =>
+      fetch(`${front}/socket.io/?EIO=4&transport=polling&sid=${sid}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', ...headers },
+        body: '6',
+      }).then((response) => response.status);
+    const withCookie = [await noop({ cookie: cookie.split(';')[0]! }), await noop({ cookie: cookie.split(';')[0]! })];
+    expect(withCookie).toEqual([200, 200]);
+    // Taking turns, one of two requests without the cookie reaches the instance that never saw the session.
+    const withoutCookie = [await noop({}), await noop({})];
+    expect(withoutCookie).toContain(400);
+  });
+
+  it('through the one address: a chat message reaches a polling socket, and a logout cuts it', async () => {
+    const admin = await staffMember('admin');
+    const tanod = await staffMember('tanod');
+    const socket = await connected(pollingClient(tanod.token));
+    const conversation = await call(
+      'POST',
+      `${front}/api/messages/conversations`,
+      { participantId: tanod.id },
+      { authorization: `Bearer ${admin.token}` },
+    );
+    const conversationId = (conversation.body.conversation as { _id: string })._id;
+    const received = nextEvent(socket, 'messageReceived', (message) => message.conversationId === conversationId);
+    expect(
+      (
+        await call(
+          'POST',
+          `${front}/api/messages`,
+          { conversationId, content: 'Through the front' },
+          { authorization: `Bearer ${admin.token}` },
+        )
+      ).status,
+    ).toBe(200);
+    expect(await received).toMatchObject({ content: 'Through the front', userId: admin.id });
+
+    const cut = disconnected(socket);
+    expect(
+      (await call('POST', `${front}/api/auth/logout`, undefined, { authorization: `Bearer ${tanod.token}` })).status,
+    ).toBe(200);
+    expect(await cut).toBe('io server disconnect');
+  });
+
+  it('rate limits count each caller once over both instances, whatever X-Forwarded-For the caller sends', async () => {
+    const statuses = [];
+    for (let i = 0; i < 40; i += 1) {
+      statuses.push(
+        (
+          await call('GET', `${front}/api/public/tickets/BTY-NOPE-0000`, undefined, {
+            'x-forwarded-for': `10.9.8.${i}`,
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+  });
+
+  it('stops cleanly on SIGTERM: every instance closes its sockets and pool, and nothing fails on the way', async () => {
+    launcher.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    for (const url of [front, ...instances]) await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+    expect(output).not.toMatch(/Cannot use a pool after calling end|Unhandled|uncaught|"level":50|stopped \(/i);
+  });
+});
