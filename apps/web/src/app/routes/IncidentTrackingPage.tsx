@@ -6,6 +6,7 @@ import { CountBadge, Tabs } from '@/components/Tabs.tsx';
 import { MARKER_COLORS } from '@/components/map/marker-colors.ts';
 import { useAssistanceList } from '@/features/assistance/assistance-api.ts';
 import { BackupRequestsPanel } from '@/features/assistance/BackupRequestsPanel.tsx';
+import { BlotterPanel } from '@/features/blotter/BlotterPanel.tsx';
 import { useCameraList } from '@/features/cameras/api/list-cameras.ts';
 import { CameraManager } from '@/features/cameras/CameraManager.tsx';
 import { useCameraEditor } from '@/features/cameras/use-camera-editor.ts';
@@ -27,6 +28,7 @@ const TABS = [
   { key: 'backup', label: 'Backup requests' },
   { key: 'replay', label: 'Patrol replay' },
   { key: 'archive', label: 'Archive' },
+  { key: 'blotter', label: 'Blotter' },
 ] as const;
 type TabId = (typeof TABS)[number]['key'];
 
@@ -122,7 +124,9 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
 
 /**
  * The admin's /Patrol&incidenttracking: incidents, the live map (incidents, backup, cameras and
- * the tanods on patrol), backup requests, the replay of past patrols (issue 11), the archive.
+ * the tanods on patrol), backup requests, the replay of past patrols (issue 11), the archive, and
+ * the barangay's blotter (`?tab=blotter`, with `&entry=` the open entry and `&record=` an incident
+ * to record; docs/decisions/026-the-blotter.md).
  */
 export default function IncidentTrackingPage() {
   const [params, setParams] = useSearchParams();
@@ -157,7 +161,7 @@ export default function IncidentTrackingPage() {
             : item,
         )}
         selected={tab}
-        onSelect={(key) => update({ tab: key === 'incidents' ? null : key })}
+        onSelect={(key) => update({ tab: key === 'incidents' ? null : key, entry: null, record: null })}
       >
         {tab === 'incidents' && <IncidentTable key="all" mode="all" onOpen={openIncident} selectedId={incidentId} />}
         {tab === 'archive' && (
@@ -166,6 +170,14 @@ export default function IncidentTrackingPage() {
         {tab === 'map' && <LiveMapTab onSelectIncident={openIncident} />}
         {tab === 'backup' && <BackupRequestsPanel onOpenIncident={openIncident} />}
         {tab === 'replay' && <PatrolReplay />}
+        {tab === 'blotter' && (
+          <BlotterPanel
+            entryId={params.get('entry')}
+            recordFromIncident={params.get('record')}
+            onOpenEntry={(id) => update({ entry: id })}
+            onRecordClosed={() => update({ record: null })}
+          />
+        )}
       </Tabs>
       {incidentId && (
         <IncidentDrawer

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CheckCircle2, Navigation, XCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { BookOpenText, CheckCircle2, Navigation, XCircle } from 'lucide-react';
 import { INCIDENT_HANDLING_LIMITS } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { ReasonDialog } from '@/components/ReasonDialog.tsx';
@@ -83,6 +84,13 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
               Directions
             </a>
             <IncidentReportButton incidentId={incident._id} ticket={incident.ticket} />
+            {incident.status === 'resolved' && (
+              // The blotter's form, prefilled from this incident (docs/decisions/026-the-blotter.md).
+              <Link className="btn btn-secondary" to={`/Patrol&incidenttracking?tab=blotter&record=${encodeURIComponent(incident._id)}`}>
+                <BookOpenText className="h-4 w-4" aria-hidden="true" />
+                Record in blotter
+              </Link>
+            )}
           </div>
           <ResolutionSection incident={incident} />
           {incident.closingReason && (
