@@ -9,7 +9,7 @@ import type { Database } from './db/client.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { openRateLimitStorage } from './http/rate-limit-store.ts';
 import { recordRoutes } from './http/route-table.ts';
-import { publicRoute } from './http/auth-guard.ts';
+import { everyRoutePublic } from './http/auth-guard.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { getPublicSettingsJson } from './modules/settings/settings.service.ts';
@@ -101,7 +101,8 @@ export async function buildApp({ deps, database, logger = false, lifecycle = { s
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiHooks: { onRequest: publicRoute } });
+  // The docs are public; swagger-ui serves its files through @fastify/static, which takes no hooks.
+  await app.register(everyRoutePublic(swaggerUi), { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(async (scope) => {
     await healthRoutes(scope, { deps, database, lifecycle });

@@ -14,7 +14,7 @@ export interface RegisteredRoute {
   multipart: boolean;
 }
 
-const tables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+const tables = new WeakMap<FastifyInstance, RouteOptions[]>();
 
 /**
  * Records every route registered from now on, with its access declaration. Call on the root
@@ -22,21 +22,12 @@ const tables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
  * of the scopes created after it, so nothing registered later escapes the table.
  */
 export function recordRoutes(app: FastifyInstance): void {
-  const table: RegisteredRoute[] = [];
+  const table: RouteOptions[] = [];
   tables.set(app, table);
+  // Kept as given and read later: a scope's own onRoute hooks (everyRoutePublic) run after this
+  // root one and may still add the declaration.
   app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const schema = route.schema as (FastifySchema & { consumes?: string[] }) | undefined;
-    for (const method of methods) {
-      table.push({
-        method: String(method).toUpperCase(),
-        url: route.url,
-        access: declaredAccess(route.onRequest),
-        lateAccess: declaredAccess(route.preHandler),
-        schema,
-        multipart: schema?.consumes?.includes('multipart/form-data') ?? false,
-      });
-    }
+    table.push(route);
   });
 }
 
@@ -47,8 +38,20 @@ export function recordRoutes(app: FastifyInstance): void {
 export function routesOf(app: FastifyInstance): RegisteredRoute[] {
   const table = tables.get(app);
   if (!table) throw new Error('routesOf: this app did not record its routes (recordRoutes in buildApp)');
-  const gets = new Set(table.filter((route) => route.method === 'GET').map((route) => route.url));
-  return table
+  const registered = table.flatMap((route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema as (FastifySchema & { consumes?: string[] }) | undefined;
+    return methods.map((method) => ({
+      method: String(method).toUpperCase(),
+      url: route.url,
+      access: declaredAccess(route.onRequest),
+      lateAccess: declaredAccess(route.preHandler),
+      schema,
+      multipart: schema?.consumes?.includes('multipart/form-data') ?? false,
+    }));
+  });
+  const gets = new Set(registered.filter((route) => route.method === 'GET').map((route) => route.url));
+  return registered
     .filter((route) => !(route.method === 'HEAD' && gets.has(route.url)))
     .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 }
