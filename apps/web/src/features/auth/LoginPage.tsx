@@ -11,6 +11,7 @@ import { useSession } from '@/lib/session.tsx';
 import { storage } from '@/lib/storage.ts';
 import { notify, preloadToasts } from '@/lib/toast.ts';
 import { CodeStep } from './CodeStep.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 interface Credentials {
   username: string;
@@ -80,11 +81,7 @@ export default function LoginPage() {
           <CodeStep challenge={challenge} onSignedIn={complete} onBack={() => setChallenge(null)} />
         ) : (
           <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-4">
-            {formError && (
-              <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-                {formError}
-              </p>
-            )}
+            <FormAlert message={formError} />
             <TextField
               label="Username or email"
               autoComplete="username"

@@ -11,6 +11,7 @@ import { updateCamera } from './api/update-camera.ts';
 import { useRefreshCameras } from './api/list-cameras.ts';
 import { createBody, serverErrors, updateBody, valuesOf, type CameraErrors, type CameraFormValues } from './camera-form.ts';
 import type { CameraEditor } from './use-camera-editor.ts';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 interface CameraFormProps {
   /** The camera to edit; null adds one. */
@@ -75,11 +76,7 @@ export function CameraForm({ camera, editor, onDone }: CameraFormProps) {
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="space-y-3" aria-label={camera ? `Edit ${camera.name}` : 'Add a camera'}>
       <h3 className="text-base font-semibold">{camera ? `Edit ${camera.name}` : 'Add a camera'}</h3>
-      {errors.form && (
-        <p role="alert" className="rounded-lg border border-danger bg-danger/10 p-2 text-sm text-danger">
-          {errors.form}
-        </p>
-      )}
+      <FormAlert message={errors.form} />
       <TextField label="Name" autoFocus maxLength={CAMERA_LIMITS.nameMaxLength} value={values.name} error={errors.name} onChange={(event) => set({ name: event.target.value })} />
       <TextAreaField
         label="Description (optional)"

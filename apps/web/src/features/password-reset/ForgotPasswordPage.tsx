@@ -5,6 +5,7 @@ import { FORGOT_PASSWORD_ANSWER } from '@bantay/shared';
 import { TextField } from '@/components/form/TextField.tsx';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { ResetFrame } from './ResetFrame.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 interface Values {
   email: string;
@@ -64,11 +65,7 @@ export default function ForgotPasswordPage() {
           <p className="text-sm text-ink-soft">
             Enter the email address of your staff account. We will send you a link to choose a new password.
           </p>
-          {formError && (
-            <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-              {formError}
-            </p>
-          )}
+          <FormAlert message={formError} />
           <TextField
             label="Email address"
             type="email"

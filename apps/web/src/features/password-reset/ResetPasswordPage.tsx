@@ -9,6 +9,7 @@ import { api, ApiError } from '@/lib/api-client.ts';
 import { newPasswordProblem } from '@/lib/password-strength.ts';
 import { notify } from '@/lib/toast.ts';
 import { ResetFrame } from './ResetFrame.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 interface Values {
   password: string;
@@ -120,11 +121,7 @@ export default function ResetPasswordPage() {
     <ResetFrame title="Set a new password">
       <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-4">
         <p className="text-sm text-ink-soft">Choose a new password for your staff account. You will be signed out everywhere.</p>
-        {formError && (
-          <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} />
         <div>
           <TextField
             label="New password"

@@ -8,6 +8,7 @@ import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
 import { DEFAULT_TIMEZONE } from '@/lib/zoned-time.ts';
 import { PUSH_PREFERENCES_KEY, saveAlertPreferences, useAlertPreferences } from './push-api.ts';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 /** Quiet hours start as a night: 22:00 to 06:00. */
 export const DEFAULT_QUIET_HOURS = { start: '22:00', end: '06:00' } as const;
@@ -181,11 +182,7 @@ function PreferencesEditor({ initial, kinds, showsEmergencies }: EditorProps) {
           </div>
         )}
       </fieldset>
-      {errors.form && (
-        <p role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-          {errors.form}
-        </p>
-      )}
+      <FormAlert message={errors.form} />
       <div className="flex justify-end">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save alert settings'}

@@ -13,6 +13,7 @@ import { AlertPreferencesForm } from './AlertPreferencesForm.tsx';
 import { browserFamily, type PushUnsupportedReason } from './push-browser.ts';
 import { PUSH_SUBSCRIPTIONS_KEY, removeSubscription } from './push-api.ts';
 import { usePushAlerts, type PushState } from './use-push-alerts.ts';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 export type AlertAudience = 'staff' | 'resident';
 
@@ -205,11 +206,7 @@ export default function PushAlertsSection({ audience }: PushAlertsSectionProps) 
               </button>
             </div>
           )}
-          {alerts.problem && (
-            <p role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-              {alerts.problem}
-            </p>
-          )}
+          <FormAlert message={alerts.problem} />
         </div>
 
         <div>

@@ -29,6 +29,7 @@ import { newReportId, reportOutbox } from './report-outbox.ts';
 import { Hotlines } from './report-parts.tsx';
 import { emergencyTypes } from './report-rules.ts';
 import { ReportDone, type SentReport } from './ReportDone.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 const ICONS: Record<string, LucideIcon> = {
   fire: Flame,
@@ -249,11 +250,7 @@ export function EmergencyReport() {
           />
         </div>
 
-        {(missing || error) && (
-          <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger">
-            {missing ?? error}
-          </p>
-        )}
+        <FormAlert message={missing || error} />
 
         <button
           type="submit"

@@ -4,6 +4,7 @@ import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { mobileNumberProblem, normalizeMobileNumber } from '@/lib/phone.ts';
 import { RESIDENT_TEXTS, requestPinReset } from './residents-api.ts';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 type Method = 'sms' | 'email';
 
@@ -122,11 +123,7 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withI
           ))}
         </div>
       </fieldset>
-      {formError && (
-        <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-          {formError}
-        </p>
-      )}
+      <FormAlert message={formError} />
       {method === 'sms' ? (
         <TextField
           key="sms"

@@ -11,6 +11,7 @@ import { PinField } from './PinField.tsx';
 import { digitsOnly, newPinProblem, pinConfirmProblem } from './pin-rules.ts';
 import { ResidentPageFrame } from './ResidentPageFrame.tsx';
 import { checkPinResetLink, generalErrorText, resetPin } from './residents-api.ts';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 type LinkState = 'checking' | 'valid' | 'dead' | 'unreachable';
 
@@ -126,11 +127,7 @@ export default function ResetPinPage() {
           Choose a new 6-digit PIN for your resident account. Avoid your birthday and easy ones like 123456. You will be signed out
           everywhere.
         </p>
-        {formError && (
-          <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} />
         <PinField
           ref={pinRef}
           label="New PIN"

@@ -9,6 +9,7 @@ import { mobileNumberProblem, normalizeMobileNumber } from '@/lib/phone.ts';
 import { digitsOnly, PIN_LENGTH } from './pin-rules.ts';
 import { SIGN_IN_HASH } from './paths.ts';
 import { loadForgotPinDialog, loadMyReportsCard } from './lazy-parts.ts';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 // The sign-in's network code comes when the form is first used, not with the landing page, which
 // keeps the page within its script budget (decision 013); focusing a field starts the download.
@@ -88,11 +89,7 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
         noValidate
         className="mt-4 flex flex-col gap-4"
       >
-        {formError && (
-          <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} />
         <TextField
           ref={phoneRef}
           label="Mobile number"
