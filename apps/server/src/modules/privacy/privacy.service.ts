@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { verifySecret } from '../auth/passwords.ts';
+import { removeAvatar } from '../files/avatar-storage.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
@@ -206,7 +207,9 @@ export async function deleteResidentAccount(deps: AppDeps, actor: Actor, input: 
       if (sessionIds.length > 0) deps.events.publish('sessions.revoked', { sessionIds });
       deps.events.publish('users.changed', { userIds: [user.id] });
     });
-    return detached;
+    return { ...detached, photo: user.profilePicture };
   });
-  return result;
+  // After the commit: a failed delete leaves a file nothing refers to, never a row without its file.
+  await removeAvatar(deps.files, result.photo).catch(() => undefined);
+  return { reports: result.reports, ratings: result.ratings };
 }

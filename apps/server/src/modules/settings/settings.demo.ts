@@ -50,5 +50,8 @@ export async function seedDemoSettings(deps: AppDeps): Promise<void> {
     ],
     incidentTypes: DEMO_INCIDENT_TYPES,
     timezone: 'Asia/Manila',
+    // Named on the privacy notice (/privacy, decision 028).
+    dpoName: 'Atty. Rosario Villanueva',
+    dpoContact: 'dpo@sanisidro.example.ph · (02) 8930 1234',
   });
 }
