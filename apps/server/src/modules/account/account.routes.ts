@@ -1,7 +1,6 @@
 // Authentication runs onRequest, before the body is parsed: an anonymous caller learns nothing from validation and uploads nothing.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   SECURITY_LIMITS,
@@ -13,7 +12,7 @@ import {
   passwordChangedSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
 import { STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import {
   changePassword,
@@ -86,9 +85,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   // The multipart parser is registered for this route only.
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: SECURITY_LIMITS.photoMaxBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
-    });
+    await registerPhotoUploads(scope, { maxBytes: SECURITY_LIMITS.photoMaxBytes });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/account/photo',
       {
@@ -100,15 +97,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
         },
         onRequest: staffOnly,
       },
-      async (request) => {
-        const file = await request.file();
-        if (!file) {
-          throw new AppError('VALIDATION_FAILED', 'Choose a photo to upload', { fields: [{ field: 'photo', message: 'Choose a photo to upload' }] });
-        }
-        // Throws FST_REQ_FILE_TOO_LARGE (413) past the limit.
-        const bytes = await file.toBuffer();
-        return updateAccountPhoto(deps, actorOf(request), bytes);
-      },
+      async (request) => updateAccountPhoto(deps, actorOf(request), await readPhoto(request)),
     );
   });
 }

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +17,7 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
 import { updateAccountPhoto } from '../account/account.service.ts';
 import { listMyReports } from '../incidents/incidents.service.ts';
 import { perIpLimit } from '../incidents/public-guards.ts';
@@ -139,9 +138,7 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
 
   // The account photo pipeline of issue 5 (re-encoded, metadata stripped), for residents.
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: SECURITY_LIMITS.photoMaxBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
-    });
+    await registerPhotoUploads(scope, { maxBytes: SECURITY_LIMITS.photoMaxBytes });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/residents/me/photo',
       {
@@ -153,11 +150,7 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
         },
         onRequest: residentOnly,
       },
-      async (request) => {
-        const file = await request.file();
-        if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a photo to upload', { fields: [{ field: 'photo', message: 'Choose a photo to upload' }] });
-        return updateAccountPhoto(deps, actorOf(request), await file.toBuffer());
-      },
+      async (request) => updateAccountPhoto(deps, actorOf(request), await readPhoto(request)),
     );
   });
 }

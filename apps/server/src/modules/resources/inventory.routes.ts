@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  RESOURCE_LIMITS,
   createInventoryItemRequestSchema,
   inventoryItemSchema,
   inventoryListQuerySchema,
@@ -12,7 +13,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, publicRoute, requireAuth } from '../../http/auth-guard.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { readPhotoUpload, registerPhotoUploads } from './photo-upload.ts';
+import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
 import {
   createInventoryItem,
   listInventory,
@@ -110,7 +111,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Prom
   );
 
   await app.register(async (scope) => {
-    await registerPhotoUploads(scope);
+    await registerPhotoUploads(scope, { maxBytes: RESOURCE_LIMITS.photoMaxBytes });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/inventory/:id/photo',
       {
@@ -124,7 +125,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Prom
         onRequest: requireAuth(deps, ADMINS),
       },
       async (request) =>
-        updateInventoryItemPhoto(deps, actorOf(request), request.params.id, await readPhotoUpload(request)),
+        updateInventoryItemPhoto(deps, actorOf(request), request.params.id, await readPhoto(request)),
     );
   });
 }

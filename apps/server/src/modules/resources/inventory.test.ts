@@ -267,7 +267,7 @@ describe('the inventory', () => {
       payload: text.payload,
     });
     expect(refused.statusCode).toBe(415);
-    expect(refused.json().error.fields).toEqual([{ field: 'photo', message: 'Upload JPEG, PNG or WebP photos only' }]);
+    expect(refused.json().error.fields).toEqual([{ field: 'photo', message: 'Upload a JPEG, PNG or WebP image' }]);
     const byTanod = await ctx.app.inject({
       method: 'POST',
       url: `/api/inventory/${item._id}/photo`,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  RESOURCE_LIMITS,
   completeTripRequestSchema,
   createTripRequestSchema,
   createVehicleRequestSchema,
@@ -15,7 +16,7 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { readPhotoUpload, registerPhotoUploads } from './photo-upload.ts';
+import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
 import { approveTrip, cancelTrip, completeTrip, listTrips, rejectTrip, requestTrip } from './trips.service.ts';
 import { createVehicle, editVehicle, listVehicles, updateVehiclePhoto } from './vehicles.service.ts';
 
@@ -152,7 +153,7 @@ export async function vehicleRoutes(app: FastifyInstance, deps: AppDeps): Promis
   );
 
   await app.register(async (scope) => {
-    await registerPhotoUploads(scope);
+    await registerPhotoUploads(scope, { maxBytes: RESOURCE_LIMITS.photoMaxBytes });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/vehicles/:id/photo',
       {
@@ -165,7 +166,7 @@ export async function vehicleRoutes(app: FastifyInstance, deps: AppDeps): Promis
         },
         onRequest: requireAuth(deps, ADMINS),
       },
-      async (request) => updateVehiclePhoto(deps, actorOf(request), request.params.id, await readPhotoUpload(request)),
+      async (request) => updateVehiclePhoto(deps, actorOf(request), request.params.id, await readPhoto(request)),
     );
   });
 }

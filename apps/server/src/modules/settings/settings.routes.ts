@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import {
   SECURITY_LIMITS,
   publicSettingsSchema,
@@ -10,7 +9,7 @@ import {
   type PublicSettings,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
 import { actorOf, publicRoute, requireAuth } from '../../http/auth-guard.ts';
 import { getPublicSettings, getPublicSettingsJson, updateBoundary, updateLogo, updateSettings } from './settings.service.ts';
 
@@ -53,9 +52,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
   );
 
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: SECURITY_LIMITS.photoMaxBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
-    });
+    await registerPhotoUploads(scope, { maxBytes: SECURITY_LIMITS.photoMaxBytes });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/settings/logo',
       {
@@ -67,13 +64,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
         },
         onRequest: supadminOnly,
       },
-      async (request) => {
-        const file = await request.file();
-        if (!file) {
-          throw new AppError('VALIDATION_FAILED', 'Choose an image to upload', { fields: [{ field: 'photo', message: 'Choose an image to upload' }] });
-        }
-        return updateLogo(deps, actorOf(request), await file.toBuffer());
-      },
+      async (request) => updateLogo(deps, actorOf(request), await readPhoto(request)),
     );
   });
   r.put(

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   SECURITY_LIMITS,
@@ -14,7 +13,7 @@ import {
   userListSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
 import { ADMINS, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import {
   createStaffUser,
@@ -115,9 +114,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   // The multipart parser is registered for this route only.
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: SECURITY_LIMITS.photoMaxBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
-    });
+    await registerPhotoUploads(scope, { maxBytes: SECURITY_LIMITS.photoMaxBytes });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/users/:id/photo',
       {
@@ -130,13 +127,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         },
         onRequest: adminsOnly,
       },
-      async (request) => {
-        const file = await request.file();
-        if (!file) {
-          throw new AppError('VALIDATION_FAILED', 'Choose a photo to upload', { fields: [{ field: 'photo', message: 'Choose a photo to upload' }] });
-        }
-        return updateStaffPhoto(deps, actorOf(request), request.params.id, await file.toBuffer());
-      },
+      async (request) => updateStaffPhoto(deps, actorOf(request), request.params.id, await readPhoto(request)),
     );
   });
 }
