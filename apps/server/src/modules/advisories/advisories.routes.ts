@@ -13,7 +13,7 @@ import {
   type PublicAdvisoryList,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { ADMINS, actorOf, requireAuth } from '../../http/auth-guard.ts';
+import { ADMINS, actorOf, publicRoute, requireAuth } from '../../http/auth-guard.ts';
 import {
   activeAdvisories,
   createAdvisory,
@@ -41,6 +41,7 @@ export async function advisoryRoutes(app: FastifyInstance, deps: AppDeps): Promi
         response: { 200: publicAdvisoryListSchema },
       },
       config: { rateLimit: { max: 300, timeWindow: 60_000 } },
+      onRequest: publicRoute,
     },
     async (request, reply) => {
       const { items, maxAgeSeconds } = await activeAdvisories(deps);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteMyAccountRequestSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { actorOf, requireAuth } from '../../http/auth-guard.ts';
+import { actorOf, publicRoute, requireAuth } from '../../http/auth-guard.ts';
 import { perIpLimit } from '../incidents/public-guards.ts';
 import { deleteResidentAccount, exportResidentData, privacyFacts } from './privacy.service.ts';
 
@@ -29,6 +29,7 @@ export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promis
         response: { 200: privacyFactsSchema },
       },
       config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      onRequest: publicRoute,
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
