@@ -162,20 +162,23 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
         {types.fields.map((field, index) => (
           <div key={field.id} className="flex flex-wrap items-end gap-2">
             <TextField className="min-w-[12rem] flex-1" label="Type" {...register(`incidentTypes.${index}.name`)} />
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Classification
-              <select className="input" {...register(`incidentTypes.${index}.classification`)}>
-                <option value="normal">Normal</option>
-                <option value="emergency">Emergency</option>
-              </select>
-            </label>
-            <label className="flex min-h-[2.75rem] items-center gap-2 text-sm font-medium">
-              <input type="checkbox" className="h-4 w-4" {...register(`incidentTypes.${index}.confidential`)} />
-              Confidential
-            </label>
-            <button type="button" className="icon-btn" aria-label={`Remove incident type ${index + 1}`} onClick={() => types.remove(index)}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-            </button>
+            {/* One line under the name on a phone: the remove button stays with its row's choices. */}
+            <div className="flex items-end gap-1.5">
+              <label className="flex flex-col gap-1 text-sm font-medium">
+                Classification
+                <select className="input" {...register(`incidentTypes.${index}.classification`)}>
+                  <option value="normal">Normal</option>
+                  <option value="emergency">Emergency</option>
+                </select>
+              </label>
+              <label className="flex min-h-[2.75rem] items-center gap-1.5 px-1 text-sm font-medium">
+                <input type="checkbox" className="h-4 w-4" {...register(`incidentTypes.${index}.confidential`)} />
+                Confidential
+              </label>
+              <button type="button" className="icon-btn" aria-label={`Remove incident type ${index + 1}`} onClick={() => types.remove(index)}>
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </div>
           </div>
         ))}
         <button type="button" className="btn btn-secondary self-start" onClick={() => types.append({ name: '', classification: 'normal', confidential: false })}>
