@@ -8,7 +8,7 @@ import { createUser, signIn } from './harness.ts';
 import { insertTestIncident } from './incidents-helpers.ts';
 import { centreOf, createArea, minutes, person, scheduleFor, square, startPatrol } from './patrols.ts';
 import { connected, disconnected, nextEvent, type TestSocket } from './realtime.ts';
-import { startTwoInstances, type Instance, type TwoInstances } from './two-instances.ts';
+import { TEST_REDIS_URL, startTwoInstances, type Instance, type TwoInstances } from './two-instances.ts';
 
 // Two real instances on one PostgreSQL database, reached over HTTP and sockets on their own ports.
 let cluster: TwoInstances;
@@ -179,7 +179,7 @@ describe('rate limits across two instances, counted in PostgreSQL', () => {
 });
 
 describe('rate limits across two instances, counted in Redis (REDIS_URL)', () => {
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisUrl = TEST_REDIS_URL;
   // A prefix of this run's own, so parallel runs sharing the Redis never count each other's calls.
   const keyPrefix = `bantay-test-${crypto.randomBytes(6).toString('hex')}:`;
   let redisCluster: TwoInstances;

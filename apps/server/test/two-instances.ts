@@ -3,6 +3,9 @@ import type { Realtime } from '../src/realtime/socket-server.ts';
 import { createTestContext, type TestContext, type TestContextOptions } from './harness.ts';
 import { startRealtime, type TestSocket } from './realtime.ts';
 
+/** The Redis of the tests (REDIS_URL): TEST_REDIS_URL, else the one this machine runs. Give each test a key prefix of its own. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 /** One of the two app instances: its own pool, caches, event bus, DATA_DIR, port and socket server. */
 export interface Instance {
   name: 'A' | 'B';

@@ -31,8 +31,11 @@ export async function openRateLimitStorage({ redis, pool, log }: RateLimitStorag
     // for its duration rather than refusing every sign-in and emergency report.
     const client = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     client.on('error', (error: Error) => log.warn({ err: error }, 'rate-limit store: Redis unreachable'));
-    // A wrong REDIS_URL stops the start, as a wrong DATABASE_URL does.
-    await client.connect();
+    // A wrong REDIS_URL stops the start, as a wrong DATABASE_URL does (and stops the client's retries).
+    await client.connect().catch((error: unknown) => {
+      client.disconnect();
+      throw error;
+    });
     return {
       kind: 'redis',
       options: { redis: client, nameSpace: `${redis.keyPrefix}rate-limit:`, skipOnError: true },
