@@ -5,6 +5,7 @@ import { Avatar, initialsOf } from '@/components/Avatar.tsx';
 import { askToDisableTwoFactor } from '@/features/two-factor/confirm-disable.tsx';
 import { TwoFactorDialogHost } from '@/features/two-factor/TwoFactorDialogHost.tsx';
 import { useSession } from '@/lib/session.tsx';
+import { fullName } from '@/lib/full-name.ts';
 
 /** Brief §2 avatar menu: My Account, collapsible Settings with the SMS Authentication switch, Log Out. */
 export function AvatarMenu() {
@@ -31,7 +32,7 @@ export function AvatarMenu() {
     };
   }, [open]);
 
-  const fullName = user ? `${user.firstName} ${user.lastName}` : '';
+  const name = fullName(user);
   // The initials shown instead of a photo are the button's visible text, so its name carries them
   // too (WCAG 2.5.3, label in name): "JD, Account menu".
   const shownInitials = user && !user.profilePicture ? initialsOf(user.firstName, user.lastName) : null;
@@ -52,7 +53,7 @@ export function AvatarMenu() {
       {open && (
         <div id={menuId} role="menu" className="popover absolute right-0 top-12 w-64 p-2">
           <div className="mb-2 border-b border-line px-3 pb-3 pt-1">
-            <p className="truncate font-semibold text-ink">{fullName}</p>
+            <p className="truncate font-semibold text-ink">{name}</p>
             <p className="text-xs capitalize text-muted">{user?.userType}</p>
           </div>
           <Link role="menuitem" to="/myaccount" className="menu-item" onClick={() => setOpen(false)}>

@@ -11,6 +11,7 @@ import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
 import { DEFAULT_TIMEZONE, isoToZonedParts, zonedToIso } from '@/lib/zoned-time.ts';
 import { createAdvisory, deleteAdvisory, updateAdvisory, useAdvisories, usePatrolAreaChoices, useRefreshAdvisories } from './advisories-api.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 const SEVERITY_LABELS: Record<AdvisorySeverity, string> = { info: 'Information', warning: 'Warning', danger: 'Danger' };
 const SEVERITY_CHIPS: Record<AdvisorySeverity, string> = {
@@ -118,7 +119,7 @@ export function AdvisoriesManager() {
                 <p className="text-xs text-muted">
                   {windowText(advisory, timeZone)}
                   {advisory.areas.length > 0 && ` · ${advisory.areas.map((area) => area.name).join(', ')}`}
-                  {advisory.createdBy && ` · by ${advisory.createdBy.firstName} ${advisory.createdBy.lastName}`}
+                  {advisory.createdBy && ` · by ${fullName(advisory.createdBy)}`}
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <button type="button" className="btn btn-secondary !min-h-9 !px-3" onClick={() => setEditing(advisory)} aria-label={`Edit ${advisory.title}`}>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { AssistanceRequest } from '@bantay/shared';
 import { MARKER_COLORS, pinIcon } from '@/components/map/markers.ts';
 import { useMarkerLayer } from '@/components/map/use-marker-layer.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 /** Open backup requests on a StaffMap: amber pins marked "B". Import only from lazy map modules. */
 export default function BackupMarkersLayer({ requests }: { requests: AssistanceRequest[] }) {
@@ -12,7 +13,7 @@ export default function BackupMarkersLayer({ requests }: { requests: AssistanceR
         lat: request.location.lat,
         lng: request.location.lng,
         icon: pinIcon({ color: MARKER_COLORS.backup, glyph: 'B' }),
-        title: `Backup requested by ${request.requester.firstName} ${request.requester.lastName}: ${request.reason}`,
+        title: `Backup requested by ${fullName(request.requester)}: ${request.reason}`,
         urgent: request.status === 'pending',
         zIndexOffset: 1500,
       })),

@@ -9,6 +9,7 @@ import type {
 } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
 import { useRealtime, useSocketEvent } from '@/lib/realtime.tsx';
+import { fullName } from '@/lib/full-name.ts';
 
 /** Backup (assistance) requests of issue 9. The lists refresh on `assistance:*` socket events. */
 export const ASSISTANCE_KEY = ['assistance'] as const;
@@ -77,7 +78,7 @@ export function decisionText(request: AssistanceRequest): string | null {
   if (request.status === 'rejected') return request.rejectionReason ? `Reason: ${request.rejectionReason}` : null;
   const parts: string[] = [];
   if (request.dispatchedTanods.length > 0) {
-    parts.push(`Coming: ${request.dispatchedTanods.map((person) => `${person.firstName} ${person.lastName}`).join(', ')}`);
+    parts.push(`Coming: ${request.dispatchedTanods.map((person) => fullName(person)).join(', ')}`);
   }
   if (request.agency) parts.push(`${request.agency.name} contacted${request.agency.reference ? ` (ref. ${request.agency.reference})` : ''}`);
   return parts.length > 0 ? parts.join(' · ') : null;

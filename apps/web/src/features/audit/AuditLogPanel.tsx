@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditEntry, type AuditList } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { api } from '@/lib/api-client.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 /** The shared words for an entry's action and entity; a value this build does not know is shown as it is. */
 const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as keyof typeof AUDIT_ACTION_LABELS] ?? action;
@@ -16,7 +17,7 @@ function summary(values: Record<string, unknown> | null): string {
 }
 
 function Row({ entry }: { entry: AuditEntry }) {
-  const who = entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}` : 'System';
+  const who = entry.actor ? fullName(entry.actor) : 'System';
   return (
     <li className="flex flex-col gap-1 p-4 text-sm" data-testid="audit-row">
       <p className="flex flex-wrap items-baseline gap-x-2">

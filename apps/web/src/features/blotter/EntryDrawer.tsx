@@ -9,6 +9,7 @@ import { decideCopyRequest, downloadCertifiedCopy, setConfidential, useBlotterEn
 import { changeRows, errorText, partyText, statusText, STATUS_STYLES } from './blotter-format.ts';
 import { AmendDialog } from './AmendDialog.tsx';
 import { HearingsSection } from './HearingsSection.tsx';
+import { fullName } from '@/lib/full-name.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -42,7 +43,7 @@ function History({ entry, timeZone }: { entry: BlotterEntry; timeZone: string })
         <p className="font-medium">Recorded</p>
         <p className="text-muted">
           {at(entry.recordedAt)}
-          {entry.recordedBy ? ` by ${entry.recordedBy.firstName} ${entry.recordedBy.lastName}` : ''}
+          {entry.recordedBy ? ` by ${fullName(entry.recordedBy)}` : ''}
         </p>
       </li>
       {entry.amendments.map((amendment) => (
@@ -50,7 +51,7 @@ function History({ entry, timeZone }: { entry: BlotterEntry; timeZone: string })
           <p className="font-medium">Amendment {amendment.sequence}</p>
           <p className="text-muted">
             {at(amendment.at)}
-            {amendment.author ? ` by ${amendment.author.firstName} ${amendment.author.lastName}` : ''}
+            {amendment.author ? ` by ${fullName(amendment.author)}` : ''}
           </p>
           <p className="mt-1">
             <span className="text-muted">Reason: </span>

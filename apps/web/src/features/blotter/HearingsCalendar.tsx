@@ -5,6 +5,7 @@ import { MonthGrid } from '@/components/MonthGrid.tsx';
 import { longDate, monthOf, monthTitle, monthWeeks } from '@/lib/calendar-days.ts';
 import { dayKey, formatTime } from '@/lib/zoned-time.ts';
 import { useHearings } from './blotter-api.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 /** The Lupon's hearings by day in the barangay's time zone: a month with dots, the chosen day's list. */
 export function HearingsCalendar({ timeZone, onOpenEntry }: { timeZone: string; onOpenEntry(id: string): void }) {
@@ -85,7 +86,7 @@ export function HearingsCalendar({ timeZone, onOpenEntry }: { timeZone: string; 
                     {formatTime(hearing.scheduledAt, timeZone)} · Entry {hearing.entryNumber}
                   </span>
                   <span className="block text-sm text-muted">
-                    {hearing.entryNature} · Mediator {hearing.mediator ? `${hearing.mediator.firstName} ${hearing.mediator.lastName}` : '—'}
+                    {hearing.entryNature} · Mediator {hearing.mediator ? fullName(hearing.mediator) : '—'}
                     {hearing.outcome ? ` · ${HEARING_OUTCOME_LABELS[hearing.outcome]}` : ''}
                   </span>
                 </button>

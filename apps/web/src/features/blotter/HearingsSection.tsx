@@ -7,6 +7,7 @@ import { notify } from '@/lib/toast.ts';
 import { formatDateTime, fromZonedInput } from '@/lib/zoned-time.ts';
 import { recordOutcome, scheduleHearing, useMediators, useRefreshBlotter } from './blotter-api.ts';
 import { errorText, fieldErrors } from './blotter-format.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 function ScheduleForm({ entry, timeZone }: { entry: BlotterEntry; timeZone: string }) {
   const mediators = useMediators();
@@ -112,7 +113,7 @@ export function HearingsSection({ entry, timeZone }: { entry: BlotterEntry; time
         {entry.hearings.map((hearing) => (
           <li key={hearing._id} className="rounded-lg border border-line p-3 text-sm">
             <p className="font-medium">{formatDateTime(hearing.scheduledAt, timeZone)}</p>
-            <p className="text-muted">Mediator: {hearing.mediator ? `${hearing.mediator.firstName} ${hearing.mediator.lastName}` : '—'}</p>
+            <p className="text-muted">Mediator: {hearing.mediator ? fullName(hearing.mediator) : '—'}</p>
             {hearing.outcome ? (
               <p className="mt-1">
                 <strong>{HEARING_OUTCOME_LABELS[hearing.outcome]}</strong>

@@ -3,6 +3,7 @@ import { CalendarClock } from 'lucide-react';
 import { formatPeriod } from '@/lib/zoned-time.ts';
 import { TanodCardFrame, TanodCardState } from './TanodCardFrame.tsx';
 import { dayLabel, relativeSpan } from './tanod-format.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 const ATTENDANCE_TEXT: Record<Schedule['members'][number]['attendance'], string> = {
   not_started: 'Patrol not started',
@@ -44,7 +45,7 @@ function Shift({ label, schedule, data, me, now, emphasis = false }: ShiftProps)
       </p>
       {others.length > 0 && (
         <p className="mt-1 text-sm text-muted">
-          With {others.map((member) => `${member.firstName} ${member.lastName}${member.isLeader ? ' (leader)' : ''}`).join(', ')}
+          With {others.map((member) => `${fullName(member)}${member.isLeader ? ' (leader)' : ''}`).join(', ')}
         </p>
       )}
       {mine?.isLeader && leader?._id === me && others.length > 0 && <p className="mt-1 text-sm font-medium">You lead this shift.</p>}

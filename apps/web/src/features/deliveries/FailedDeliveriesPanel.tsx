@@ -9,6 +9,7 @@ import { notify } from '@/lib/toast.ts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { formatDateTime } from '@/lib/zoned-time.ts';
 import { FAILED_DELIVERIES_KEY, retryDelivery, useFailedDeliveries } from './deliveries-api.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 const CHANNELS: Record<DeliveryChannel, { label: string; icon: LucideIcon }> = {
   push: { label: 'Push', icon: BellRing },
@@ -25,7 +26,7 @@ export function kindLabel(kind: string): string {
 }
 
 const recipientName = (delivery: FailedDelivery) =>
-  delivery.recipient ? `${delivery.recipient.firstName} ${delivery.recipient.lastName}` : 'No account';
+  delivery.recipient ? fullName(delivery.recipient) : 'No account';
 
 function ChannelChip({ channel }: { channel: DeliveryChannel }) {
   const { label, icon: Icon } = CHANNELS[channel];

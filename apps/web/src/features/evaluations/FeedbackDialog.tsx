@@ -11,7 +11,6 @@ import {
   describeSubmitFailure,
   emptyFeedback,
   formatAverage,
-  fullName,
   ratingCountLabel,
   validateFeedback,
   type FeedbackField,
@@ -20,6 +19,7 @@ import {
 } from './evaluation-logic.ts';
 import { rateTanod, rateTicket } from './evaluations-api.ts';
 import { StarInput, StarsDisplay } from './Stars.tsx';
+import { fullName } from '@/lib/full-name.ts';
 
 /** Who is being rated: a tanod from the directory, or the responder of a resolved ticket. */
 export type RatingTarget = { kind: 'tanod'; tanod: PublicTanod } | { kind: 'ticket'; ticket: string; responderFirstName: string };

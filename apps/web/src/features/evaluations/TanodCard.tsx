@@ -1,8 +1,9 @@
 import { Star } from 'lucide-react';
 import type { PublicTanod } from '@bantay/shared';
 import { Avatar } from '@/components/Avatar.tsx';
-import { averageLabel, commentDate, formatAverage, fullName, ratingCountLabel } from './evaluation-logic.ts';
+import { averageLabel, commentDate, formatAverage, ratingCountLabel } from './evaluation-logic.ts';
 import { StarsDisplay } from './Stars.tsx';
+import { fullName } from '@/lib/full-name.ts';
 
 interface TanodCardProps {
   tanod: PublicTanod;

@@ -2,6 +2,7 @@ import { EVALUATION_LIMITS } from '@bantay/shared/limits';
 import { type PublicTanod, type PublicTicket } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 /** Pure rules of the evaluation page: search, number formats, form checks and error texts. */
 
@@ -15,7 +16,6 @@ export function normalizeName(value: string): string {
     .trim();
 }
 
-export const fullName = (tanod: Pick<PublicTanod, 'firstName' | 'lastName'>) => `${tanod.firstName} ${tanod.lastName}`.trim();
 
 /**
  * The directory is one small list (a barangay has tens of tanods, not thousands), fetched once, so

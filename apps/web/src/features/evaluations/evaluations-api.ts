@@ -12,6 +12,7 @@ import { deviceId } from '@/lib/device-id.ts';
 import { residentToken } from '@/lib/storage.ts';
 import type { FeedbackValues } from './evaluation-logic.ts';
 import { feedbackPayload } from './evaluation-logic.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 /** The public calls of the evaluation page. None needs a session; a resident's token is optional. */
 
@@ -44,7 +45,7 @@ export async function fetchResidentName(signal?: AbortSignal): Promise<string | 
   if (!token) return null;
   try {
     const me = await api<CurrentUser>('/api/auth/me', { token, signal });
-    return me.userType === 'resident' ? `${me.firstName} ${me.lastName}`.trim() : null;
+    return me.userType === 'resident' ? fullName(me) : null;
   } catch {
     return null;
   }

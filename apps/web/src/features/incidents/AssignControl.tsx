@@ -3,6 +3,7 @@ import { useTanods } from '@/lib/tanods.ts';
 import { notify } from '@/lib/toast.ts';
 import { stepErrorMessage } from './incident-format.ts';
 import { incidentSteps, useApplyIncident } from './incidents-api.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 /** The admin assigns a tanod (who is notified); the server refuses one who holds another incident. */
 export function AssignControl({ incidentId, currentTanodId }: { incidentId: string; currentTanodId: string | null }) {
@@ -19,7 +20,7 @@ export function AssignControl({ incidentId, currentTanodId }: { incidentId: stri
     try {
       const detail = await incidentSteps.assign(incidentId, tanodId);
       apply(detail);
-      notify.success(`Assigned to ${detail.responder ? `${detail.responder.firstName} ${detail.responder.lastName}` : 'the tanod'}`);
+      notify.success(`Assigned to ${detail.responder ? fullName(detail.responder) : 'the tanod'}`);
       setTanodId('');
     } catch (failure) {
       setError(stepErrorMessage(failure));

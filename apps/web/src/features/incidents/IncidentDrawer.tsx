@@ -17,8 +17,9 @@ import { NoteForm } from './NoteForm.tsx';
 import { ResolutionSection } from './ResolutionSection.tsx';
 import { ResolveDialog } from './ResolveDialog.tsx';
 import { Timeline } from './Timeline.tsx';
-import { dateTimeText, fullName, STATUS_LABELS } from './incident-format.ts';
+import { dateTimeText, STATUS_LABELS } from './incident-format.ts';
 import { incidentSteps, useApplyIncident, useIncident } from './incidents-api.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 interface IncidentDrawerProps {
   incidentId: string;

@@ -7,8 +7,9 @@ import { ClassificationBadge, ConfidentialBadge, StatusBadge } from './badges.ts
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
 import { Timeline } from './Timeline.tsx';
-import { dateTimeText, fullName, STATUS_LABELS } from './incident-format.ts';
+import { dateTimeText, STATUS_LABELS } from './incident-format.ts';
 import { useIncident } from './incidents-api.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

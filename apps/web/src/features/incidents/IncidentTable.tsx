@@ -6,8 +6,9 @@ import { notify } from '@/lib/toast.ts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { ConfidentialBadge, StatusBadge } from './badges.tsx';
 import { dayRange, EMPTY_FILTERS, IncidentFiltersBar, type FilterValues } from './IncidentFiltersBar.tsx';
-import { ARCHIVE_STATUSES, fullName, shortDateTime, STATUS_LABELS } from './incident-format.ts';
+import { ARCHIVE_STATUSES, shortDateTime, STATUS_LABELS } from './incident-format.ts';
 import { downloadIncidentsCsv, useIncidentPages, type IncidentFilters } from './incidents-api.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 const ALL_STATUSES = Object.keys(STATUS_LABELS) as IncidentStatus[];
 

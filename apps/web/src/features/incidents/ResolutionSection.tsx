@@ -6,8 +6,9 @@ import { EvidencePicker, usePickedPhotos } from './EvidencePicker.tsx';
 import { uploadEvidence } from './evidence-api.ts';
 import { canAttachEvidence, evidenceCaption, evidenceLeft } from './evidence-logic.ts';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
-import { dateTimeText, fieldErrors, fullName, stepErrorMessage } from './incident-format.ts';
+import { dateTimeText, fieldErrors, stepErrorMessage } from './incident-format.ts';
 import { useApplyIncident } from './incidents-api.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 /** Photos added to the resolution log after resolving (the resolve dialog takes them before). */
 function AddResolutionPhotos({ incidentId, left }: { incidentId: string; left: number }) {

@@ -1,5 +1,6 @@
 import { evidenceAllowance, type EvidencePhoto, type EvidencePurpose, type IncidentDetail, type UserType } from '@bantay/shared';
-import { dateTimeText, fullName } from './incident-format.ts';
+import { dateTimeText } from './incident-format.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 /**
  * The web's copy of who may attach photos from the scene (the server decides:

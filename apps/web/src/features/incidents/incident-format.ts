@@ -1,5 +1,6 @@
-import type { IncidentEvent, IncidentStatus, StaffPerson } from '@bantay/shared';
+import type { IncidentEvent, IncidentStatus } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 /** Words and small rules of the staff incident screens, kept apart from the components to test them. */
 
@@ -23,7 +24,6 @@ export const STATUS_BADGES: Record<IncidentStatus, string> = {
 export const ARCHIVE_STATUSES: IncidentStatus[] = ['resolved', 'rejected', 'false_alarm'];
 export const OPEN_STATUSES: IncidentStatus[] = ['pending', 'in_progress'];
 
-export const fullName = (person: Pick<StaffPerson, 'firstName' | 'lastName'>) => `${person.firstName} ${person.lastName}`.trim();
 
 /** How long ago, short enough for a queue row: "just now", "4 min", "2 h 5 min", "3 d". */
 export function ageText(iso: string, now: number): string {

@@ -20,7 +20,6 @@ import { useTheme } from '@/lib/theme.tsx';
 import { notify } from '@/lib/toast.ts';
 import {
   CONTENT_MAX_LENGTH,
-  fullName,
   isTemporary,
   otherParticipant,
   savedConversation,
@@ -41,6 +40,7 @@ import type { Conversation } from './message-types.ts';
 import { OutgoingBubble } from './OutgoingBubble.tsx';
 import { queueMessage, useOutgoing } from './outbox.ts';
 import { PersonAvatar } from './PersonAvatar.tsx';
+import { fullName } from '@/lib/full-name.ts';
 
 // Brief §2 + product §8: the picker is heavy, so it is fetched the first time it is opened.
 const EmojiPicker = lazyWithRetry(() => import('./EmojiPickerPopover.tsx'));

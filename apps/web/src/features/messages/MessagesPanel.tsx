@@ -9,7 +9,6 @@ import { storage, storedUserId } from '@/lib/storage.ts';
 import { notify } from '@/lib/toast.ts';
 import {
   conversationFor,
-  fullName,
   isUnread,
   lastMessagePreview,
   matchesConversation,
@@ -22,6 +21,7 @@ import type { ChatParticipant, Conversation } from './message-types.ts';
 import { PersonAvatar } from './PersonAvatar.tsx';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { useDismiss } from '@/lib/use-dismiss.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 interface MessagesPanelProps {
   anchor: RefObject<HTMLElement | null>;

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatParticipant, Conversation, IdRef } from './message-types.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 /**
  * Brief §9 and MESSAGE_LIMITS in the shared package (a test keeps them equal; they are copied so
@@ -23,10 +24,6 @@ export function idOf(ref: IdRef): string | null {
 /** The person on the other end; a temporary conversation may list only them. */
 export function otherParticipant(conversation: Conversation, me: string | null): ChatParticipant | undefined {
   return conversation.participants.find((p) => p._id !== me) ?? conversation.participants[0];
-}
-
-export function fullName(person: { firstName: string; lastName: string } | undefined): string {
-  return person ? `${person.firstName} ${person.lastName}`.trim() : '';
 }
 
 /** Brief §2: the last message, prefixed 'You: ' when the signed-in user sent it. */

@@ -23,6 +23,7 @@ import { PeriodPicker } from './PeriodPicker.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { useBarangayToday } from './TanodPerformanceView.tsx';
 import { SearchField } from '@/components/form/SearchField.tsx';
+import { fullName } from '@/lib/full-name.ts';
 
 interface Column {
   sort: RankingSort | null;
@@ -163,7 +164,7 @@ export function PerformanceRanking() {
     () =>
       (items ?? [])
         .map((row) => row.tanod)
-        .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`)),
+        .sort((a, b) => fullName(a).localeCompare(fullName(b))),
     [items],
   );
 
@@ -304,7 +305,7 @@ export function PerformanceRanking() {
       )}
       {opened && (
         <Modal
-          title={`${opened.firstName} ${opened.lastName}`}
+          title={fullName(opened)}
           onClose={() => setOpened(null)}
           placement="side"
           widthClass="max-w-4xl"

@@ -5,6 +5,7 @@ import {
   type TanodPerformanceSummary,
 } from '@bantay/shared';
 import { periodErrors, periodFields, type PeriodSelection } from './performance-format.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 // ---- The ranked table ----
 
@@ -26,14 +27,12 @@ const ASCENDING_FIRST: ReadonlySet<RankingSort> = new Set(['rank', 'name', 'resp
 
 export const defaultDirection = (sort: RankingSort): 'asc' | 'desc' => (ASCENDING_FIRST.has(sort) ? 'asc' : 'desc');
 
-const fullName = (row: TanodPerformanceSummary) => `${row.tanod.firstName} ${row.tanod.lastName}`;
-
 function sortValue(row: TanodPerformanceSummary, sort: RankingSort): number | string | null {
   switch (sort) {
     case 'rank':
       return row.rank;
     case 'name':
-      return fullName(row).toLocaleLowerCase();
+      return fullName(row.tanod).toLocaleLowerCase();
     case 'attendance':
       return row.attendanceRate;
     case 'onTime':
@@ -71,7 +70,7 @@ export function rankRows(
   const matching = rows
     .map((row, index) => ({ row, index }))
     .filter(({ row }) => {
-      const name = fold(`${row.tanod.firstName} ${row.tanod.lastName}`);
+      const name = fold(fullName(row.tanod));
       return words.every((word) => name.includes(word));
     });
   const sign = direction === 'asc' ? 1 : -1;

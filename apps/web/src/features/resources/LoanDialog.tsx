@@ -17,8 +17,9 @@ import {
   useInventory,
   useTanods,
 } from './resources-api.ts';
-import { personName, schemaErrors } from './resource-rules.ts';
+import { schemaErrors } from './resource-rules.ts';
 import { useResourceSubmit } from './use-resource-submit.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 const FIELDS = ['borrowerId', 'itemId', 'quantity', 'dueAt', 'notes'] as const;
 
@@ -84,7 +85,7 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
     await save(async () => {
       const loan = await borrowItem(parsed.data);
       notify.success(
-        issuing ? `Issued ${loan.item.name} to ${personName(loan.borrower)}` : `You borrowed ${loan.item.name}`,
+        issuing ? `Issued ${loan.item.name} to ${fullName(loan.borrower)}` : `You borrowed ${loan.item.name}`,
       );
       onClose();
     });
@@ -113,7 +114,7 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
             <option value="">{tanods.isPending ? 'Loading tanods…' : 'Choose a tanod'}</option>
             {(tanods.data ?? []).map((tanod) => (
               <option key={tanod._id} value={tanod._id}>
-                {personName(tanod)}
+                {fullName(tanod)}
               </option>
             ))}
           </SelectField>

@@ -7,7 +7,8 @@ import { Chip } from '@/components/Chip.tsx';
 import { Thumb } from '@/components/Thumb.tsx';
 import { ReturnLoanDialog } from './ReturnLoanDialog.tsx';
 import { useNow } from '@/lib/use-now.ts';
-import { dueDistance, isOverdue, personName, sortLoans } from './resource-rules.ts';
+import { dueDistance, isOverdue, sortLoans } from './resource-rules.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 const CONDITION_TONES = { good: 'success', damaged: 'warning', lost: 'danger' } as const;
 const CONDITION_LABELS = { good: 'Returned good', damaged: 'Returned damaged', lost: 'Lost' } as const;
@@ -61,14 +62,14 @@ export function LoanList({ loans, asAdmin }: LoanListProps) {
                       src={loan.borrower.profilePicture}
                       size={20}
                     />
-                    {personName(loan.borrower)}
+                    {fullName(loan.borrower)}
                   </p>
                 )}
                 {loan.returnedAt ? (
                   <p className="text-xs text-muted">
                     Borrowed {formatDateTime(loan.borrowedAt, timeZone)} · returned{' '}
                     {formatDateTime(loan.returnedAt, timeZone)}
-                    {loan.receivedBy && ` to ${personName(loan.receivedBy)}`}
+                    {loan.receivedBy && ` to ${fullName(loan.receivedBy)}`}
                   </p>
                 ) : (
                   <p
@@ -84,7 +85,7 @@ export function LoanList({ loans, asAdmin }: LoanListProps) {
                 <button
                   type="button"
                   className="btn btn-secondary min-h-9 shrink-0 px-3"
-                  aria-label={`${asAdmin ? 'Receive' : 'Return'} ${loan.item.name}${asAdmin ? ` from ${personName(loan.borrower)}` : ''}`}
+                  aria-label={`${asAdmin ? 'Receive' : 'Return'} ${loan.item.name}${asAdmin ? ` from ${fullName(loan.borrower)}` : ''}`}
                   onClick={() => setReturning(loan)}
                 >
                   {asAdmin ? 'Receive' : 'Return'}

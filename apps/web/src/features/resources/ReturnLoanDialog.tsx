@@ -6,8 +6,9 @@ import { notify } from '@/lib/toast.ts';
 import { DialogActions } from '@/components/DialogActions.tsx';
 import { FormAlert } from '@/components/FormAlert.tsx';
 import { returnLoan } from './resources-api.ts';
-import { personName, schemaErrors } from './resource-rules.ts';
+import { schemaErrors } from './resource-rules.ts';
 import { useResourceSubmit } from './use-resource-submit.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 const FIELDS = ['condition', 'notes'] as const;
 
@@ -43,13 +44,13 @@ export function ReturnLoanDialog({ loan, onBehalf, onClose }: ReturnLoanDialogPr
     }
     await save(async () => {
       await returnLoan(loan._id, { condition: parsed.data.condition, notes: parsed.data.notes });
-      notify.success(onBehalf ? `Received ${what} from ${personName(loan.borrower)}` : `Returned ${what}`);
+      notify.success(onBehalf ? `Received ${what} from ${fullName(loan.borrower)}` : `Returned ${what}`);
       onClose();
     });
   }
 
   return (
-    <Modal title={onBehalf ? `Receive ${what} from ${personName(loan.borrower)}` : `Return ${what}`} onClose={onClose}>
+    <Modal title={onBehalf ? `Receive ${what} from ${fullName(loan.borrower)}` : `Return ${what}`} onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4" aria-label="Return">
         <FormAlert message={formError} />
         <fieldset aria-describedby={errors.condition ? 'return-condition-error' : undefined}>

@@ -7,9 +7,10 @@ import { notify } from '@/lib/toast.ts';
 import { formatRange } from '@/lib/zoned-time.ts';
 import { Chip, type Tone } from '@/components/Chip.tsx';
 import { approveTrip, cancelTrip, useRefreshResources } from './resources-api.ts';
-import { failureMessage, personName, sortTrips, TRIP_STATUS_LABELS } from './resource-rules.ts';
+import { failureMessage, sortTrips, TRIP_STATUS_LABELS } from './resource-rules.ts';
 import { CompleteTripDialog, RejectTripDialog } from './TripDialogs.tsx';
 import { LazyTripPointMap } from './lazy-trip-point-map.tsx';
+import { fullName } from '@/lib/full-name.ts';
 
 const STATUS_TONES: Record<TripStatus, Tone> = {
   pending: 'warning',
@@ -75,7 +76,7 @@ export function TripList({ trips, asAdmin }: TripListProps) {
                 </p>
                 <p className="text-sm text-muted">
                   {trip.vehicle.name} <span className="font-mono">({trip.vehicle.plate})</span>
-                  {asAdmin && ` · ${personName(trip.driver)}`}
+                  {asAdmin && ` · ${fullName(trip.driver)}`}
                 </p>
                 <p className="text-sm text-ink-soft">{formatRange(trip.startsAt, trip.endsAt, timeZone)}</p>
               </div>
@@ -96,7 +97,7 @@ export function TripList({ trips, asAdmin }: TripListProps) {
             {trip.notes && <p className="mt-1 text-sm text-ink-soft">“{trip.notes}”</p>}
             {trip.decidedBy && trip.status !== 'pending' && (
               <p className="mt-1 text-xs text-muted">
-                {trip.status === 'rejected' ? 'Rejected' : 'Approved'} by {personName(trip.decidedBy)}
+                {trip.status === 'rejected' ? 'Rejected' : 'Approved'} by {fullName(trip.decidedBy)}
               </p>
             )}
             {(trip.status === 'pending' || trip.status === 'approved') && (

@@ -17,8 +17,9 @@ import { PhotoPicker, usePendingPhoto } from './PhotoPicker.tsx';
 import { DialogActions } from '@/components/DialogActions.tsx';
 import { FormAlert } from '@/components/FormAlert.tsx';
 import { createVehicle, updateVehicle, uploadVehiclePhoto, useTanods } from './resources-api.ts';
-import { personName, schemaErrors, VEHICLE_STATUS_LABELS } from './resource-rules.ts';
+import { schemaErrors, VEHICLE_STATUS_LABELS } from './resource-rules.ts';
 import { useResourceSubmit } from './use-resource-submit.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 interface VehicleValues {
   name: string;
@@ -217,7 +218,7 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
                       )
                     }
                   />
-                  {personName(tanod)}
+                  {fullName(tanod)}
                 </label>
               ))}
             </div>

@@ -5,8 +5,9 @@ import { Chip, type Tone } from '@/components/Chip.tsx';
 import { QueryState } from '@/components/QueryState.tsx';
 import { Thumb } from '@/components/Thumb.tsx';
 import { useVehicles } from './resources-api.ts';
-import { personName, VEHICLE_STATUS_LABELS } from './resource-rules.ts';
+import { VEHICLE_STATUS_LABELS } from './resource-rules.ts';
 import { VehicleDialog } from './VehicleDialog.tsx';
+import { fullName } from '@/lib/full-name.ts';
 
 export const VEHICLE_STATUS_TONES: Record<VehicleStatus, Tone> = {
   available: 'success',
@@ -64,7 +65,7 @@ export function VehiclesTab() {
                     <dt className="text-muted">Drivers</dt>
                     <dd>
                       {vehicle.drivers.length > 0 ? (
-                        vehicle.drivers.map(personName).join(', ')
+                        vehicle.drivers.map(fullName).join(', ')
                       ) : (
                         <span className="text-muted">None assigned</span>
                       )}

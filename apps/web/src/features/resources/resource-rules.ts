@@ -57,7 +57,6 @@ export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, string> = {
   out_of_service: 'Out of service',
 };
 
-export const personName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 
 /** Field → message, from the shared schema's issues (the same messages the server would send). */
 export function schemaErrors(error: z.ZodError): Record<string, string> {

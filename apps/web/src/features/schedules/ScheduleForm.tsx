@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { PATROL_LIMITS, type PatrolArea, type ScheduleScope, type UserSummary } from '@bantay/shared';
 import { Avatar } from '@/components/Avatar.tsx';
 import { checkValues, type ScheduleErrors, type ScheduleFormValues } from './schedule-form-logic.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const SHIFTS = [
@@ -38,7 +39,7 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
   const chosen = new Set(values.members.map((member) => member.tanodId));
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return tanods.filter((tanod) => !needle || `${tanod.firstName} ${tanod.lastName}`.toLowerCase().includes(needle));
+    return tanods.filter((tanod) => !needle || fullName(tanod).toLowerCase().includes(needle));
   }, [tanods, search]);
 
   const toggleMember = (tanodId: string) =>
@@ -116,7 +117,7 @@ export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askSc
           {shown.length === 0 && <li className="p-3 text-sm text-muted">No tanods found</li>}
           {shown.map((tanod) => {
             const member = values.members.find((item) => item.tanodId === tanod._id);
-            const name = `${tanod.firstName} ${tanod.lastName}`;
+            const name = fullName(tanod);
             return (
               <li key={tanod._id} className="flex min-h-11 items-center gap-3 px-3 py-1.5">
                 <label className="flex min-w-0 flex-1 items-center gap-3 text-sm">

@@ -5,6 +5,7 @@ import { Modal } from '@/components/Modal.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { formatDateTime, formatRange } from '@/lib/zoned-time.ts';
 import { useStaffHandoff } from './users-api.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 interface DeactivateDialogProps {
   user: StaffUser;
@@ -22,7 +23,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function DeactivateDialog({ user, onConfirm, onCancel }: DeactivateDialogProps) {
   const handoff = useStaffHandoff(user._id);
   const timeZone = usePublicSettings().data?.timezone;
-  const name = `${user.firstName} ${user.lastName}`;
+  const name = fullName(user);
   return (
     <Modal title={`Deactivate ${name}?`} onClose={onCancel} widthClass="max-w-lg">
       <div className="flex flex-col gap-4 text-sm" data-testid="deactivate-dialog">

@@ -12,6 +12,7 @@ import { OneTimePasswordDialog } from './OneTimePasswordDialog.tsx';
 import { StaffFormDialog } from './StaffFormDialog.tsx';
 import { STAFF_KEY, deactivateStaff, reactivateStaff, resetStaffPassword, useStaffList, type StaffListFilter } from './users-api.ts';
 import { SearchField } from '@/components/form/SearchField.tsx';
+import { fullName } from '@/lib/full-name.ts';
 
 const SORTS: { value: UserSort; label: string }[] = [
   { value: 'name', label: 'Name A–Z' },
@@ -55,7 +56,7 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
   const onSaved = ({ user, created }: { user: StaffUser; created?: CreatedStaffUser }) => {
     setEditing(null);
     void refresh();
-    if (created) setShown({ title: `${user.firstName} ${user.lastName} was added`, user, secret: created });
+    if (created) setShown({ title: `${fullName(user)} was added`, user, secret: created });
     else notify.success('Changes saved');
   };
 
@@ -66,13 +67,13 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
     try {
       if (kind === 'deactivate') {
         await deactivateStaff(user._id);
-        notify.success(`${user.firstName} ${user.lastName} was deactivated`);
+        notify.success(`${fullName(user)} was deactivated`);
       } else if (kind === 'reactivate') {
         await reactivateStaff(user._id);
-        notify.success(`${user.firstName} ${user.lastName} can sign in again`);
+        notify.success(`${fullName(user)} can sign in again`);
       } else {
         const secret = await resetStaffPassword(user._id);
-        setShown({ title: `New password for ${user.firstName} ${user.lastName}`, user, secret });
+        setShown({ title: `New password for ${fullName(user)}`, user, secret });
       }
       void refresh();
     } catch (error) {
@@ -84,8 +85,8 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
   const confirmText =
     pending && pending.kind !== 'deactivate'
       ? pending.kind === 'reactivate'
-        ? `Reactivate ${pending.user.firstName} ${pending.user.lastName}?`
-        : `Reset the password of ${pending.user.firstName} ${pending.user.lastName}? They are signed out everywhere.`
+        ? `Reactivate ${fullName(pending.user)}?`
+        : `Reset the password of ${fullName(pending.user)}? They are signed out everywhere.`
       : '';
 
   return (
@@ -167,13 +168,13 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
                       {expanded === user._id ? 'Hide details' : 'Details'}
                     </button>
                   )}
-                  <button type="button" className="icon-btn" aria-label={`Edit ${user.firstName} ${user.lastName}`} onClick={() => setEditing(user)}>
+                  <button type="button" className="icon-btn" aria-label={`Edit ${fullName(user)}`} onClick={() => setEditing(user)}>
                     <Pencil className="h-4 w-4" aria-hidden="true" />
                   </button>
                   <button
                     type="button"
                     className="icon-btn"
-                    aria-label={`Reset the password of ${user.firstName} ${user.lastName}`}
+                    aria-label={`Reset the password of ${fullName(user)}`}
                     onClick={() => setPending({ kind: 'reset', user })}
                   >
                     <KeyRound className="h-4 w-4" aria-hidden="true" />
@@ -182,7 +183,7 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
                     <button
                       type="button"
                       className="icon-btn text-danger"
-                      aria-label={`Deactivate ${user.firstName} ${user.lastName}`}
+                      aria-label={`Deactivate ${fullName(user)}`}
                       onClick={() => setPending({ kind: 'deactivate', user })}
                     >
                       <UserX className="h-4 w-4" aria-hidden="true" />
@@ -191,7 +192,7 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
                     <button
                       type="button"
                       className="icon-btn"
-                      aria-label={`Reactivate ${user.firstName} ${user.lastName}`}
+                      aria-label={`Reactivate ${fullName(user)}`}
                       onClick={() => setPending({ kind: 'reactivate', user })}
                     >
                       <UserCheck className="h-4 w-4" aria-hidden="true" />

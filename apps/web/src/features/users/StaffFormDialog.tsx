@@ -6,6 +6,7 @@ import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { GENDERS, PROFILE_RULES, profileValuesOf, type ProfileValues } from '@/lib/profile-rules.ts';
 import { createStaff, updateStaff, uploadStaffPhoto } from './users-api.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 interface Values extends ProfileValues {
   isTeamLeader: boolean;
@@ -80,7 +81,7 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
   });
 
   return (
-    <Modal title={user ? `Edit ${user.firstName} ${user.lastName}` : `Add ${noun}`} onClose={onClose} widthClass="max-w-2xl">
+    <Modal title={user ? `Edit ${fullName(user)}` : `Add ${noun}`} onClose={onClose} widthClass="max-w-2xl">
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={user ? `Edit ${noun}` : `Add ${noun}`}>
         {TEXT_FIELDS.map(({ key, label, type, autoComplete }) => (
           <TextField

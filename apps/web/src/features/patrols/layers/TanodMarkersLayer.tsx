@@ -4,6 +4,7 @@ import type { LivePosition } from '@bantay/shared';
 import { useMarkerLayer, type MapMarker } from '@/components/map/use-marker-layer.ts';
 import { isStale } from './stale.ts';
 import './tanod-marker.css';
+import { fullName } from '@/lib/full-name.ts';
 
 const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -49,7 +50,7 @@ export function TanodMarkersLayer({
           lat: position.lat,
           lng: position.lng,
           icon: tanodIcon(position, stale, selected),
-          title: `${position.tanod.firstName} ${position.tanod.lastName}${stale ? ' (no recent position)' : ''}`,
+          title: `${fullName(position.tanod)}${stale ? ' (no recent position)' : ''}`,
           // People on patrol stay above incident and backup pins at the same spot.
           zIndexOffset: selected ? 2000 : stale ? 0 : 1000,
         };

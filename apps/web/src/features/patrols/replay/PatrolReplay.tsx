@@ -8,6 +8,7 @@ import { DEFAULT_TIMEZONE, formatDate, formatDateTime, formatPeriod, zoned } fro
 import { format } from 'date-fns';
 import { useAreas, usePatrolList, usePatrolTrack } from '../patrols-api.ts';
 import { trackSpan } from './replay-logic.ts';
+import { fullName } from '@/lib/full-name.ts';
 
 const ReplayMap = lazyMap(() => import('./ReplayMap.tsx'), 'h-80 lg:h-[28rem]');
 
@@ -69,7 +70,7 @@ export function PatrolReplay() {
 }
 
 function patrolLabel(patrol: Patrol, timeZone: string): string {
-  const who = `${patrol.tanod.firstName} ${patrol.tanod.lastName}`;
+  const who = fullName(patrol.tanod);
   return `${formatDate(patrol.schedule.startsAt, timeZone)} · ${who} · ${patrol.patrolArea.name} · ${patrol.schedule.code}${patrol.state === 'on_patrol' ? ' (on patrol now)' : ''}`;
 }
 
