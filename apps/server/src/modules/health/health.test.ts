@@ -18,7 +18,7 @@ beforeAll(async () => {
     supadmin: await signIn(ctx, await createUser(ctx, { userType: 'supadmin' })),
     admin: await signIn(ctx, await createUser(ctx, { userType: 'admin' })),
     tanod: await signIn(ctx, await createUser(ctx, { userType: 'tanod' })),
-    resident: await signIn(ctx, await createUser(ctx, { userType: 'resident', phone: '+639171234567' })),
+    resident: await signIn(ctx, await createUser(ctx, { userType: 'resident', phoneNumber: '+639171234567' })),
   };
 });
 afterAll(async () => {
