@@ -31,25 +31,16 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanString.default(false),
-  /**
-   * Uploads in S3-compatible storage, path-style: `https://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix]`
-   * (keys URL-encoded; without them the AWS SDK's usual environment variables are used). Unset:
-   * uploads live in PostgreSQL with DATABASE_URL, else under DATA_DIR (decision 023).
-   */
-  S3_URL: z.string().url().regex(/^https?:\/\/[^/]+\/[^/?#]+/, 'must be http(s)://[key:secret@]host/bucket[/prefix]').optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  BANTAY_SUPADMIN_USERNAME: z.string().trim().min(3).max(64).optional(),
-  BANTAY_SUPADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanString.default(false),
-  BANTAY_SUPADMIN_USERNAME: z.string().trim().min(3).max(64).optional(),
-  BANTAY_SUPADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanString.default(false),
+  // --- Operating it (decision 024). ---------------------------------------------------------------
+  /** `pretty` (pino-pretty) or `json`; unset: pretty when standard output is a terminal, else JSON. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** Serves Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; unset: no metrics. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** A stop that takes longer (a stuck job, a hung connection) is cut short and exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** false stops the embedded database syncing each commit to the disk: faster, but a power cut may lose the last commits. */
+  EMBEDDED_DB_FSYNC: booleanString.default(true),
   /**
    * The rate limits' counters in Redis (`redis://[:password@]host[:port][/db]`), shared by every
    * instance naming the same server. Unset: in PostgreSQL with DATABASE_URL, else in memory
@@ -61,16 +52,6 @@ const envSchema = z.object({
   /** npm run start:cluster (decision 021): how many instances, and their ports (default PORT+1, PORT+2, …). */
   CLUSTER_INSTANCES: z.coerce.number().int().min(1).max(16).default(2),
   CLUSTER_INSTANCE_PORTS: z.string().regex(/^\d+(,\d+)*$/, 'must be port numbers separated by commas').optional(),
-  // --- Operating it (decision 024). ---------------------------------------------------------------
-  /** `pretty` (pino-pretty) or `json`; unset: pretty when standard output is a terminal, else JSON. */
-  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-  /** Serves Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; unset: no metrics. */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  /** A stop that takes longer (a stuck job, a hung connection) is cut short and exits 1. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  /** false stops the embedded database syncing each commit to the disk: faster, but a power cut may lose the last commits. */
-  EMBEDDED_DB_FSYNC: booleanString.default(true),
   /** Sign-in attempts allowed per IP address in 15 minutes. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   MAP_TILE_URL: z.string().url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -162,8 +143,6 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** S3-compatible storage for uploads (S3_URL), parsed; undefined keeps them in the database or DATA_DIR. */
-  s3: S3Config | undefined;
   /** S3-compatible storage for uploads (S3_URL), parsed; undefined keeps them in the database or DATA_DIR. */
   s3: S3Config | undefined;
   supadmin: { username: string | undefined; password: string | undefined };
@@ -339,26 +318,6 @@ function s3Config(value: string, region: string): S3Config {
   return { endpoint: `${url.protocol}//${url.host}`, bucket, prefix, region, credentials };
 }
 
-export interface S3Config {
-  /** Scheme, host and port: the SDK's endpoint, addressed path-style (`/bucket/key`). */
-  endpoint: string;
-  bucket: string;
-  /** Prepended to every key (`bantay/` for a bucket shared with other things), or empty. */
-  prefix: string;
-  region: string;
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-}
-
-function s3Config(value: string, region: string): S3Config {
-  const url = new URL(value);
-  const [bucket = '', ...rest] = url.pathname.replace(/^\/+|\/+$/g, '').split('/');
-  const prefix = rest.length > 0 ? `${rest.join('/')}/` : '';
-  const credentials = url.username
-    ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
-    : undefined;
-  return { endpoint: `${url.protocol}//${url.host}`, bucket, prefix, region, credentials };
-}
-
 export class ConfigError extends Error {}
 
 /** The environment of a process this one starts (npm run start:cluster's instances): this one's, with `overrides`. */
@@ -384,7 +343,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    s3: e.S3_URL ? s3Config(e.S3_URL, e.S3_REGION) : undefined,
     s3: e.S3_URL ? s3Config(e.S3_URL, e.S3_REGION) : undefined,
     supadmin: { username: e.BANTAY_SUPADMIN_USERNAME, password: e.BANTAY_SUPADMIN_PASSWORD },
     jwtSecret: e.JWT_SECRET,
