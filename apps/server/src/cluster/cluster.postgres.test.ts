@@ -57,6 +57,8 @@ async function untilHealthy(urls: string[]): Promise<void> {
   }
 }
 
+// Two Node processes compiling the server from source and migrating an empty database: about a
+// minute on a busy 2-core machine, so the hook gets four.
 beforeAll(async () => {
   database = await createEmptyPostgresDatabase();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-cluster-'));
@@ -83,7 +85,7 @@ beforeAll(async () => {
   exit = new Promise((resolve) => launcher.on('exit', (code) => resolve(code)));
   await untilHealthy([...instances, front]);
   db = await openDatabase({ kind: 'postgres', url: database.url });
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
