@@ -14,7 +14,7 @@ import { formatInZone } from '../../lib/time-zone.ts';
  * without `:has()` ignores that rule and keeps the block on the other pages too, which is harmless.
  */
 const STYLE = `<style>
-.bantay-advisories{box-sizing:border-box;max-width:64rem;margin:0 auto;padding:.75rem 1rem 0;display:flex;flex-direction:column;gap:.5rem}
+.bantay-advisories{box-sizing:border-box;max-width:64rem;margin:0 auto;padding:.75rem 1rem;display:flex;flex-direction:column;gap:.5rem}
 .bantay-advisory{border:1px solid;border-left-width:6px;border-radius:.75rem;padding:.625rem .875rem}
 .bantay-advisory h2{margin:0;font-size:1rem;font-weight:700;line-height:1.35}
 .bantay-advisory-tag{display:inline-block;margin-right:.5rem;padding:0 .4rem;border-radius:.25rem;font-size:.75rem;font-weight:700;letter-spacing:.04em;text-transform:uppercase;vertical-align:.1em;color:#fff}
