@@ -6,9 +6,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import type { Database } from './db/client.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { answerFrameworkError, installErrorHandling } from './http/error-handler.ts';
 import { openRateLimitStorage } from './http/rate-limit-store.ts';
 import { recordRoutes } from './http/route-table.ts';
+import { refuseUnstorableText } from './http/input-guards.ts';
 import { everyRoutePublic } from './http/auth-guard.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-app.ts';
@@ -69,6 +70,7 @@ export async function buildApp({ deps, database, logger = false, lifecycle = { s
     logger,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   // First, so every route below is recorded with the access it declares (decision 025).
   recordRoutes(app);
@@ -77,6 +79,7 @@ export async function buildApp({ deps, database, logger = false, lifecycle = { s
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
   installErrorHandling(app);
+  refuseUnstorableText(app);
 
   addSecurityHeaders(app, {
     contentSecurityPolicy: {

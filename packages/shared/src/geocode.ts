@@ -6,9 +6,15 @@ import { z } from 'zod';
  * and rate limited per address.
  */
 
+/**
+ * Seven decimals (about a centimetre): a subnormal number such as 3e-323 made PostgreSQL's
+ * radians() underflow, which it reports as an error rather than 0.
+ */
+const toCentimetres = (degrees: number) => Math.round(degrees * 1e7) / 1e7;
+
 export const reverseGeocodeQuerySchema = z.object({
-  lat: z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90'),
-  lng: z.coerce.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180'),
+  lat: z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90').transform(toCentimetres),
+  lng: z.coerce.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180').transform(toCentimetres),
 });
 export type ReverseGeocodeQuery = z.input<typeof reverseGeocodeQuerySchema>;
 

@@ -32,6 +32,19 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Expected a multipart upload' },
 };
 
+/**
+ * The router's own refusals, which never reach the error handler: a path that is not valid
+ * percent-encoding (FST_ERR_BAD_URL) and a path parameter past maxParamLength
+ * (FST_ERR_MAX_PARAM_LENGTH, which Fastify answers 414). Given to Fastify as `frameworkErrors`, so
+ * they too answer in the API's error shape.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A value in the address is too long' : 'The address is not valid';
+  void send(reply, 400, 'VALIDATION_FAILED', message);
+}
+
+const MALFORMED_MULTIPART = new Set(['Multipart: Boundary not found', 'Unexpected end of multipart data', 'Unexpected end of form', 'Malformed part header']);
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -48,6 +61,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       const first = fields[0]!;
       return send(reply, 400, 'VALIDATION_FAILED', `${first.field}: ${first.message}`, fields);
     }
+    // The multipart parser's (busboy's) own errors carry no code or status: a body without its
+    // boundary, or one that ends before its closing boundary, is the client's, not ours.
+    if (MALFORMED_MULTIPART.has(error.message)) return send(reply, 400, 'VALIDATION_FAILED', 'The upload is not a complete multipart body');
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return send(reply, error.statusCode ?? 400, known.code, known.message);
     if (error.statusCode === 429) return send(reply, 429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
