@@ -1,3 +1,4 @@
+import { formatZoned } from './zoned-time.ts';
 /**
  * Day arithmetic on `yyyy-MM-dd` keys, for the month calendars (components/MonthGrid.tsx). A
  * calendar day has no timezone of its own: the barangay's zone decides only which key is "today"
@@ -66,10 +67,7 @@ export function dayForKey(day: string, key: string): string | null {
   }
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const MONTH_TITLE = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** "Wednesday, November 25, 2026". */
-export const longDate = (day: string): string => LONG_DATE.format(toUtc(day));
+export const longDate = (day: string): string => formatZoned(toUtc(day), 'EEEE, MMMM d, yyyy', 'UTC');
 /** "November 2026". */
-export const monthTitle = (day: string): string => MONTH_TITLE.format(toUtc(day));
+export const monthTitle = (day: string): string => formatZoned(toUtc(day), 'MMMM yyyy', 'UTC');

@@ -12,6 +12,16 @@ export function zoned(instant: string | number | Date, timeZone: string): TZDate
   return new TZDate(typeof instant === 'string' ? Date.parse(instant) : +instant, timeZone);
 }
 
+/**
+ * The instant in a date-fns pattern on the zone's clocks (the device's while the zone is not
+ * known yet): every date label on screen goes through here or the helpers below, so none depends
+ * on a locale's own formats.
+ */
+export function formatZoned(instant: string | number | Date, pattern: string, timeZone?: string): string {
+  const at = typeof instant === 'string' ? Date.parse(instant) : +instant;
+  return format(timeZone ? zoned(at, timeZone) : at, pattern);
+}
+
 /** `yyyy-MM-dd` of the instant in the zone: the key of a calendar cell. */
 export function dayKey(instant: string | number | Date, timeZone: string): string {
   return format(zoned(instant, timeZone), 'yyyy-MM-dd');

@@ -1,4 +1,4 @@
-import { dayKey, formatTime, shiftDay } from '@/lib/zoned-time.ts';
+import { dayKey, formatTime, formatZoned, shiftDay } from '@/lib/zoned-time.ts';
 
 /** "Today", "Tomorrow", "Yesterday" or "Wed, Nov 25": the day of an instant in the barangay's zone. */
 export function dayLabel(instant: string, today: string, timeZone: string): string {
@@ -6,7 +6,7 @@ export function dayLabel(instant: string, today: string, timeZone: string): stri
   if (day === today) return 'Today';
   if (day === shiftDay(today, 1, timeZone)) return 'Tomorrow';
   if (day === shiftDay(today, -1, timeZone)) return 'Yesterday';
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(Date.parse(instant));
+  return formatZoned(instant, 'EEE, MMM d', timeZone);
 }
 
 /** "Today 6:00 PM", "Tomorrow 6:00 AM": a time with its day. */

@@ -3,6 +3,7 @@ import { type PublicTanod, type PublicTicket } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
 import { fullName } from '@/lib/full-name.ts';
+import { formatZoned } from '@/lib/zoned-time.ts';
 
 /** Pure rules of the evaluation page: search, number formats, form checks and error texts. */
 
@@ -65,13 +66,13 @@ export function starChoiceLabel(value: number): string {
 export function commentDate(iso: string, now: Date, timeZone = 'Asia/Manila'): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
-  const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  const dayOf = (date: Date) => formatZoned(date, 'yyyy-MM-dd', timeZone);
   const days = Math.round((Date.parse(dayOf(now)) - Date.parse(dayOf(at))) / 86_400_000);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days < 7) return `${days} days ago`;
   const sameYear = dayOf(now).slice(0, 4) === dayOf(at).slice(0, 4);
-  return new Intl.DateTimeFormat('en-PH', { timeZone, month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) }).format(at);
+  return formatZoned(at, sameYear ? 'MMM d' : 'MMM d, yyyy', timeZone);
 }
 
 /** The values of the feedback form. `rating` is 0 until a star is chosen. */

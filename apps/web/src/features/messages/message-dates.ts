@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatParticipant } from './message-types.ts';
+import { formatZoned } from '@/lib/zoned-time.ts';
 
 /*
  * Dates and status lines, shown in the barangay's time zone (architecture: store UTC, show
@@ -7,8 +8,7 @@ import type { ChatMessage, ChatParticipant } from './message-types.ts';
  */
 
 function dayKey(date: Date, timeZone?: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return formatZoned(date, 'yyyy-MM-dd', timeZone);
 }
 
 function previousDayKey(key: string): string {
@@ -24,7 +24,7 @@ export function dayLabel(iso: string, now: Date = new Date(), timeZone?: string)
   const today = dayKey(now, timeZone);
   if (key === today) return 'Today';
   if (key === previousDayKey(today)) return 'Yesterday';
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  return formatZoned(date, 'EEEE, MMMM d, yyyy', timeZone);
 }
 
 export interface DayGroup {
@@ -46,7 +46,7 @@ export function groupByDay(messages: ChatMessage[], now: Date = new Date(), time
 }
 
 export function timeOfDay(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return formatZoned(iso, 'h:mm a', timeZone);
 }
 
 /** The panel row's time: the time today, 'Yesterday', the weekday this week, else the date. */
@@ -56,8 +56,7 @@ export function rowTime(iso: string, now: Date = new Date(), timeZone?: string):
   if (label === 'Yesterday') return label;
   const date = new Date(iso);
   const days = (now.getTime() - date.getTime()) / 86_400_000;
-  if (days < 6) return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(date);
-  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(date);
+  return formatZoned(date, days < 6 ? 'EEE' : 'MMM d', timeZone);
 }
 
 const USER_TYPE_LABELS: Record<string, string> = { tanod: 'Tanod', admin: 'Admin', supadmin: 'Super admin', resident: 'Resident' };
@@ -74,8 +73,7 @@ export function statusText(
     const time = timeOfDay(person.lastActive, timeZone);
     if (label === 'Today') return `Last seen today at ${time}`;
     if (label === 'Yesterday') return `Last seen yesterday at ${time}`;
-    const date = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(person.lastActive));
-    return `Last seen ${date}`;
+    return `Last seen ${formatZoned(person.lastActive, 'MMM d, yyyy', timeZone)}`;
   }
   return userTypeLabel(person.userType);
 }

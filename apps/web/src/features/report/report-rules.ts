@@ -1,5 +1,6 @@
 import { pointInPolygon, type IncidentClassification, type IncidentType, type Polygon } from '@bantay/shared';
 import { EMERGENCY_TYPES, INCIDENT_LIMITS } from '@bantay/shared/limits';
+import { formatZoned } from '@/lib/zoned-time.ts';
 
 /**
  * The report form's rules, as pure functions so they are unit-tested and shared by the wizard and
@@ -111,13 +112,13 @@ export function localInputToDate(value: string): Date | null {
   return date;
 }
 
-/** `en-PH` date and time in the barangay's time zone ("21 May 2026, 3:04 pm"). */
+/** Date and time in the barangay's time zone ("May 21, 2026, 3:04 PM"); the device's if the zone is unknown. */
 export function formatWhen(iso: string | Date, timeZone: string | undefined): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   try {
-    return new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+    return formatZoned(date, 'MMM d, yyyy, h:mm a', timeZone);
   } catch {
-    return new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    return formatZoned(date, 'MMM d, yyyy, h:mm a');
   }
 }
 

@@ -1,4 +1,5 @@
 import type { IncidentStatus } from '@bantay/shared';
+import { formatZoned } from '@/lib/zoned-time.ts';
 
 /** How a report's status reads to the resident who made it. */
 export const STATUS_LABELS: Record<IncidentStatus, string> = {
@@ -30,12 +31,5 @@ export function reportedAgo(iso: string, now: Date, timeZone = 'Asia/Manila'): s
 
 /** 'Mar 5, 3:45 PM' (with the year when it is not this year), in the barangay's timezone. */
 export function fullTime(iso: string, timeZone = 'Asia/Manila', withYear = true): string {
-  return new Intl.DateTimeFormat('en-PH', {
-    month: 'short',
-    day: 'numeric',
-    ...(withYear ? { year: 'numeric' } : {}),
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(iso));
+  return formatZoned(iso, withYear ? 'MMM d, yyyy, h:mm a' : 'MMM d, h:mm a', timeZone);
 }

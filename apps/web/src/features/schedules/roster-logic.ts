@@ -1,4 +1,5 @@
 import { rosterQuerySchema, type ReportFormat } from '@bantay/shared';
+import { formatZoned } from '@/lib/zoned-time.ts';
 
 /** The roster export's periods (calendar days `YYYY-MM-DD` in the barangay's time zone). */
 
@@ -27,15 +28,14 @@ export function monthPeriod(day: string): RosterPeriod {
 
 /** "June 2026" for the month holding `day`. */
 export function monthLabel(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utc(`${day.slice(0, 7)}-01`));
+  return formatZoned(utc(`${day.slice(0, 7)}-01`), 'MMMM yyyy', 'UTC');
 }
 
 /** "Jun 1 – 7, 2026" or "May 28 – Jun 3, 2026". */
 export function periodLabel(period: RosterPeriod): string {
   const from = utc(period.from);
   const to = utc(period.to);
-  const day = (date: Date, withMonth: boolean) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...(withMonth ? { month: 'short' } : {}), day: 'numeric' }).format(date);
+  const day = (date: Date, withMonth: boolean) => formatZoned(date, withMonth ? 'MMM d' : 'd', 'UTC');
   const sameMonth = from.getUTCMonth() === to.getUTCMonth() && from.getUTCFullYear() === to.getUTCFullYear();
   return `${day(from, true)} – ${day(to, !sameMonth)}, ${to.getUTCFullYear()}`;
 }
