@@ -37,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The SSR build is the landing page's renderer (decision 013), which the server runs; the
   // browser build's manifest tells scripts/landing-template.mjs which chunks that page needs.
   build: isSsrBuild
-    ? { target: 'node20', outDir: 'dist/ssr', copyPublicDir: false, sourcemap: false }
+    ? { target: 'node22', outDir: 'dist/ssr', copyPublicDir: false, sourcemap: false }
     : {
         target: 'es2022',
         sourcemap: true,

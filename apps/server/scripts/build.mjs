@@ -13,13 +13,15 @@ await build({
   entryPoints: {
     main: path.join(root, 'src/main.ts'),
     'seed-demo': path.join(root, 'src/seed-demo.ts'),
+    // npm run backup and npm run restore (src/backup.ts).
+    backup: path.join(root, 'src/backup.ts'),
     // npm run start:cluster: the front address, starting main.js once per instance (decision 021).
     cluster: path.join(root, 'src/cluster.ts'),
   },
   outdir: dist,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
