@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { UserType } from '@bantay/shared';
 import type { RegisteredRoute } from '../src/http/route-table.ts';
+import { CLIENT_EVENT_ACCESS, SERVER_EVENT_AUDIENCE, SOCKET_ROLES } from '../src/realtime/event-access.ts';
 
 /** The callers of the route × role matrix: no token, then one of each role (decision 025). */
 export const CALLERS = ['anonymous', 'resident', 'tanod', 'admin', 'supadmin'] as const;
@@ -83,5 +84,24 @@ export function renderRouteMatrix(routes: RegisteredRoute[], ownerChecks: Map<st
     const cells = CALLERS.map((caller) => (access ? cell(expectedAnswer(route, caller)) : 'undeclared'));
     lines.push(`| ${route.method} | \`${route.url}\` | ${cells.join(' | ')} | ${early} | ${ownerChecks.get(routeKey(route)) ?? ''} |`);
   }
+  lines.push(
+    '',
+    '## Socket events',
+    '',
+    `Declared in \`apps/server/src/realtime/event-access.ts\` and checked by \`apps/server/test/socket-matrix.test.ts\`. Only ${SOCKET_ROLES.join(', ')} get a socket: without a token the handshake is refused UNAUTHENTICATED, a resident FORBIDDEN.`,
+    '',
+    `| Client event | ${CALLERS.join(' | ')} | Condition |`,
+    `|---|${CALLERS.map(() => '---').join('|')}|---|`,
+  );
+  for (const [event, access] of Object.entries(CLIENT_EVENT_ACCESS)) {
+    const cells = CALLERS.map((caller) => {
+      if (caller === 'anonymous') return '401';
+      if (!(SOCKET_ROLES as readonly string[]).includes(caller)) return '403';
+      return (access.roles as readonly string[]).includes(caller) ? 'yes' : 'refused';
+    });
+    lines.push(`| \`${event}\` | ${cells.join(' | ')} | ${access.condition} |`);
+  }
+  lines.push('', '| Server event | Who hears it |', '|---|---|');
+  for (const [event, audience] of Object.entries(SERVER_EVENT_AUDIENCE)) lines.push(`| \`${event}\` | ${audience} |`);
   return `${lines.join('\n')}\n`;
 }
