@@ -27,7 +27,7 @@ async function probeNotes(database: Database): Promise<string[]> {
   return result.rows.map((row) => row.note);
 }
 
-it('a backup taken with the server stopped restores the database as it was, keeping the one it replaced', { timeout: 120_000 }, async () => {
+it('a backup taken with the server stopped restores the database as it was, keeping the one it replaced', { timeout: 300_000 }, async () => {
   await withDatabase(async (database) => {
     await database.migrate();
     await database.db.execute(sql`create table backup_probe (note text not null)`);
@@ -50,7 +50,7 @@ it('a backup taken with the server stopped restores the database as it was, keep
   await keptDatabase.close();
 });
 
-it('refuses to back up or restore while a live process holds DATA_DIR, and refuses a file that is no backup', { timeout: 60_000 }, async () => {
+it('refuses to back up or restore while a live process holds DATA_DIR, and refuses a file that is no backup', { timeout: 180_000 }, async () => {
   // The parent process (the test runner) is alive and is not this process.
   await fs.writeFile(lockFile(dataDir), `${process.ppid}\n`);
   const file = path.join(dataDir, 'backups', 'two.tar.gz');
