@@ -9,11 +9,11 @@ const TITLE = 'Duty roster';
 
 /** "Monday, June 1, 2026" for a calendar day `YYYY-MM-DD`. */
 function longDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
+  return formatInZone('UTC', new Date(`${day}T12:00:00Z`), 'EEEE, MMMM d, yyyy');
 }
 
 function shortDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
+  return formatInZone('UTC', new Date(`${day}T12:00:00Z`), 'EEE, MMM d');
 }
 
 function daysOf(from: string, to: string): string[] {

@@ -2,7 +2,7 @@ import { ROSTER_CSV_HEADER, type RosterQuery, type ScheduleShift } from '@bantay
 import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { dayIn, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
+import { dayIn, formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../auth/actor.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
@@ -53,7 +53,7 @@ export interface RosterFile {
 const SHIFT_LABELS: Record<ScheduleShift, string> = { day: 'Day', night: 'Night', custom: 'Custom' };
 
 function clock(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return formatInZone(timeZone, at, 'HH:mm');
 }
 
 function endLabel(timeZone: string, startsAt: Date, endsAt: Date): string {
@@ -93,7 +93,6 @@ export async function buildRoster(deps: AppDeps, actor: Actor, query: RosterQuer
     ),
   ]);
   const areaNames = new Map(areas.map((area) => [area.id, area.name]));
-  const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' });
   const lines = rows.map((row): RosterLine => {
     const crew = members
       .filter((member) => member.scheduleId === row.id)
@@ -101,7 +100,7 @@ export async function buildRoster(deps: AppDeps, actor: Actor, query: RosterQuer
     const leader = crew.find((member) => member.isLeader);
     return {
       day: dayIn(timeZone, row.startsAt),
-      weekday: weekday.format(row.startsAt),
+      weekday: formatInZone(timeZone, row.startsAt, 'EEE'),
       shift: SHIFT_LABELS[row.shift],
       start: clock(timeZone, row.startsAt),
       end: endLabel(timeZone, row.startsAt, row.endsAt),

@@ -9,7 +9,7 @@ import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
-import { DEFAULT_TIMEZONE, isoToZonedParts, zonedToIso } from '@/lib/zoned-time.ts';
+import { DEFAULT_TIMEZONE, formatZoned, isoToZonedParts, zonedToIso } from '@/lib/zoned-time.ts';
 import { createAdvisory, deleteAdvisory, updateAdvisory, useAdvisories, usePatrolAreaChoices, useRefreshAdvisories } from './advisories-api.ts';
 import { fullName } from '@/lib/full-name.ts';
 
@@ -155,8 +155,7 @@ export function AdvisoriesManager() {
 }
 
 function windowText(advisory: Advisory, timeZone: string): string {
-  const format = (iso: string) =>
-    new Intl.DateTimeFormat('en-PH', { timeZone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  const format = (iso: string) => formatZoned(iso, 'MMM d, yyyy, h:mm a', timeZone);
   return advisory.endsAt ? `${format(advisory.startsAt)} – ${format(advisory.endsAt)}` : `From ${format(advisory.startsAt)}, no end set`;
 }
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { BlotterDraft, BlotterEntry } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { notify } from '@/lib/toast.ts';
-import { dayKey } from '@/lib/zoned-time.ts';
+import { dayKey, formatZoned } from '@/lib/zoned-time.ts';
 import { recordEntry, useBlotterDraft, useRefreshBlotter } from './blotter-api.ts';
 import { errorText, fieldErrors } from './blotter-format.ts';
 import { EMPTY_PARTY, EntryFields, type EntryInput } from './EntryFields.tsx';
@@ -10,7 +10,7 @@ import { toEntryInput, toEntryValues } from './entry-input.ts';
 
 function blankInput(timeZone: string): EntryInput {
   const now = new Date();
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
+  const time = formatZoned(now, 'HH:mm', timeZone);
   return {
     occurredAt: `${dayKey(now, timeZone)}T${time}`,
     place: '',

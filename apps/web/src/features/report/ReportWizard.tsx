@@ -25,6 +25,7 @@ import { ReviewStep } from './ReviewStep.tsx';
 import { PrivacyNoticeLine } from '@/components/PrivacyNoticeLine.tsx';
 import { WhatStep, type AttachedPhoto } from './WhatStep.tsx';
 import { WhereStep } from './WhereStep.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 type Step = 'what' | 'where' | 'review';
 const STEPS: { key: Step; label: string }[] = [
@@ -317,11 +318,7 @@ export default function ReportWizard() {
                 focusHeading={moved}
               />
             )}
-            {submitError && (
-              <div role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger">
-                {submitError.message}
-              </div>
-            )}
+            <FormAlert message={submitError?.message} />
             {submitError?.rateLimited && settings && <Hotlines hotlines={settings.hotlines} />}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
               {step === 'what' ? (

@@ -16,6 +16,7 @@ import { ResidentPageFrame } from './ResidentPageFrame.tsx';
 import { PrivacyNoticeLine } from '@/components/PrivacyNoticeLine.tsx';
 import { residentSignup, sendSignupCode, uploadResidentPhoto } from './residents-api.ts';
 import { photoProblem, sendCodeErrorText, signupFailure } from './signup-errors.ts';
+import { FormAlert } from '@/components/FormAlert.tsx';
 
 interface Values {
   firstName: string;
@@ -191,11 +192,7 @@ export default function ResidentSignupPage() {
   return (
     <ResidentPageFrame title="Resident sign-up" widthClass="max-w-xl">
       <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-6" aria-label="Resident sign-up">
-        {formError && (
-          <p ref={formErrorRef} tabIndex={-1} role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} focusRef={formErrorRef} />
 
         <FormSection title="About you" first>
           <TextField
