@@ -166,6 +166,15 @@ describe('rate limits across two instances, counted in PostgreSQL', () => {
     expectLimitOf30Met(await fortyLookupsSplit(cluster));
   });
 
+  it('the counters table is unlogged: a hit waits for no write-ahead log flush', async () => {
+    const table = (await cluster.a.ctx.deps.db.execute(
+      sql`select relpersistence from pg_class where relname = 'rate_limit_counters'`,
+    )) as unknown as {
+      rows: { relpersistence: string }[];
+    };
+    expect(table.rows).toEqual([{ relpersistence: 'u' }]);
+  });
+
   it('a window that is over starts again, on either instance', async () => {
     const { a, b } = cluster;
     expect((await call(b, 'GET', '/api/public/tickets/BTY-NOPE-0000')).status).toBe(429);
