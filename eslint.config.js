@@ -66,4 +66,20 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  {
+    // Shared web code sits below the features: a piece used by two features lives here, and
+    // knows none of them.
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/**', '**/features/**'], message: 'components/ and lib/ do not import features; move the shared part down here.' },
+            { group: ['@/app/**', '**/app/**'], message: 'components/ and lib/ do not import the app shell.' },
+          ],
+        },
+      ],
+    },
+  },
 );
