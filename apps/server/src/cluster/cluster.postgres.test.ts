@@ -126,12 +126,12 @@ async function staffMember(userType: 'admin' | 'tanod'): Promise<{ id: string; t
   return { id: user!.id, token: String(login.body.token) };
 }
 
-/** A socket.io client of the front on long-polling only, keeping cookies as a browser does. */
-function pollingClient(token: string, keepCookies = true): TestSocket {
+/** A socket.io client of the front, keeping cookies as a browser does. */
+function frontClient(token: string, transports: ('polling' | 'websocket')[]): TestSocket {
   const socket: TestSocket = connectClient(front, {
     auth: { token },
-    transports: ['polling'],
-    withCredentials: keepCookies,
+    transports,
+    withCredentials: true,
     reconnection: false,
     forceNew: true,
   });
@@ -175,10 +175,20 @@ describe('npm run start:cluster', () => {
     expect(withoutCookie).toContain(400);
   });
 
-  it('through the one address: a chat message reaches a polling socket, and a logout cuts it', async () => {
+  it('through the one address: a socket that starts polling upgrades to a WebSocket on its instance, a chat message reaches it, and a logout cuts it', async () => {
     const admin = await staffMember('admin');
     const tanod = await staffMember('tanod');
-    const socket = await connected(pollingClient(tanod.token));
+    const socket = frontClient(tanod.token, ['polling', 'websocket']);
+    // The upgrade is a request with the session id too: it must reach the handshake's instance.
+    const upgraded = new Promise<string>((resolve) =>
+      socket.io.on('open', () =>
+        socket.io.engine.once('upgrade', (transport: { name: string }) => resolve(transport.name)),
+      ),
+    );
+    await connected(socket);
+    expect(await upgraded).toBe('websocket');
+    // The sender's own WebSocket-only socket (the web app's first choice) hears the message too.
+    const senderSocket = await connected(frontClient(admin.token, ['websocket']));
     const conversation = await call(
       'POST',
       `${front}/api/messages/conversations`,
@@ -187,6 +197,7 @@ describe('npm run start:cluster', () => {
     );
     const conversationId = (conversation.body.conversation as { _id: string })._id;
     const received = nextEvent(socket, 'messageReceived', (message) => message.conversationId === conversationId);
+    const echoed = nextEvent(senderSocket, 'messageReceived', (message) => message.conversationId === conversationId);
     expect(
       (
         await call(
@@ -198,6 +209,7 @@ describe('npm run start:cluster', () => {
       ).status,
     ).toBe(200);
     expect(await received).toMatchObject({ content: 'Through the front', userId: admin.id });
+    expect(await echoed).toMatchObject({ content: 'Through the front' });
 
     const cut = disconnected(socket);
     expect(
