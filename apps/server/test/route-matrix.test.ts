@@ -173,6 +173,12 @@ describe("someone else's resource", () => {
       cases.push({ route, who: "another person's notification → 404", params: { id: notification!._id }, caller: stranger });
     }
 
+    const backup = await ok<{ _id: string }>('POST', '/api/assistance', owner, { location: { lat: 14.65, lng: 121.05 }, reason: 'Need backup at the market' });
+    cases.push({ route: 'POST /api/assistance/:id/cancel', who: `${anotherTanod} backup request → 403`, params: { id: backup._id }, caller: stranger });
+    for (const route of ['POST /api/assistance/:id/deployed', 'POST /api/assistance/:id/complete']) {
+      cases.push({ route, who: 'a tanod not dispatched → 403', params: { id: backup._id }, caller: stranger });
+    }
+
     // Admins manage tanods; an admin's account is the supadmin's to manage, never another admin's.
     for (const route of ['PATCH /api/users/:id', 'POST /api/users/:id/deactivate', 'POST /api/users/:id/reset-password']) {
       cases.push({ route, who: "another admin's account, as an admin → 403", params: { id: otherAdmin.user.id }, body: route.startsWith('PATCH') ? { firstName: 'Taken' } : undefined, caller: admin });
