@@ -52,8 +52,8 @@ function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string):
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-2" role="search" aria-label="Search the blotter">
-        <SearchField label="Search by number, name or place" placeholder="Number, name or place" value={filters.q} onChange={(q) => set({ q })} className="min-w-[12rem] flex-1" />
-        <label className="text-sm">
+        <SearchField label="Search by number, name or place" placeholder="Number, name or place" value={filters.q} onChange={(q) => set({ q })} className="min-w-[12rem] flex-1 basis-full sm:basis-auto" />
+        <label className="min-w-[8rem] flex-1 text-sm sm:flex-none">
           <span className="mb-1 block font-medium">Status</span>
           <select className="input" value={filters.status} onChange={(event) => set({ status: event.target.value as BlotterStatus | '' })}>
             <option value="">Any status</option>
@@ -64,11 +64,11 @@ function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string):
             ))}
           </select>
         </label>
-        <label className="text-sm">
+        <label className="min-w-[8rem] flex-1 text-sm sm:flex-none">
           <span className="mb-1 block font-medium">From</span>
           <input className="input" type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} />
         </label>
-        <label className="text-sm">
+        <label className="min-w-[8rem] flex-1 text-sm sm:flex-none">
           <span className="mb-1 block font-medium">To</span>
           <input className="input" type="date" value={filters.to} onChange={(event) => set({ to: event.target.value })} />
         </label>
