@@ -162,8 +162,16 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
         {types.fields.map((field, index) => (
           <div key={field.id} className="flex flex-wrap items-end gap-2">
             <TextField className="min-w-[12rem] flex-1" label="Type" {...register(`incidentTypes.${index}.name`)} />
-            {/* One line under the name on a phone: the remove button stays with its row's choices. */}
-            <div className="flex items-end gap-1.5">
+            {/* On a phone the remove button sits beside the name and the choices go on the next line; wider, it comes last. */}
+            <button
+              type="button"
+              className="icon-btn sm:order-last"
+              aria-label={`Remove incident type ${index + 1}`}
+              onClick={() => types.remove(index)}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </button>
+            <div className="flex items-end gap-2">
               <label className="flex flex-col gap-1 text-sm font-medium">
                 Classification
                 <select className="input" {...register(`incidentTypes.${index}.classification`)}>
@@ -171,13 +179,10 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
                   <option value="emergency">Emergency</option>
                 </select>
               </label>
-              <label className="flex min-h-[2.75rem] items-center gap-1.5 px-1 text-sm font-medium">
+              <label className="flex min-h-[2.75rem] items-center gap-2 px-1 text-sm font-medium">
                 <input type="checkbox" className="h-4 w-4" {...register(`incidentTypes.${index}.confidential`)} />
                 Confidential
               </label>
-              <button type="button" className="icon-btn" aria-label={`Remove incident type ${index + 1}`} onClick={() => types.remove(index)}>
-                <Trash2 className="h-4 w-4" aria-hidden="true" />
-              </button>
             </div>
           </div>
         ))}
