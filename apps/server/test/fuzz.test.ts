@@ -328,6 +328,11 @@ describe('the inputs the fuzzing found', () => {
     expect(await databaseChecksum(ctx)).toEqual(before);
   });
 
+  it('refuses a schedule range that ends past the year 9999, which PostgreSQL cannot read', async () => {
+    const admin = await signIn(ctx, await createUser(ctx, { userType: 'admin' }));
+    expectRefused(await ctx.app.inject({ method: 'GET', url: '/api/schedules?from=9999-12-31T23:59:59.999Z', headers: bearer(admin) }));
+  });
+
   it('answers a point a hair from zero (a subnormal number) instead of failing in the distance formula', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/geocode/reverse?lat=3e-323&lng=3e-323' });
     expect(response.statusCode, response.body).toBe(200);

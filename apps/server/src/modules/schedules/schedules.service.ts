@@ -102,6 +102,9 @@ function listRange(query: { from?: string; to?: string }, now: Date): { from: Da
   const from = query.from ? new Date(query.from) : new Date(now.getTime() - 7 * DAY_MS);
   const to = query.to ? new Date(query.to) : new Date(from.getTime() + 42 * DAY_MS);
   if (to <= from) throw invalid('to must be after from', 'to');
+  // A range past the year 9999 (from 9999-12-31 plus the default 42 days) would reach the database
+  // as "+010000-…", which PostgreSQL cannot read: refused here instead of failing there.
+  if (to.getUTCFullYear() > 9999) throw invalid('The range must end before the year 10000', 'to');
   if (to.getTime() - from.getTime() > PATROL_LIMITS.scheduleRangeMaxDays * DAY_MS) {
     throw invalid(`The range may span at most ${PATROL_LIMITS.scheduleRangeMaxDays} days`, 'to');
   }
