@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * Web features must not import each other (architecture.md): shared code goes to components/ or
+ * Web features must not import each other (docs/architecture.md): shared code goes to components/ or
  * lib/, and route modules in app/ compose features. One block per feature forbids the others.
  */
 const featuresDir = 'apps/web/src/features';
