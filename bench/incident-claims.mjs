@@ -1,7 +1,7 @@
 // `node bench/incident-claims.mjs [rounds]` (default 20; run `npm run build` first; PORT picks the
 // server's port).
 //
-// What a contested claim costs (issue 9). The built server runs on a fresh embedded database with
+// What a contested claim costs. The built server runs on a fresh embedded database with
 // the demo data. Each round files one report through the public API, then the five demo tanods
 // press Respond on it at the same moment; the figure is the time from sending the five requests to
 // the last answer (exactly one 200, four 409 `already_taken` naming the winner). The baseline, in

@@ -2,7 +2,7 @@
 // `node bench/incident-latency.mjs [reports] [pollReports]` (defaults 15 and 3; run `npm run build` first;
 // PORT picks the server's port).
 //
-// How long a new report takes to appear in an open staff browser (issue 9). The built server runs
+// How long a new report takes to appear in an open staff browser. The built server runs
 // on a fresh embedded database with the demo data; Debian's Chromium shows a tanod's /Patrolmap.
 // Reports are filed through the public API as the report page files them (bot-check solved before
 // the clock starts). The clock runs from the moment the report is sent until the browser puts the

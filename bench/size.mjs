@@ -1,5 +1,5 @@
 // `npm run size`: the JavaScript a first visit really fetches, measured in Chromium against the
-// real server, for each public entry page. Gzip sizes are compared with the budgets of product §8.
+// real server, for each public entry page. Gzip sizes are compared with the budgets of docs/product.md §8.
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './lib/server.mjs';

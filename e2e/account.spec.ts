@@ -21,7 +21,7 @@ async function restorePassword(request: APIRequestContext, username: string, cur
   expect(response.ok()).toBe(true);
 }
 
-/** Shows a toast, then dismisses it (toasts come one at a time, brief §9). */
+/** Shows a toast, then dismisses it (toasts come one at a time, docs/product.md §A9). */
 async function seeToast(page: Page, text: string | RegExp) {
   const toast = page.locator('.Toastify').getByText(text);
   await expect(toast).toBeVisible();

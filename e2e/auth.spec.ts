@@ -90,7 +90,7 @@ test.describe('the route guard', () => {
     await page.goto('/Equipments');
     await expect(toast(page, 'Error fetching user data')).toBeVisible();
     await expect(page).toHaveURL(/\/tanod-login$/);
-    // One toast at a time (brief §9): the guard's own message follows the first.
+    // One toast at a time (docs/product.md §A9): the guard's own message follows the first.
     await expect(toast(page, 'Your session has expired. Please login again.')).toBeVisible({ timeout: 10_000 });
   });
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, storeLocally, test } from './fixtures.ts';
 
-// The public evaluation page on a phone (product §4.9), against the demo data of e2e/server.mjs:
+// The public evaluation page on a phone (docs/product.md §4.9), against the demo data of e2e/server.mjs:
 // tanod1…tanod5 with directory ratings, and demo reports in every state.
 test.use({ viewport: { width: 375, height: 780 } });
 

@@ -2,7 +2,7 @@ import { test as base, expect, type APIRequestContext, type BrowserContext, type
 
 export { expect };
 
-/** The heading of React Router's built-in error screen, which the app must never show (issue 14). */
+/** The heading of React Router's built-in error screen, which the app must never show. */
 const DEFAULT_ERROR_SCREEN = 'Unexpected Application Error!';
 
 /**

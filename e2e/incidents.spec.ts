@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect, signInByApi } from './fixtures.ts';
 import { reportIncident } from './public-api.ts';
 
-// Incident handling across three browsers at once (issue 9): a resident reports on a phone, a tanod
+// Incident handling across three browsers at once: a resident reports on a phone, a tanod
 // sees it arrive live on the patrol map and responds, an admin watches it change without a reload,
 // the tanod resolves it, and the resident sees the result on the ticket and rates the responder.
 // Against the demo data of e2e/server.mjs, where tanod4 (Rowena) and tanod5 (Paolo) hold no incident.

@@ -122,7 +122,7 @@ test.describe('staff messaging', () => {
     const typing = tanodChat.getByText(`${ADMIN.firstName} is typing...`);
     await adminBox.pressSequentially('Salamat');
     await expect(typing).toBeVisible();
-    // It goes out by itself 3 s after the last keystroke (brief §9).
+    // It goes out by itself 3 s after the last keystroke (docs/product.md §A9).
     const shownAt = Date.now();
     await expect(typing).toBeHidden({ timeout: 6000 });
     expect(Date.now() - shownAt).toBeGreaterThan(1500);

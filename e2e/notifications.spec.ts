@@ -51,7 +51,7 @@ test.describe('the notifications panel', () => {
     await expect(panel(page)).toBeVisible();
     await expect(panel(page).getByTestId('new-badge')).toHaveText(`${unread} new`);
     await expect(items(page)).toHaveCount(before.length);
-    // Brief §2: 360 px wide on a desktop.
+    // docs/product.md §A2: 360 px wide on a desktop.
     expect((await panel(page).boundingBox())?.width).toBe(360);
     // Opening marks everything read on the server; the bell's dot goes out, the items keep their dots.
     await expect(page.getByTestId('notifications-dot')).toHaveCount(0);
@@ -66,7 +66,7 @@ test.describe('the notifications panel', () => {
     await panel(page).getByRole('button', { name: 'Sorted oldest first' }).click();
     await expect(items(page).first()).toContainText(newestFirst[0]!.message);
 
-    // A category shows only the messages its keywords match (brief §4).
+    // A category shows only the messages its keywords match (docs/product.md §A4).
     await panel(page).getByRole('button', { name: 'Incidents', exact: true }).click();
     const incidentMessages = before.filter((n) => /assistance|help/i.test(n.message) === false && /incident|emergency/i.test(n.message));
     expect(incidentMessages.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { FAKE_KEYS, startPushService, stubBrowserPush, type PushService } from '
 import { createResident } from './resident-fixtures.ts';
 
 /**
- * Push alerts (issue 20) in Chromium. Only the browser's edge is played: `pushManager.subscribe`
+ * Push alerts in Chromium. Only the browser's edge is played: `pushManager.subscribe`
  * (Chromium's push service is out of reach here) and the push service itself, a local HTTPS server
  * the real server posts to. Subscriptions, preferences, deliveries and retries are the server's own.
  */

@@ -5,7 +5,7 @@ import { expect, storeLocally, test } from './fixtures.ts';
 import { smsOutbox } from './outbox.ts';
 import { createResident } from './resident-fixtures.ts';
 
-// The public report page on a phone (product §4.2, §4.3), against the demo barangay of
+// The public report page on a phone (docs/product.md §4.2, §4.3), against the demo barangay of
 // e2e/server.mjs (Barangay San Isidro, boundary around 14.7356, 121.0498). There is no internet
 // here, so the map's tiles fail: the pin and the outline must work without them.
 test.use({ viewport: { width: 375, height: 780 } });

@@ -177,7 +177,7 @@ test.describe('residents', () => {
     expect(session.userType).toBe('resident');
     await expectNoSidewaysScroll(page);
 
-    // The resident frame (brief §2, §6): nav toggle, theme toggle and only Back.
+    // The resident frame (docs/product.md §A2, §6): nav toggle, theme toggle and only Back.
     await expect(page.getByRole('button', { name: /^Switch to (Dark|Light) Mode$/ })).toHaveAttribute('title', /^Switch to (Dark|Light) Mode$/);
     await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
     for (const staffOnly of ['Messages', 'Notifications', 'Account menu']) {

@@ -118,7 +118,7 @@ test.describe('tabs sharing one session', () => {
     await other.goto('/tanod-login');
     await signInByForm(other, 'admin');
     await expect(other).toHaveURL(/\/Admindashboard$/);
-    // Brief §4: a role that may not open the page gets the toast, and an admin is sent to /.
+    // docs/product.md §A4: a role that may not open the page gets the toast, and an admin is sent to /.
     await expect(toast(page, 'You do not have permission to access this page')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Rowena')).toHaveCount(0);

@@ -3,7 +3,7 @@ import { test, expect, signInByApi } from './fixtures.ts';
 import { axeViolations, horizontalOverflow } from './page-checks.ts';
 
 // Every staff page, for each role, on a small phone (320 px), a common phone (375 px) and a desk
-// (1280 px), in both themes (product §5 and §8): no page scrolls sideways on a phone, and axe finds
+// (1280 px), in both themes (docs/product.md §5 and §8): no page scrolls sideways on a phone, and axe finds
 // no WCAG 2.1 A or AA violation. One signed-in browser per role walks every page once, resizing
 // and switching the theme in place, so the whole walk stays well under two minutes.
 
@@ -35,7 +35,7 @@ const topBarViews = (path: string): View[] => [
       if (await toggle.isVisible()) await toggle.click();
       await expect(page.locator('#side-nav')).toBeVisible();
     },
-    // Back at 375 px the navigation has closed itself (brief §2: it collapses at 768 px or less).
+    // Back at 375 px the navigation has closed itself (docs/product.md §A2: it collapses at 768 px or less).
   },
   {
     name: `${path} with the account menu open`,
@@ -112,9 +112,9 @@ const adminViews = (isSupadmin: boolean): View[] => [
       await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
     },
   },
-  ...withTabs('/ManagePatrolschedules', ['areas']),
+  ...withTabs('/ManagePatrolschedules', ['areas', 'advisories']),
   { name: '/Patrol&incidenttracking', path: '/Patrol&incidenttracking' },
-  ...withTabs('/Patrol&incidenttracking', ['map', 'backup', 'replay', 'archive']),
+  ...withTabs('/Patrol&incidenttracking', ['map', 'backup', 'replay', 'archive', 'blotter']),
   {
     name: "/Patrol&incidenttracking with an incident's drawer open",
     path: '/Patrol&incidenttracking',

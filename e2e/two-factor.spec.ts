@@ -17,7 +17,7 @@ async function openSmsSwitch(page: Page) {
   return page.getByRole('switch', { name: 'SMS Authentication' });
 }
 
-/** Shows a toast, then dismisses it (toasts come one at a time, brief §9). */
+/** Shows a toast, then dismisses it (toasts come one at a time, docs/product.md §A9). */
 async function seeToast(page: Page, text: string) {
   await expect(toast(page, text)).toBeVisible();
   // Dispatched: the toast may still be sliding in, and waiting for it to settle only slows the test.
@@ -62,7 +62,7 @@ test.describe('SMS two-factor authentication', () => {
     await expect(dialog(page)).toBeVisible();
     await expect(dialog(page).getByLabel('Country')).toHaveValue('PH');
 
-    // Brief §5: Send Code needs at least 10 characters; Enable 2FA exactly 6 digits.
+    // docs/product.md §A5: Send Code needs at least 10 characters; Enable 2FA exactly 6 digits.
     const phone = dialog(page).getByLabel('Phone number');
     const sendCode = dialog(page).getByRole('button', { name: 'Send Code' });
     const enable = dialog(page).getByRole('button', { name: 'Enable 2FA' });

@@ -58,7 +58,7 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
   WEB_DIST_DIR: z.string().optional(),
 
-  // --- Outside services (issue 5): each has a local default that works offline. ----------------
+  // --- Outside services: each has a local default that works offline. ----------------
   /** Base of links in emails (password reset). Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   /** Code sends, code resends and reset emails allowed per IP address in 15 minutes. */
@@ -110,7 +110,7 @@ const envSchema = z.object({
   /** Admits push endpoints on loopback addresses (https://127.0.0.1, localhost): tests and local trials only. */
   PUSH_ALLOW_LOOPBACK: booleanString.default(false),
 
-  // --- The residents' side (issue 6): limits of the public calls. -------------------------------
+  // --- The residents' side: limits of the public calls. -------------------------------
   /** Incident reports per IP address per hour. Higher than per device: mobile carriers share addresses. */
   REPORT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Incident reports per device (the web's deviceId) per hour. */
@@ -124,7 +124,7 @@ const envSchema = z.object({
   /** Reverse geocoding calls (the report wizard's address) per IP address in 15 minutes. */
   GEOCODE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
 
-  // --- Patrols (issue 11). ------------------------------------------------------------------------
+  // --- Patrols. ------------------------------------------------------------------------
   /** Days the full GPS track is kept; older points are deleted by a job. */
   TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Days after a report is closed before its reporter's name and phone are erased (decision 028). */
@@ -172,7 +172,7 @@ export interface Config {
   outsideServices: OutsideServicesConfig;
   /** Web push (decision 017): VAPID keys from the environment (else generated into DATA_DIR) and the endpoint guard. */
   push: PushConfig;
-  /** Limits of the residents' public calls (issue 6). */
+  /** Limits of the residents' public calls. */
   publicLimits: {
     reportsPerIpPerHour: number;
     reportsPerDevicePerHour: number;
@@ -181,7 +181,7 @@ export interface Config {
     ratingsPerIpPerHour: number;
     geocodesPerIpPer15Min: number;
   };
-  /** Days GPS points are kept (issue 11). */
+  /** Days GPS points are kept. */
   trackRetentionDays: number;
   /** Days after a report closes before its reporter's name and phone are erased (decision 028). */
   reporterDataRetentionDays: number;

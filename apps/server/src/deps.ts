@@ -21,11 +21,11 @@ export interface AppDeps {
   clock: Clock;
   tokens: TokenService;
   events: DomainEvents;
-  /** Verified sessions kept for a few seconds; emptied by `sessions.revoked` (issue 10). */
+  /** Verified sessions kept for a few seconds; emptied by `sessions.revoked`. */
   sessionCache: SessionCache;
-  /** The hot per-user reads kept for a few seconds; emptied by the events that change them (issue 10). */
+  /** The hot per-user reads kept for a few seconds; emptied by the events that change them. */
   readCache: ReadCache;
-  /** Outside services (issue 5), chosen by configuration; see adapters/index.ts. */
+  /** Outside services, chosen by configuration; see adapters/index.ts. */
   sms: SmsSender;
   mail: Mailer;
   botCheck: BotCheckProvider;

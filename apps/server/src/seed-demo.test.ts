@@ -11,7 +11,7 @@ import { seedDemoResources } from './modules/resources/resources.demo.ts';
 import { seedDemoPatrolData } from './modules/patrols/patrols.demo.ts';
 import { seedDemoAudit } from './modules/audit/audit.demo.ts';
 
-// The demo's 90 days of history (issue 13): every chart and figure of the dashboards and the
+// The demo's 90 days of history: every chart and figure of the dashboards and the
 // performance pages has something in each month of the last quarter. Runs the seeders that make
 // the history in seed-demo.ts's order, twice (the second run adds nothing).
 const NOW = new Date('2026-06-10T04:00:00Z');

@@ -6,7 +6,7 @@ import { mailOutboxIndex } from '../src/adapters/email/outbox-email.ts';
 import type { TestContext } from './harness.ts';
 
 /**
- * Helpers for the outside services (issue 5) in tests: solve the bot check like the widget does,
+ * Helpers for the outside services in tests: solve the bot check like the widget does,
  * and read what the local SMS and email defaults wrote under the test's DATA_DIR.
  */
 

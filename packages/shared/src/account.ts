@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { LIMITS, PASSWORD_MESSAGES, SECURITY_LIMITS } from './limits.ts';
 
 /**
- * Accounts and security (issue 5): bot-check, SMS two-factor, My Account, password reset.
+ * Accounts and security: bot-check, SMS two-factor, My Account, password reset.
  * The dictionary check of the password policy runs on the server only, so this module stays
  * small enough for the web's first load. Its constants live in limits.ts.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Password policy (product §4.12). The web's strength meter uses the same rules and messages.
+// Password policy (docs/product.md §4.12). The web's strength meter uses the same rules and messages.
 
 /** Length rules only; the server adds the common-password check. */
 export const newPasswordSchema = z
@@ -138,7 +138,7 @@ const name = (label: string) =>
 
 /**
  * A staff member's profile fields, as their owner edits them in My Account and an admin in Manage
- * Tanod (issue 13). Empty optional fields clear the value.
+ * Tanod. Empty optional fields clear the value.
  */
 export const profileFields = {
   firstName: name('First name'),

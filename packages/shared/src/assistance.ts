@@ -3,7 +3,7 @@ import { geoPointSchema, staffPersonSchema } from './incident-handling.ts';
 import { INCIDENT_CLASSIFICATIONS } from './incidents.ts';
 
 /**
- * Backup (assistance) requests (issue 9, product §4.5). Staff only (401 without a token, 403 for
+ * Backup (assistance) requests (docs/product.md §4.5). Staff only (401 without a token, 403 for
  * residents). A tanod asks from the active incident or the patrol map; admins and the on-duty
  * tanods within 1 km (all on-duty tanods when no positions are known) are notified. An admin
  * approves (dispatching tanods, recording an outside agency) or rejects with a reason; deployed
@@ -28,7 +28,7 @@ export const ASSISTANCE_LIMITS = {
   reasonMaxLength: 500,
   agencyReferenceMaxLength: 120,
   dispatchMax: 20,
-  /** Product §4.5: on-duty tanods this close to the request are notified. */
+  /** docs/product.md §4.5: on-duty tanods this close to the request are notified. */
   notifyRadiusMeters: 1000,
   listMax: 200,
 } as const;

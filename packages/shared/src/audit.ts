@@ -59,7 +59,7 @@ export const AUDIT_ENTITY_LABELS = {
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];
 
-/** The audit log (issue 13): who changed what, read by the supadmin. */
+/** The audit log: who changed what, read by the supadmin. */
 export const auditEntrySchema = z.object({
   _id: z.string(),
   actor: z

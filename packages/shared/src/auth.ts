@@ -30,12 +30,12 @@ export type LoginSuccess = z.infer<typeof loginSuccessSchema>;
 
 /**
  * `POST /api/auth/login` either signs in at once or, when the account has 2FA on, answers with
- * a code challenge to complete through `POST /api/auth/login/verify` (issue 5).
+ * a code challenge to complete through `POST /api/auth/login/verify`.
  */
 export const loginResponseSchema = z.union([loginSuccessSchema, loginChallengeSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** The user as the API shows it to the user themself (brief §3). Never carries a hash. */
+/** The user as the API shows it to the user themself (docs/product.md §A3). Never carries a hash. */
 export const currentUserSchema = z.object({
   _id: z.string(),
   firstName: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INCIDENT_HANDLING_LIMITS, geoPointSchema } from './incident-handling.ts';
 
 /**
- * CCTV cameras (issue 9, product §3): where they are and whom to ask for footage. Staff read
+ * CCTV cameras (docs/product.md §3): where they are and whom to ask for footage. Staff read
  * them (`GET /api/cameras`, for the maps); admins add, edit and delete them. The nearest ones to
  * an incident come from `GET /api/incidents/{id}/cameras`.
  */

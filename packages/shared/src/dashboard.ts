@@ -6,7 +6,7 @@ import { scheduleSchema } from './schedules.ts';
 import { performancePeriodQuerySchema, performancePeriodSchema, tanodPerformanceSummarySchema } from './performance.ts';
 import { INVENTORY_CATEGORIES } from './resources.ts';
 
-// --- Tanod dashboard: `GET /api/dashboard/tanod` (issue 13 item 6; product §4.11). -----------------
+// --- Tanod dashboard: `GET /api/dashboard/tanod` (issue 13 item 6; docs/product.md §4.11). -----------------
 
 export const TANOD_DASHBOARD_LIMITS = {
   /** "Nearby" open incidents: within this many metres of the tanod's last known position. */
@@ -74,7 +74,7 @@ export const tanodDashboardSchema = z.object({
   }),
   /** Items the tanod has not returned: overdue first, then soonest due. */
   loans: z.array(dashboardLoanSchema),
-  /** The tanod's figures for this calendar month (performance, product §4.10); null when not available. */
+  /** The tanod's figures for this calendar month (performance, docs/product.md §4.10); null when not available. */
   month: tanodPerformanceSummarySchema.nullable(),
   /** The latest ratings an admin has not hidden, newest first. */
   feedback: z.array(publicCommentSchema),
@@ -83,7 +83,7 @@ export type TanodDashboard = z.infer<typeof tanodDashboardSchema>;
 
 // --- Admin dashboard: `GET /api/dashboard/admin?period=…` (admin, supadmin) -----------------------
 //
-// Product §4.11. The period is the performance period (`week|month|quarter|year|custom&from=&to=`,
+// docs/product.md §4.11. The period is the performance period (`week|month|quarter|year|custom&from=&to=`,
 // default `month`, calendar days in the barangay's time zone). The "now" figures (tanods, open
 // incidents, assistance, patrols today, overdue loans) ignore the period; the charts, the heat
 // map and the top performers cover it. Rejected reports and false alarms are left out of the

@@ -39,7 +39,7 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
-  // Patrols (issue 11): the brief's lower-case codes, which the web shows as they are named.
+  // Patrols: the brief's lower-case codes, which the web shows as they are named.
   /** A member or the area is on an overlapping schedule, end not after start, a deactivated tanod. */
   schedule_conflict: 409,
   /** Start Patrol more than 30 minutes before the schedule's start. */
@@ -73,7 +73,7 @@ export interface ApiErrorBody {
     code: ErrorCode;
     message: string;
     fields?: FieldError[];
-    /** Machine-readable facts about a conflict (issue 9: who took an incident, its current status). */
+    /** Machine-readable facts about a conflict (who took an incident, its current status). */
     details?: Record<string, unknown>;
   };
 }

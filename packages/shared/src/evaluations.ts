@@ -3,7 +3,7 @@ import { botCheckPayloadSchema } from './account.ts';
 import { EVALUATION_LIMITS } from './limits.ts';
 import { deviceIdSchema } from './incidents.ts';
 
-/** Tanod evaluations (issue 6, product §4.9): the public directory, directory ratings, ticket ratings. */
+/** Tanod evaluations (docs/product.md §4.9): the public directory, directory ratings, ticket ratings. */
 
 const ratingSchema = z
   .number({ error: 'Choose 1 to 5 stars' })
@@ -96,7 +96,7 @@ export const ticketRatingRequestSchema = z.object({
 export type TicketRatingRequest = z.infer<typeof ticketRatingRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Moderation (issue 13): an admin reads every rating of a tanod and hides abusive ones.
+// Moderation: an admin reads every rating of a tanod and hides abusive ones.
 
 export const staffEvaluationSchema = z.object({
   _id: z.string(),

@@ -3,7 +3,7 @@ import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_STATUSES } fro
 import { EVIDENCE_PURPOSES } from './incident-evidence.ts';
 
 /**
- * Incident handling for staff (issue 9, product §4.4): the list and detail, claim (respond),
+ * Incident handling for staff (docs/product.md §4.4): the list and detail, claim (respond),
  * assign, resolve, reject, false alarm, notes, the CSV export and the nearest cameras.
  *
  * Every call is under `/api/incidents`, needs a staff bearer token (401 without, 403 for
@@ -36,7 +36,7 @@ export const INCIDENT_HANDLING_LIMITS = {
   cameraReviewWindowMs: 10 * 60_000,
 } as const;
 
-/** Product §4.4: escalation thresholds (defaults; the server reads ESCALATE_*_AFTER_S). */
+/** docs/product.md §4.4: escalation thresholds (defaults; the server reads ESCALATE_*_AFTER_S). */
 export const ESCALATION_DEFAULTS = {
   emergencyAfterSeconds: 120,
   normalAfterSeconds: 900,

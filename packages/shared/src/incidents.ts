@@ -3,18 +3,18 @@ import { botCheckPayloadSchema } from './account.ts';
 import { INCIDENT_LIMITS } from './limits.ts';
 
 /**
- * Incidents on the residents' side (issue 6): photo upload, the report, the ticket lookup.
+ * Incidents on the residents' side: photo upload, the report, the ticket lookup.
  * Staff-side shapes (claim, resolve, lists) come with the incident-handling issue.
  */
 
 export const INCIDENT_CLASSIFICATIONS = ['normal', 'emergency'] as const;
 export type IncidentClassification = (typeof INCIDENT_CLASSIFICATIONS)[number];
 
-/** Product §3. Nothing is deleted: a false alarm is a status. */
+/** docs/product.md §3. Nothing is deleted: a false alarm is a status. */
 export const INCIDENT_STATUSES = ['pending', 'in_progress', 'resolved', 'rejected', 'false_alarm'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
-/** Product §3: the staff timeline. `note` (and assistance steps) are never shown to the public. */
+/** docs/product.md §3: the staff timeline. `note` (and assistance steps) are never shown to the public. */
 export const INCIDENT_EVENT_KINDS = [
   'created',
   'assigned',

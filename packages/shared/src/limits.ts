@@ -8,14 +8,14 @@ export const LIMITS = {
   passwordMaxLength: 200,
   usernameMaxLength: 64,
   nameMaxLength: 80,
-  /** Product §4.12: ten failures in 15 minutes lock the account for 15 minutes. */
+  /** docs/product.md §4.12: ten failures in 15 minutes lock the account for 15 minutes. */
   loginMaxFailures: 10,
   loginFailureWindowMs: 15 * 60_000,
   loginLockMs: 15 * 60_000,
 } as const;
 
 export const SECURITY_LIMITS = {
-  /** Product §4.12: codes are six digits, expire in 5 minutes, allow 5 attempts, resend after 60 s. */
+  /** docs/product.md §4.12: codes are six digits, expire in 5 minutes, allow 5 attempts, resend after 60 s. */
   codeLength: 6,
   codeTtlMs: 5 * 60_000,
   codeMaxAttempts: 5,
@@ -26,7 +26,7 @@ export const SECURITY_LIMITS = {
   loginChallengeMaxSends: 5,
   /** A sign-in challenge ends this long after the password step, however often it is resent. */
   loginChallengeTtlMs: 15 * 60_000,
-  /** Brief §5: Send Code is disabled below 10 characters. */
+  /** docs/product.md §A5: Send Code is disabled below 10 characters. */
   phoneMinLength: 10,
   resetTokenTtlMs: 60 * 60_000,
   /** Reset emails sent for one account in an hour; further requests get the same answer, silently. */
@@ -44,7 +44,7 @@ export const PASSWORD_MESSAGES = {
 
 export const RESIDENT_LIMITS = {
   pinLength: 6,
-  /** Product §4.1: five wrong PINs (within 15 minutes) lock the account for 15 minutes. */
+  /** docs/product.md §4.1: five wrong PINs (within 15 minutes) lock the account for 15 minutes. */
   pinMaxFailures: 5,
   pinFailureWindowMs: 15 * 60_000,
   pinLockMs: 15 * 60_000,
@@ -77,7 +77,7 @@ export function weakPinProblem(pin: string): string | null {
 
 /** Exactly six digits (the strength rule runs on top, see `weakPinProblem`). */
 
-/** Limits of tanod evaluations (product §4.9), shared by the server's rules and the web form. */
+/** Limits of tanod evaluations (docs/product.md §4.9), shared by the server's rules and the web form. */
 export const EVALUATION_LIMITS = {
   commentMaxLength: 500,
   nameMaxLength: 80,
@@ -88,9 +88,9 @@ export const EVALUATION_LIMITS = {
   searchMaxLength: 80,
 } as const;
 
-// --- Incidents on the residents' side (issue 6): the report's limits and the ticket format. -------
+// --- Incidents on the residents' side: the report's limits and the ticket format. -------
 
-/** The emergency screen's types (product §4.2); the barangay's settings list them too. */
+/** The emergency screen's types (docs/product.md §4.2); the barangay's settings list them too. */
 export const EMERGENCY_TYPES = [
   'Fire',
   'Medical emergency',
@@ -113,7 +113,7 @@ export const INCIDENT_LIMITS = {
   photoClaimWindowMs: 60 * 60_000,
   /** `occurredAt` may be this far ahead of the server clock (phones' clocks drift). */
   clockSkewMs: 5 * 60_000,
-  /** Product §4.2: a report of the same type this close in space and time is a possible duplicate. */
+  /** docs/product.md §4.2: a report of the same type this close in space and time is a possible duplicate. */
   duplicateRadiusMeters: 100,
   duplicateWindowMs: 30 * 60_000,
   /** Length of the client's `deviceId` (a random id kept in localStorage). */

@@ -3,7 +3,7 @@ import { userSummarySchema } from './auth.ts';
 import type { RealtimeMessage } from './realtime.ts';
 
 /**
- * Staff messaging (issue 4; brief §2–§7, product §1–§3): one conversation per pair of staff users,
+ * Staff messaging (issue 4; docs/product.md §A2–§7, docs/product.md §1–§3): one conversation per pair of staff users,
  * per-participant read state and per-user deletion. Every call is under `/api/messages`, needs a
  * bearer token (401 without) and is for staff only (residents get 403). Anything about a
  * conversation the caller is not a participant of answers 404, exactly as an unknown id does.
@@ -15,27 +15,27 @@ import type { RealtimeMessage } from './realtime.ts';
  */
 
 export const MESSAGE_LIMITS = {
-  /** Brief §5 + issue 4: content is trimmed, must not be blank and is at most this long. */
+  /** docs/product.md §A5 + issue 4: content is trimmed, must not be blank and is at most this long. */
   contentMaxLength: 2000,
   /** `GET …/messages` page size: default and maximum. */
   pageDefault: 50,
   pageMax: 100,
   /** `GET /api/messages/conversations` returns at most this many (most recent first). */
   conversationsMax: 200,
-  /** The typing indicator hides this long after the last `userTyping` (brief §9). */
+  /** The typing indicator hides this long after the last `userTyping` (docs/product.md §A9). */
   typingIndicatorMs: 3000,
   /** The server forwards at most this many `typing` events per socket per second; the rest are dropped. */
   typingPerSecond: 3,
-  /** The brief's polling period, used only while the socket is disconnected (product §1). */
+  /** The brief's polling period, used only while the socket is disconnected (docs/product.md §1). */
   pollingFallbackMs: 500,
 } as const;
 
-/** A participant as shown in the panel and the chat dialog header (brief §3). */
+/** A participant as shown in the panel and the chat dialog header (docs/product.md §A3). */
 export const conversationParticipantSchema = userSummarySchema;
 export type ConversationParticipant = z.infer<typeof conversationParticipantSchema>;
 
 /**
- * A conversation as the caller sees it (brief §3).
+ * A conversation as the caller sees it (docs/product.md §A3).
  * - `participants`: both users, the caller included (find the other one by `_id`).
  * - `lastMessage` / `lastMessageSender`: the newest message's text and its sender (`{ _id }`), or
  *   null while the conversation has no message yet. Compare `lastMessageSender._id` with your own
@@ -57,7 +57,7 @@ export const conversationSchema = z.object({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /**
- * A message (brief §3). `userId` is the sender's id (always a plain string here). `read` is true
+ * A message (docs/product.md §A3). `userId` is the sender's id (always a plain string here). `read` is true
  * once the *other* participant (the one who did not send it) has opened the conversation after it
  * was sent: for your own messages it turns the single tick into a double tick; for messages you
  * received it tells whether you have read them.
@@ -70,7 +70,7 @@ export const messageSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   read: z.boolean(),
-  /** The sender's own id for the message (issue 14), present when the sender gave one. */
+  /** The sender's own id for the message, present when the sender gave one. */
   clientId: z.string().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -116,7 +116,7 @@ export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 /**
  * `POST /api/messages/conversations` — start (or reopen) a chat with `participantId`. Returns the
  * pair's existing conversation when there is one (un-hiding it for the caller if they had deleted
- * it), else a new empty one; 200 either way. Recipient rules (brief §5): admins and supadmins write
+ * it), else a new empty one; 200 either way. Recipient rules (docs/product.md §A5): admins and supadmins write
  * to tanods only; tanods to tanods, admins and supadmins; nobody to themselves; a deactivated or
  * unknown user is refused. A refusal is 403 (FORBIDDEN) for a staff user one may not write to,
  * 404 for an unknown or non-staff id.
@@ -147,7 +147,7 @@ export const sendMessageRequestSchema = z.object({
   conversationId: z.string({ error: 'conversationId is required' }).trim().min(1, 'conversationId is required').max(100),
   content: messageContentSchema,
   /**
-   * Optional id the sending browser gives the message (issue 14), so a message kept while offline
+   * Optional id the sending browser gives the message, so a message kept while offline
    * and sent again after a lost answer is stored once: a repeat with the same clientId returns the
    * message already stored (200) and notifies nobody again. Unique per sender; 8 to 64 letters,
    * digits, `-` or `_`. Reusing one in another conversation is refused (409, field `clientId`).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Dashboard calendar notes (product §3 "Note"): each staff member's own. */
+/** Dashboard calendar notes (docs/product.md §3 "Note"): each staff member's own. */
 export const NOTE_MAX_LENGTH = 500;
 
 export const noteSchema = z.object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notificationCategory } from './notifications.ts';
 
-describe('notificationCategory (brief §4)', () => {
+describe('notificationCategory (docs/product.md §A4)', () => {
   it.each([
     ['Assistance request approved', 'assistance'],
     ['Tanod Reyes needs HELP', 'assistance'],

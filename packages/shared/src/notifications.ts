@@ -32,14 +32,14 @@ export const notificationEntityTypeSchema = z.enum(NOTIFICATION_ENTITY_TYPES);
 
 /**
  * What happened, as `<area>.<event>` (`incident.assigned`, `loan.overdue`), or `general`. Free
- * text within this shape: the category chips come from the message (brief §4), not from the kind.
+ * text within this shape: the category chips come from the message (docs/product.md §A4), not from the kind.
  */
 export const notificationKindSchema = z
   .string()
   .max(64)
   .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/, 'must look like area.event');
 
-/** A notification as the API shows it (brief §3 plus product §3's kind and entity reference). */
+/** A notification as the API shows it (docs/product.md §A3 plus docs/product.md §3's kind and entity reference). */
 export const notificationSchema = z.object({
   _id: z.string(),
   message: z.string(),
@@ -75,7 +75,7 @@ export const markAllReadResponseSchema = z.object({ ok: z.literal(true), updated
 
 export const notificationIdParamsSchema = z.object({ id: z.string().max(100) });
 
-/** The panel's category chips (brief §2), derived from the message (brief §4). */
+/** The panel's category chips (docs/product.md §A2), derived from the message (docs/product.md §A4). */
 export const NOTIFICATION_CATEGORIES = ['incidents', 'schedules', 'equipment', 'assistance', 'general'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
@@ -86,7 +86,7 @@ const CATEGORY_RULES: [RegExp, NotificationCategory][] = [
   [/equipment|borrow/i, 'equipment'],
 ];
 
-/** Brief §4: the first matching keyword group wins, case-insensitive; otherwise general. */
+/** docs/product.md §A4: the first matching keyword group wins, case-insensitive; otherwise general. */
 export function notificationCategory(message: string): NotificationCategory {
   for (const [pattern, category] of CATEGORY_RULES) if (pattern.test(message)) return category;
   return 'general';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Patrols (issue 11; product §3, §4.6, §4.7): patrol areas, schedules, patrols with attendance and
+ * Patrols (issue 11; docs/product.md §3, §4.6, §4.7): patrol areas, schedules, patrols with attendance and
  * logs, and live tracking. Every call needs a bearer token. Times travel as ISO 8601 (UTC); the
  * barangay's timezone (`GET /api/settings/public` → `timezone`, Asia/Manila) is only for showing
  * them and for the day/night shift hours.
@@ -24,13 +24,13 @@ export const PATROL_LIMITS = {
   repeatMaxOccurrences: 370,
   /** `GET /api/schedules` and `/mine`: the widest from–to range, and the default around now. */
   scheduleRangeMaxDays: 100,
-  /** Product §4.7: Start Patrol opens this long before the shift starts … */
+  /** docs/product.md §4.7: Start Patrol opens this long before the shift starts … */
   startEarlyMs: 30 * 60_000,
   /** … and a start later than this after the shift start is `late`. */
   lateAfterMs: 5 * 60_000,
-  /** Product §4.6: members are reminded this long before start. */
+  /** docs/product.md §4.6: members are reminded this long before start. */
   reminderBeforeMs: 30 * 60_000,
-  /** Product §4.7: an on-patrol tanod outside the area this long notifies the admins (once per excursion). */
+  /** docs/product.md §4.7: an on-patrol tanod outside the area this long notifies the admins (once per excursion). */
   outOfAreaAlertMs: 5 * 60_000,
   /** The live map greys a marker whose last point is older than this. */
   staleAfterMs: 5 * 60_000,
@@ -50,7 +50,7 @@ export const PATROL_LIMITS = {
   pointMaxAgeMs: 7 * 24 * 60 * 60_000,
 } as const;
 
-/** Product §4.6: day 06:00–18:00, night 18:00–06:00 the next day, in the barangay's timezone. */
+/** docs/product.md §4.6: day 06:00–18:00, night 18:00–06:00 the next day, in the barangay's timezone. */
 export const SHIFT_HOURS = {
   day: { startHour: 6, endHour: 18 },
   night: { startHour: 18, endHour: 6 },
@@ -59,12 +59,12 @@ export const SHIFT_HOURS = {
 export const SCHEDULE_SHIFTS = ['day', 'night', 'custom'] as const;
 export type ScheduleShift = (typeof SCHEDULE_SHIFTS)[number];
 
-/** Derived from the clock, never stored (product §3). */
+/** Derived from the clock, never stored (docs/product.md §3). */
 export const SCHEDULE_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
 /**
- * A patrol's attendance (product §4.7): `on_time` when started at most 5 minutes after the
+ * A patrol's attendance (docs/product.md §4.7): `on_time` when started at most 5 minutes after the
  * schedule's start, `late` otherwise, `absent` when never started by the end (a job marks it).
  * A member without a patrol row yet is `not_started` in schedule views.
  */

@@ -7,8 +7,8 @@ import type { TrackingPointInput, TrackingPointsAck } from './patrols.ts';
  * ServerToClientEvents, InterServerEvents, SocketData>`) and the web client
  * (`Socket<ServerToClientEvents, ClientToServerEvents>`).
  *
- * The brief's events keep their names and shapes (seed §7); new ones are `domain:verb`
- * (product §7). Entity events are thin: the id and when it changed, and the client refetches.
+ * The brief's events keep their names and shapes (docs/product.md §A7); new ones are `domain:verb`
+ * (docs/product.md §7). Entity events are thin: the id and when it changed, and the client refetches.
  *
  * Handshake: `io(origin, { auth: { token } })` with the bearer token from sign-in; an
  * `Authorization: Bearer …` header is accepted too (plain Node clients). A refused connection
@@ -35,21 +35,21 @@ export interface RealtimeMessage {
   clientId?: string | undefined;
 }
 
-/** An entity changed: refetch it (product §7: thin events). */
+/** An entity changed: refetch it (docs/product.md §7: thin events). */
 export interface EntityChanged {
   _id: string;
-  /** The same as `_id` (issue 9 names the incident events' payload `{ id, updatedAt }`). */
+  /** The same as `_id` (the incident events' payload is `{ id, updatedAt }`, docs/product.md §7). */
   id: string;
   updatedAt: string;
 }
 
-/** A new report (issue 9): the classification lets staff screens ring for emergencies before refetching. */
+/** A new report: the classification lets staff screens ring for emergencies before refetching. */
 export interface IncidentCreated extends EntityChanged {
   classification: 'normal' | 'emergency';
 }
 
 /**
- * `tracking:position` (issue 11): a tanod's newest point, to the admins in the live-map room
+ * `tracking:position`: a tanod's newest point, to the admins in the live-map room
  * (`tracking:watch`). Points sent late from an offline queue are stored but only fanned out when
  * newer than the tanod's latest.
  */
@@ -66,7 +66,7 @@ export interface TrackingPosition {
 }
 
 /**
- * `tracking:status` (issue 11): tracking turned on or off for a tanod (patrol started or ended,
+ * `tracking:status`: tracking turned on or off for a tanod (patrol started or ended,
  * switch flipped). Goes to that tanod (every tab shows the indicator) and to the admins.
  */
 export interface TrackingStatus {
@@ -97,7 +97,7 @@ export interface ServerToClientEvents {
    * the tab gives another tab's storage change a moment to arrive before checking its session.
    */
   'session:ended': (payload: { reason: 'logout' }) => void;
-  // Product §7.
+  // docs/product.md §7.
   'incident:created': (payload: IncidentCreated) => void;
   'incident:updated': (payload: EntityChanged) => void;
   'assistance:created': (payload: EntityChanged) => void;
@@ -110,7 +110,7 @@ export interface ServerToClientEvents {
   'trip:updated': (payload: EntityChanged) => void;
   /** Users who came online or went offline, gathered over a fraction of a second (one list, not a message each). */
   'presence:changed': (payload: PresenceChanged[]) => void;
-  /** Read receipts for chat (issue 4): `userId` has read the conversation up to `at`. */
+  /** Read receipts for chat: `userId` has read the conversation up to `at`. */
   'conversation:read': (payload: { conversationId: string; userId: string; at: string }) => void;
 }
 

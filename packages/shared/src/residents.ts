@@ -3,7 +3,7 @@ import { LIMITS, PIN_MESSAGES, RESIDENT_LIMITS, weakPinProblem } from './limits.
 import { botCheckPayloadSchema, phoneNumberInputSchema, verificationCodeSchema } from './account.ts';
 
 /**
- * Resident accounts (issue 6, product §4.1): sign-up with an SMS code, sign-in with mobile
+ * Resident accounts (docs/product.md §4.1): sign-up with an SMS code, sign-in with mobile
  * number and a 6-digit PIN, reset PIN by SMS or email link. Sign-in and sign-up answer with the
  * same `{ token, userType, userId }` as the staff sign-in (`loginSuccessSchema`).
  */

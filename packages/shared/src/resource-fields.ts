@@ -9,7 +9,7 @@ export const RESOURCE_LIMITS = {
   totalMax: 10_000,
   /** Units in one loan. */
   loanQuantityMax: 100,
-  /** Without a shift to end, a loan is due this long after it starts (product §4.8). */
+  /** Without a shift to end, a loan is due this long after it starts (docs/product.md §4.8). */
   defaultLoanHours: 24,
   /** A chosen due time may be at most this far ahead. */
   loanMaxDays: 90,

@@ -7,13 +7,13 @@ export function isStaff(userType: UserType | null | undefined): boolean {
   return userType === 'tanod' || userType === 'admin' || userType === 'supadmin';
 }
 
-/** Supadmin counts as admin for page access and chat (brief §2, §6). */
+/** Supadmin counts as admin for page access and chat (docs/product.md §A2, §6). */
 export function isAdminLike(userType: UserType | null | undefined): boolean {
   return userType === 'admin' || userType === 'supadmin';
 }
 
 /**
- * Who may write to whom (brief §5, product §2): admins (and supadmins) write to tanods only;
+ * Who may write to whom (docs/product.md §A5, docs/product.md §2): admins (and supadmins) write to tanods only;
  * tanods write to tanods and admins; residents write to nobody; nobody writes to themselves.
  */
 export function canMessage(

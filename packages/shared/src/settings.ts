@@ -49,10 +49,10 @@ export const publicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-/** Brief §9: the map starts here until a boundary is set. */
+/** docs/product.md §A9: the map starts here until a boundary is set. */
 export const DEFAULT_MAP_START = { lat: 14.7356, lng: 121.0498, zoom: 13 } as const;
 
-/** `PATCH /api/settings` (supadmin, issue 13): only the fields sent change. */
+/** `PATCH /api/settings` (supadmin): only the fields sent change. */
 export const updateSettingsSchema = z
   .object({
     name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),

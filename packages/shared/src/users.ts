@@ -3,7 +3,7 @@ import { currentUserSchema } from './auth.ts';
 import { profileFields } from './account.ts';
 
 /**
- * Staff accounts (issue 13, product §2): admins manage tanods; the supadmin manages tanods and
+ * Staff accounts (docs/product.md §2): admins manage tanods; the supadmin manages tanods and
  * admins. There is no public staff sign-up.
  */
 

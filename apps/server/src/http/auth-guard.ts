@@ -28,7 +28,7 @@ export function bearerToken(header: string | undefined): string | null {
 export interface AuthOptions {
   /**
    * Admits an account that signed in with a one-time password and has not chosen its own yet
-   * (issue 13). Only the calls that lead to the password change set it; every other call answers
+   *. Only the calls that lead to the password change set it; every other call answers
    * 403 password_change_required until then.
    */
   whilePasswordChangeRequired?: boolean;

@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  *
  * @fastify/helmet builds a new helmet middleware on every request (parsing the CSP directives
  * each time) and adds an async hook for its reply decorators; this app's headers never vary per
- * request (no nonces, no per-route settings), so that work bought nothing (issue 10). The headers
+ * request (no nonces, no per-route settings), so that work bought nothing. The headers
  * are helmet's own: its middleware is run once against a response that records them.
  */
 export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {

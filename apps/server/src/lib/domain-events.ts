@@ -18,7 +18,7 @@ export interface DomainEventMap {
   'settings.updated': Record<string, never>;
   /** Notifications stored for their recipients (published by notify() after commit). */
   'notifications.created': { items: { userId: string; notification: Notification }[] };
-  // Entity changes (product §7). The realtime layer picks the default audience per event;
+  // Entity changes (docs/product.md §7). The realtime layer picks the default audience per event;
   // `userIds` adds people outside it (the reporter, the borrower, a dispatched tanod).
   'incident.created': IncidentChange & { classification: 'normal' | 'emergency' };
   'incident.updated': IncidentChange;
@@ -29,13 +29,13 @@ export interface DomainEventMap {
   'trip.updated': EntityChange;
   'tracking.position': TrackingPosition;
   'tracking.status': TrackingStatus;
-  /** A chat message was stored (issue 4): both participants hear it. */
+  /** A chat message was stored: both participants hear it. */
   'message.sent': { message: RealtimeMessage; participantIds: string[] };
   /** `userId` read `conversationId` up to `at`; `otherUserId` gets the read receipt. */
   'conversation.read': { conversationId: string; userId: string; otherUserId: string; at: Date };
 }
 
-/** A thin entity event: the client refetches (product §7). */
+/** A thin entity event: the client refetches (docs/product.md §7). */
 export interface EntityChange {
   id: string;
   updatedAt: Date;

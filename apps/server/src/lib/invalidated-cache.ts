@@ -1,5 +1,5 @@
 /**
- * What the verified-session cache and the read cache share (issue 10): entries that events drop,
+ * What the verified-session cache and the read cache share: entries that events drop,
  * oldest first beyond a size, and a generation so that a database read racing an invalidation
  * never stores what it read. While changes from other instances cannot arrive (the relay's
  * connection is down), the cache is suspended: it forgets everything and stores nothing.

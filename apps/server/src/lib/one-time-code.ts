@@ -4,7 +4,7 @@ import { verifySecret } from '../modules/auth/passwords.ts';
 import { AppError } from './app-error.ts';
 
 /**
- * The rules of a one-time SMS code (product §4.12), shared by 2FA (modules/two-factor) and the
+ * The rules of a one-time SMS code (docs/product.md §4.12), shared by 2FA (modules/two-factor) and the
  * resident sign-up (modules/residents): six random digits, stored as an argon2id hash, a limited
  * number of attempts spent before each comparison, single use.
  */

@@ -39,7 +39,7 @@ export function onReadsChanged(events: DomainEvents, listener: (userIds: string[
  * Per-user answers of the hot reads (`/api/auth/me`, the notification panel's first page, the
  * conversation list, the top bar's unread-message dot), so a page that polls or refetches costs no database round trip: on the
  * embedded database a query is about a millisecond of the one event loop, on PostgreSQL a round
- * trip and the driver's work (issue 10).
+ * trip and the driver's work.
  *
  * Safe the way the session cache is: every write that changes what these reads show publishes a
  * domain event after its commit (`onReadsChanged` lists them), which drops every entry that

@@ -62,7 +62,7 @@ export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log
     }
   });
 
-  // Chat (issue 4). A message goes to both participants' user rooms, so the panel and the unread
+  // Chat. A message goes to both participants' user rooms, so the panel and the unread
   // dot update with the dialog closed and the sender's other tabs see it too; one emit to several
   // rooms reaches each socket once. The conversation room only carries typing.
   on('message.sent', ({ message, participantIds }) => {
@@ -95,7 +95,7 @@ export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log
   // Trips likewise: the admins who decide them and the driver (in userIds).
   entity('trip.updated', 'trip:updated', ADMIN_ROOMS);
 
-  // Positions go only to the admins watching the live map (issue 11), never to other tanods.
+  // Positions go only to the admins watching the live map, never to other tanods.
   on('tracking.position', (position) => {
     io.to(LIVE_MAP_ROOM).emit('tracking:position', position);
   });

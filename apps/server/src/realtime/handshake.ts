@@ -31,7 +31,7 @@ export type HandshakeResult =
 
 /**
  * The same check as every HTTP request (a live session of an active user who has chosen their own
- * password), plus: only staff get a socket (seed §6: live notifications connect only for non-residents).
+ * password), plus: only staff get a socket (docs/product.md §A6: live notifications connect only for non-residents).
  */
 export async function authenticateHandshake(deps: AppDeps, handshake: RealtimeSocket['handshake']): Promise<HandshakeResult> {
   const token = handshakeToken(handshake);
@@ -40,7 +40,7 @@ export async function authenticateHandshake(deps: AppDeps, handshake: RealtimeSo
   if (!result) return { ok: false, error: REFUSALS.notLive() };
   const { actor } = result;
   if (actor.userType === 'resident') return { ok: false, error: REFUSALS.notStaff() };
-  // Like every HTTP call but the password change itself (issue 13): no live data until then.
+  // Like every HTTP call but the password change itself: no live data until then.
   if (actor.mustChangePassword) return { ok: false, error: REFUSALS.passwordChangeRequired() };
   // The token is verified above; its expiry is the session's, so the socket can end with it.
   const exp = decodeJwt(token).exp;

@@ -14,7 +14,7 @@ interface Publisher {
  *
  * The cluster adapter (socket.io-adapter 2.5) awaits its `pg_notify` round trip before it delivers
  * even to the sockets of its own process, so every realtime event waited for a pooled PostgreSQL
- * connection and a round trip, and under load for the pool itself (issue 10: chat p99). Here the
+ * connection and a round trip, and under load for the pool itself (chat p99, docs/benchmarks.md). Here the
  * notification is sent without waiting for it, and the local delivery happens at once, in the
  * same tick as the emit. The other instances receive exactly what they did before; the only
  * change is that this instance no longer waits for them.

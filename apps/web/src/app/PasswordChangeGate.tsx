@@ -6,7 +6,7 @@ import { notify } from '@/lib/toast.ts';
 const ACCOUNT_PATH = '/myaccount';
 
 /**
- * An account signed in with a one-time password (issue 13) must choose its own first: the server
+ * An account signed in with a one-time password must choose its own first: the server
  * refuses every other call until then, so every staff page leads to My Account instead.
  */
 export function PasswordChangeGate({ children }: { children: ReactNode }) {

@@ -32,7 +32,7 @@ class Boundary extends Component<BoundaryProps, { error: unknown; failedAt: stri
 }
 
 /**
- * A route's error boundary (issue 14), what React Router's `errorElement` was before the app
+ * A route's error boundary, what React Router's `errorElement` was before the app
  * moved to its lighter declarative router (decision 013): a page's failure shows the error screen
  * in the page's place (the whole window, or only the staff layout's page area), and the next
  * navigation, Retry's included, renders the page again.

@@ -4,7 +4,7 @@ import { ErrorScreen } from '@/components/ErrorScreen.tsx';
 import { isNewVersionError, retryFailedChunks } from '@/lib/chunks.ts';
 
 /**
- * The error screen of every route (issue 14), shown by its RouteBoundary. Inside the staff layout
+ * The error screen of every route, shown by its RouteBoundary. Inside the staff layout
  * it fills the page area, so the top bar, side navigation and Log Out stay usable; at the root it
  * fills the window.
  */

@@ -11,7 +11,7 @@ interface RouteGuardProps {
   children: ReactNode;
 }
 
-/** Brief §4 route guard: renders, waits, sends to sign-in (saving the path) or denies. */
+/** docs/product.md §A4 route guard: renders, waits, sends to sign-in (saving the path) or denies. */
 export function RouteGuard({ allowed, children }: RouteGuardProps) {
   const session = useSession();
   const location = useLocation();

@@ -8,7 +8,7 @@ const TopBarToasts = lazyWithRetry(() => import('./TopBarToasts.tsx'));
 /**
  * If the container's code cannot be fetched (offline), nothing is shown and the fetch is tried
  * again once the connection returns: the toasts wait in lib/toast.ts's queue meanwhile. Without
- * this, a failed fetch here took the whole app down (issue 14).
+ * this, a failed fetch here took the whole app down.
  */
 class RetryWhenOnline extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

@@ -3,7 +3,7 @@ import { ToastContainer } from 'react-toastify';
 import { useTheme } from '@/lib/theme.tsx';
 import { markToastContainerReady, TOP_BAR_TOASTS } from '@/lib/toast.ts';
 
-/** Brief §9: 3000 ms, top-centre, one at a time (the queue in lib/toast.ts). */
+/** docs/product.md §A9: 3000 ms, top-centre, one at a time (the queue in lib/toast.ts). */
 export default function TopBarToasts() {
   const { theme } = useTheme();
   // Runs after the container's own effects, so it has registered with react-toastify by now.

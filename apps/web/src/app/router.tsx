@@ -5,7 +5,7 @@ import { AppRoot } from './AppRoot.tsx';
 import { RouteBoundary } from './RouteBoundary.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 
-// Every page is its own chunk, so the public pages never download the staff app (product §8).
+// Every page is its own chunk, so the public pages never download the staff app (docs/product.md §8).
 const LandingPage = lazyPage(() => import('./routes/LandingPage.tsx'));
 const LoginPage = lazyPage(() => import('@/features/auth/LoginPage.tsx'));
 const SignupChooserPage = lazyPage(() => import('@/features/residents/SignupChooserPage.tsx'));
@@ -34,7 +34,7 @@ const PerformancePage = lazyPage(() => import('./routes/PerformancePage.tsx'));
 const TANOD: UserType[] = ['tanod'];
 const ADMIN: UserType[] = ['admin', 'supadmin'];
 
-/** A page of its own: its failure fills the window with the app's error screen (issue 14). */
+/** A page of its own: its failure fills the window with the app's error screen. */
 const ownPage = (element: React.ReactNode) => <RouteBoundary fullPage>{element}</RouteBoundary>;
 /** A page inside the staff layout: its failure fills only the page area, the layout stays. */
 const inLayout = (element: React.ReactNode) => <RouteBoundary>{element}</RouteBoundary>;
@@ -49,7 +49,7 @@ function guarded(
   return { path, element: inLayout(<RouteGuard allowed={allowed}>{page ?? <RolePage title={title} />}</RouteGuard>) };
 }
 
-/** Brief §2 routes. Matching is case-insensitive (React Router's default), per product §1. */
+/** docs/product.md §A2 routes. Matching is case-insensitive (React Router's default), per docs/product.md §1. */
 export const routes: RouteObject[] = [
   {
     element: ownPage(<AppRoot />),

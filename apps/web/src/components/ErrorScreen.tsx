@@ -9,7 +9,7 @@ interface ErrorScreenProps {
 }
 
 /**
- * The app's own error screen (issue 14), shown by the route error boundaries instead of React
+ * The app's own error screen, shown by the route error boundaries instead of React
  * Router's developer page. It lives in the main bundle, so it can show when nothing else loads.
  */
 export function ErrorScreen({ newVersion, fullPage = false, onRetry }: ErrorScreenProps) {

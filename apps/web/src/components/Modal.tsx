@@ -18,7 +18,7 @@ const openModals: symbol[] = [];
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog drawn in the page, not in the browser's top layer: the top-bar toasts (brief §8
+ * A modal dialog drawn in the page, not in the browser's top layer: the top-bar toasts (docs/product.md §A8
  * texts shown while the dialog is open) must stay above it and readable. Focus moves in, stays in
  * (Tab wraps), and returns to the opener; Escape and the close button dismiss it. It is portalled
  * to the body: an opener inside the blurred top bar would otherwise trap the fixed overlay in it.

@@ -9,7 +9,7 @@ interface PieceBoundaryProps {
 
 /**
  * Keeps a failed piece of a page (a panel or dialog whose code could not be fetched) from taking
- * the page down with it (issue 14): the piece shows its fallback, the rest stays usable.
+ * the page down with it: the piece shows its fallback, the rest stays usable.
  */
 export class PieceBoundary extends Component<PieceBoundaryProps, { failed: boolean }> {
   override state = { failed: false };

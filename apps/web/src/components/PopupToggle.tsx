@@ -6,7 +6,7 @@ interface PopupToggleProps {
   label: string;
   icon: LucideIcon;
   open: boolean;
-  /** The red dot of brief §2: something unread behind this button. */
+  /** The red dot of docs/product.md §A2: something unread behind this button. */
   dot: boolean;
   dotTestId: string;
   onToggle(): void;

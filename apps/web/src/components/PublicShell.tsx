@@ -10,7 +10,7 @@ import { readResidentSession, useResidentSession } from '@/lib/resident-session.
 
 // The resident's side nav and top bar are the staff layout's own (same look, same collapse
 // rules), fetched only for a signed-in resident: visitors, most of the public pages' traffic,
-// never download them (product §8). A resident's browser starts fetching them at once.
+// never download them (docs/product.md §8). A resident's browser starts fetching them at once.
 const loadSideNav = () => import('@/components/layout/SideNav.tsx');
 const loadTopBar = () => import('@/components/layout/TopBar.tsx');
 const SideNav = lazyWithRetry(async () => ({ default: (await loadSideNav()).SideNav }));
@@ -22,7 +22,7 @@ if (typeof window !== 'undefined' && readResidentSession()) {
 
 /**
  * The frame of every public page. A visitor gets a slim header with the barangay's name and the
- * theme toggle. A signed-in resident gets the brief's resident frame (§2, §6): the side navigation
+ * theme toggle. A signed-in resident gets the brief's resident frame (docs/product.md §A2, §A6): the side navigation
  * with the resident menu and a top bar with the nav toggle, the theme toggle and only Back.
  */
 export function PublicShell({ children }: { children: ReactNode }) {

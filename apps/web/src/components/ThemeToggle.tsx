@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
 import { useTheme } from '@/lib/theme.tsx';
 
-/** Brief §2: the top bar's moon or sun, titled with what a click does. */
+/** docs/product.md §A2: the top bar's moon or sun, titled with what a click does. */
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
   const label = theme === 'dark' ? 'Switch to Light Mode' : 'Switch to Dark Mode';

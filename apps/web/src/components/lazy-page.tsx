@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { chunkRetryRound, importWithRetry } from '@/lib/chunks.ts';
 import { Loading } from './Loading.tsx';
 
-/** Brief §9: a script chunk that has not loaded in 120 s counts as failed. */
+/** docs/product.md §A9: a script chunk that has not loaded in 120 s counts as failed. */
 const CHUNK_TIMEOUT_MS = 120_000;
 
 function withTimeout<T>(load: () => Promise<T>): () => Promise<T> {
@@ -24,7 +24,7 @@ function withTimeout<T>(load: () => Promise<T>): () => Promise<T> {
 
 /**
  * A component whose code is fetched on first render, tried again with backoff when that fails
- * (issue 14). The failure then goes to the nearest error boundary (the route's error screen, or a
+ *. The failure then goes to the nearest error boundary (the route's error screen, or a
  * piece's own fallback). React keeps a failed lazy component failed for good, so once an error
  * screen's Retry has called `retryFailedChunks`, the next render starts from a fresh one.
  */

@@ -1,7 +1,7 @@
 import type { ApiErrorBody, ErrorCode, FieldError } from '@bantay/shared';
 import { storage } from './storage.ts';
 
-/** Brief §7: calls go to the configured API base; empty means the same origin. */
+/** docs/product.md §A7: calls go to the configured API base; empty means the same origin. */
 export const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
 
 export class ApiError extends Error {

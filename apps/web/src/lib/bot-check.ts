@@ -2,7 +2,7 @@ import type { BotCheckConfig } from '@bantay/shared';
 import { api, ApiError } from '@/lib/api-client.ts';
 
 /**
- * Why the invisible bot-check could not give a payload; each maps to a brief §8 text. `offline`:
+ * Why the invisible bot-check could not give a payload; each maps to a docs/product.md §A8 text. `offline`:
  * the server or the widget's code could not be reached (a report then waits for the signal).
  */
 export class BotCheckError extends Error {

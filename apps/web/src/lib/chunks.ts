@@ -1,5 +1,5 @@
 /**
- * Loading the app's code on demand, on a patchy connection (issue 14). A chunk that fails is
+ * Loading the app's code on demand, on a patchy connection. A chunk that fails is
  * tried again with growing pauses before anyone is told; when the server answers that the file is
  * gone, a newer version was deployed and only a reload can help.
  */

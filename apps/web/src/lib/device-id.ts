@@ -2,7 +2,7 @@ import { storage } from './storage.ts';
 
 /**
  * A random id for this browser, sent with public reports and ratings (`deviceId`) so the server can
- * rate-limit per device as well as per IP (product §4.2, §4.9). It identifies nothing else; the
+ * rate-limit per device as well as per IP (docs/product.md §4.2, §4.9). It identifies nothing else; the
  * server stores only its hash.
  */
 export function deviceId(): string {

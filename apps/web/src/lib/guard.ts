@@ -16,7 +16,7 @@ export type GuardDecision =
   | { kind: 'login'; toast: 'expired' | null }
   | { kind: 'deny'; redirectTo: string };
 
-/** Supadmin counts as admin for page access (brief §6). */
+/** Supadmin counts as admin for page access (docs/product.md §A6). */
 function roleAllowed(userType: UserType | null, allowed: GuardInput['allowed']): boolean {
   if (!userType) return false;
   if (allowed === 'any-signed-in') return true;
@@ -24,7 +24,7 @@ function roleAllowed(userType: UserType | null, allowed: GuardInput['allowed']):
   return userType === 'supadmin' && allowed.includes('admin');
 }
 
-/** The route guard of brief §4, as a pure decision so every branch is testable. */
+/** The route guard of docs/product.md §A4, as a pure decision so every branch is testable. */
 export function decideGuard(input: GuardInput): GuardDecision {
   if (input.status === 'loading') return { kind: 'wait' };
   if (input.isLoggingIn) return { kind: 'render' };

@@ -14,7 +14,7 @@ export type MyReportsState =
   | { token: string; status: 'ready'; reports: MyReport[] }
   | { token: string; status: 'error'; reports: MyReport[] | null; message: string };
 
-/** Brief §8: the text of a session the server refused. */
+/** docs/product.md §A8: the text of a session the server refused. */
 export const SESSION_EXPIRED_TEXT = 'Session expired. Please log in again.';
 
 let state: MyReportsState | null = null;

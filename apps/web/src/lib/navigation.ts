@@ -2,7 +2,7 @@ import type { UserType } from '@bantay/shared';
 import { homeFor } from './role-home.ts';
 
 /**
- * Brief §2: a menu path is built from its label — first letter upper-case, the rest lower-case,
+ * docs/product.md §A2: a menu path is built from its label — first letter upper-case, the rest lower-case,
  * spaces removed ("Patrol Map" → "/Patrolmap"). Routes match case-insensitively.
  */
 export function labelToPath(label: string): string {
@@ -39,7 +39,7 @@ const ADMIN_MENU: MenuItem[] = [
   item('Resources', 'boxes'),
 ];
 
-/** Brief §2 side-navigation menus. Any other user type gets no menu. */
+/** docs/product.md §A2 side-navigation menus. Any other user type gets no menu. */
 export function menuFor(userType: UserType | null): MenuItem[] {
   switch (userType) {
     case 'tanod':
@@ -72,7 +72,7 @@ export function samePath(a: string, b: string): boolean {
 const ANY_SIGNED_IN_PATHS = ['/myaccount'];
 
 /**
- * Where a user lands after sign-in (brief §4: a saved destination is removed and followed). The
+ * Where a user lands after sign-in (docs/product.md §A4: a saved destination is removed and followed). The
  * saved path outlives the session that saved it, so it may belong to someone else who signed out
  * on this computer: it is followed only when the new user's role may open it.
  */

@@ -4,7 +4,7 @@ import { PASSWORD_MESSAGES } from '@bantay/shared/limits';
 export type StrengthScore = 0 | 1 | 2 | 3 | 4;
 export type StrengthCheck = (password: string, userInputs?: readonly (string | null | undefined)[]) => StrengthScore;
 
-/** The server refuses a password zxcvbn scores under this (product §4.12, "common passwords"). */
+/** The server refuses a password zxcvbn scores under this (docs/product.md §4.12, "common passwords"). */
 export const MIN_STRENGTH_SCORE = 2;
 
 let checker: StrengthCheck | undefined;

@@ -1,4 +1,4 @@
-/** Brief §2: routes that need no sign-in. */
+/** docs/product.md §A2: routes that need no sign-in. */
 export const PUBLIC_PATHS = [
   '/',
   '/tanod-login',

@@ -6,7 +6,7 @@ import { api } from './api-client.ts';
  * The barangay's public settings, shared by every component. The server puts them in the page as
  * a JSON data block, so the first render already has them (nothing shifts when they arrive);
  * without one (the Vite dev server) they are fetched once per page load. A tiny store instead of
- * a query library, so the public pages stay light (product §8).
+ * a query library, so the public pages stay light (docs/product.md §8).
  */
 let settings: PublicSettings | undefined = embeddedSettings();
 let inFlight: Promise<void> | undefined;

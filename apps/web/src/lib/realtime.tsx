@@ -16,7 +16,7 @@ export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface RealtimeContextValue {
   socket: RealtimeSocket | null;
-  /** While false, features fall back to polling (product §1). */
+  /** While false, features fall back to polling (docs/product.md §1). */
   connected: boolean;
   /** The socket was up and is lost, or cannot connect: not merely still connecting at start. */
   lost: boolean;
@@ -25,7 +25,7 @@ interface RealtimeContextValue {
 const RealtimeContext = createContext<RealtimeContextValue>({ socket: null, connected: false, lost: false });
 
 /**
- * One socket per signed-in staff browser (product §7). Reconnects with backoff; after a reconnect
+ * One socket per signed-in staff browser (docs/product.md §7). Reconnects with backoff; after a reconnect
  * every query is refetched, since events may have been missed while it was down. A socket the
  * server closes (session ended) or refuses sends the user through the session check, which signs
  * them out if the session is really gone.
@@ -43,7 +43,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const token = storage.get('token');
-    // Residents get no socket (brief §6: live notifications connect only for non-residents).
+    // Residents get no socket (docs/product.md §A6: live notifications connect only for non-residents).
     if (!token || !staff) return;
     const socket: RealtimeSocket = io(API_BASE || undefined, {
       auth: { token },
@@ -126,7 +126,7 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, h
 
 /**
  * Refetches the queries under `queryKey` when one of `events` arrives (entity events are thin,
- * product §7: the page asks again). A burst (a report, then its claim) causes one refetch,
+ * docs/product.md §7: the page asks again). A burst (a report, then its claim) causes one refetch,
  * `debounceMs` after its first event. Pass constants: a new key or list each render resubscribes.
  */
 export function useRefetchOn(

@@ -36,7 +36,7 @@ describe('the resident session in browser storage', () => {
     expect(readResidentSession()).toBeNull();
   });
 
-  it('Back clears local storage (brief §2) and ends the session on the server', () => {
+  it('Back clears local storage (docs/product.md §A2) and ends the session on the server', () => {
     const fetchMock = answer(200, { ok: true });
     vi.stubGlobal('fetch', fetchMock);
     startResidentSession(SIGNED_IN);

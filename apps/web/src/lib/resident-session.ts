@@ -4,9 +4,9 @@ import { api } from './api-client.ts';
 import { storage, storedUserId } from './storage.ts';
 
 /**
- * The signed-in resident, read from browser storage (brief §3: token, userType, userId).
+ * The signed-in resident, read from browser storage (docs/product.md §A3: token, userType, userId).
  *
- * Residents live on the public pages, where the staff session check never runs (brief §4), so
+ * Residents live on the public pages, where the staff session check never runs (docs/product.md §A4), so
  * the public frame cannot learn about a sign-in or a sign-out from the session context. This tiny
  * store is what it watches instead: every change made here is announced, and changes made by
  * another tab arrive through the browser's `storage` event.
@@ -52,7 +52,7 @@ export function useResidentSession(): ResidentSession | null {
   return useSyncExternalStore(subscribe, readResidentSession, () => null);
 }
 
-/** Stores a resident's sign-in like the staff sign-in does (brief §3: token, userType, userId). */
+/** Stores a resident's sign-in like the staff sign-in does (docs/product.md §A3: token, userType, userId). */
 export function startResidentSession(result: LoginSuccess): void {
   storage.set('token', result.token);
   storage.set('userType', result.userType);
@@ -61,7 +61,7 @@ export function startResidentSession(result: LoginSuccess): void {
 }
 
 /**
- * The residents' Back button (brief §2): clears local storage. The server is also told to end the
+ * The residents' Back button (docs/product.md §A2): clears local storage. The server is also told to end the
  * session, so the token stops working even if someone copied it; that call is best effort, since
  * the resident is signed out here either way.
  */
@@ -87,7 +87,7 @@ export function leaveAsResident(): void {
   })().catch(() => undefined);
 }
 
-/** The server refused the token (brief §4: failure clears token and userType). */
+/** The server refused the token (docs/product.md §A4: failure clears token and userType). */
 export function dropResidentSession(): void {
   storage.remove('token', 'userType', 'userId', 'isTracking');
   announce();

@@ -21,7 +21,7 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-/** The session of brief §4: checked on start and on every path change, except on public routes. */
+/** The session of docs/product.md §A4: checked on start and on every path change, except on public routes. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -147,7 +147,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [clearLocal, navigate]);
 
   // Every tab shares the stored token, so every tab follows a log out, an expiry or a sign-in as
-  // someone else made in another one (issue 15). The browser's `storage` event reports changes
+  // someone else made in another one. The browser's `storage` event reports changes
   // made by other tabs only. Dropping to 'loading' unmounts the staff layout (the guard shows
   // nothing while loading), and with it the query cache and socket of the previous user.
   const pathRef = useRef(location.pathname);

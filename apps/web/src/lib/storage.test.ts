@@ -17,7 +17,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the logging-in flag (issue 15)', () => {
+describe('the logging-in flag', () => {
   it('reads as set on the page that set it, and as absent once 1000 ms have passed even if no timer cleared it', () => {
     loggingInFlag.set();
     expect(loggingInFlag.isSet()).toBe(true);

@@ -1,6 +1,6 @@
 import type { UserType } from '@bantay/shared';
 
-/** The browser-storage keys of the brief (§3). One place, so no key is misspelt. */
+/** The browser-storage keys of the brief (docs/product.md §A3). One place, so no key is misspelt. */
 export const STORAGE_KEYS = {
   token: 'token',
   userType: 'userType',
@@ -57,7 +57,7 @@ export function residentToken(): string | null {
 }
 
 /**
- * Brief §3: if userId is missing it is taken from the `id` field of the token payload. The brief's
+ * docs/product.md §A3: if userId is missing it is taken from the `id` field of the token payload. The brief's
  * log out keeps userId, so a stored id can belong to an earlier user: while a token is stored, the
  * token's own id wins over a stored id that disagrees with it.
  */
@@ -80,7 +80,7 @@ export function userIdFromToken(token: string): string | null {
   }
 }
 
-/** Brief §9: the logging-in flag clears after 1000 ms. */
+/** docs/product.md §A9: the logging-in flag clears after 1000 ms. */
 export const LOGGING_IN_FLAG_MS = 1000;
 
 /**
@@ -105,9 +105,9 @@ function parseLoggingInFlag(value: string | null): LoggingInFlag | null {
 }
 
 /**
- * The brief's temporary isCurrentlyLoggingIn flag (§3, §4). It is stored with the page that set it
+ * The brief's temporary isCurrentlyLoggingIn flag (docs/product.md §A3, §A4). It is stored with the page that set it
  * and the time, so it reads as set only on that page and only for 1000 ms: a timer killed by a
- * reload can no longer leave it set for good (issue 15).
+ * reload can no longer leave it set for good.
  */
 export const loggingInFlag = {
   set(now = Date.now()): void {

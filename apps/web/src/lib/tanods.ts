@@ -4,7 +4,7 @@ import { api } from './api-client.ts';
 
 /**
  * The tanods an admin can assign to an incident or dispatch as backup. An admin's chat partners
- * (`GET /api/auth/users`) are exactly the tanods (brief §5), so that list serves. Staff pages only.
+ * (`GET /api/auth/users`) are exactly the tanods (docs/product.md §A5), so that list serves. Staff pages only.
  */
 export function useTanods(enabled = true) {
   return useQuery({

@@ -1,6 +1,6 @@
 export type Theme = 'light' | 'dark';
 
-/** Brief §4: the stored choice, else the operating system's dark preference, else light. */
+/** docs/product.md §A4: the stored choice, else the operating system's dark preference, else light. */
 export function initialTheme(stored: string | null, prefersDark: boolean): Theme {
   if (stored === 'light' || stored === 'dark') return stored;
   return prefersDark ? 'dark' : 'light';

@@ -53,7 +53,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       applyTheme(theme);
       storage.set('theme', theme);
     } catch (error) {
-      // Brief §8: theme errors are only logged.
+      // docs/product.md §A8: theme errors are only logged.
       console.error('Could not apply the theme', error);
     }
   }, [theme]);

@@ -1,7 +1,7 @@
 import type { toast as toastFunction, ToastContent, ToastOptions } from 'react-toastify';
 import { importWithRetry, onlineOrAfter } from './chunks.ts';
 
-/** Brief §9: the top bar's toasts close after 3000 ms, top-centre, one at a time. */
+/** docs/product.md §A9: the top bar's toasts close after 3000 ms, top-centre, one at a time. */
 export const TOP_BAR_TOASTS = 'top-bar';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -30,7 +30,7 @@ function request() {
 }
 
 /**
- * Fetches the toast code now, before anything goes wrong (issue 14): a page that may lose its
+ * Fetches the toast code now, before anything goes wrong: a page that may lose its
  * connection (the staff pages, the sign-in) must not need the network to say that it did.
  */
 export function preloadToasts(): void {
@@ -63,7 +63,7 @@ export function markToastContainerReady(): void {
 }
 
 /**
- * Brief §9's "one at a time" is kept here rather than with the container's `limit`: a queue in
+ * docs/product.md §A9's "one at a time" is kept here rather than with the container's `limit`: a queue in
  * react-toastify lives in the container's store, and a toast queued there while an earlier one was
  * showing was seen to vanish. Each toast waits for the previous one to close.
  */
@@ -110,8 +110,9 @@ function show(kind: Kind, message: string) {
 }
 
 /**
- * A top-bar toast with custom content, such as a question with Confirm and Cancel buttons (brief
- * §4: disabling 2FA asks in the top bar). The content gets `closeToast` when it is a component.
+ * A top-bar toast with custom content, such as a question with Confirm and Cancel buttons
+ * (docs/product.md §A4: disabling 2FA asks in the top bar). The content gets `closeToast` when it
+ * is a component.
  */
 export function notifyCustom(content: ToastContent, options: ToastOptions = {}): void {
   enqueue({ id: options.toastId, open: ({ toast }, closed) => toast(content, withClose(options, closed)) });

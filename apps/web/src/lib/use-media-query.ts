@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below Tailwind's `md` (768 px) popups fill the screen (brief §2: full width on mobile). */
+/** Below Tailwind's `md` (768 px) popups fill the screen (docs/product.md §A2: full width on mobile). */
 export const PHONE_QUERY = '(max-width: 767.98px)';
 
 /** Whether a CSS media query matches now; re-renders when that changes. */

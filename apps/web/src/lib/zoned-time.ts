@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, endOfMonth, endOfWeek, format, startOfMonth, startOfWeek } from 'date-fns';
 
 /**
- * Calendar arithmetic and labels in the barangay's timezone (product §3, default Asia/Manila),
+ * Calendar arithmetic and labels in the barangay's timezone (docs/product.md §3, default Asia/Manila),
  * whatever the device's own zone: a shift "06:00–18:00" means Manila time on every screen.
  */
 export const DEFAULT_TIMEZONE = 'Asia/Manila';

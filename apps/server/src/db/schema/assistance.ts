@@ -7,7 +7,7 @@ import { users } from './users.ts';
 export const assistanceStatusEnum = pgEnum('assistance_status', ASSISTANCE_STATUSES);
 export const assistanceAgencyEnum = pgEnum('assistance_agency', ASSISTANCE_AGENCIES);
 
-/** Product §3 and §4.5: a tanod's call for backup, with or without an incident. */
+/** docs/product.md §3 and §4.5: a tanod's call for backup, with or without an incident. */
 export const assistanceRequests = pgTable(
   'assistance_requests',
   {

@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { users } from './users.ts';
 
 /**
- * Who changed what (product §3 "Audit entry"). Every admin and supadmin write appends one row in
+ * Who changed what (docs/product.md §3 "Audit entry"). Every admin and supadmin write appends one row in
  * the same transaction as the change, so a rolled-back change leaves no entry behind.
  */
 export const auditEntries = pgTable(

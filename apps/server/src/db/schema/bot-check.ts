@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Bot-check solutions already accepted (issue 5), kept until their challenge expires so a solved
+ * Bot-check solutions already accepted, kept until their challenge expires so a solved
  * ALTCHA payload works once, on every instance that shares the database.
  */
 export const botCheckSolutions = pgTable(

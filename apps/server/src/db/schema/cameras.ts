@@ -1,6 +1,6 @@
 import { doublePrecision, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Product §3: a CCTV camera in the barangay, and whom to ask for its footage. */
+/** docs/product.md §3: a CCTV camera in the barangay, and whom to ask for its footage. */
 export const cameras = pgTable('cameras', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

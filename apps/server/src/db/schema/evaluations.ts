@@ -5,7 +5,7 @@ import { incidents } from './incidents.ts';
 
 export const evaluationSourceEnum = pgEnum('evaluation_source', ['directory', 'ticket']);
 
-/** Product §3 and §4.9: ratings of tanods by the public. */
+/** docs/product.md §3 and §4.9: ratings of tanods by the public. */
 export const evaluations = pgTable(
   'evaluations',
   {
@@ -33,7 +33,7 @@ export const evaluations = pgTable(
     index('evaluations_tanod_created_idx').on(t.tanodId, t.createdAt.desc()),
     index('evaluations_device_tanod_idx').on(t.deviceHash, t.tanodId, t.createdAt),
     index('evaluations_resident_tanod_idx').on(t.residentId, t.tanodId, t.createdAt),
-    // Product §4.9: a ticket rates its responder once.
+    // docs/product.md §4.9: a ticket rates its responder once.
     uniqueIndex('evaluations_ticket_once_key').on(t.incidentId).where(sql`${t.source} = 'ticket'`),
   ],
 );

@@ -8,7 +8,7 @@ export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
 export const incidentEventKindEnum = pgEnum('incident_event_kind', INCIDENT_EVENT_KINDS);
 export const incidentPhotoPurposeEnum = pgEnum('incident_photo_purpose', INCIDENT_PHOTO_PURPOSES);
 
-/** Product §3. Nothing is deleted: rejections and false alarms are statuses. */
+/** docs/product.md §3. Nothing is deleted: rejections and false alarms are statuses. */
 export const incidents = pgTable(
   'incidents',
   {
@@ -39,7 +39,7 @@ export const incidents = pgTable(
     resolutionLog: text('resolution_log'),
     /** The reason of a rejection or a false alarm (shown on the public timeline). */
     closingReason: text('closing_reason'),
-    /** Product §4.2: an open report of the same type within 100 m and 30 minutes; a hint for staff. */
+    /** docs/product.md §4.2: an open report of the same type within 100 m and 30 minutes; a hint for staff. */
     possibleDuplicateOfId: uuid('possible_duplicate_of_id').references((): AnyPgColumn => incidents.id),
     /**
      * The id the reporter's browser made for this report (decision 016): a report sent again after
@@ -61,7 +61,7 @@ export const incidents = pgTable(
     index('incidents_status_created_idx').on(t.status, t.createdAt.desc()),
     index('incidents_created_idx').on(t.createdAt.desc()),
     // The admin dashboard's charts and heat map read a period's incidents by report time and need
-    // only these columns: with all of them in the index the read is an index-only scan (issue 13).
+    // only these columns: with all of them in the index the read is an index-only scan.
     // The heat map leaves confidential cases out, so the flag is in it too.
     index('incidents_created_chart_idx').on(t.createdAt, t.status, t.type, t.lat, t.lng, t.respondedAt, t.confidential),
     // The duplicate lookup only ever reads open reports of one type from the last 30 minutes.
@@ -70,14 +70,14 @@ export const incidents = pgTable(
       .where(sql`${t.status} in ('pending', 'in_progress')`),
     index('incidents_reporter_idx').on(t.reporterId, t.createdAt.desc()),
     index('incidents_device_created_idx').on(t.deviceHash, t.createdAt),
-    // Product §4.4: a tanod holds one in-progress incident at a time. The claim's conditional
+    // docs/product.md §4.4: a tanod holds one in-progress incident at a time. The claim's conditional
     // update checks it first; this index makes it hold even when two claims race.
     uniqueIndex('incidents_one_active_per_responder_key')
       .on(t.responderId)
       .where(sql`${t.status} = 'in_progress'`),
     // The tanod's view: what they responded to.
     index('incidents_responder_idx').on(t.responderId, t.createdAt.desc()),
-    // Performance (issue 13): the responses and resolutions of a period, for every tanod at once.
+    // Performance: the responses and resolutions of a period, for every tanod at once.
     index('incidents_responded_at_idx').on(t.respondedAt).where(sql`${t.respondedAt} is not null`),
     index('incidents_resolved_at_idx').on(t.resolvedAt).where(sql`${t.resolvedAt} is not null`),
   ],

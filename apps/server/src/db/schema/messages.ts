@@ -3,7 +3,7 @@ import { bigint, bigserial, check, index, pgTable, primaryKey, text, timestamp, 
 import { users } from './users.ts';
 
 /**
- * One conversation per pair of users (issue 4). The pair is stored canonically (`user_low` is the
+ * One conversation per pair of users. The pair is stored canonically (`user_low` is the
  * smaller id) so a unique index makes a second conversation for the same pair impossible.
  *
  * The newest message is copied onto the conversation (`last_message_*`) in the sending
@@ -79,7 +79,7 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The sender's own id for the message (issue 14): a repeated send with it is stored once. */
+    /** The sender's own id for the message: a repeated send with it is stored once. */
     clientId: text('client_id'),
   },
   (t) => [

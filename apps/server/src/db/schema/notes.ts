@@ -1,7 +1,7 @@
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** A staff member's own calendar note on a day (product §3 "Note"), shown on their dashboard. */
+/** A staff member's own calendar note on a day (docs/product.md §3 "Note"), shown on their dashboard. */
 export const notes = pgTable(
   'notes',
   {

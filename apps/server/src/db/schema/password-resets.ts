@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Password-reset links (issue 5): single use, 1 hour, only the sha256 of the token is kept. */
+/** Password-reset links: single use, 1 hour, only the sha256 of the token is kept. */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {

@@ -15,7 +15,7 @@ import {
 import { SCHEDULE_SHIFTS, type Polygon } from '@bantay/shared';
 import { users } from './users.ts';
 
-/** Product §3: a named, coloured polygon; retired (inactive) once schedules used it. */
+/** docs/product.md §3: a named, coloured polygon; retired (inactive) once schedules used it. */
 export const patrolAreas = pgTable(
   'patrol_areas',
   {
@@ -33,7 +33,7 @@ export const patrolAreas = pgTable(
 
 export const scheduleShiftEnum = pgEnum('schedule_shift', SCHEDULE_SHIFTS);
 
-/** Product §3. Status is derived from the clock, so it is not stored. */
+/** docs/product.md §3. Status is derived from the clock, so it is not stored. */
 export const schedules = pgTable(
   'schedules',
   {
@@ -80,7 +80,7 @@ export const scheduleMembers = pgTable(
 export const patrolAttendanceEnum = pgEnum('patrol_attendance', ['on_time', 'late', 'absent']);
 
 /**
- * Product §3: one per member per schedule, created when the tanod starts (or by the absence job,
+ * docs/product.md §3: one per member per schedule, created when the tanod starts (or by the absence job,
  * as `absent`). The unique pair makes both the start and the job safe to race.
  */
 export const patrols = pgTable(
@@ -141,7 +141,7 @@ export const patrolLogEntries = pgTable(
 );
 
 /**
- * Product §3: the full track. The key (user, device time) makes a point sent twice (an offline
+ * docs/product.md §3: the full track. The key (user, device time) makes a point sent twice (an offline
  * queue replayed after a lost acknowledgement) a no-op.
  */
 export const locationPoints = pgTable(
@@ -183,7 +183,7 @@ export const latestPositions = pgTable('latest_positions', {
   heading: doublePrecision('heading'),
 });
 
-/** A tanod who switched tracking on outside a patrol (product §4.7); no row means off. */
+/** A tanod who switched tracking on outside a patrol (docs/product.md §4.7); no row means off. */
 export const trackingSwitches = pgTable('tracking_switches', {
   userId: uuid('user_id')
     .primaryKey()

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 import { users } from './users.ts';
 
 /**
- * SMS codes proving a mobile number before a resident account exists (issue 6). Same rules as the
+ * SMS codes proving a mobile number before a resident account exists. Same rules as the
  * 2FA codes (lib/one-time-code.ts), keyed by the number instead of a user.
  */
 export const phoneVerificationCodes = pgTable(
@@ -24,7 +24,7 @@ export const phoneVerificationCodes = pgTable(
 );
 export type PhoneVerificationCodeRow = typeof phoneVerificationCodes.$inferSelect;
 
-/** Reset-PIN links (product §4.1): single use, 1 hour, only the sha256 of the token is kept. */
+/** Reset-PIN links (docs/product.md §4.1): single use, 1 hour, only the sha256 of the token is kept. */
 export const pinResetTokens = pgTable(
   'pin_reset_tokens',
   {

@@ -33,7 +33,7 @@ export const tripStatusEnum = pgEnum('trip_status', TRIP_STATUSES);
 export const vehicleConditionEnum = pgEnum('vehicle_condition', VEHICLE_CONDITIONS);
 
 /**
- * Product §3 "Inventory item". There is no `available` column on purpose: available is
+ * docs/product.md §3 "Inventory item". There is no `available` column on purpose: available is
  * total − open loans, computed on every read, so it cannot drift.
  */
 export const inventoryItems = pgTable(
@@ -57,7 +57,7 @@ export const inventoryItems = pgTable(
 );
 export type InventoryItemRow = typeof inventoryItems.$inferSelect;
 
-/** Product §3 "Loan". Open while `returned_at` is null. */
+/** docs/product.md §3 "Loan". Open while `returned_at` is null. */
 export const loans = pgTable(
   'loans',
   {
@@ -113,7 +113,7 @@ export const loanOverdueNotices = pgTable(
   (t) => [primaryKey({ columns: [t.loanId, t.day] })],
 );
 
-/** Product §3 "Vehicle". The plate is stored upper-case, so its unique index ignores case. */
+/** docs/product.md §3 "Vehicle". The plate is stored upper-case, so its unique index ignores case. */
 export const vehicles = pgTable(
   'vehicles',
   {
@@ -148,7 +148,7 @@ export const vehicleDrivers = pgTable(
   (t) => [primaryKey({ columns: [t.vehicleId, t.userId] }), index('vehicle_drivers_user_idx').on(t.userId)],
 );
 
-/** Product §3 "Vehicle request / trip". */
+/** docs/product.md §3 "Vehicle request / trip". */
 export const trips = pgTable(
   'trips',
   {

@@ -5,7 +5,7 @@ import { users } from './users.ts';
 export const twoFactorPurposeEnum = pgEnum('two_factor_purpose', ['enable', 'login']);
 
 /**
- * One-time SMS codes (issue 5). A row is one code send; for a sign-in it is also the challenge
+ * One-time SMS codes. A row is one code send; for a sign-in it is also the challenge
  * (its id is the `challengeId`) and a resend replaces the code in place.
  */
 export const twoFactorCodes = pgTable(

@@ -23,7 +23,7 @@ import {
   updateAccountPhoto,
 } from './account.service.ts';
 
-/** My Account (issue 5): any signed-in staff user, on their own account only. */
+/** My Account: any signed-in staff user, on their own account only. */
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = requireAuth(deps, STAFF);

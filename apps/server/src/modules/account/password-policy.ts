@@ -5,7 +5,7 @@ import { LIMITS, PASSWORD_MESSAGES } from '@bantay/shared';
 let factory: ZxcvbnFactory | undefined;
 
 /**
- * Product §4.12: at least 10 characters and not a common password. "Common" is zxcvbn's
+ * docs/product.md §4.12: at least 10 characters and not a common password. "Common" is zxcvbn's
  * judgement with its common-password and keyboard-pattern lists plus the user's own details
  * (a name or username as the password is as weak as "password"): a score under 2 is refused.
  * The dictionaries are large, so this check runs on the server only; the web shows the same

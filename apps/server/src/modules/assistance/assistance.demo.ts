@@ -116,7 +116,7 @@ const HISTORY_REASONS = ['Need crowd control while we work.', 'Patient needs car
 const PATROL_REASONS = ['Group drinking at the plaza getting loud.', 'Stranger following students near the school.', 'Fallen tree blocking the road on my route.'];
 
 /**
- * 90 days of backup requests (issue 13's dashboards): about a third of the past emergencies' responders
+ * 90 days of backup requests (for the dashboards): about a third of the past emergencies' responders
  * called for backup, plus a few calls from a patrol; most completed, some rejected or cancelled.
  * Seeded once (when no request older than a week exists); deterministic.
  */

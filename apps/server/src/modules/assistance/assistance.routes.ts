@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import { approveAssistance, listAssistance, progressAssistance, rejectAssistance, requestAssistance } from './assistance.service.ts';
 
-/** Backup (assistance) requests (issue 9, product §4.5). Staff only; the service checks who may do each step. */
+/** Backup (assistance) requests (docs/product.md §4.5). Staff only; the service checks who may do each step. */
 export async function assistanceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = requireAuth(deps, STAFF);

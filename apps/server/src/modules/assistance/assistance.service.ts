@@ -35,7 +35,7 @@ import {
 } from './assistance.repository.ts';
 
 /**
- * Backup (assistance) requests (issue 9, product §4.5). Each step is a guarded UPDATE on the
+ * Backup (assistance) requests (docs/product.md §4.5). Each step is a guarded UPDATE on the
  * statuses it may start from, with its notifications in the same transaction and
  * `assistance:updated` after commit (to staff rooms, and to the requester and dispatched tanods).
  */
@@ -70,11 +70,11 @@ async function presentOne(db: Executor, row: AssistanceRequestRow): Promise<Assi
 
 /** Positions older than this say nothing about where a tanod is now. */
 const POSITION_FRESH_MS = 15 * 60_000;
-/** Product §4.5: on-duty tanods within 1 km of the request hear it. */
+/** docs/product.md §4.5: on-duty tanods within 1 km of the request hear it. */
 const ASSISTANCE_RADIUS_M = 1_000;
 
 /**
- * Who hears a new request (product §4.5): the on-duty tanods within 1 km of it, or all of them
+ * Who hears a new request (docs/product.md §4.5): the on-duty tanods within 1 km of it, or all of them
  * when no positions are known. An on-duty tanod whose position is unknown or stale is told too:
  * for a call for backup, an extra alert costs less than a missed one.
  */

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth-guard.ts';
 import { listAudit } from './audit.service.ts';
 
-/** The audit log is the supadmin's alone (product §2). */
+/** The audit log is the supadmin's alone (docs/product.md §2). */
 export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/audit',

@@ -120,7 +120,7 @@ export async function logout(deps: AppDeps, actor: Actor): Promise<void> {
   deps.events.publish('sessions.revoked', { sessionIds: [actor.sessionId], reason: 'logout' });
 }
 
-/** Brief §5: the users the caller may start a conversation with. */
+/** docs/product.md §A5: the users the caller may start a conversation with. */
 export async function listMessageableUsers(deps: AppDeps, actor: Actor) {
   const types = messageableTypes(actor.userType);
   if (types.length === 0) throw new AppError('FORBIDDEN', 'Residents cannot send messages');

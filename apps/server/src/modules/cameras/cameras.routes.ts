@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import { createCamera, editCamera, listAllCameras, removeCamera } from './cameras.service.ts';
 
-/** CCTV cameras (issue 9): staff read them for the maps; admins add, edit and delete. */
+/** CCTV cameras: staff read them for the maps; admins add, edit and delete. */
 export async function cameraRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cameras'];

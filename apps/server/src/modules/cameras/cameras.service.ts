@@ -17,7 +17,7 @@ import { getIncident } from '../incidents/incident-handling.service.ts';
 import { presentCamera } from './cameras.presenter.ts';
 import { deleteCamera, findCamera, insertCamera, listCameras, listCamerasNear, updateCamera } from './cameras.repository.ts';
 
-/** CCTV cameras (issue 9, product §3). Routes admit staff to read and admins to write. */
+/** CCTV cameras (docs/product.md §3). Routes admit staff to read and admins to write. */
 
 type CreateCameraInput = z.output<typeof createCameraRequestSchema>;
 type UpdateCameraInput = z.output<typeof updateCameraRequestSchema>;

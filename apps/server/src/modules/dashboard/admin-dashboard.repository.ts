@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 
 /**
- * The admin dashboard's SQL (product §4.11): three statements, each over indexes only.
+ * The admin dashboard's SQL (docs/product.md §4.11): three statements, each over indexes only.
  * - the snapshot: every "now" count in one round trip, each a scalar subquery on a partial or
  *   range index (active patrols, schedules around now, open incidents by status, pending
  *   assistance, open loans by due time, today's schedules);

@@ -17,7 +17,7 @@ import { canSeeAdminDashboard } from './admin-dashboard.policy.ts';
 import { topPerformers } from './admin-dashboard.performers.ts';
 
 /**
- * `GET /api/dashboard/admin` (product §4.11). The independent reads run side by side: on
+ * `GET /api/dashboard/admin` (docs/product.md §4.11). The independent reads run side by side: on
  * PostgreSQL each takes its own pooled connection, so the answer costs about the slowest one.
  */
 export async function getAdminDashboard(deps: AppDeps, actor: Actor, query: ParsedPerformancePeriodQuery): Promise<AdminDashboard> {

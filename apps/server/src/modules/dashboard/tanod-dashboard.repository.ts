@@ -16,7 +16,7 @@ import {
   type ScheduleRow,
 } from '../../db/schema/index.ts';
 
-/** The tanod dashboard's reads (issue 13 item 6): each a small, indexed query about one tanod. */
+/** The tanod dashboard's reads: each a small, indexed query about one tanod. */
 
 const mySchedules = (tanodId: string) =>
   inArray(schedules.id, sql`(select ${scheduleMembers.scheduleId} from ${scheduleMembers} where ${scheduleMembers.tanodId} = ${tanodId})`);

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { actorOf, requireAuth } from '../../http/auth-guard.ts';
 import { getTanodDashboard } from './tanod-dashboard.service.ts';
 
-/** The tanod's /Dashboard data (issue 13 item 6): about the caller only. */
+/** The tanod's /Dashboard data: about the caller only. */
 export async function tanodDashboardRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

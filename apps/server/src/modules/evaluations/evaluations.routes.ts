@@ -76,7 +76,7 @@ export async function evaluationRoutes(app: FastifyInstance, deps: AppDeps): Pro
     async (request, reply) => reply.code(201).send(await rateTicket(deps, request.params.ticket, request.body)),
   );
 
-  // Moderation (issue 13): admins see every rating of a tanod and hide abusive ones.
+  // Moderation: admins see every rating of a tanod and hide abusive ones.
   const adminsOnly = requireAuth(deps, ADMINS);
   r.get(
     '/api/users/:id/evaluations',

@@ -42,7 +42,7 @@ const alreadyRated = (firstName: string) =>
   new AppError('CONFLICT', `You already rated ${firstName} in the last 30 days. Thank you for your feedback!`);
 
 /**
- * `POST /api/public/evaluations` (product §4.9): one directory rating per tanod per device, or
+ * `POST /api/public/evaluations` (docs/product.md §4.9): one directory rating per tanod per device, or
  * per signed-in resident, in 30 days; bot-checked; rate-limited per IP by the route.
  */
 export async function rateTanod(

@@ -4,7 +4,7 @@ import type { BarangayPlace } from '../../adapters/geocoding/geocoding.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { findSharedLandmarkNear, listActiveAreaShapes } from './geocode.repository.ts';
 
-/** Product §4.2: "the nearest landmark of past reports within 100 m". */
+/** docs/product.md §4.2: "the nearest landmark of past reports within 100 m". */
 export const LANDMARK_RADIUS_METERS = 100;
 /** A landmark is offered only once this many reports named it (geocode.repository.ts says why). */
 export const LANDMARK_MIN_REPORTS = 2;

@@ -7,7 +7,7 @@ import { tanodsToAlert } from './on-duty.ts';
 import { enqueueEmergencySmsAlerts } from './incident-sms.ts';
 
 /**
- * Escalation (issue 9, product §4.4): a pending emergency with no responder after
+ * Escalation (docs/product.md §4.4): a pending emergency with no responder after
  * ESCALATE_EMERGENCY_AFTER_S (a normal report after ESCALATE_NORMAL_AFTER_S) notifies every admin
  * and on-duty tanod, and once more at twice the time. Each (incident, level) is claimed with a
  * unique row in the transaction of its notifications, so two instances never notify twice and

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/transaction.ts';
 import { distanceSql } from '../../db/geo-sql.ts';
 import { evaluations, incidentEscalations, incidentEvents, incidentPhotos, incidents, users, type IncidentRow, type UserRow } from '../../db/schema/index.ts';
 
-/** Staff-side SQL of incidents (issue 9): the list, the detail's parts and the guarded status changes. */
+/** Staff-side SQL of incidents: the list, the detail's parts and the guarded status changes. */
 
 export type PersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'userType' | 'profilePicture'>;
 

@@ -29,7 +29,7 @@ import {
 } from './incident-handling.service.ts';
 
 /**
- * Incident handling for staff (issue 9): the paths and shapes are fixed by the issue. Staff only;
+ * Incident handling for staff: the paths and shapes are fixed by the issue. Staff only;
  * role and ownership rules live in the service (a tanod cannot reject, nor resolve another's).
  */
 export async function incidentHandlingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

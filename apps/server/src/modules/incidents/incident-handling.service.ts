@@ -38,7 +38,7 @@ import { enqueueResolvedSms } from './incident-sms.ts';
 import { incidentChange } from './incident-change.ts';
 
 /**
- * Incident handling for staff (issue 9, product §4.4). Every step is one conditional UPDATE on
+ * Incident handling for staff (docs/product.md §4.4). Every step is one conditional UPDATE on
  * the status it starts from (never read-then-write), its incident event and its notifications,
  * in one transaction; `incident:updated` goes out after commit.
  */

@@ -9,7 +9,7 @@ import { DEMO_BOUNDARY } from '../settings/settings.demo.ts';
 import { findIncidentByTicket } from './incidents.repository.ts';
 
 /**
- * 90 days of closed incidents for the dashboards and performance figures (issue 13): every type
+ * 90 days of closed incidents for the dashboards and performance figures: every type
  * and classification, resolved, rejected and false alarms, with report → response → resolution
  * times that shorten over the quarter, their timelines, ticket ratings and directory ratings.
  * Deterministic: the same seed draws the same history (and tickets) on every run.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { INSIDE, insertTestIncident } from '../../../test/incidents-helpers.ts';
 
-/** The staff list of issue 9 (filters, distance, cursor paging), its CSV export and its documentation. */
+/** The staff list (filters, distance, cursor paging), its CSV export and its documentation. */
 
 let ctx: TestContext;
 const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));

@@ -4,11 +4,11 @@ import { listTanodsOnOngoingSchedules } from '../schedules/schedules.repository.
 import { listActiveTanodIds } from './incidents.repository.ts';
 
 /**
- * The tanods who must hear about a new report now (product §4.2: "all on-duty tanods").
+ * The tanods who must hear about a new report now (docs/product.md §4.2: "all on-duty tanods").
  *
  * On duty means on a schedule that is ongoing at `now`, or on a patrol in progress (a tanod may
  * start up to 30 minutes early, and may still be out after the shift ended). When nobody is on
- * duty, every active tanod is told, so a report never goes unheard by the force (issue 11).
+ * duty, every active tanod is told, so a report never goes unheard by the force.
  */
 export async function onDutyTanodIds(tx: Executor, now: Date): Promise<string[]> {
   const onDuty = new Set([...(await listTanodsOnOngoingSchedules(tx, now)), ...(await listTanodsOnPatrol(tx))]);

@@ -7,7 +7,7 @@ import type { Actor } from '../auth/actor.ts';
 import { authenticateToken } from '../auth/auth.service.ts';
 
 /**
- * Helpers of the public calls (issue 6): per-IP limits with the API's error body, the optional
+ * Helpers of the public calls: per-IP limits with the API's error body, the optional
  * caller, and the device id.
  */
 

@@ -69,7 +69,7 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
 ];
 
 /**
- * A few conversations between the demo staff (issue 4), some with unread messages. Idempotent:
+ * A few conversations between the demo staff, some with unread messages. Idempotent:
  * a pair whose conversation already holds messages is left alone.
  */
 export async function seedDemoMessages(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {

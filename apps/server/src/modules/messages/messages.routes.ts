@@ -27,7 +27,7 @@ import {
 import { sendJsonOnce } from '../../http/json-once.ts';
 
 /**
- * Seed §7's message calls, under /api (product §1). Staff only. Anything about a conversation the
+ * docs/product.md §A7's message calls, under /api (docs/product.md §1). Staff only. Anything about a conversation the
  * caller does not take part in answers 404, as an unknown id does. Live updates go out over the
  * socket (realtime/domain-bridge.ts), so clients poll these only while their socket is down.
  */

@@ -160,7 +160,7 @@ export async function sendMessage(
   }
   const clientId = input.clientId ?? null;
   const conversationId = input.conversationId.toLowerCase();
-  // A repeat of a send whose answer was lost (issue 14): the stored message, and no second event.
+  // A repeat of a send whose answer was lost: the stored message, and no second event.
   const repeat = clientId ? await findMessageByClientId(deps.db, actor.id, clientId) : undefined;
   if (repeat) return presentRepeat(deps, repeat, conversationId);
 

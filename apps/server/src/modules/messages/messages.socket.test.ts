@@ -235,7 +235,7 @@ describe('read receipts', () => {
   });
 });
 
-describe('a repeated send (issue 14)', () => {
+describe('a repeated send', () => {
   it('a send repeated with the same clientId is pushed once, with the clientId so the sender’s tabs can match it', async () => {
     const tanod = await person('tanod');
     const admin = await person('admin');

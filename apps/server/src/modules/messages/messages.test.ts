@@ -59,7 +59,7 @@ async function hasUnread(who: Person): Promise<boolean> {
 
 describe('who may write to whom', () => {
   const ROLES: UserType[] = ['tanod', 'admin', 'supadmin'];
-  // Brief §5 and product §2: admins (supadmin counts as admin) write to tanods only; tanods to
+  // docs/product.md §A5 and docs/product.md §2: admins (supadmin counts as admin) write to tanods only; tanods to
   // tanods and admins.
   const allowed: Record<string, boolean> = {
     'tanod→tanod': true,
@@ -227,7 +227,7 @@ describe('sending messages', () => {
   });
 });
 
-describe('a repeated send (issue 14: messages kept while offline)', () => {
+describe('a repeated send (messages kept while offline)', () => {
   it('a repeat with the same clientId returns the stored message and stores nothing twice', async () => {
     const tanod = await person('tanod');
     const admin = await person('admin');

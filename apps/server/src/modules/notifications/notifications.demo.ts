@@ -16,7 +16,7 @@ const DAY = 24 * HOUR;
 const AGES = [3 * MINUTE, 25 * MINUTE, 2 * HOUR, 5 * HOUR, DAY + 2 * HOUR, 2 * DAY, 3 * DAY, 5 * DAY, 8 * DAY, 12 * DAY, 16 * DAY, 24 * DAY];
 const UNREAD_AFTER_THE_FIRST_FOUR = new Set([6, 9]);
 
-// Each list covers every category chip of the panel (brief §4 keyword rules), two or three each.
+// Each list covers every category chip of the panel (docs/product.md §A4 keyword rules), two or three each.
 export const TANOD_DEMO_NOTIFICATIONS: DemoNotification[] = [
   { message: 'Emergency report ER-7K3F-9QXM: fire near the public market. Respond now.', kind: 'incident.reported' },
   { message: 'Backup needed: Tanod Reyes asked for help near the covered court.', kind: 'assistance.requested' },

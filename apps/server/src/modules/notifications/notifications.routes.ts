@@ -21,7 +21,7 @@ import {
 } from './notifications.service.ts';
 import { sendJsonOnce } from '../../http/json-once.ts';
 
-/** Seed §7's notification calls, under /api (product §1). Staff only; each user sees their own. */
+/** docs/product.md §A7's notification calls, under /api (docs/product.md §1). Staff only; each user sees their own. */
 export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = requireAuth(deps, STAFF);

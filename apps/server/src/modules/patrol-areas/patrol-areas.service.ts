@@ -27,7 +27,7 @@ import { presentPatrolArea } from './patrol-areas.presenter.ts';
 const nameTaken = (name: string) =>
   new AppError('CONFLICT', `An area named "${name}" already exists`, { fields: [{ field: 'name', message: 'This name is already used' }] });
 
-/** An area must lie inside the barangay once a boundary is drawn (product §4.6). */
+/** An area must lie inside the barangay once a boundary is drawn (docs/product.md §4.6). */
 async function assertInsideBoundary(deps: AppDeps, polygon: Polygon): Promise<void> {
   const boundary = (await findSettings(deps.db))?.boundary;
   if (boundary && !polygonInsidePolygon(polygon, boundary)) {

@@ -7,7 +7,7 @@ import { insertAbsences } from './patrols.repository.ts';
 const LOOKBACK_MS = 7 * 86_400_000;
 
 /**
- * Product §4.7: a member who never started by the schedule's end is absent. The insert claims
+ * docs/product.md §4.7: a member who never started by the schedule's end is absent. The insert claims
  * each (schedule, tanod) pair through its unique key, in the same transaction as the
  * notification, so two instances or a moved clock never mark anyone twice.
  */

@@ -204,7 +204,7 @@ export const DEMO_ON_PATROL = [
 /**
  * Issue 11's demo: four puroks covering the boundary, a fortnight of schedules with a repeating
  * series, past patrols with tracks and every attendance kind, and two tanods on patrol now; and
- * (issue 13) 90 days of patrol history before that fortnight, for the dashboards and performance.
+ * 90 days of patrol history before that fortnight, for the dashboards and performance.
  * Runs after the demo staff exist; does nothing when the puroks were already there.
  */
 export async function seedDemoPatrolData(deps: AppDeps): Promise<void> {

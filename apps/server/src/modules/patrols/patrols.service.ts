@@ -53,7 +53,7 @@ async function detailOf(deps: AppDeps, context: PatrolWithContext): Promise<Patr
 }
 
 /**
- * `POST /api/patrols/start` (product §4.7): from 30 minutes before the start until the end, from
+ * `POST /api/patrols/start` (docs/product.md §4.7): from 30 minutes before the start until the end, from
  * inside the schedule's area (the GPS accuracy, up to 100 m, is the tolerance).
  */
 export async function startPatrol(deps: AppDeps, actor: Actor, input: StartPatrolRequest): Promise<PatrolDetail> {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 
 /**
- * Performance figures (product §4.10), computed in SQL: one aggregate query per figure family over
+ * Performance figures (docs/product.md §4.10), computed in SQL: one aggregate query per figure family over
  * a set of tanods at once, so ranking every active tanod is a handful of queries whatever their
  * number. A period is the half-open instant range [start, end) of its calendar days in the
  * barangay's time zone; `now` cuts off what has not happened yet.
@@ -136,7 +136,7 @@ export async function incidentFigures(
   }));
 }
 
-/** Visible ratings received in the period (an admin's hidden ones are not counted, product §4.9). */
+/** Visible ratings received in the period (an admin's hidden ones are not counted, docs/product.md §4.9). */
 export async function ratingFigures(
   db: Executor,
   ids: string[],

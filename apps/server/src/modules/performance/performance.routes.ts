@@ -12,7 +12,7 @@ import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import { generatePerformanceReport } from './performance-report.service.ts';
 import { getTanodPerformance, rankTanods } from './performance.service.ts';
 
-/** Performance (issue 13 items 4–5): a tanod's figures, every active tanod ranked, and the report. */
+/** Performance: a tanod's figures, every active tanod ranked, and the report. */
 export async function performanceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

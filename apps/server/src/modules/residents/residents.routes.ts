@@ -136,7 +136,7 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
     (request) => listMyReports(deps, actorOf(request)),
   );
 
-  // The account photo pipeline of issue 5 (re-encoded, metadata stripped), for residents.
+  // The staff account photo pipeline (re-encoded, metadata stripped), for residents.
   await app.register(async (scope) => {
     await registerPhotoUploads(scope, { maxBytes: SECURITY_LIMITS.photoMaxBytes });
     scope.withTypeProvider<ZodTypeProvider>().post(

@@ -23,7 +23,7 @@ export async function shiftsAround(db: Executor, tanodId: string, now: Date): Pr
 }
 
 /**
- * Product §4.8: a loan is due at the end of the borrower's current shift, else of their next shift
+ * docs/product.md §4.8: a loan is due at the end of the borrower's current shift, else of their next shift
  * that starts later the same day (in the barangay's time zone), else 24 hours after it starts.
  */
 export function defaultDueAt(now: Date, shifts: readonly Shift[], timeZone: string): DueTime {

@@ -8,7 +8,7 @@ import { claimOverdueReminders } from './loans.repository.ts';
 import { findPeople } from './people.repository.ts';
 
 /**
- * Product §4.8: the borrower and the admins hear of each overdue loan once a day (the barangay's
+ * docs/product.md §4.8: the borrower and the admins hear of each overdue loan once a day (the barangay's
  * day). The job runs often so a loan that falls overdue is reported the same day; the claim row
  * per loan and day makes every later run that day, on any instance, a no-op.
  */

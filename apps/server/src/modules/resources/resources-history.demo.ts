@@ -4,7 +4,7 @@ import { loans, trips } from '../../db/schema/index.ts';
 import { SeededRandom } from '../../lib/seeded-random.ts';
 
 /**
- * 90 days of returned loans and past trips before the demo's last week (issue 13's on-time return
+ * 90 days of returned loans and past trips before the demo's last week (the on-time return
  * rate and dashboards): loans returned on time, a few hours late or days late, in good order or
  * not; trips on both vehicles whose odometers lead up to the demo's first trip of the week. All of
  * it ends before the last 9 days, so the demo's week (and its report test) is unchanged.

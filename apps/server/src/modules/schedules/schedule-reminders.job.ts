@@ -7,7 +7,7 @@ import { listAreasByIds, listMembersOf, claimDueReminders } from './schedules.re
 import { describeWindow } from './shift-times.ts';
 
 /**
- * Product §4.6: members are reminded 30 minutes before their schedule starts. Each reminder is
+ * docs/product.md §4.6: members are reminded 30 minutes before their schedule starts. Each reminder is
  * claimed by a conditional update in the same transaction as the notifications, so two instances
  * (or a retry after a crash) never send it twice.
  */

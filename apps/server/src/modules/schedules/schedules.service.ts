@@ -51,7 +51,7 @@ interface Member {
 }
 
 /**
- * The server's conflict rules (product §4.6, issue 11), checked on every window in order; the
+ * The server's conflict rules (docs/product.md §4.6), checked on every window in order; the
  * first problem is named. Runs inside the schedules lock, so no other write can slip between the
  * check and the insert.
  */

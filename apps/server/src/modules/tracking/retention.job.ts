@@ -4,7 +4,7 @@ import { deletePointsBefore } from './tracking.repository.ts';
 /** Points deleted per statement, so one run never holds a long lock. */
 const CHUNK = 10_000;
 
-/** Product §3: the full track is kept for TRACK_RETENTION_DAYS (default 180), then deleted. */
+/** docs/product.md §3: the full track is kept for TRACK_RETENTION_DAYS (default 180), then deleted. */
 export const trackRetentionJob: Job = {
   name: 'track retention',
   everyMs: 60 * 60_000,

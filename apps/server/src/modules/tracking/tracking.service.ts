@@ -177,7 +177,7 @@ export class TrackingIngest {
   }
 
   /**
-   * Product §4.7: outside the area (allowing for the accuracy) for more than 5 minutes notifies the
+   * docs/product.md §4.7: outside the area (allowing for the accuracy) for more than 5 minutes notifies the
    * admins, once per excursion; coming back inside ends the excursion. Judged on device times, in
    * order, so an offline backlog counts as it happened.
    */

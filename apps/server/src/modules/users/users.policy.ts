@@ -2,7 +2,7 @@ import type { UserType } from '@bantay/shared';
 import type { Actor } from '../auth/actor.ts';
 
 /**
- * Who may manage whose account (product §2, issue 13). Pure functions: the routes decide with
+ * Who may manage whose account (docs/product.md §2). Pure functions: the routes decide with
  * them, the web uses the same rules only to hide buttons.
  */
 

@@ -29,7 +29,7 @@ import { getStaffHandoff } from './handoff.service.ts';
 
 const idParams = z.object({ id: z.uuid('Unknown user') });
 
-/** Staff accounts (issue 13): admins manage tanods, the supadmin manages admins too. */
+/** Staff accounts: admins manage tanods, the supadmin manages admins too. */
 export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Checked before the body is parsed: a tanod learns nothing from validation errors.

@@ -19,7 +19,7 @@ function conversationIdOf(value: unknown): string | null {
 }
 
 /**
- * Chat events (brief §7, issue 4).
+ * Chat events (docs/product.md §A7).
  * - `joinConversation(id, ack)`: a participant's socket joins `conversation:<id>` (the chat dialog
  *   is open) and hears the other participant typing. Anyone else gets `{ ok: false, NOT_FOUND }`
  *   and joins nothing.

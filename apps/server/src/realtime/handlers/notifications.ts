@@ -3,7 +3,7 @@ import { userRoom } from '../rooms.ts';
 import type { RealtimeSocket } from '../types.ts';
 
 /**
- * `joinNotificationRoom` (brief §7). Every socket is in its own user room from the moment it
+ * `joinNotificationRoom` (docs/product.md §A7). Every socket is in its own user room from the moment it
  * connects, so this only (re)joins it and acknowledges. Whatever else the client sends (the
  * brief's client may send its user id) is ignored: a socket can only ever join its own room.
  */

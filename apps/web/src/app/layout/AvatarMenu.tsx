@@ -7,7 +7,7 @@ import { TwoFactorDialogHost } from '@/features/two-factor/TwoFactorDialogHost.t
 import { useSession } from '@/lib/session.tsx';
 import { fullName } from '@/lib/full-name.ts';
 
-/** Brief §2 avatar menu: My Account, collapsible Settings with the SMS Authentication switch, Log Out. */
+/** docs/product.md §A2 avatar menu: My Account, collapsible Settings with the SMS Authentication switch, Log Out. */
 export function AvatarMenu() {
   const { user, logout, refresh } = useSession();
   const [open, setOpen] = useState(false);
@@ -80,7 +80,7 @@ export function AvatarMenu() {
                 onChange={() => {
                   setOpen(false);
                   // The switch reflects twoFactorEnabled: on opens the dialog (a code must be
-                  // confirmed first); off asks in the top bar before disabling (brief §4).
+                  // confirmed first); off asks in the top bar before disabling (docs/product.md §A4).
                   if (user?.twoFactorEnabled) askToDisableTwoFactor(refresh);
                   else setTwoFactorOpen(true);
                 }}

@@ -16,7 +16,7 @@ import { useSideNav } from '@/components/layout/use-side-nav.ts';
 import { AvatarMenu } from './AvatarMenu.tsx';
 import { PasswordChangeGate } from '../PasswordChangeGate.tsx';
 
-/** The shared layout of brief §1: side navigation, top bar and the main area. */
+/** The shared layout of docs/product.md §A1: side navigation, top bar and the main area. */
 export default function StaffLayout() {
   const { userType, user } = useSession();
   const nav = useSideNav();

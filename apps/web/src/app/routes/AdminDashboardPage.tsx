@@ -9,7 +9,7 @@ import { useAdminDashboard } from '@/features/dashboard/admin-dashboard-api.ts';
 import { NotesCalendar } from '@/features/notes/NotesCalendar.tsx';
 import RolePage from './RolePage.tsx';
 
-// Recharts and Leaflet (with the heat plugin) load only here, on demand (product §8).
+// Recharts and Leaflet (with the heat plugin) load only here, on demand (docs/product.md §8).
 const AdminCharts = lazy(() => import('@/features/dashboard/AdminCharts.tsx'));
 const AdminHeatMap = lazyMap(() => import('@/features/dashboard/AdminHeatMap.tsx'), 'h-72 lg:h-96');
 
@@ -33,7 +33,7 @@ function ChartsPlaceholder() {
 }
 
 /**
- * The admin's /Admindashboard (product §4.11): now's figures, the period's incidents by type and
+ * The admin's /Admindashboard (docs/product.md §4.11): now's figures, the period's incidents by type and
  * response times, the heat map, top performers and calendar notes. One call feeds it; socket events
  * refetch it (no polling).
  */

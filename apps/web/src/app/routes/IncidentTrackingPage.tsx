@@ -124,7 +124,7 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
 
 /**
  * The admin's /Patrol&incidenttracking: incidents, the live map (incidents, backup, cameras and
- * the tanods on patrol), backup requests, the replay of past patrols (issue 11), the archive, and
+ * the tanods on patrol), backup requests, the replay of past patrols, the archive, and
  * the barangay's blotter (`?tab=blotter`, with `&entry=` the open entry and `&record=` an incident
  * to record; docs/decisions/026-the-blotter.md).
  */

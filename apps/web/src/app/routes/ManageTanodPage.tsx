@@ -22,8 +22,8 @@ const TABS = [
 type TabId = (typeof TABS)[number]['key'];
 
 /**
- * /ManageTanod (issue 13). The seed's admin menu has no entries for the supadmin's own pages, so
- * the supadmin finds admins, barangay settings, the audit log and the failed alerts (issue 20) as
+ * /ManageTanod. The seed's admin menu has no entries for the supadmin's own pages, so
+ * the supadmin finds admins, barangay settings, the audit log and the failed alerts as
  * tabs here (`?tab=`). Every admin has the ranked performance of all tanods as a tab too.
  */
 export default function ManageTanodPage() {

@@ -6,7 +6,7 @@ import { PieceBoundary, PieceUnavailable } from '@/components/PieceBoundary.tsx'
 import { TwoFactorDialogHost } from '@/features/two-factor/TwoFactorDialogHost.tsx';
 import RolePage from './RolePage.tsx';
 
-// Push alerts are their own chunk: the account page shows at once, the alerts follow (issue 20).
+// Push alerts are their own chunk: the account page shows at once, the alerts follow.
 const PushAlertsSection = lazyWithRetry(() => import('@/features/push/PushAlertsSection.tsx'));
 
 const alerts = (

@@ -20,7 +20,7 @@ import RolePage from './RolePage.tsx';
 const PatrolMapView = lazyMap(() => import('./PatrolMapView.tsx'), 'h-72 sm:h-96 lg:h-[calc(100dvh-11rem)]');
 
 /**
- * The tanod's /Patrolmap: the patrol (issue 11: Start/End, log, tracking), backup (the calls an
+ * The tanod's /Patrolmap: the patrol (Start/End, log, tracking), backup (the calls an
  * admin sent me to, and a call of my own from where I am), the active incident and the incident
  * lists (the queue, every incident with filters, my history; `?list=`) beside the map. On a phone
  * the backup I was sent to comes first, then the patrol, the active incident, the map and the lists.

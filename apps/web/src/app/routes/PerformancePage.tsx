@@ -3,7 +3,7 @@ import { TanodPerformanceView } from '@/features/performance/TanodPerformanceVie
 import { useSession } from '@/lib/session.tsx';
 import RolePage from './RolePage.tsx';
 
-/** The tanod's /Performance (issue 13, product §4.10): their own figures and charts for a period. */
+/** The tanod's /Performance (docs/product.md §4.10): their own figures and charts for a period. */
 export default function PerformancePage() {
   const { user } = useSession();
   return (

@@ -12,8 +12,8 @@ const ResidentPrivacyCards = lazyWithRetry(() => import('@/features/privacy/Resi
 
 /**
  * What a signed-in resident sees on the landing page beside the public actions: their reports,
- * then their push alerts (issue 20). One lazy chunk, so the landing page itself carries no code
- * for either (it is at its download budget, product §8).
+ * then their push alerts. One lazy chunk, so the landing page itself carries no code
+ * for either (it is at its download budget, docs/product.md §8).
  */
 export default function ResidentCards({ focusOnMount = false }: { focusOnMount?: boolean }) {
   return (

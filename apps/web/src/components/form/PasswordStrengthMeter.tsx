@@ -12,7 +12,7 @@ const LABELS = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 const COLOURS = ['bg-red-600', 'bg-red-600', 'bg-amber-500', 'bg-green-600', 'bg-green-600'] as const;
 
 /**
- * The strength meter of product §4.12: four bars and a word, announced politely. The judge
+ * The strength meter of docs/product.md §4.12: four bars and a word, announced politely. The judge
  * (zxcvbn) is fetched after the form has painted; until then only the length rule shows.
  */
 export function PasswordStrengthMeter({ password, userInputs = [] }: PasswordStrengthMeterProps) {

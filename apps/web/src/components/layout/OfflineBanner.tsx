@@ -3,7 +3,7 @@ import { useRealtime } from '@/lib/realtime.tsx';
 import { useOnline } from '@/lib/use-online.ts';
 
 /**
- * Staff pages say plainly when they are cut off (issue 14): while the browser is offline or the
+ * Staff pages say plainly when they are cut off: while the browser is offline or the
  * live connection to the server is lost, and gone as soon as both are back.
  */
 export function OfflineBanner() {

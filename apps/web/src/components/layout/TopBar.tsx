@@ -12,7 +12,7 @@ interface TopBarProps {
   staffActions?: ReactNode;
 }
 
-/** Brief §2 top bar. Residents get only Back; staff get messages, notifications and the avatar menu. */
+/** docs/product.md §A2 top bar. Residents get only Back; staff get messages, notifications and the avatar menu. */
 export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBarProps) {
   const navigate = useNavigate();
 

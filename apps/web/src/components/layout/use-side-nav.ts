@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Brief §2 and §9: the side nav collapses at 768 px or less. */
+/** docs/product.md §A2 and §9: the side nav collapses at 768 px or less. */
 export const MOBILE_QUERY = '(max-width: 768px)';
 
 function matches(query: string): boolean {

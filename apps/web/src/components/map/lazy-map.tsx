@@ -31,7 +31,7 @@ export function MapPlaceholder({ className = 'h-80' }: { className?: string }) {
 
 /** `lazyMap(() => import('./IncidentMap.tsx'), 'h-80')`: the module's default export, lazily. */
 export function lazyMap<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, placeholderClass?: string) {
-  // Fetched again with backoff first, like every lazy piece (issue 14); the boundary shows if it still fails.
+  // Fetched again with backoff first, like every lazy piece; the boundary shows if it still fails.
   const MapModule = lazyWithRetry(load);
   return function LazyMap(props: P) {
     return (

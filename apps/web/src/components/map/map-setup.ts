@@ -4,7 +4,7 @@ import { boundaryBounds, polygonLatLngs } from './map-geometry.ts';
 
 /**
  * The base every map of the app shares (the report map and the staff maps): the configured tile
- * server with its attribution, the barangay outline, and the start view of product §1 (fit to the
+ * server with its attribution, the barangay outline, and the start view of docs/product.md §1 (fit to the
  * boundary once one is set, else the brief's start point). Importing this module brings Leaflet,
  * so only lazily loaded map modules import it.
  */

@@ -1,5 +1,5 @@
 /**
- * Colours the maps agree on (product §4.7: red emergency, blue normal), free of Leaflet so that
+ * Colours the maps agree on (docs/product.md §4.7: red emergency, blue normal), free of Leaflet so that
  * legends on a page can use them before the map's code arrives.
  */
 export const MARKER_COLORS = {

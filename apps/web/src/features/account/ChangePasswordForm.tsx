@@ -21,7 +21,7 @@ export function sessionsEndedText(count: number): string {
   return `Password changed. ${count === 1 ? '1 other session was' : `${count} other sessions were`} signed out.`;
 }
 
-/** Change password: the current one is required; every other session ends (product §4.12). */
+/** Change password: the current one is required; every other session ends (docs/product.md §4.12). */
 export function ChangePasswordForm() {
   const { user, refresh } = useSession();
   const queryClient = useQueryClient();

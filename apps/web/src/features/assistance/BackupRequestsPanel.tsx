@@ -15,7 +15,7 @@ interface BackupRequestsPanelProps {
   onOpenIncident?: (id: string) => void;
 }
 
-/** The admin's backup requests (product §4.5): approve with dispatch, reject, deployed, completed. */
+/** The admin's backup requests (docs/product.md §4.5): approve with dispatch, reject, deployed, completed. */
 export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps) {
   const [showClosed, setShowClosed] = useState(false);
   const list = useAssistanceList(showClosed ? {} : { status: OPEN });

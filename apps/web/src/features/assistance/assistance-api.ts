@@ -11,7 +11,7 @@ import { api } from '@/lib/api-client.ts';
 import { useRealtime, useSocketEvent } from '@/lib/realtime.tsx';
 import { fullName } from '@/lib/full-name.ts';
 
-/** Backup (assistance) requests of issue 9. The lists refresh on `assistance:*` socket events. */
+/** Backup (assistance) requests. The lists refresh on `assistance:*` socket events. */
 export const ASSISTANCE_KEY = ['assistance'] as const;
 
 function search(query: AssistanceListQuery): string {

@@ -4,7 +4,7 @@ import { useAssistanceList } from './assistance-api.ts';
 
 /**
  * The open backup requests that concern this tanod: those an admin dispatched them to (product
- * §4.5: they set deployed and completed) and their own calls. One list call serves both, kept live
+ * docs/product.md §4.5: they set deployed and completed) and their own calls. One list call serves both, kept live
  * by the `assistance:*` socket events.
  */
 export function useMyBackup(): { dispatched: AssistanceRequest[]; mine: AssistanceRequest[] } {

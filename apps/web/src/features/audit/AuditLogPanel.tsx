@@ -35,7 +35,7 @@ function Row({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** The supadmin's audit log (issue 13): newest first, by entity and period, a page at a time. */
+/** The supadmin's audit log: newest first, by entity and period, a page at a time. */
 export function AuditLogPanel() {
   const [entity, setEntity] = useState('');
   const [from, setFrom] = useState('');

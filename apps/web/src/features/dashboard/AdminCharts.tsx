@@ -6,7 +6,7 @@ import { bucketLabel, describeIncidentsOverTime, describeResponseTrend } from '.
 /*
  * The admin dashboard's charts. This module is the only one of the dashboard that imports
  * Recharts, and the page loads it on demand (React.lazy), so the chart library never reaches the
- * public pages (product §8). Colours are theme variables, so both themes follow.
+ * public pages (docs/product.md §8). Colours are theme variables, so both themes follow.
  */
 
 /** One colour per incident type, in the order of the types (most frequent first). */

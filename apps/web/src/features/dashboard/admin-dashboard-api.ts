@@ -21,7 +21,7 @@ export const fetchAdminDashboard = (period: PerformancePeriodKind, signal?: Abor
   api<AdminDashboard>(`/api/dashboard/admin?period=${encodeURIComponent(period)}`, { signal });
 
 /**
- * `GET /api/dashboard/admin`, kept live without polling (product §7, §8): every event that moves a
+ * `GET /api/dashboard/admin`, kept live without polling (docs/product.md §7, §8): every event that moves a
  * figure (a report or an incident change, a backup call or its decision, a patrol starting or
  * ending, a schedule or loan change) refetches it once, debounced, since entity events are thin.
  * What changes by the clock alone (a shift starts, a loan falls due, the day turns) has no event:

@@ -9,7 +9,7 @@ const TANOD_DASHBOARD_EVENTS = ['incident:created', 'incident:updated', 'schedul
 export const fetchTanodDashboard = (signal?: AbortSignal) => api<TanodDashboard>('/api/dashboard/tanod', { signal });
 
 /**
- * `GET /api/dashboard/tanod`, kept live by the socket (product §7, no polling): a report or an
+ * `GET /api/dashboard/tanod`, kept live by the socket (docs/product.md §7, no polling): a report or an
  * incident change, a schedule change, one of my loans, or my patrol starting or ending refetches it.
  * Entity events are thin, so the answer is fetched again whole; it is a handful of small queries.
  */

@@ -107,7 +107,7 @@ function DeliveryRow({ delivery, timeZone, retrying, onRetry }: RowProps) {
 }
 
 /**
- * The supadmin's failed alerts (issue 20): pushes, texts and emails the server stopped trying
+ * The supadmin's failed alerts: pushes, texts and emails the server stopped trying
  * after its last retry, newest first, each with a Retry that gives it a new round of tries.
  */
 export function FailedDeliveriesPanel() {

@@ -44,7 +44,7 @@ const feedbackResolver: Resolver<FeedbackValues> = (values) => {
 };
 
 /**
- * The feedback form (product §4.9): stars and comment required, a name or "anonymous" for
+ * The feedback form (docs/product.md §4.9): stars and comment required, a name or "anonymous" for
  * directory ratings. The bot-check is solved on submit. Server refusals (already rated, too many
  * ratings, failed check) show above the buttons; field errors show next to their fields.
  */

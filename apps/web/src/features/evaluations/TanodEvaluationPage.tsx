@@ -11,7 +11,7 @@ import { TicketRatingPanel, useTicketLookup } from './TicketRatingPanel.tsx';
 import { useTanodDirectory } from './use-tanod-directory.ts';
 
 /**
- * `/Tanodevaluation` (product §4.9): the directory of active tanods with their ratings and recent
+ * `/Tanodevaluation` (docs/product.md §4.9): the directory of active tanods with their ratings and recent
  * comments, searchable by name, and the feedback form. `?ticket=…` (linked from the ticket lookup)
  * opens the form for the responder of that resolved report.
  */

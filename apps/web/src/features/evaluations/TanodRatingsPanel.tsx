@@ -28,7 +28,7 @@ function Distribution({ list }: { list: StaffEvaluationList }) {
   );
 }
 
-/** A tanod's ratings for an admin (issue 13): every comment, with hide and show for abusive ones. */
+/** A tanod's ratings for an admin: every comment, with hide and show for abusive ones. */
 export function TanodRatingsPanel({ tanodId }: { tanodId: string }) {
   const queryClient = useQueryClient();
   const ratings = useInfiniteQuery({

@@ -123,7 +123,7 @@ export function feedbackPayload(values: FeedbackValues): { rating: number; comme
   };
 }
 
-// Product §1: the brief's bot-check texts stand for the equivalent failures of the self-hosted check.
+// docs/product.md §1: the brief's bot-check texts stand for the equivalent failures of the self-hosted check.
 export const BOT_CHECK_TEXTS = {
   expired: 'reCAPTCHA expired. Please try again.',
   setup: 'Error setting up verification. Please try again.',

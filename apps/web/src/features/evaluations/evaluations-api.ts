@@ -37,8 +37,8 @@ export function rateTicket(ticket: string, values: FeedbackValues): Promise<Eval
 }
 
 /**
- * The signed-in resident's name, to prefill the form. Public pages skip the session check (brief
- * §4), so the page asks itself; any failure just leaves the name empty.
+ * The signed-in resident's name, to prefill the form. Public pages skip the session check
+ * (docs/product.md §A4), so the page asks itself; any failure just leaves the name empty.
  */
 export async function fetchResidentName(signal?: AbortSignal): Promise<string | null> {
   const token = residentToken();

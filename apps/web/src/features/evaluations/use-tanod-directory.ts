@@ -16,7 +16,7 @@ export interface TanodDirectoryState {
 
 /**
  * The tanod directory, fetched once on mount and again on demand. A small hook rather than a
- * query library: this public page should stay light on a cheap phone (product §8).
+ * query library: this public page should stay light on a cheap phone (docs/product.md §8).
  */
 export function useTanodDirectory(): TanodDirectoryState {
   const [tanods, setTanods] = useState<PublicTanod[] | null>(null);

@@ -17,7 +17,7 @@ interface ActiveIncidentPanelProps {
   onShowOnMap(id: string): void;
 }
 
-/** The tanod's in-progress incident (issue 9): details, photos, directions, notes, Resolve, backup. */
+/** The tanod's in-progress incident: details, photos, directions, notes, Resolve, backup. */
 export function ActiveIncidentPanel({ incidentId, backupAction, onShowOnMap }: ActiveIncidentPanelProps) {
   const { data: incident, isLoading, isError, refetch } = useIncident(incidentId);
   const [resolving, setResolving] = useState(false);

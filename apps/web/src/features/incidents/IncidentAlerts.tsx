@@ -18,7 +18,7 @@ export function incidentPagePath(userType: string | null, id: string): string {
 type Alert = Pick<IncidentDetail, '_id' | 'ticket' | 'type' | 'address' | 'landmark'>;
 
 /**
- * Live incidents on every staff page (issue 9). Any incident event refreshes the open incident
+ * Live incidents on every staff page. Any incident event refreshes the open incident
  * screens; a new emergency also rings and shows a red banner until someone takes it or the user
  * dismisses it. Mounted once, in the staff layout.
  */

@@ -37,7 +37,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** The admin's incident detail (issue 9): timeline, photos, reporter, cameras, duplicate, every step. */
+/** The admin's incident detail: timeline, photos, reporter, cameras, duplicate, every step. */
 export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerProps) {
   const { data: incident, isLoading, isError, refetch } = useIncident(incidentId);
   const apply = useApplyIncident();

@@ -41,7 +41,7 @@ interface IncidentFiltersBarProps {
   fieldError?: { field: string; message: string };
 }
 
-/** Filters of the staff list (issue 9): status, classification, type, dates and text. */
+/** Filters of the staff list: status, classification, type, dates and text. */
 export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, fieldError }: IncidentFiltersBarProps) {
   const { data: settings } = usePublicSettings();
   const [text, setText] = useState(value.q);

@@ -17,7 +17,7 @@ interface IncidentMarkersLayerProps {
 
 /**
  * Incidents on a StaffMap: red pins with "!" for emergencies, blue for normal reports (product
- * §4.7). The selected one is larger and the map moves to it. Import only from lazy map modules.
+ * docs/product.md §4.7). The selected one is larger and the map moves to it. Import only from lazy map modules.
  */
 export default function IncidentMarkersLayer({ incidents, selectedId = null, onSelect, cluster = false }: IncidentMarkersLayerProps) {
   const map = useLeafletMap();

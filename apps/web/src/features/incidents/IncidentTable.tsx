@@ -58,7 +58,7 @@ function IncidentCard({ item, selected, onOpen }: { item: IncidentRow; selected:
   );
 }
 
-/** The admin's incident table (issue 9): filters, cursor paging and the CSV export of what is shown. */
+/** The admin's incident table: filters, cursor paging and the CSV export of what is shown. */
 export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) {
   const [values, setValues] = useState<FilterValues>(EMPTY_FILTERS);
   const [exporting, setExporting] = useState(false);

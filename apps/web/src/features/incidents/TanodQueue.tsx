@@ -23,7 +23,7 @@ interface TanodQueueProps {
   hasPosition: boolean;
 }
 
-/** The tanod's queue of pending incidents (issue 9): type, classification, age, distance, photos. */
+/** The tanod's queue of pending incidents: type, classification, age, distance, photos. */
 export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onSelect, hasActive, hasPosition }: TanodQueueProps) {
   const now = useNow(30_000);
   const apply = useApplyIncident();

@@ -4,7 +4,7 @@ import { IncidentPhotos } from './IncidentPhotos.tsx';
 import { dateTimeText, eventText } from './incident-format.ts';
 
 /**
- * The staff timeline of product §3, oldest first; notes, logs and reasons under their step, and a
+ * The staff timeline of docs/product.md §3, oldest first; notes, logs and reasons under their step, and a
  * note's photos from the scene under the note (`evidence`, staff only).
  */
 export function Timeline({ events, evidence }: { events: IncidentEvent[]; evidence?: EvidencePhoto[] }) {

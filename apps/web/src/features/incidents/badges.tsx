@@ -10,7 +10,7 @@ export function StatusBadge({ status }: { status: IncidentStatus }) {
   );
 }
 
-/** Emergencies are red everywhere (issue 9); a normal report shows no badge in rows, only here. */
+/** Emergencies are red everywhere; a normal report shows no badge in rows, only here. */
 export function ClassificationBadge({ classification }: { classification: IncidentClassification }) {
   if (classification === 'emergency') {
     return (

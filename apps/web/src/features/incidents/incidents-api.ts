@@ -11,7 +11,7 @@ import { useRealtime } from '@/lib/realtime.tsx';
 import { attachmentName, saveFile } from '@/lib/save-file.ts';
 
 /**
- * The staff incident calls of issue 9. Lists and details refresh when the socket says an incident
+ * The staff incident calls. Lists and details refresh when the socket says an incident
  * changed (IncidentAlerts invalidates INCIDENTS_KEY); while the socket is down they poll instead.
  */
 export const INCIDENTS_KEY = ['incidents'] as const;

@@ -42,17 +42,17 @@ import { queueMessage, useOutgoing } from './outbox.ts';
 import { PersonAvatar } from './PersonAvatar.tsx';
 import { fullName } from '@/lib/full-name.ts';
 
-// Brief §2 + product §8: the picker is heavy, so it is fetched the first time it is opened.
+// docs/product.md §A2 + docs/product.md §8: the picker is heavy, so it is fetched the first time it is opened.
 const EmojiPicker = lazyWithRetry(() => import('./EmojiPickerPopover.tsx'));
 
 interface ChatDialogProps {
   conversation: Conversation;
   onClose(): void;
-  /** The temporary conversation was saved by the server (brief §4). */
+  /** The temporary conversation was saved by the server (docs/product.md §A4). */
   onSaved(conversation: Conversation): void;
 }
 
-/** Brief §2 chat dialog: header, messages by day with ticks, typing indicator, text box and emoji picker. */
+/** docs/product.md §A2 chat dialog: header, messages by day with ticks, typing indicator, text box and emoji picker. */
 export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialogProps) {
   const queryClient = useQueryClient();
   const { socket, connected } = useRealtime();
@@ -83,7 +83,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
   const typingTimer = useRef<number | null>(null);
   const lastTypingSent = useRef(0);
 
-  // Brief §8: 'Error fetching messages.', but no toast while polling (socket down).
+  // docs/product.md §A8: 'Error fetching messages.', but no toast while polling (socket down).
   const reported = useRef(false);
   const failed = thread.isError && !thread.data && connected;
   useEffect(() => {
@@ -102,7 +102,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
     };
   }, [socket, connected, conversationId]);
 
-  // Opening marks the conversation read (brief §4); so does a message arriving while it is open.
+  // Opening marks the conversation read (docs/product.md §A4); so does a message arriving while it is open.
   const markRead = useRef<() => void>(() => {});
   useEffect(() => {
     markRead.current = () => {
@@ -201,7 +201,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
     let target = conversation;
     try {
       if (isTemporary(target)) {
-        // Brief §4: the client saves the conversation first, then sends the first message.
+        // docs/product.md §A4: the client saves the conversation first, then sends the first message.
         try {
           target = savedConversation(conversation, await createConversation(other._id));
         } catch {
@@ -221,7 +221,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
   }
 
   function onKeyDown(event: ReactKeyboardEvent<HTMLTextAreaElement>) {
-    // Brief §5: Enter sends, Shift+Enter is a new line (and an IME composition is left alone).
+    // docs/product.md §A5: Enter sends, Shift+Enter is a new line (and an IME composition is left alone).
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();

@@ -26,8 +26,8 @@ interface EmojiPickerPopoverProps {
 }
 
 /**
- * Brief §2 picker: 320×400, search on, skin tones off, no preview, our theme. Native emoji
- * (the system font draws them), so no image is fetched from a CDN (issue 4).
+ * docs/product.md §A2 picker: 320×400, search on, skin tones off, no preview, our theme. Native emoji
+ * (the system font draws them), so no image is fetched from a CDN.
  */
 export default function EmojiPickerPopover({ theme, onPick }: EmojiPickerPopoverProps) {
   return (

@@ -9,7 +9,7 @@ interface MessageBubbleProps {
   timeZone: string | undefined;
 }
 
-/** A stored message: mine on the right with its sent/read tick (brief §2), theirs on the left. */
+/** A stored message: mine on the right with its sent/read tick (docs/product.md §A2), theirs on the left. */
 export function MessageBubble({ message, me, timeZone }: MessageBubbleProps) {
   const tick = tickState(message, me);
   const mine = tick !== 'none';

@@ -29,7 +29,7 @@ interface MessagesPanelProps {
   onOpenConversation(conversation: Conversation): void;
 }
 
-/** Brief §2 messages panel: the conversation list, its search, and the new-message view. */
+/** docs/product.md §A2 messages panel: the conversation list, its search, and the new-message view. */
 export default function MessagesPanel({ anchor, onClose, onOpenConversation }: MessagesPanelProps) {
   const queryClient = useQueryClient();
   const { connected } = useRealtime();
@@ -46,7 +46,7 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
   const conversations = useConversations();
   const users = useUsers(view === 'new');
 
-  // Brief §8: errors are toasted, except while polling (the socket is down), which stays silent.
+  // docs/product.md §A8: errors are toasted, except while polling (the socket is down), which stays silent.
   useReportOnce(conversations.isError && !conversations.data && connected, 'Error fetching conversations.');
   useReportOnce(users.isError && !users.data, 'Error fetching users.');
 

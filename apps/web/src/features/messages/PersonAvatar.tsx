@@ -1,7 +1,7 @@
 import { Avatar } from '@/components/Avatar.tsx';
 import type { ChatParticipant } from './message-types.ts';
 
-/** An avatar with the online dot of brief §2 (green while online). */
+/** An avatar with the online dot of docs/product.md §A2 (green while online). */
 export function PersonAvatar({ person, size }: { person: ChatParticipant | undefined; size: number }) {
   return (
     <span className="relative inline-flex shrink-0">

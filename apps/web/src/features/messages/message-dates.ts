@@ -17,7 +17,7 @@ function previousDayKey(key: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Brief §2: 'Today', 'Yesterday', or the full weekday and date. */
+/** docs/product.md §A2: 'Today', 'Yesterday', or the full weekday and date. */
 export function dayLabel(iso: string, now: Date = new Date(), timeZone?: string): string {
   const date = new Date(iso);
   const key = dayKey(date, timeZone);
@@ -61,7 +61,7 @@ export function rowTime(iso: string, now: Date = new Date(), timeZone?: string):
 
 const USER_TYPE_LABELS: Record<string, string> = { tanod: 'Tanod', admin: 'Admin', supadmin: 'Super admin', resident: 'Resident' };
 
-/** Brief §2: 'Online', 'Last seen {date}', or the user type when nothing is known. */
+/** docs/product.md §A2: 'Online', 'Last seen {date}', or the user type when nothing is known. */
 export function statusText(
   person: Pick<ChatParticipant, 'isOnline' | 'lastActive' | 'userType'>,
   now: Date = new Date(),

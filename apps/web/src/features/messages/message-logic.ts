@@ -2,20 +2,20 @@ import type { ChatMessage, ChatParticipant, Conversation, IdRef } from './messag
 import { fullName } from '@/lib/full-name.ts';
 
 /**
- * Brief §9 and MESSAGE_LIMITS in the shared package (a test keeps them equal; they are copied so
+ * docs/product.md §A9 and MESSAGE_LIMITS in the shared package (a test keeps them equal; they are copied so
  * the always-loaded top-bar button does not pull the schema module in).
  * The typing indicator hides 3 s after the last typing event.
  */
 export const TYPING_VISIBLE_MS = 3000;
 /** How often typing is announced while the user keeps typing: under the server's 3 a second and the 3 s, so it stays lit. */
 export const TYPING_THROTTLE_MS = 1500;
-/** The fallback polling period, used only while the socket is down (product §1). */
+/** The fallback polling period, used only while the socket is down (docs/product.md §1). */
 export const POLL_MS = 500;
 export const CONTENT_MAX_LENGTH = 2000;
 
 export const TEMP_PREFIX = 'temp-';
 
-/** Brief §3: an id, or an object with `_id`. */
+/** docs/product.md §A3: an id, or an object with `_id`. */
 export function idOf(ref: IdRef): string | null {
   if (!ref) return null;
   return typeof ref === 'string' ? ref : ref._id;
@@ -26,7 +26,7 @@ export function otherParticipant(conversation: Conversation, me: string | null):
   return conversation.participants.find((p) => p._id !== me) ?? conversation.participants[0];
 }
 
-/** Brief §2: the last message, prefixed 'You: ' when the signed-in user sent it. */
+/** docs/product.md §A2: the last message, prefixed 'You: ' when the signed-in user sent it. */
 export function lastMessagePreview(conversation: Conversation, me: string | null): string {
   if (!conversation.lastMessage) return '';
   return idOf(conversation.lastMessageSender) === me ? `You: ${conversation.lastMessage}` : conversation.lastMessage;
@@ -37,7 +37,7 @@ export function isUnread(conversation: Conversation, me: string | null): boolean
   return !conversation.read && Boolean(conversation.lastMessage) && idOf(conversation.lastMessageSender) !== me;
 }
 
-/** Brief §2: the search matches the other person's name or the last message, ignoring case. */
+/** docs/product.md §A2: the search matches the other person's name or the last message, ignoring case. */
 export function matchesConversation(conversation: Conversation, me: string | null, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
@@ -45,7 +45,7 @@ export function matchesConversation(conversation: Conversation, me: string | nul
   return fullName(other).toLowerCase().includes(needle) || (conversation.lastMessage ?? '').toLowerCase().includes(needle);
 }
 
-/** Brief §2: the recipient search matches the first or the last name (or both, as typed). */
+/** docs/product.md §A2: the recipient search matches the first or the last name (or both, as typed). */
 export function matchesUser(user: { firstName: string; lastName: string }, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
@@ -61,7 +61,7 @@ export function sortConversations(list: Conversation[]): Conversation[] {
   return [...list].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
 }
 
-// ---- Temporary → saved (brief §4) ----
+// ---- Temporary → saved (docs/product.md §A4) ----
 
 /** A conversation that exists only in this browser until its first message is sent. */
 export function temporaryConversation(other: ChatParticipant, now: Date = new Date(), random: () => number = Math.random): Conversation {
@@ -108,7 +108,7 @@ export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): 
 
 export type Tick = 'none' | 'sent' | 'read';
 
-/** Brief §4: my messages show one tick when sent and two once the other person has read them. */
+/** docs/product.md §A4: my messages show one tick when sent and two once the other person has read them. */
 export function tickState(message: ChatMessage, me: string | null): Tick {
   if (idOf(message.userId) !== me) return 'none';
   return message.read ? 'read' : 'sent';

@@ -5,9 +5,9 @@ export type ChatParticipant = ConversationParticipant;
 export type ChatMessage = Message;
 
 export type Conversation = ApiConversation & {
-  /** Client-only (brief §3): picked in the new-message view, not saved until the first message. */
+  /** Client-only (docs/product.md §A3): picked in the new-message view, not saved until the first message. */
   temporary?: boolean;
 };
 
-/** Brief §3: a sender is an id or an object with `_id`. */
+/** docs/product.md §A3: a sender is an id or an object with `_id`. */
 export type IdRef = string | { _id: string } | null | undefined;

@@ -25,7 +25,7 @@ type Thread = InfiniteData<MessageListResponse, string | null>;
 
 const enc = encodeURIComponent;
 
-// ---- Calls (brief §7, under /api per product §1) ----
+// ---- Calls (docs/product.md §A7, under /api per docs/product.md §1) ----
 
 export const fetchUnread = () => api<UnreadMessagesResponse>('/api/messages/unread');
 export const fetchConversations = () => api<ConversationListResponse>('/api/messages/conversations').then((r) => r.conversations);

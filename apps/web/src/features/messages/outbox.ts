@@ -10,7 +10,7 @@ import { addToThread, CONVERSATIONS_KEY, sendMessage, upsertConversation } from 
 import type { ChatMessage, Conversation } from './message-types.ts';
 
 /**
- * Messages written but not yet stored by the server (issue 14), as people know it from Messenger:
+ * Messages written but not yet stored by the server, as people know it from Messenger:
  * shown at once as "Sending…", kept in memory and in IndexedDB (so a reload loses nothing), sent
  * by themselves when the connection returns, and marked "Not sent — tap to retry" when the server
  * refuses one. Each carries an id made here, which the server uses to store a repeat only once.

@@ -18,7 +18,7 @@ export interface NotesCalendarProps {
 }
 
 /**
- * The dashboards' calendar notes (product §4.11, §3 "Note"): a month in the barangay's timezone
+ * The dashboards' calendar notes (docs/product.md §4.11, §3 "Note"): a month in the barangay's timezone
  * with a dot on each day that has notes, and the chosen day's notes to add, edit and delete. The
  * month is the shared keyboard-driven grid (components/MonthGrid.tsx).
  */

@@ -14,7 +14,7 @@ import { CATEGORY_CHIPS, notificationLink, relativeTime, unreadCount, visibleNot
 import { useDismiss } from '@/lib/use-dismiss.ts';
 import { SearchField } from '@/components/form/SearchField.tsx';
 
-/** Brief §9: 800 ms long press enters selection; deletes run 100 ms after the confirmation closes. */
+/** docs/product.md §A9: 800 ms long press enters selection; deletes run 100 ms after the confirmation closes. */
 const LONG_PRESS_MS = 800;
 const DELETE_DELAY_MS = 100;
 const PANEL_TOASTS = 'notifications-panel';
@@ -56,7 +56,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
   const isPhone = useMediaQuery(PHONE_QUERY);
 
   // The panel works on its own copy, taken when it opens: opening marks everything read on the
-  // server (brief §7), yet the user should still see which ones were new.
+  // server (docs/product.md §A7), yet the user should still see which ones were new.
   const [items, setItems] = useState<Notification[] | null>(null);
   const [count, dispatchCount] = useReducer(unreadCount, 0);
   const query = useNotifications((arrived) => {
@@ -81,7 +81,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
   const setCacheAllRead = () =>
     queryClient.setQueryData<Notification[]>(NOTIFICATIONS_KEY, (current) => current?.map((item) => ({ ...item, read: true })));
 
-  // Opening the panel marks all read on the server (brief §7); the top bar's dot goes out.
+  // Opening the panel marks all read on the server (docs/product.md §A7); the top bar's dot goes out.
   const markedOnOpen = useRef(false);
   const loaded = items !== null;
   useEffect(() => {
@@ -144,7 +144,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
     if (!item.read) {
       setItems((current) => current?.map((n) => (n._id === item._id ? { ...n, read: true } : n)) ?? current);
       dispatchCount({ type: 'markedOne' });
-      // Brief §8: failing to mark one notification read is only logged.
+      // docs/product.md §A8: failing to mark one notification read is only logged.
       markOneRead(item._id).catch((error: unknown) => console.error('Could not mark the notification read', error));
     }
     // Issue 20: a notification opens what it is about; the panel closes, its work done.

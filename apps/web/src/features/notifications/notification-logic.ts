@@ -4,7 +4,7 @@ export type CategoryFilter = 'all' | Exclude<NotificationCategory, 'general'>;
 export const CATEGORY_CHIPS: CategoryFilter[] = ['all', 'incidents', 'schedules', 'equipment', 'assistance'];
 export type SortOrder = 'newest' | 'oldest';
 
-/** Brief §4: 'Just now' under 60 s, then 'Nm ago', 'Nh ago', 'Nd ago' up to 6 days, then a date. */
+/** docs/product.md §A4: 'Just now' under 60 s, then 'Nm ago', 'Nh ago', 'Nd ago' up to 6 days, then a date. */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
@@ -19,7 +19,7 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
 }
 
 /**
- * The app path a notification opens (issue 20), or null when it has none. Only a path inside the
+ * The app path a notification opens, or null when it has none. Only a path inside the
  * app is followed (one slash, then not another): whatever the text says, a click never leaves
  * Bantay.
  */
@@ -28,7 +28,7 @@ export function notificationLink(item: Notification): string | null {
   return typeof link === 'string' && /^\/(?![/\\])/.test(link) ? link : null;
 }
 
-/** Brief §5: a case-insensitive match on the message, combined with the category filter, then sorted. */
+/** docs/product.md §A5: a case-insensitive match on the message, combined with the category filter, then sorted. */
 export function visibleNotifications(
   items: Notification[],
   { search, category, sort }: { search: string; category: CategoryFilter; sort: SortOrder },
@@ -43,7 +43,7 @@ export function visibleNotifications(
   return filtered.sort((a, b) => direction * (Date.parse(a.createdAt) - Date.parse(b.createdAt)));
 }
 
-/** Brief §4 unread count: recomputed on load, 0 on mark all, minus one (not below 0) on a single read. */
+/** docs/product.md §A4 unread count: recomputed on load, 0 on mark all, minus one (not below 0) on a single read. */
 export type UnreadAction = { type: 'loaded'; items: Notification[] } | { type: 'markedAll' } | { type: 'markedOne' } | { type: 'arrived' };
 
 export function unreadCount(count: number, action: UnreadAction): number {

@@ -16,7 +16,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * /forgot-password: staff ask for a reset link by email. The answer is the same whether or not
- * an account uses that address (product §4.12), so the page never reveals who has an account.
+ * an account uses that address (docs/product.md §4.12), so the page never reveals who has an account.
  */
 export default function ForgotPasswordPage() {
   const [answer, setAnswer] = useState<string | null>(null);
@@ -39,7 +39,7 @@ export default function ForgotPasswordPage() {
       setAnswer(result.message || FORGOT_PASSWORD_ANSWER);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
-        // The rate limit of product §4.12; the server's text says to try again later.
+        // The rate limit of docs/product.md §4.12; the server's text says to try again later.
         setFormError(error.message || 'Too many requests from this device. Please try again later.');
       } else if (error instanceof ApiError && error.fields.some((field) => field.field === 'email')) {
         setError('email', { message: error.fields.find((field) => field.field === 'email')!.message });

@@ -27,7 +27,7 @@ type Mode =
 type Errors = Partial<Record<AreaField | 'form', string>>;
 
 /**
- * The patrol areas of /ManagePatrolschedules (product §4.6): drawn and reshaped on the map with
+ * The patrol areas of /ManagePatrolschedules (docs/product.md §4.6): drawn and reshaped on the map with
  * Leaflet-Geoman, named and coloured beside it, retired when no longer patrolled. The supadmin
  * draws the barangay boundary here with the same tool.
  */

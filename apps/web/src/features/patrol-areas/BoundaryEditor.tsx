@@ -13,7 +13,7 @@ const AreasMap = lazyMap(() => import('./AreasMap.tsx'), 'h-[22rem] lg:h-[34rem]
 const BOUNDARY_COLOR = '#0f766e';
 
 /**
- * The barangay boundary, drawn by the supadmin with the same tool as the areas (product §4.6).
+ * The barangay boundary, drawn by the supadmin with the same tool as the areas (docs/product.md §4.6).
  * It lives here until the barangay settings page exists; the reports and the maps use it at once.
  */
 export function BoundaryEditor({ onDone }: { onDone(): void }) {

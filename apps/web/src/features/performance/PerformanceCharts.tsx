@@ -6,7 +6,7 @@ import { formatHours, seriesLabel } from './performance-format.ts';
 /*
  * The charts of a tanod's performance. This module is the only one that imports Recharts, and it is
  * itself loaded on demand (React.lazy) by the performance views, so the chart library is fetched on
- * /Performance and in Manage Tanod only, never on the public pages (product §8 budgets).
+ * /Performance and in Manage Tanod only, never on the public pages (docs/product.md §8 budgets).
  *
  * Colours are the theme's CSS variables, so both themes follow without re-rendering.
  */

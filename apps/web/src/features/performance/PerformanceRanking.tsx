@@ -142,7 +142,7 @@ function RankingCard({ row, onOpen }: { row: TanodPerformanceSummary; onOpen(tan
 }
 
 /**
- * Admin: every active tanod's figures for a period, ranked by the server's score (issue 13 item 7),
+ * Admin: every active tanod's figures for a period, ranked by the server's score,
  * with search by name, sort by any figure, a tanod's full view with charts, and the report.
  */
 export function PerformanceRanking() {

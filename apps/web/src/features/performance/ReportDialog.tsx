@@ -36,7 +36,7 @@ interface ReportDialogProps {
 }
 
 /**
- * Admin: the performance report (issue 13 item 5) for one tanod or all, for a period, as PDF
+ * Admin: the performance report for one tanod or all, for a period, as PDF
  * (optionally with its own password) or CSV. The admin re-enters their password; while the server
  * generates the file the dialog shows an indeterminate bar and its buttons wait, then the browser
  * downloads the file and the dialog closes. A refusal stays in the dialog, in the server's words.

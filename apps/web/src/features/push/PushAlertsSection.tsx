@@ -151,7 +151,7 @@ interface PushAlertsSectionProps {
 }
 
 /**
- * Push alerts (issue 20): turn them on or off for this browser, see and remove my other devices,
+ * Push alerts: turn them on or off for this browser, see and remove my other devices,
  * and choose what comes and when. Loaded on its own, after the page that shows it.
  */
 export default function PushAlertsSection({ audience }: PushAlertsSectionProps) {

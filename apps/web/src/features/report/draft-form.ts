@@ -3,7 +3,7 @@ import type { DraftField, ReportDraft } from './draft.ts';
 
 /**
  * The report wizard's form state: the small part of react-hook-form the wizard used, written out
- * so the report page does not load that library (about 15 KB gzip, issue 10). Same behaviour:
+ * so the report page does not load that library (about 15 KB gzip). Same behaviour:
  * uncontrolled inputs; a field is first checked when it loses focus, then on every change once it
  * has been touched or a submit was tried ("onTouched"); a failed submit focuses the first field
  * in error, in the order the fields were registered.

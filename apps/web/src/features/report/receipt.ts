@@ -3,8 +3,8 @@ import { normalizeTicket } from '@bantay/shared/limits';
 import { formatWhen } from './report-rules.ts';
 
 /**
- * The small text receipt a reporter downloads after a report (product §4.2), and the reverse: the
- * ticket read back out of an uploaded receipt on the lookup screen (§4.3). Plain text so that any
+ * The small text receipt a reporter downloads after a report (docs/product.md §4.2), and the reverse: the
+ * ticket read back out of an uploaded receipt on the lookup screen (docs/product.md §4.3). Plain text so that any
  * phone can open, share or print it.
  */
 

@@ -89,7 +89,7 @@ export function isLostConnection(error: unknown): boolean {
 /** A sentence for a failed submit that is not about one field. */
 export function submitErrorMessage(error: unknown): string {
   if (error instanceof BotCheckError) {
-    // Product §1: the brief's texts for the equivalent failures of the invisible check.
+    // docs/product.md §1: the brief's texts for the equivalent failures of the invisible check.
     return error.reason === 'expired'
       ? 'reCAPTCHA expired. Please try again.'
       : 'Error setting up verification. Please try again.';

@@ -123,7 +123,7 @@ export function formatWhen(iso: string | Date, timeZone: string | undefined): st
 }
 
 /**
- * The emergency screen's choices: the barangay's emergency types, plus its "Other" (product §4.2
+ * The emergency screen's choices: the barangay's emergency types, plus its "Other" (docs/product.md §4.2
  * lists Fire, Medical emergency, Crime in progress, Natural disaster, Accident, Other). Until the
  * settings arrive, the standard list is shown so the screen is usable at once; the server only
  * accepts types from the settings, and the standard ones are the defaults there.

@@ -21,7 +21,7 @@ interface ForgotPinFormProps {
 }
 
 /**
- * Product §4.1: a reset-PIN link by SMS (mobile number) or by email. The answer is the same
+ * docs/product.md §4.1: a reset-PIN link by SMS (mobile number) or by email. The answer is the same
  * whether or not an account exists, so the form never tells who has one.
  */
 export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withIntro = true }: ForgotPinFormProps) {

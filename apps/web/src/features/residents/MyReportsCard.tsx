@@ -17,7 +17,7 @@ const STATUS_STYLES: Record<IncidentStatus, string> = {
 };
 
 /**
- * The signed-in resident's reports on the landing page (product §2: own report history): ticket,
+ * The signed-in resident's reports on the landing page (docs/product.md §2: own report history): ticket,
  * type, status and time, each opening the ticket lookup of the report page.
  */
 export function MyReportsCard({ focusOnMount = false }: { focusOnMount?: boolean }) {

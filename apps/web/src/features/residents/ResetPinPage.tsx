@@ -18,7 +18,7 @@ type LinkState = 'checking' | 'valid' | 'dead' | 'unreachable';
 const TITLE = 'Set a new PIN';
 
 /**
- * /reset-pin/{token}: the link from the SMS or email (product §4.1). The link is checked first, so
+ * /reset-pin/{token}: the link from the SMS or email (docs/product.md §4.1). The link is checked first, so
  * a used or expired one says so at once, with the form to ask for a new one right there, instead
  * of after the resident has typed a PIN twice.
  */

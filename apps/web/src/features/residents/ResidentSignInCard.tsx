@@ -25,9 +25,9 @@ interface FieldErrors {
 const ForgotPinDialog = lazyWithRetry(loadForgotPinDialog);
 
 /**
- * Product §4.1: residents sign in on the landing page with their mobile number and 6-digit PIN.
+ * docs/product.md §4.1: residents sign in on the landing page with their mobile number and 6-digit PIN.
  * Two fields, checked by hand rather than with a form library, so the landing page stays within
- * its download budget (product §8). The server's answer decides: a wrong PIN, or the lockout after
+ * its download budget (docs/product.md §8). The server's answer decides: a wrong PIN, or the lockout after
  * five of them, is shown above the form in the server's words.
  */
 export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {

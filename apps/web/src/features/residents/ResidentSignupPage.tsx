@@ -53,7 +53,7 @@ function digitsField(registration: UseFormRegisterReturn, max: number): UseFormR
 }
 
 /**
- * /resident-signup (product §4.1): name, birthday, address, a mobile number proven with an SMS
+ * /resident-signup (docs/product.md §4.1): name, birthday, address, a mobile number proven with an SMS
  * code (the code send is guarded by the invisible bot-check), a 6-digit PIN chosen twice, and an
  * optional email and photo. The server's refusals appear next to the field they concern. On
  * success the resident is signed in and lands on the home page.

@@ -4,7 +4,7 @@ import { ResidentPageFrame } from './ResidentPageFrame.tsx';
 import { SIGN_IN_PATH } from './paths.ts';
 
 /**
- * /signup: the sign-up chooser (product §2). Residents sign themselves up; staff accounts are
+ * /signup: the sign-up chooser (docs/product.md §2). Residents sign themselves up; staff accounts are
  * created by the barangay admin, so staff are sent to their sign-in instead.
  */
 export default function SignupChooserPage() {

@@ -1,7 +1,7 @@
 import type { CodeSent, CurrentUser, LoginSuccess } from '@bantay/shared';
 import { api, ApiError } from '@/lib/api-client.ts';
 
-/** The residents' calls (issue 6, server module `residents`). None sends a token but the photo upload. */
+/** The residents' calls (server module `residents`). None sends a token but the photo upload. */
 
 export const residentLogin = (phoneNumber: string, pin: string) =>
   api<LoginSuccess>('/api/residents/login', { method: 'POST', body: { phoneNumber, pin }, token: null });
@@ -42,7 +42,7 @@ export const checkPinResetLink = (token: string, signal?: AbortSignal) =>
 export const resetPin = (token: string, pin: string, pinConfirm: string) =>
   api<{ ok: true }>('/api/residents/reset-pin', { method: 'POST', body: { token, pin, pinConfirm }, token: null });
 
-/** Brief §8 texts for the failures they name; the rest are the server's own messages. */
+/** docs/product.md §A8 texts for the failures they name; the rest are the server's own messages. */
 export const RESIDENT_TEXTS = {
   loginFailed: 'Error during login process. Please try again.',
   codeSent: 'Verification code sent to your phone',

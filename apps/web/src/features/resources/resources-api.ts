@@ -142,7 +142,7 @@ export function useTanods(enabled = true) {
 // ---- Live updates ----
 
 /**
- * `loan:updated` is thin (product §7): any borrow or return, here or in another browser, refreshes
+ * `loan:updated` is thin (docs/product.md §7): any borrow or return, here or in another browser, refreshes
  * the loans and the stock figures that follow from them.
  */
 export function useLoanUpdates(): void {

@@ -27,7 +27,7 @@ interface ScheduleFormProps {
   onCancel(): void;
 }
 
-/** The schedule form (product §4.6): shift, period, area, members with the leader, repeat. */
+/** The schedule form (docs/product.md §4.6): shift, period, area, members with the leader, repeat. */
 export function ScheduleForm({ initial, areas, tanods, serverErrors, busy, askScope, canRepeat, submitLabel, onSubmit, onCancel }: ScheduleFormProps) {
   const [values, setValues] = useState(initial);
   const [localErrors, setLocalErrors] = useState<ScheduleErrors>({});

@@ -203,7 +203,7 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
   );
 }
 
-/** The supadmin's barangay settings (issue 13): name, abbreviation, logo, hotlines, incident types, map start, timezone. */
+/** The supadmin's barangay settings: name, abbreviation, logo, hotlines, incident types, map start, timezone. */
 export function BarangaySettingsPanel() {
   const { data } = usePublicSettings();
   return data ? <SettingsForm settings={data} /> : <Loading />;

@@ -28,7 +28,7 @@ interface TwoFactorDialogProps {
 }
 
 /**
- * Brief §2 two-factor dialog: phone number (Philippines by default), Send Code behind the
+ * docs/product.md §A2 two-factor dialog: phone number (Philippines by default), Send Code behind the
  * invisible bot-check, the 6-digit code, Enable 2FA and Disable 2FA. Loaded only when opened.
  */
 export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {

@@ -5,7 +5,7 @@ import { TWO_FACTOR_TEXTS, disableTwoFactor } from './two-factor-api.ts';
 const CONFIRM_TOAST_ID = 'confirm-disable-2fa';
 
 /**
- * Brief §4: turning SMS authentication off from the avatar menu asks first, with a confirmation
+ * docs/product.md §A4: turning SMS authentication off from the avatar menu asks first, with a confirmation
  * toast in the top bar; Confirm disables it, Cancel leaves it on. `onChanged` re-reads the user.
  */
 export function askToDisableTwoFactor(onChanged: () => Promise<void> | void): void {

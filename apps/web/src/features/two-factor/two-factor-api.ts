@@ -3,7 +3,7 @@ import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
 
-/** Brief §8 texts, verbatim. */
+/** docs/product.md §A8 texts, verbatim. */
 export const TWO_FACTOR_TEXTS = {
   codeSent: 'Verification code sent to your phone',
   enabled: '2FA enabled successfully',
@@ -17,18 +17,18 @@ export const TWO_FACTOR_TEXTS = {
   botCheckSetup: 'Error setting up verification. Please try again.',
 } as const;
 
-/** Brief §5: a + is prefixed when missing. */
+/** docs/product.md §A5: a + is prefixed when missing. */
 export function withPlus(phone: string): string {
   const trimmed = phone.trim();
   return trimmed === '' || trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
 }
 
-/** Brief §5: Send Code is disabled if the number is empty, shorter than 10 characters, or busy. */
+/** docs/product.md §A5: Send Code is disabled if the number is empty, shorter than 10 characters, or busy. */
 export function canSendCode(phone: string | undefined, busy: boolean): boolean {
   return !busy && Boolean(phone) && withPlus(phone ?? '').length >= SECURITY_LIMITS.phoneMinLength;
 }
 
-/** Brief §5: Enable 2FA needs exactly 6 characters in the code field. */
+/** docs/product.md §A5: Enable 2FA needs exactly 6 characters in the code field. */
 export function canEnable(code: string, busy: boolean): boolean {
   return !busy && code.length === SECURITY_LIMITS.codeLength;
 }
@@ -41,7 +41,7 @@ export const enableTwoFactor = (phoneNumber: string, code: string) =>
 
 export const disableTwoFactor = () => api<TwoFactorStatus>('/api/2fa/disable', { method: 'POST', body: {} });
 
-/** The brief §8 text for a failed Send Code (bot-check or server answer). */
+/** The docs/product.md §A8 text for a failed Send Code (bot-check or server answer). */
 export function sendCodeErrorText(error: unknown): string {
   if (error instanceof BotCheckError) return error.reason === 'expired' ? TWO_FACTOR_TEXTS.botCheckExpired : TWO_FACTOR_TEXTS.botCheckSetup;
   if (!(error instanceof ApiError)) return TWO_FACTOR_TEXTS.sendFailed;
@@ -60,7 +60,7 @@ export function sendCodeErrorText(error: unknown): string {
   }
 }
 
-/** The brief §8 text for a failed Enable 2FA. */
+/** The docs/product.md §A8 text for a failed Enable 2FA. */
 export function enableErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) return TWO_FACTOR_TEXTS.updateFailed;
   switch (error.code) {

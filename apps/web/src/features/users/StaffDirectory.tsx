@@ -37,7 +37,7 @@ interface StaffDirectoryProps {
   renderDetails?: (user: StaffUser) => React.ReactNode;
 }
 
-/** Manage Tanod's table (issue 13): search, status filter, sort, paging, add, edit and the account actions. */
+/** Manage Tanod's table: search, status filter, sort, paging, add, edit and the account actions. */
 export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');

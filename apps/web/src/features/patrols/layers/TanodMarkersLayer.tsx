@@ -26,7 +26,7 @@ function tanodIcon(position: LivePosition, stale: boolean, selected: boolean): L
 }
 
 /**
- * A marker per tanod on patrol (product §4.7): photo, name, a ring in the area's colour, grey when
+ * A marker per tanod on patrol (docs/product.md §4.7): photo, name, a ring in the area's colour, grey when
  * the last point is older than 5 minutes. `now` ticks from the page so markers grey without a point.
  */
 export function TanodMarkersLayer({

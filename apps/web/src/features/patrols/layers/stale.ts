@@ -1,4 +1,4 @@
 import { PATROL_LIMITS } from '@bantay/shared';
 
-/** Product §4.7: a marker greys when the tanod's last point is older than 5 minutes. */
+/** docs/product.md §4.7: a marker greys when the tanod's last point is older than 5 minutes. */
 export const isStale = (at: string, now: number) => now - Date.parse(at) > PATROL_LIMITS.staleAfterMs;

@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60_000;
 const ATTENDANCE_LABEL = { on_time: 'On time', late: 'Late', absent: 'Absent', not_started: 'Not started' } as const;
 
 /**
- * Replay of any past patrol (product §4.7): choose it, then play, pause or drag the time slider;
+ * Replay of any past patrol (docs/product.md §4.7): choose it, then play, pause or drag the time slider;
  * the map draws the route walked up to that moment.
  */
 export function PatrolReplay() {

@@ -15,7 +15,7 @@ const SHIFT_LABEL = { day: 'Day shift', night: 'Night shift', custom: 'Shift' } 
 const toGps = (fix: TrackPoint) => ({ lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy });
 
 /**
- * Start and End Patrol (product §4.7). The server decides (too early, shift over, outside the
+ * Start and End Patrol (docs/product.md §4.7). The server decides (too early, shift over, outside the
  * area, not a member) and its refusal is shown as it says it, under the button.
  */
 export function PatrolControls({

@@ -6,7 +6,7 @@ import { formatTime } from '@/lib/zoned-time.ts';
 import type { TrackPoint } from '../tracking/tracking-rule.ts';
 import { addLogEntry, CURRENT_PATROL_KEY } from '../patrols-api.ts';
 
-/** The patrol log (product §4.7): each entry is stored at once, with the position when known. */
+/** The patrol log (docs/product.md §4.7): each entry is stored at once, with the position when known. */
 export function PatrolLog({ patrol, fix, timeZone }: { patrol: PatrolDetail; fix: TrackPoint | null; timeZone: string }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');

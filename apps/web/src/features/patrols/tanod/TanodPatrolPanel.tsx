@@ -37,7 +37,7 @@ export function TanodPatrolPanel({ state }: { state: TanodPatrolState }) {
   );
 }
 
-/** Sharing the location on duty without a patrol (product §4.7: only while the tanod turned it on). */
+/** Sharing the location on duty without a patrol (docs/product.md §4.7: only while the tanod turned it on). */
 function TrackingSwitch({ isTracking }: { isTracking: boolean }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);

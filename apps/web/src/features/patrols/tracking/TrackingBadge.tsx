@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTracking } from './TrackingProvider.tsx';
 
 /**
- * In the top bar on every page while the tanod's location is shared (product §4.7: the tanod can
+ * In the top bar on every page while the tanod's location is shared (docs/product.md §4.7: the tanod can
  * always see that tracking is on), with the count of points waiting for the connection.
  */
 export function TrackingBadge() {

@@ -3,7 +3,7 @@ import type { TrackPoint } from './tracking-rule.ts';
 
 /**
  * The tanod's points waiting for the server, kept in IndexedDB so a dropped connection, a reload or
- * a phone that kills the tab loses nothing (product §4.7). Every point is written here first and
+ * a phone that kills the tab loses nothing (docs/product.md §4.7). Every point is written here first and
  * deleted only after the server acknowledged it; the server ignores a point it already has, so a
  * batch sent twice (an acknowledgement lost on the way) is harmless.
  *

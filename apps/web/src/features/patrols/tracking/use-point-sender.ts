@@ -13,7 +13,7 @@ export interface PointSender {
 }
 
 /**
- * The live tracking sender (product §4.7): while `active`, every fix that moved more than 5 m, or
+ * The live tracking sender (docs/product.md §4.7): while `active`, every fix that moved more than 5 m, or
  * comes 15 s after the last recorded one, is written to the IndexedDB queue first and then sent
  * over the socket in time order. Offline, points pile up in the queue with their device times and
  * go out when the socket is back; a batch leaves the queue only once the server acknowledged it.
