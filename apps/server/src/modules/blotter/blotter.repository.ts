@@ -107,7 +107,8 @@ export interface EntryListFilter {
   status?: BlotterStatus | undefined;
   /** A tanod's view: entries of the incidents they handled (confidential ones only as responder). */
   tanodId: string | null;
-  after: { createdAt: Date; id: string } | null;
+  /** The last entry of the previous page, by its number. */
+  after: { year: number; sequence: number } | null;
   limit: number;
 }
 
@@ -120,7 +121,10 @@ function numberQuery(q: string): { year: number | null; sequence: number } | nul
   return { year: match[1] ? Number(match[1]) : null, sequence: Number(match[2]) };
 }
 
-/** Newest recorded first, keyset-paged on (created_at, id). */
+/**
+ * Highest number first, keyset-paged on (year, sequence): the number is the order in which entries
+ * were recorded, and unlike the record time it never ties.
+ */
 export async function listEntries(db: Executor, filter: EntryListFilter) {
   const conditions: SQL[] = [];
   if (filter.q) {
@@ -149,7 +153,7 @@ export async function listEntries(db: Executor, filter: EntryListFilter) {
   }
   if (filter.after) {
     conditions.push(
-      sql`(${blotterEntries.createdAt}, ${blotterEntries.id}) < (${filter.after.createdAt.toISOString()}::timestamptz, ${filter.after.id}::uuid)`,
+      sql`(${blotterEntries.year}, ${blotterEntries.sequence}) < (${filter.after.year}, ${filter.after.sequence})`,
     );
   }
   return db
@@ -161,7 +165,7 @@ export async function listEntries(db: Executor, filter: EntryListFilter) {
     .from(blotterEntries)
     .leftJoin(incidents, eq(incidents.id, blotterEntries.incidentId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(blotterEntries.createdAt), desc(blotterEntries.id))
+    .orderBy(desc(blotterEntries.year), desc(blotterEntries.sequence))
     .limit(filter.limit);
 }
 

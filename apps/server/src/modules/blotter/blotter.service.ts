@@ -167,19 +167,18 @@ export async function entryForCopy(deps: AppDeps, actor: Actor, id: string): Pro
 }
 
 function encodeCursor(row: BlotterEntryRow): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+  return Buffer.from(`${row.year}|${row.sequence}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(at ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
+function decodeCursor(cursor: string): { year: number; sequence: number } {
+  const match = /^(\d{4})\|(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) {
     throw new AppError('VALIDATION_FAILED', 'cursor: is not a cursor of this list', { fields: [{ field: 'cursor', message: 'is not a cursor of this list' }] });
   }
-  return { createdAt, id };
+  return { year: Number(match[1]), sequence: Number(match[2]) };
 }
 
-/** `GET /api/blotter`: newest first; a tanod's list holds only the entries of incidents they handled. */
+/** `GET /api/blotter`: highest number first; a tanod's list holds only the entries of incidents they handled. */
 export async function listBlotter(deps: AppDeps, actor: Actor, query: ListQuery): Promise<BlotterListResponse> {
   const { timezone } = await getPublicSettings(deps);
   const rows = await listEntries(deps.db, {
