@@ -53,5 +53,8 @@ export async function seedDemoSettings(deps: AppDeps): Promise<void> {
     // Named on the privacy notice (/privacy, decision 028).
     dpoName: 'Atty. Rosario Villanueva',
     dpoContact: 'dpo@sanisidro.example.ph · (02) 8930 1234',
+    // Named on a blotter entry's certified copy (decision 026).
+    punongBarangay: 'Hon. Ernesto Pascual',
+    barangaySecretary: 'Marites Lualhati',
   });
 }

@@ -14,6 +14,8 @@ interface Values {
   timezone: string;
   dpoName: string;
   dpoContact: string;
+  punongBarangay: string;
+  barangaySecretary: string;
   lat: string;
   lng: string;
   zoom: string;
@@ -28,6 +30,8 @@ function valuesOf(settings: PublicSettings): Values {
     timezone: settings.timezone,
     dpoName: settings.dataProtectionOfficer?.name ?? '',
     dpoContact: settings.dataProtectionOfficer?.contact ?? '',
+    punongBarangay: settings.officials?.punongBarangay ?? '',
+    barangaySecretary: settings.officials?.barangaySecretary ?? '',
     lat: String(settings.mapStart.lat),
     lng: String(settings.mapStart.lng),
     zoom: String(settings.mapStart.zoom),
@@ -58,6 +62,8 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
       abbreviation: values.abbreviation,
       timezone: values.timezone,
       dataProtectionOfficer: values.dpoName.trim() ? { name: values.dpoName.trim(), contact: values.dpoContact.trim() } : null,
+      punongBarangay: values.punongBarangay.trim() || null,
+      barangaySecretary: values.barangaySecretary.trim() || null,
       mapStart: { lat: Number(values.lat), lng: Number(values.lng), zoom: Number(values.zoom) },
       hotlines: values.hotlines.filter((h) => h.label.trim() || h.number.trim()),
       incidentTypes: values.incidentTypes.filter((t) => t.name.trim()),
@@ -151,6 +157,15 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
           error={errors.dpoContact?.message}
           {...register('dpoContact', { validate: (value, all) => !all.dpoName.trim() || value.trim() !== '' || 'Give an email address or a phone number' })}
         />
+      </section>
+
+      <section className="card grid gap-4 sm:grid-cols-2" aria-labelledby="officials-title">
+        <div className="sm:col-span-2">
+          <h2 id="officials-title" className="text-lg font-semibold">Officials</h2>
+          <p className="text-sm text-muted">Their names go on the signature lines of a blotter entry's certified true copy.</p>
+        </div>
+        <TextField label="Punong Barangay" error={errors.punongBarangay?.message} {...register('punongBarangay')} />
+        <TextField label="Barangay Secretary" error={errors.barangaySecretary?.message} {...register('barangaySecretary')} />
       </section>
 
       <section className="card flex flex-col gap-3">
