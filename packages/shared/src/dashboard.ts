@@ -6,7 +6,7 @@ import { scheduleSchema } from './schedules.ts';
 import { performancePeriodQuerySchema, performancePeriodSchema, tanodPerformanceSummarySchema } from './performance.ts';
 import { INVENTORY_CATEGORIES } from './resources.ts';
 
-// --- Tanod dashboard: `GET /api/dashboard/tanod` (issue 13 item 6; docs/product.md §4.11). -----------------
+// --- Tanod dashboard: `GET /api/dashboard/tanod` (docs/product.md §4.11). -----------------
 
 export const TANOD_DASHBOARD_LIMITS = {
   /** "Nearby" open incidents: within this many metres of the tanod's last known position. */

@@ -3,7 +3,7 @@ import { userSummarySchema } from './auth.ts';
 import type { RealtimeMessage } from './realtime.ts';
 
 /**
- * Staff messaging (issue 4; docs/product.md §A2–§7, docs/product.md §1–§3): one conversation per pair of staff users,
+ * Staff messaging (docs/product.md §A2–§A7, §1–§3): one conversation per pair of staff users,
  * per-participant read state and per-user deletion. Every call is under `/api/messages`, needs a
  * bearer token (401 without) and is for staff only (residents get 403). Anything about a
  * conversation the caller is not a participant of answers 404, exactly as an unknown id does.
@@ -15,7 +15,7 @@ import type { RealtimeMessage } from './realtime.ts';
  */
 
 export const MESSAGE_LIMITS = {
-  /** docs/product.md §A5 + issue 4: content is trimmed, must not be blank and is at most this long. */
+  /** docs/product.md §A5: content is trimmed, must not be blank and is at most this long. */
   contentMaxLength: 2000,
   /** `GET …/messages` page size: default and maximum. */
   pageDefault: 50,

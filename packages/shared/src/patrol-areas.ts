@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { polygonProblem } from './geo.ts';
 import { PATROL_LIMITS } from './patrols.ts';
 
-/** Patrol areas and the barangay boundary (issue 11; docs/product.md §3, §4.6). */
+/** Patrol areas and the barangay boundary (docs/product.md §3, §4.6). */
 
 // --- Patrol areas: `/api/patrol-areas`, and the boundary `PUT /api/settings/boundary`. -----------
 

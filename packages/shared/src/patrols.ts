@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Patrols (issue 11; docs/product.md §3, §4.6, §4.7): patrol areas, schedules, patrols with attendance and
+ * Patrols (docs/product.md §3, §4.6, §4.7): patrol areas, schedules, patrols with attendance and
  * logs, and live tracking. Every call needs a bearer token. Times travel as ISO 8601 (UTC); the
  * barangay's timezone (`GET /api/settings/public` → `timezone`, Asia/Manila) is only for showing
  * them and for the day/night shift hours.

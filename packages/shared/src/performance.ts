@@ -3,7 +3,7 @@ import { REPORT_FORMATS } from './resources.ts';
 import { tanodSummarySchema } from './patrols.ts';
 
 /**
- * Performance (issue 13 items 4–5; docs/product.md §4.10): a tanod's figures for a period, computed in SQL on
+ * Performance (docs/product.md §4.10): a tanod's figures for a period, computed in SQL on
  * the server. Every call is under `/api` with a bearer token:
  * - `GET /api/performance/{tanodId}?period=…` → {@link TanodPerformance} (the tanod themself, an admin
  *   or the supadmin; another tanod 403);

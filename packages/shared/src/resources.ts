@@ -4,7 +4,7 @@ import { RESOURCE_LIMITS, optionalNotes, trimmedName, wholeNumber } from './reso
 export { RESOURCE_LIMITS };
 
 /**
- * Resources (issue 12; docs/product.md §3, §4.8): the equipment inventory and its loans, the vehicles and
+ * Resources (docs/product.md §3, §4.8): the equipment inventory and its loans, the vehicles and
  * their trips, and the audit report. Every call is under `/api`, needs a bearer token and is for
  * staff only (residents get 403). Admin writes are recorded in the audit log.
  *

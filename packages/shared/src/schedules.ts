@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PATROL_ATTENDANCES, PATROL_LIMITS, SCHEDULE_SCOPES, SCHEDULE_SHIFTS, SCHEDULE_STATUSES, isoDateTime, tanodSummarySchema } from './patrols.ts';
 
-/** Schedules (issue 11; docs/product.md §3, §4.6): shifts of one or more tanods in an area, with repeats. */
+/** Schedules (docs/product.md §3, §4.6): shifts of one or more tanods in an area, with repeats. */
 
 // --- Schedules: `/api/schedules`. -------------------------------------------------------------------
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RESOURCE_LIMITS, optionalNotes, trimmedName, wholeNumber } from './resource-fields.ts';
 import { resourcePersonSchema } from './resources.ts';
 
-/** Vehicles and their trips (issue 12; docs/product.md §3, §4.8). */
+/** Vehicles and their trips (docs/product.md §3, §4.8). */
 
 // --- Vehicles and trips ---------------------------------------------------------------------------
 
