@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { linguiPlugins } from './lingui-macro.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { serviceWorker } from './pwa.config.ts';
 
@@ -32,7 +33,7 @@ const PUBLIC_PARTS = new RegExp(
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The service worker (pwa.config.ts) belongs to the browser build, not the landing page's renderer.
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist'))])],
+  plugins: [react(), ...linguiPlugins(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist'))])],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // The SSR build is the landing page's renderer (decision 013), which the server runs; the
   // browser build's manifest tells scripts/landing-template.mjs which chunks that page needs.

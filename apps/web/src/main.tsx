@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { I18nProvider } from '@lingui/react';
 import { AppRoutes } from './app/router.tsx';
+import { i18n, startI18n } from './lib/i18n.ts';
 import './index.css';
 
 // The pre-rendered landing page inlines only its own CSS and fetches the whole stylesheet as
@@ -10,11 +12,16 @@ import './index.css';
 document.getElementById('bantay-stylesheet')?.setAttribute('media', 'all');
 
 const container = document.getElementById('root')!;
+// The page renders in one language from its first frame: the catalogue comes before React starts
+// (the pre-rendered landing page preloads it, so hydration does not wait on a second round trip).
+await startI18n();
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <I18nProvider i18n={i18n}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </I18nProvider>
   </StrictMode>
 );
 // The server sends the landing page pre-rendered (decision 013): React takes over that markup

@@ -1,6 +1,7 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import type { UserType } from '@bantay/shared';
 import { lazyPage } from '@/components/lazy-page.tsx';
+import { needCatalog } from '@/lib/i18n.ts';
 import { AppRoot } from './AppRoot.tsx';
 import { RouteBoundary } from './RouteBoundary.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
@@ -13,7 +14,8 @@ const ResidentSignupPage = lazyPage(() => import('@/features/residents/ResidentS
 const ResetPinPage = lazyPage(() => import('@/features/residents/ResetPinPage.tsx'));
 const ReportIncidentsPage = lazyPage(() => import('@/features/report/ReportIncidentsPage.tsx'));
 const TanodEvaluationPage = lazyPage(() => import('@/features/evaluations/TanodEvaluationPage.tsx'));
-const StaffLayout = lazyPage(() => import('./layout/StaffLayout.tsx'));
+// The staff layout and its part of the catalogue (src/lib/i18n.ts) arrive together.
+const StaffLayout = lazyPage(async () => (await Promise.all([import('./layout/StaffLayout.tsx'), needCatalog('staff')]))[0]);
 const RolePage = lazyPage(() => import('./routes/RolePage.tsx'));
 const MyAccountPage = lazyPage(() => import('./routes/MyAccountPage.tsx'));
 const ResourcesPage = lazyPage(() => import('./routes/ResourcesPage.tsx'));

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { lazyWithRetry } from './lazy-page.tsx';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/BrandMark.tsx';
+import { LanguageSwitch } from '@/components/LanguageSwitch.tsx';
 import { ThemeToggle } from '@/components/ThemeToggle.tsx';
 import { useSideNav } from '@/components/layout/use-side-nav.ts';
 import { useMyReports } from '@/lib/my-reports.ts';
@@ -69,6 +70,7 @@ function VisitorFrame({ children }: { children: ReactNode }) {
           <span className="truncate">{settings?.name ?? 'Bantay'}</span>
         </Link>
         <div className="flex-1" />
+        <LanguageSwitch />
         <ThemeToggle />
       </header>
       <main id="main" className="flex flex-1 flex-col">

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { chunkRetryRound, importWithRetry } from '@/lib/chunks.ts';
 import { Loading } from './Loading.tsx';
 
@@ -52,8 +53,9 @@ export function lazyWithRetry<P extends object>(load: () => Promise<{ default: C
 export function lazyPage<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const Page = lazyWithRetry(load);
   return function LazyPage(props: P) {
+    const { t } = useLingui();
     return (
-      <Suspense fallback={<Loading fullArea label="Loading page…" />}>
+      <Suspense fallback={<Loading fullArea label={t`Loading page…`} />}>
         <Page {...props} />
       </Suspense>
     );

@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings } from '@bantay/shared';
@@ -77,9 +79,11 @@ async function hydrate(html: string): Promise<{ errors: unknown[]; container: HT
     hydrateRoot(
       container,
       <StrictMode>
-        <MemoryRouter initialEntries={['/']}>
-          <AppRoutes />
-        </MemoryRouter>
+        <I18nProvider i18n={i18n}>
+          <MemoryRouter initialEntries={['/']}>
+            <AppRoutes />
+          </MemoryRouter>
+        </I18nProvider>
       </StrictMode>,
       { onRecoverableError: (error) => errors.push(error) },
     );

@@ -1,6 +1,10 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { I18nProvider } from '@lingui/react';
+import { setupI18n } from '@lingui/core';
+import { messages as english } from '@/locales/en/public.po';
+import { messages as filipino } from '@/locales/fil/public.po';
 import type { PublicSettings } from '@bantay/shared';
 import { AppRoutes } from '@/app/router.tsx';
 import { replacePublicSettings } from '@/lib/public-settings.ts';
@@ -12,13 +16,16 @@ import { replacePublicSettings } from '@/lib/public-settings.ts';
  * embedded in the same page. It renders what a visitor sees: a signed-in resident's page takes
  * over after hydration, as it did before.
  */
-export async function renderLanding(settings: PublicSettings): Promise<string> {
+export async function renderLanding(settings: PublicSettings, locale: 'en' | 'fil' = 'en'): Promise<string> {
   replacePublicSettings(settings);
+  const i18n = setupI18n({ locale, messages: { en: english, fil: filipino } });
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouter location="/">
-        <AppRoutes />
-      </StaticRouter>
+      <I18nProvider i18n={i18n}>
+        <StaticRouter location="/">
+          <AppRoutes />
+        </StaticRouter>
+      </I18nProvider>
     </StrictMode>,
   );
   const parts: Buffer[] = [];

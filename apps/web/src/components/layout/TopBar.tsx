@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, Menu } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LanguageSwitch } from '@/components/LanguageSwitch.tsx';
 import { ThemeToggle } from '@/components/ThemeToggle.tsx';
 import { leaveAsResident } from '@/lib/resident-session.ts';
 
@@ -15,13 +17,14 @@ interface TopBarProps {
 /** docs/product.md §A2 top bar. Residents get only Back; staff get messages, notifications and the avatar menu. */
 export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBarProps) {
   const navigate = useNavigate();
+  const { t } = useLingui();
 
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-line bg-surface/95 px-3 backdrop-blur sm:px-4">
       <button
         type="button"
         className="icon-btn"
-        aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
+        aria-label={navOpen ? t`Close navigation` : t`Open navigation`}
         aria-controls="side-nav"
         aria-expanded={navOpen}
         onClick={onToggleNav}
@@ -29,7 +32,8 @@ export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBa
         <Menu className="h-5 w-5" aria-hidden="true" />
       </button>
       <div className="flex-1" />
-      <ThemeToggle />
+      <LanguageSwitch />
+        <ThemeToggle />
       {isResident ? (
         <button
           type="button"
@@ -39,7 +43,7 @@ export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBa
             navigate('/');
           }}
         >
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> <Trans>Back</Trans>
         </button>
       ) : (
         staffActions

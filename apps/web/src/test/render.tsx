@@ -1,0 +1,13 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+
+function WithI18n({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+/** Testing Library's render inside the app's I18nProvider (English, loaded by src/test/setup.ts). */
+export function renderWithI18n(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+  return render(ui, { ...options, wrapper: WithI18n });
+}
