@@ -227,3 +227,22 @@ export const resetPasswordRequestSchema = z.object({
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------
+// Language (docs/product.md §12)
+
+/** The languages an account can keep; the web's own list is apps/web/src/lib/locale.ts. */
+export const ACCOUNT_LANGUAGES = ['en', 'fil'] as const;
+export type AccountLanguage = (typeof ACCOUNT_LANGUAGES)[number];
+
+export const accountLanguageSchema = z.enum(ACCOUNT_LANGUAGES, { error: 'language must be en or fil' });
+
+/**
+ * `PUT /api/account/language` (staff) and `PUT /api/residents/me/language` (residents): the
+ * language the account keeps, so the app opens in it at the next sign-in on any device and the
+ * server answers in it when the browser sends no choice of its own.
+ */
+export const accountLanguageRequestSchema = z.object({ language: accountLanguageSchema });
+export type AccountLanguageRequest = z.infer<typeof accountLanguageRequestSchema>;
+
+export const accountLanguageResponseSchema = z.object({ language: accountLanguageSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_TYPES } from './roles.ts';
 import { LIMITS } from './limits.ts';
-import { loginChallengeSchema } from './account.ts';
+import { accountLanguageSchema, loginChallengeSchema } from './account.ts';
 
 export const userTypeSchema = z.enum(USER_TYPES);
 
@@ -25,6 +25,8 @@ export const loginSuccessSchema = z.object({
   userId: z.string(),
   /** Issue 13: signed in with a one-time password; the web app leads to the password change. */
   mustChangePassword: z.boolean().optional(),
+  /** The language kept on the account (docs/product.md §12); null until one was chosen. */
+  language: accountLanguageSchema.nullable(),
 });
 export type LoginSuccess = z.infer<typeof loginSuccessSchema>;
 
@@ -57,6 +59,8 @@ export const currentUserSchema = z.object({
   hasUnreadNotifications: z.boolean(),
   /** Issue 13: signed in with a one-time password; every call but the password change is refused. */
   mustChangePassword: z.boolean(),
+  /** The language kept on the account (docs/product.md §12); null until one was chosen. */
+  language: accountLanguageSchema.nullable(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -53,7 +53,7 @@ export function useResidentSession(): ResidentSession | null {
 }
 
 /** Stores a resident's sign-in like the staff sign-in does (docs/product.md §A3: token, userType, userId). */
-export function startResidentSession(result: LoginSuccess): void {
+export function startResidentSession(result: Pick<LoginSuccess, 'token' | 'userType' | 'userId'>): void {
   storage.set('token', result.token);
   storage.set('userType', result.userType);
   storage.set('userId', result.userId);

@@ -11,10 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { USER_TYPES } from '@bantay/shared';
+import { ACCOUNT_LANGUAGES, USER_TYPES } from '@bantay/shared';
 
 export const userTypeEnum = pgEnum('user_type', USER_TYPES);
 export const userStatusEnum = pgEnum('user_status', ['active', 'deactivated']);
+export const accountLanguageEnum = pgEnum('account_language', ACCOUNT_LANGUAGES);
 
 export const users = pgTable(
   'users',
@@ -41,6 +42,12 @@ export const users = pgTable(
     address: text('address'),
     birthday: date('birthday', { mode: 'string' }),
     gender: text('gender'),
+    /**
+     * The language the person chose (docs/product.md §12), staff and residents alike: the app
+     * switches to it at sign-in, and the server answers in it when the browser sends no choice.
+     * Null until they chose one; the web then stores the language they signed in with.
+     */
+    language: accountLanguageEnum('language'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   SECURITY_LIMITS,
+  accountLanguageRequestSchema,
+  accountLanguageResponseSchema,
   accountSessionListSchema,
   accountUpdateSchema,
   changePasswordRequestSchema,
@@ -19,6 +21,7 @@ import {
   endAccountSession,
   getAccount,
   listAccountSessions,
+  setAccountLanguage,
   updateAccount,
   updateAccountPhoto,
 } from './account.service.ts';
@@ -43,6 +46,21 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
       onRequest: staffOnly,
     },
     (request) => updateAccount(deps, actorOf(request), request.body),
+  );
+
+  // Open while a one-time password waits to be replaced: the language switch works on every screen.
+  r.put(
+    '/api/account/language',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Keep my language on my account (en or fil)',
+        body: accountLanguageRequestSchema,
+        response: { 200: accountLanguageResponseSchema },
+      },
+      onRequest: staffChangingPassword,
+    },
+    (request) => setAccountLanguage(deps, actorOf(request), request.body.language),
   );
 
   r.post(

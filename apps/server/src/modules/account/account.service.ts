@@ -1,4 +1,4 @@
-import type { AccountSession, ChangePasswordRequest, CurrentUser, FieldError, accountUpdateSchema } from '@bantay/shared';
+import type { AccountLanguage, AccountSession, ChangePasswordRequest, CurrentUser, FieldError, accountUpdateSchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { NewUserRow } from '../../db/schema/index.ts';
@@ -75,6 +75,23 @@ export async function updateAccount(deps: AppDeps, actor: Actor, input: AccountU
     deps.events.publish('users.changed', { userIds: [actor.id] });
   }
   return getCurrentUser(deps, actor);
+}
+
+/**
+ * PUT /api/account/language and PUT /api/residents/me/language (docs/product.md §12): the
+ * language the account keeps. The answers of `/api/auth/me` and the sign-ins carry it. This
+ * session's cached check is dropped so its next request is answered in the new language; the
+ * caller's other sessions follow within the session cache's few seconds.
+ */
+export async function setAccountLanguage(deps: AppDeps, actor: Actor, language: AccountLanguage): Promise<{ language: AccountLanguage }> {
+  const user = await findUserById(deps.db, actor.id);
+  if (!user) throw notFound('User');
+  if (user.language !== language) {
+    await updateUser(deps.db, actor.id, { language, updatedAt: deps.clock.now() });
+    deps.events.publish('users.changed', { userIds: [actor.id] });
+    deps.sessionCache.forgetSessions([actor.sessionId]);
+  }
+  return { language };
 }
 
 /** POST /api/account/photo: stores the re-encoded image and points profilePicture at it. */

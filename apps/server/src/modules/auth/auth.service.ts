@@ -79,7 +79,13 @@ export async function openSession(deps: AppDeps, user: UserRow, meta: RequestMet
     return insertSession(tx, { userId: user.id, expiresAt, now, userAgent: meta.userAgent, ip: meta.ip });
   });
   const token = await deps.tokens.sign({ id: user.id, userType: user.userType, jti: session.id }, expiresAt);
-  return { token, userType: user.userType, userId: user.id, ...(user.mustChangePassword ? { mustChangePassword: true } : {}) };
+  return {
+    token,
+    userType: user.userType,
+    userId: user.id,
+    ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
+    language: user.language,
+  };
 }
 
 // Writing last-seen on every request would turn every read into a write; once a minute is enough.
@@ -110,7 +116,13 @@ export async function authenticateToken(deps: AppDeps, token: string): Promise<{
     await touchSession(deps.db, found.sessionId, now);
     lastSeenAt = now;
   }
-  const actor: Actor = { id: found.userId, userType: found.userType, sessionId: found.sessionId, mustChangePassword: found.mustChangePassword };
+  const actor: Actor = {
+    id: found.userId,
+    userType: found.userType,
+    sessionId: found.sessionId,
+    mustChangePassword: found.mustChangePassword,
+    language: found.language,
+  };
   deps.sessionCache.remember(token, { actor, expiresAt: found.expiresAt, lastSeenAt }, generation, now);
   return { actor };
 }

@@ -31,6 +31,7 @@ export interface LiveSession {
   userType: UserType;
   userStatus: UserRow['status'];
   mustChangePassword: boolean;
+  language: UserRow['language'];
 }
 
 // Every authenticated request that misses the session cache runs this: prepared, and only the
@@ -45,6 +46,7 @@ const liveSessionQuery = preparedPerDatabase((db) =>
       userType: users.userType,
       userStatus: users.status,
       mustChangePassword: users.mustChangePassword,
+      language: users.language,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

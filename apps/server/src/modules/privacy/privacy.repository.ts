@@ -180,6 +180,7 @@ export async function blankUserRow(db: Executor, userId: string, now: Date): Pro
       address: null,
       birthday: null,
       gender: null,
+      language: null,
       status: 'deactivated',
       isOnline: false,
       updatedAt: now,

@@ -90,6 +90,7 @@ export async function exportResidentData(deps: AppDeps, actor: Actor): Promise<R
       address: account.address,
       birthday: account.birthday,
       gender: account.gender,
+      language: account.language,
       profilePicture: account.profilePicture,
       status: account.status,
       createdAt: iso(account.createdAt),

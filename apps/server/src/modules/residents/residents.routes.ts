@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   SECURITY_LIMITS,
+  accountLanguageRequestSchema,
+  accountLanguageResponseSchema,
   codeSentSchema,
   currentUserSchema,
   loginSuccessSchema,
@@ -18,7 +20,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
-import { updateAccountPhoto } from '../account/account.service.ts';
+import { setAccountLanguage, updateAccountPhoto } from '../account/account.service.ts';
 import { listMyReports } from '../incidents/incidents.service.ts';
 import { perIpLimit } from '../incidents/public-guards.ts';
 import { checkPinResetToken, loginResident, requestPinReset, resetPin, sendResidentSignupCode, signUpResident } from './residents.service.ts';
@@ -134,6 +136,20 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
       onRequest: residentOnly,
     },
     (request) => listMyReports(deps, actorOf(request)),
+  );
+
+  r.put(
+    '/api/residents/me/language',
+    {
+      schema: {
+        tags: ['residents'],
+        summary: 'Keep my language on my account (en or fil)',
+        body: accountLanguageRequestSchema,
+        response: { 200: accountLanguageResponseSchema },
+      },
+      onRequest: residentOnly,
+    },
+    (request) => setAccountLanguage(deps, actorOf(request), request.body.language),
   );
 
   // The staff account photo pipeline (re-encoded, metadata stripped), for residents.

@@ -25,6 +25,7 @@ export function presentCurrentUser(row: UserRow, extra: { hasUnreadNotifications
     gender: row.gender,
     hasUnreadNotifications: extra.hasUnreadNotifications,
     mustChangePassword: row.mustChangePassword,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
   };
 }
