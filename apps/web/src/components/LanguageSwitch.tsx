@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { saveAccountLanguage } from '@/lib/account-language.ts';
 import { changeLocale, currentLocale } from '@/lib/i18n.ts';
 import type { Locale } from '@/lib/locale.ts';
 
@@ -10,9 +11,10 @@ const LANGUAGE_CODES: Record<Locale, string> = { en: 'EN', fil: 'FIL' };
  * The language switch of the top bar and the public header (docs/product.md §12): it names the
  * other language in that language, the way a bilingual sign does ("Filipino" on the English
  * screen, "English" on the Filipino one), and says in words of the current one what it does.
- * `onChanged` lets a signed-in page keep the choice on the account too.
+ * Someone signed in (staff or resident) keeps the choice on their account too, best effort: the
+ * switch stands even when that call fails (lib/account-language.ts).
  */
-export function LanguageSwitch({ onChanged }: { onChanged?: (locale: Locale) => void }) {
+export function LanguageSwitch() {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const next: Locale = currentLocale() === 'fil' ? 'en' : 'fil';
@@ -21,7 +23,7 @@ export function LanguageSwitch({ onChanged }: { onChanged?: (locale: Locale) => 
     setBusy(true);
     try {
       await changeLocale(next);
-      onChanged?.(next);
+      void saveAccountLanguage(next);
     } finally {
       setBusy(false);
     }

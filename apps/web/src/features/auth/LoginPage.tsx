@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { LoginChallenge, LoginResponse, LoginSuccess } from '@bantay/shared';
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
+import { applyAccountLanguage } from '@/lib/account-language.ts';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { destinationAfterLogin } from '@/lib/navigation.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
@@ -40,6 +41,8 @@ export default function LoginPage() {
 
   async function complete(result: LoginSuccess) {
     if (!(await session.login(result))) return;
+    // Before the staff layout asks for its catalogue, so it comes in the account's language.
+    await applyAccountLanguage(result);
     const saved = storage.get('redirectAfterLogin');
     storage.remove('redirectAfterLogin');
     const destination = destinationAfterLogin(saved, result.userType);

@@ -4,6 +4,7 @@ import { importWithRetry } from '@/lib/chunks.ts';
 import { Link, useLocation } from 'react-router';
 import { TextField } from '@/components/form/TextField.tsx';
 import { PinField } from './PinField.tsx';
+import { applyAccountLanguage } from '@/lib/account-language.ts';
 import { startResidentSession } from '@/lib/resident-session.ts';
 import { mobileNumberProblem, normalizeMobileNumber } from '@/lib/phone.ts';
 import { digitsOnly, PIN_LENGTH } from './pin-rules.ts';
@@ -64,6 +65,7 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
       residentsApi = await loadResidentsApi();
       const result = await residentsApi.residentLogin(normalizeMobileNumber(phone)!, pin);
       startResidentSession(result);
+      void applyAccountLanguage(result);
       onSignedIn();
     } catch (error) {
       // Without its code (offline before the form was used) the answer is the network one.

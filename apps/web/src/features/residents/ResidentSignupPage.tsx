@@ -7,6 +7,7 @@ import { TextField } from '@/components/form/TextField.tsx';
 import { PinField } from './PinField.tsx';
 import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { solveBotCheck } from '@/lib/bot-check.ts';
+import { applyAccountLanguage } from '@/lib/account-language.ts';
 import { startResidentSession, useResidentSession } from '@/lib/resident-session.ts';
 import { notify } from '@/lib/toast.ts';
 import { formatMobileNumber, mobileNumberProblem, normalizeMobileNumber } from '@/lib/phone.ts';
@@ -163,6 +164,7 @@ export default function ResidentSignupPage() {
     }
     setDone(true);
     startResidentSession(result);
+    void applyAccountLanguage(result);
     notify.success(`Welcome, ${values.firstName.trim()}! Your account is ready and you are signed in.`);
     navigate('/', { replace: true });
   });
