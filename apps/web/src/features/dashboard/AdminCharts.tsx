@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useLingui } from '@lingui/react/macro';
 import type { AdminDashboard } from '@bantay/shared';
 import { CATEGORY_AXIS, CHART_GRID, COUNT_AXIS, ChartCard, TOOLTIP_PROPS } from '@/components/charts/chart-parts.tsx';
 import { bucketLabel, describeIncidentsOverTime, describeResponseTrend } from './admin-dashboard-format.ts';
@@ -11,37 +12,37 @@ import { bucketLabel, describeIncidentsOverTime, describeResponseTrend } from '.
 
 /** One colour per incident type, in the order of the types (most frequent first). */
 const TYPE_COLORS = ['#2563eb', '#dc2626', '#f59e0b', '#16a34a', '#9333ea', '#0891b2', '#db2777', '#65a30d', '#ea580c', '#64748b'];
-// Not a type name of its own: the barangay's list may well hold an "Other" type.
-const OTHER = 'All other types';
-
-
-
-/** At most nine types get their own colour; the rest are summed as "Other". */
-function stackedRows(data: AdminDashboard) {
+/**
+ * At most nine types get their own colour; the rest are summed under `other`, which is not a type
+ * name of its own ("All other types"): the barangay's list may well hold an "Other" type.
+ */
+function stackedRows(data: AdminDashboard, other: string) {
   const named = data.incidentsOverTime.types.slice(0, TYPE_COLORS.length - 1).map((t) => t.type);
   const hasOther = data.incidentsOverTime.types.length > named.length;
   const rows = data.incidentsOverTime.points.map((point) => {
     const row: Record<string, string | number> = { label: bucketLabel(point.date, data.incidentsOverTime.bucket) };
-    let other = 0;
+    let rest = 0;
     for (const [type, count] of Object.entries(point.byType)) {
       if (named.includes(type)) row[type] = count;
-      else other += count;
+      else rest += count;
     }
-    if (hasOther) row[OTHER] = other;
+    if (hasOther) row[other] = rest;
     return row;
   });
-  return { keys: hasOther ? [...named, OTHER] : named, rows };
+  return { keys: hasOther ? [...named, other] : named, rows };
 }
 
 export default function AdminCharts({ data }: { data: AdminDashboard }) {
-  const { keys, rows } = stackedRows(data);
+  const { t } = useLingui();
+  const { keys, rows } = stackedRows(data, t`All other types`);
+  const minutesUnit = t`min`;
   const trend = data.responseTrend.map((point) => ({
     label: bucketLabel(point.date, data.incidentsOverTime.bucket),
     minutes: point.averageMinutes,
   }));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <ChartCard testId="chart-incidents-over-time" title="Incidents over time by type" summary={describeIncidentsOverTime(data)}>
+      <ChartCard testId="chart-incidents-over-time" title={t`Incidents over time by type`} summary={describeIncidentsOverTime(data)}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid stroke={CHART_GRID} vertical={false} />
@@ -56,13 +57,13 @@ export default function AdminCharts({ data }: { data: AdminDashboard }) {
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
-      <ChartCard testId="chart-response-trend" title="Response time" summary={describeResponseTrend(data)}>
+      <ChartCard testId="chart-response-trend" title={t`Response time`} summary={describeResponseTrend(data)}>
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={trend} margin={{ top: 4, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid stroke={CHART_GRID} vertical={false} />
             <XAxis {...CATEGORY_AXIS} />
-            <YAxis {...COUNT_AXIS} unit=" min" width={64} />
-            <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [`${String(value)} min`, 'Average report → response']} />
+            <YAxis {...COUNT_AXIS} unit={` ${minutesUnit}`} width={64} />
+            <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [`${String(value)} ${minutesUnit}`, t`Average report → response`]} />
             <Line
               type="monotone"
               dataKey="minutes"

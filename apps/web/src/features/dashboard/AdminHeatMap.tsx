@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 // The plugin extends the global L that Leaflet's bundle sets, so it comes after Leaflet.
 import 'leaflet.heat';
+import { useLingui } from '@lingui/react/macro';
 import type { HeatPoint } from '@bantay/shared';
 import StaffMap from '@/components/map/StaffMap.tsx';
 import { useLeafletMap } from '@/components/map/map-context.ts';
@@ -33,8 +34,9 @@ function HeatLayer({ points }: { points: HeatPoint[] }) {
  * heat plugin, only on the admin dashboard.
  */
 export default function AdminHeatMap({ points }: { points: HeatPoint[] }) {
+  const { t } = useLingui();
   return (
-    <StaffMap label="Incident heat map" className="h-72 lg:h-96" testId="admin-heat-map">
+    <StaffMap label={t`Incident heat map`} className="h-72 lg:h-96" testId="admin-heat-map">
       <HeatLayer points={points} />
     </StaffMap>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, CalendarCheck, LifeBuoy, PackageX, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import type { AdminDashboard } from '@bantay/shared';
 
 interface StatCardProps {
@@ -32,13 +33,12 @@ function StatCard({ label, icon: Icon, value, detail, to, tone = 'default', test
       )}
     </>
   );
-  const classes = `card block min-w-0 p-4 ${className}`;
   return to ? (
-    <Link to={to} className={`${classes} transition-colors hover:border-brand-500`} data-testid={testId}>
+    <Link to={to} className={`card block min-w-0 p-4 ${className} transition-colors hover:border-brand-500`} data-testid={testId}>
       {body}
     </Link>
   ) : (
-    <div className={classes} data-testid={testId}>
+    <div className={`card block min-w-0 p-4 ${className}`} data-testid={testId}>
       {body}
     </div>
   );
@@ -46,45 +46,48 @@ function StatCard({ label, icon: Icon, value, detail, to, tone = 'default', test
 
 /** The "now" figures: tanods, open incidents by classification, backup calls, today's patrols, overdue loans. */
 export function AdminStatCards({ data }: { data: AdminDashboard }) {
+  const { t } = useLingui();
   const { tanods, openIncidents, patrolsToday } = data;
+  const { onDuty, total } = tanods;
+  const { emergency, normal } = openIncidents.byClassification;
+  const { started, scheduled, completed, absent } = patrolsToday;
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
       <StatCard
         testId="stat-tanods"
-        label="Tanods on patrol"
+        label={t`Tanods on patrol`}
         icon={ShieldCheck}
         value={tanods.onPatrol}
-        detail={`${tanods.onDuty} on duty · ${tanods.total} active`}
+        detail={t`${onDuty} on duty · ${total} active`}
         to="/Patrol&incidenttracking"
       />
       <StatCard
         testId="stat-open-incidents"
-        label="Open incidents"
+        label={t`Open incidents`}
         icon={AlertTriangle}
         value={openIncidents.total}
         tone={openIncidents.byClassification.emergency > 0 ? 'alert' : 'default'}
         detail={
           <>
-            <span className={openIncidents.byClassification.emergency > 0 ? 'font-semibold text-danger' : undefined}>
-              {openIncidents.byClassification.emergency} emergency
-            </span>
-            {` · ${openIncidents.byClassification.normal} normal`}
+            <span className={emergency > 0 ? 'font-semibold text-danger' : undefined}>{t`${emergency} emergency`}</span>
+            {' · '}
+            {t`${normal} normal`}
           </>
         }
         to="/Patrol&incidenttracking"
       />
       <StatCard
         testId="stat-backup"
-        label="Pending backup"
+        label={t`Pending backup`}
         icon={LifeBuoy}
         value={data.pendingAssistance}
         tone={data.pendingAssistance > 0 ? 'alert' : 'default'}
-        detail="Requests awaiting a decision"
+        detail={t`Requests awaiting a decision`}
         to="/Patrol&incidenttracking"
       />
       <StatCard
         testId="stat-patrols-today"
-        label="Patrols today"
+        label={t`Patrols today`}
         icon={CalendarCheck}
         value={
           <>
@@ -92,18 +95,18 @@ export function AdminStatCards({ data }: { data: AdminDashboard }) {
             <span className="text-lg font-semibold text-muted">/{patrolsToday.scheduled}</span>
           </>
         }
-        detail={`${patrolsToday.started} of ${patrolsToday.scheduled} shifts started · ${patrolsToday.completed} completed · ${patrolsToday.absent} absent`}
+        detail={t`${started} of ${scheduled} shifts started · ${completed} completed · ${absent} absent`}
         to="/ManagePatrolschedules"
       />
       <StatCard
         testId="stat-overdue-loans"
         // The fifth card fills the last row of two on a phone.
         className="col-span-2 md:col-span-1"
-        label="Overdue loans"
+        label={t`Overdue loans`}
         icon={PackageX}
         value={data.overdueLoans}
         tone={data.overdueLoans > 0 ? 'alert' : 'default'}
-        detail="Equipment past its due time"
+        detail={t`Equipment past its due time`}
         to="/Resources"
       />
     </div>

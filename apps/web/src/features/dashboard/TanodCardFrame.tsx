@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, type LucideIcon } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 
 interface TanodCardFrameProps {
   title: string;
@@ -34,13 +35,20 @@ export function TanodCardFrame({ title, icon: Icon, more, className = '', testId
 
 /** What a card shows while the dashboard loads or when it failed. */
 export function TanodCardState({ isLoading, isError, onRetry }: { isLoading: boolean; isError: boolean; onRetry(): void }) {
-  if (isLoading) return <p className="text-sm text-muted">Loading…</p>;
+  if (isLoading)
+    return (
+      <p className="text-sm text-muted">
+        <Trans>Loading…</Trans>
+      </p>
+    );
   if (!isError) return null;
   return (
     <div role="alert" className="text-sm">
-      <p className="mb-2">This could not be loaded.</p>
+      <p className="mb-2">
+        <Trans>This could not be loaded.</Trans>
+      </p>
       <button type="button" className="btn btn-secondary" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </div>
   );

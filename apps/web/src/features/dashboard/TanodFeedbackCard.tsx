@@ -1,4 +1,5 @@
 import { MessageSquareQuote } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TanodDashboard } from '@bantay/shared';
 import { RatingStars } from '@/components/RatingStars.tsx';
 import { formatDate } from '@/lib/zoned-time.ts';
@@ -13,12 +14,15 @@ interface TanodFeedbackCardProps {
 
 /** The latest ratings residents left me that an admin has not hidden. */
 export function TanodFeedbackCard({ data, isLoading, isError, onRetry }: TanodFeedbackCardProps) {
+  const { t } = useLingui();
   return (
-    <TanodCardFrame title="Recent feedback" icon={MessageSquareQuote} testId="tanod-feedback">
+    <TanodCardFrame title={t`Recent feedback`} icon={MessageSquareQuote} testId="tanod-feedback">
       {!data ? (
         <TanodCardState isLoading={isLoading} isError={isError} onRetry={onRetry} />
       ) : data.feedback.length === 0 ? (
-        <p className="text-sm text-muted">No feedback yet.</p>
+        <p className="text-sm text-muted">
+          <Trans>No feedback yet.</Trans>
+        </p>
       ) : (
         <ul className="divide-y divide-line">
           {data.feedback.map((item) => (
@@ -26,7 +30,7 @@ export function TanodFeedbackCard({ data, isLoading, isError, onRetry }: TanodFe
               <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
                 <RatingStars rating={item.rating} />
                 <span>
-                  {item.name ?? 'Anonymous'} · {formatDate(item.createdAt, data.timezone)}
+                  {item.name ?? t`Anonymous`} · {formatDate(item.createdAt, data.timezone)}
                 </span>
               </div>
               <p className="mt-1 whitespace-pre-wrap break-words text-sm">{item.comment}</p>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import { renderWithI18n } from '@/test/render.tsx';
 import { MemoryRouter } from 'react-router';
 import type { TanodDashboard } from '@bantay/shared';
 import { TanodLoansCard } from './TanodLoansCard.tsx';
@@ -17,7 +18,7 @@ const loan = (id: string, name: string, dueAt: string, isOverdue: boolean, quant
 
 function show(loans: TanodDashboard['loans'], now: number) {
   const data = { timezone: 'Asia/Manila', today: '2026-07-11', loans } as TanodDashboard;
-  render(
+  renderWithI18n(
     <MemoryRouter>
       <TanodLoansCard data={data} now={now} isLoading={false} isError={false} onRetry={() => undefined} />
     </MemoryRouter>,
@@ -46,7 +47,7 @@ describe('the borrowed equipment card', () => {
   });
 
   it('says so when nothing is on loan', () => {
-    render(
+    renderWithI18n(
       <MemoryRouter>
         <TanodLoansCard data={{ timezone: 'Asia/Manila', today: '2026-07-11', loans: [] } as unknown as TanodDashboard} now={0} isLoading={false} isError={false} onRetry={() => undefined} />
       </MemoryRouter>,

@@ -1,4 +1,6 @@
 import { BarChart3 } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TanodDashboard } from '@bantay/shared';
 import { TanodCardFrame, TanodCardState } from './TanodCardFrame.tsx';
 import { percent } from './tanod-format.ts';
@@ -12,44 +14,49 @@ interface TanodMonthCardProps {
 
 /** My figures for this calendar month, the ones a tanod asks about first. */
 export function TanodMonthCard({ data, isLoading, isError, onRetry }: TanodMonthCardProps) {
+  const { t } = useLingui();
   const month = data?.month;
-  const figures = month
-    ? [
-        {
-          label: 'Attendance',
-          value: percent(month.attendanceRate),
-          hint: `${month.attendedShifts} of ${month.scheduledShifts} shifts`,
-        },
-        { label: 'Patrols completed', value: String(month.patrolsCompleted) },
-        { label: 'Hours on patrol', value: month.hoursPatrolled.toFixed(1) },
-        {
-          label: 'Incidents responded',
-          value: String(month.incidentsResponded),
-          hint: `${month.incidentsResolved} resolved`,
-        },
-        {
-          label: 'Rating',
-          value: month.ratingAverage === null ? '—' : `${month.ratingAverage.toFixed(1)} ★`,
-          hint: `${month.ratingCount} rating${month.ratingCount === 1 ? '' : 's'}`,
-        },
-        {
-          label: 'Rank',
-          value: month.rank === null ? '—' : `#${month.rank}`,
-          hint: month.rank !== null && month.tiedWith > 0 ? `of ${month.rankOf}, tied with ${month.tiedWith}` : `of ${month.rankOf}`,
-        },
-      ]
-    : [];
+  const figures: { label: string; value: string; hint?: string }[] = [];
+  if (month) {
+    const { attendedShifts, scheduledShifts, incidentsResolved, ratingCount, rankOf, tiedWith } = month;
+    figures.push(
+      {
+        label: t`Attendance`,
+        value: percent(month.attendanceRate),
+        hint: t`${attendedShifts} of ${scheduledShifts} shifts`,
+      },
+      { label: t`Patrols completed`, value: String(month.patrolsCompleted) },
+      { label: t`Hours on patrol`, value: month.hoursPatrolled.toFixed(1) },
+      {
+        label: t`Incidents responded`,
+        value: String(month.incidentsResponded),
+        hint: t`${incidentsResolved} resolved`,
+      },
+      {
+        label: t`Rating`,
+        value: month.ratingAverage === null ? '—' : `${month.ratingAverage.toFixed(1)} ★`,
+        hint: t`${plural(ratingCount, { one: '# rating', other: '# ratings' })}`,
+      },
+      {
+        label: t`Rank`,
+        value: month.rank === null ? '—' : `#${month.rank}`,
+        hint: month.rank !== null && tiedWith > 0 ? t`of ${rankOf}, tied with ${tiedWith}` : t`of ${rankOf}`,
+      },
+    );
+  }
   return (
     <TanodCardFrame
-      title="My figures this month"
+      title={t`My figures this month`}
       icon={BarChart3}
-      more={{ to: '/Performance', label: 'My performance' }}
+      more={{ to: '/Performance', label: t`My performance` }}
       testId="tanod-month"
     >
       {!data ? (
         <TanodCardState isLoading={isLoading} isError={isError} onRetry={onRetry} />
       ) : !month ? (
-        <p className="text-sm text-muted">Your figures for this month are not available yet.</p>
+        <p className="text-sm text-muted">
+          <Trans>Your figures for this month are not available yet.</Trans>
+        </p>
       ) : (
         // Three columns only where the card itself is wide enough (a container query, not the screen's).
         <div className="@container">

@@ -1,15 +1,18 @@
 import type { Schedule, TanodDashboard } from '@bantay/shared';
 import { CalendarClock } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatPeriod } from '@/lib/zoned-time.ts';
 import { TanodCardFrame, TanodCardState } from './TanodCardFrame.tsx';
 import { dayLabel, relativeSpan } from './tanod-format.ts';
 import { fullName } from '@/lib/full-name.ts';
 
-const ATTENDANCE_TEXT: Record<Schedule['members'][number]['attendance'], string> = {
-  not_started: 'Patrol not started',
-  on_time: 'Started on time',
-  late: 'Started late',
-  absent: 'Marked absent',
+const ATTENDANCE_TEXT: Record<Schedule['members'][number]['attendance'], MessageDescriptor> = {
+  not_started: msg`Patrol not started`,
+  on_time: msg`Started on time`,
+  late: msg`Started late`,
+  absent: msg`Marked absent`,
 };
 
 interface ShiftProps {
@@ -22,12 +25,21 @@ interface ShiftProps {
 }
 
 function Shift({ label, schedule, data, me, now, emphasis = false }: ShiftProps) {
+  const { t } = useLingui();
   const { timezone, today } = data;
   const mine = schedule.members.find((member) => member._id === me);
   const leader = schedule.members.find((member) => member.isLeader);
   const others = schedule.members.filter((member) => member._id !== me);
   const starts = Date.parse(schedule.startsAt);
-  const timing = starts > now ? `Starts ${relativeSpan(schedule.startsAt, now)}` : `Ends ${relativeSpan(schedule.endsAt, now)}`;
+  const startSpan = relativeSpan(schedule.startsAt, now);
+  const endSpan = relativeSpan(schedule.endsAt, now);
+  const timing = starts > now ? t`Starts ${startSpan}` : t`Ends ${endSpan}`;
+  const withNames = others
+    .map((member) => {
+      const name = fullName(member);
+      return member.isLeader ? t`${name} (leader)` : name;
+    })
+    .join(', ');
   return (
     <div className={`rounded-lg p-3 ${emphasis ? 'border-2 border-brand-600' : 'border border-line'}`} data-testid={emphasis ? 'current-shift' : 'next-shift'}>
       <p className={`text-xs font-semibold uppercase tracking-wide ${emphasis ? 'text-brand-600' : 'text-muted'}`}>{label}</p>
@@ -41,14 +53,18 @@ function Shift({ label, schedule, data, me, now, emphasis = false }: ShiftProps)
       </p>
       <p className="mt-1 text-sm text-muted">
         {timing}
-        {mine && emphasis ? ` · ${ATTENDANCE_TEXT[mine.attendance]}` : ''}
+        {mine && emphasis ? ` · ${t(ATTENDANCE_TEXT[mine.attendance])}` : ''}
       </p>
       {others.length > 0 && (
         <p className="mt-1 text-sm text-muted">
-          With {others.map((member) => `${fullName(member)}${member.isLeader ? ' (leader)' : ''}`).join(', ')}
+          <Trans>With {withNames}</Trans>
         </p>
       )}
-      {mine?.isLeader && leader?._id === me && others.length > 0 && <p className="mt-1 text-sm font-medium">You lead this shift.</p>}
+      {mine?.isLeader && leader?._id === me && others.length > 0 && (
+        <p className="mt-1 text-sm font-medium">
+          <Trans>You lead this shift.</Trans>
+        </p>
+      )}
     </div>
   );
 }
@@ -64,21 +80,26 @@ interface TanodShiftCardProps {
 
 /** The shift under way (with my attendance) and the next one, in the barangay's timezone. */
 export function TanodShiftCard({ data, me, now, isLoading, isError, onRetry }: TanodShiftCardProps) {
+  const { t } = useLingui();
   return (
-    <TanodCardFrame title="My shifts" icon={CalendarClock} more={{ to: '/Schedule', label: 'My schedule' }} testId="tanod-shifts">
+    <TanodCardFrame title={t`My shifts`} icon={CalendarClock} more={{ to: '/Schedule', label: t`My schedule` }} testId="tanod-shifts">
       {!data ? (
         <TanodCardState isLoading={isLoading} isError={isError} onRetry={onRetry} />
       ) : (
         <div className="space-y-3">
           {data.currentShift ? (
-            <Shift label="On duty now" schedule={data.currentShift} data={data} me={me} now={now} emphasis />
+            <Shift label={t`On duty now`} schedule={data.currentShift} data={data} me={me} now={now} emphasis />
           ) : (
-            <p className="text-sm text-muted">You are not on a shift now.</p>
+            <p className="text-sm text-muted">
+              <Trans>You are not on a shift now.</Trans>
+            </p>
           )}
           {data.nextShift ? (
-            <Shift label="Next shift" schedule={data.nextShift} data={data} me={me} now={now} />
+            <Shift label={t`Next shift`} schedule={data.nextShift} data={data} me={me} now={now} />
           ) : (
-            <p className="text-sm text-muted">No upcoming shift is scheduled.</p>
+            <p className="text-sm text-muted">
+              <Trans>No upcoming shift is scheduled.</Trans>
+            </p>
           )}
         </div>
       )}

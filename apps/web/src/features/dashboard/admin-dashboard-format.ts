@@ -1,25 +1,30 @@
+import { plural, t } from '@lingui/core/macro';
 import type { AdminDashboard } from '@bantay/shared';
+import { formatZoned } from '@/lib/zoned-time.ts';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/*
+ * The admin dashboard's wording. Each helper is called while the page renders, so the global `t`
+ * reads the language on screen (docs/product.md §12).
+ */
 
-/** "Nov 3" for a day; "wk Nov 3" for a week's bucket. */
+/** "Nov 3" for a day; "wk Nov 3" for a week's bucket. A bucket is a calendar day, so it is read in UTC. */
 export function bucketLabel(day: string, bucket: 'day' | 'week'): string {
-  const [, month, date] = day.split('-').map(Number) as [number, number, number];
-  const label = `${MONTHS[month - 1]} ${date}`;
-  return bucket === 'week' ? `wk ${label}` : label;
+  const label = formatZoned(`${day}T00:00:00Z`, 'MMM d', 'UTC');
+  return bucket === 'week' ? t`wk ${label}` : label;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The incidents chart in words: how many, and the commonest types. */
 export function describeIncidentsOverTime(data: AdminDashboard): string {
-  const total = data.incidentsOverTime.types.reduce((sum, t) => sum + t.count, 0);
-  if (total === 0) return `No incidents reported in ${data.period.label}.`;
+  const total = data.incidentsOverTime.types.reduce((sum, type) => sum + type.count, 0);
+  const period = data.period.label;
+  if (total === 0) return t`No incidents reported in ${period}.`;
   const top = data.incidentsOverTime.types
     .slice(0, 3)
-    .map((t) => `${t.type} ${t.count}`)
+    .map((type) => `${type.type} ${type.count}`)
     .join(', ');
-  return `${plural(total, 'incident')} in ${data.period.label}, per ${data.incidentsOverTime.bucket}; most: ${top}.`;
+  return data.incidentsOverTime.bucket === 'week'
+    ? t`${plural(total, { one: '# incident', other: '# incidents' })} in ${period}, per week; most: ${top}.`
+    : t`${plural(total, { one: '# incident', other: '# incidents' })} in ${period}, per day; most: ${top}.`;
 }
 
 /** The response chart in words: the period's mean over every responded report. */
@@ -31,13 +36,19 @@ export function describeResponseTrend(data: AdminDashboard): string {
     responded += point.responded;
     minutes += point.averageMinutes * point.responded;
   }
-  if (responded === 0) return `No responses in ${data.period.label}.`;
-  return `Average minutes from report to response, per ${data.incidentsOverTime.bucket}: ${formatMinutes(minutes / responded)} over ${plural(responded, 'response')} in ${data.period.label}.`;
+  const period = data.period.label;
+  if (responded === 0) return t`No responses in ${period}.`;
+  const mean = formatMinutes(minutes / responded);
+  return data.incidentsOverTime.bucket === 'week'
+    ? t`Average minutes from report to response, per week: ${mean} over ${plural(responded, { one: '# response', other: '# responses' })} in ${period}.`
+    : t`Average minutes from report to response, per day: ${mean} over ${plural(responded, { one: '# response', other: '# responses' })} in ${period}.`;
 }
 
 /** "12 min", "1 h 05 min". */
 export function formatMinutes(value: number): string {
   const rounded = Math.round(value);
-  if (rounded < 60) return `${rounded} min`;
-  return `${Math.floor(rounded / 60)} h ${String(rounded % 60).padStart(2, '0')} min`;
+  if (rounded < 60) return t`${rounded} min`;
+  const hours = Math.floor(rounded / 60);
+  const minutes = String(rounded % 60).padStart(2, '0');
+  return t`${hours} h ${minutes} min`;
 }

@@ -9,6 +9,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { SendHorizontal, Smile, X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PresenceChanged } from '@bantay/shared';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { Loading } from '@/components/Loading.tsx';
@@ -54,6 +55,7 @@ interface ChatDialogProps {
 
 /** docs/product.md §A2 chat dialog: header, messages by day with ticks, typing indicator, text box and emoji picker. */
 export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialogProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { socket, connected } = useRealtime();
   const { theme } = useTheme();
@@ -89,9 +91,9 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
   useEffect(() => {
     if (failed && !reported.current) {
       reported.current = true;
-      notify.error('Error fetching messages.');
+      notify.error(t`Error fetching messages.`);
     }
-  }, [failed]);
+  }, [failed, t]);
 
   // Join the conversation's room while open (and again after a reconnect); leave on close.
   useEffect(() => {
@@ -205,7 +207,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
         try {
           target = savedConversation(conversation, await createConversation(other._id));
         } catch {
-          notify.error('Error starting conversation.');
+          notify.error(t`Error starting conversation.`);
           restore();
           return;
         }
@@ -243,7 +245,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
   return createPortal(
     <section
       role="dialog"
-      aria-label={`Chat with ${name}`}
+      aria-label={t`Chat with ${name}`}
       className="popover fixed inset-0 z-50 flex flex-col overflow-hidden rounded-none md:inset-auto md:bottom-4 md:right-4 md:h-[min(580px,calc(100dvh-6rem))] md:w-[380px] md:rounded-xl"
     >
       <header className="flex items-center gap-3 border-b border-line py-2 pl-3 pr-1">
@@ -257,7 +259,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
             {other ? statusText(other, new Date(), timeZone) : ''}
           </p>
         </div>
-        <button type="button" className="icon-btn" title="Close" aria-label="Close chat" onClick={onClose}>
+        <button type="button" className="icon-btn" title={t`Close`} aria-label={t`Close chat`} onClick={onClose}>
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
       </header>
@@ -268,22 +270,26 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
         onScroll={onScroll}
         // A log (announced as messages arrive) that a keyboard can reach and scroll (WCAG 2.1.1).
         role="log"
-        aria-label={`Messages with ${name}`}
+        aria-label={t`Messages with ${name}`}
         tabIndex={0}
       >
         {thread.isFetchingNextPage && (
           <div className="flex justify-center py-2">
-            <Loading label="Loading older messages" />
+            <Loading label={t`Loading older messages`} />
           </div>
         )}
         {loading ? (
           <p className="p-6 text-center text-sm text-muted" role="status">
-            {thread.isError ? 'Error fetching messages.' : 'Loading messages...'}
+            {thread.isError ? t`Error fetching messages.` : t`Loading messages...`}
           </p>
         ) : empty ? (
           <div className="flex h-full flex-col items-center justify-center p-6 text-center">
-            <p className="font-semibold">No messages yet</p>
-            <p className="mt-1 text-sm text-muted">Send a message to start the conversation with {firstName}</p>
+            <p className="font-semibold">
+              <Trans>No messages yet</Trans>
+            </p>
+            <p className="mt-1 text-sm text-muted">
+              <Trans>Send a message to start the conversation with {firstName}</Trans>
+            </p>
           </div>
         ) : (
           groups.map((group) => (
@@ -302,7 +308,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
           ))
         )}
         {waiting.length > 0 && (
-          <ul className="mt-1.5 flex flex-col gap-1.5" aria-label="Waiting to be sent">
+          <ul className="mt-1.5 flex flex-col gap-1.5" aria-label={t`Waiting to be sent`}>
             {waiting.map((item) => (
               <OutgoingBubble key={item.clientId} item={item} timeZone={timeZone} />
             ))}
@@ -311,7 +317,11 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
       </div>
 
       <div className="h-6 bg-canvas px-4 text-xs italic text-muted" aria-live="polite">
-        {typing && <span data-testid="typing-indicator">{firstName} is typing...</span>}
+        {typing && (
+          <span data-testid="typing-indicator">
+            <Trans>{firstName} is typing...</Trans>
+          </span>
+        )}
       </div>
 
       <form
@@ -327,7 +337,7 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
               <Suspense
                 fallback={
                   <div className="popover flex h-[400px] w-[320px] items-center justify-center">
-                    <Loading label="Loading emoji" />
+                    <Loading label={t`Loading emoji`} />
                   </div>
                 }
               >
@@ -346,20 +356,22 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
         <button
           type="button"
           className={`icon-btn ${pickerOpen ? 'text-brand-600' : ''}`}
-          title="Emoji"
-          aria-label="Emoji"
+          title={t`Emoji`}
+          aria-label={t`Emoji`}
           aria-expanded={pickerOpen}
           onClick={() => setPickerOpen((value) => !value)}
         >
           <Smile className="h-5 w-5" aria-hidden="true" />
         </button>
         <label className="min-w-0 flex-1">
-          <span className="sr-only">Message</span>
+          <span className="sr-only">
+            <Trans>Message</Trans>
+          </span>
           <textarea
             ref={inputRef}
             rows={1}
             className="input max-h-[120px] min-h-11 resize-none py-2.5 text-sm leading-5"
-            placeholder="Type a message..."
+            placeholder={t`Type a message...`}
             maxLength={CONTENT_MAX_LENGTH}
             value={text}
             onChange={(event) => onChange(event.target.value)}
@@ -369,8 +381,8 @@ export default function ChatDialog({ conversation, onClose, onSaved }: ChatDialo
         <button
           type="submit"
           className="icon-btn bg-brand-fill text-white hover:opacity-90 hover:text-white disabled:bg-surface-2 disabled:text-muted"
-          aria-label="Send"
-          title="Send"
+          aria-label={t`Send`}
+          title={t`Send`}
           disabled={!text.trim() || sending}
         >
           <SendHorizontal className="h-5 w-5" aria-hidden="true" />

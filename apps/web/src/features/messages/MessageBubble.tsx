@@ -1,4 +1,5 @@
 import { Check, CheckCheck } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { timeOfDay } from './message-dates.ts';
 import { tickState } from './message-logic.ts';
 import type { ChatMessage } from './message-types.ts';
@@ -11,6 +12,7 @@ interface MessageBubbleProps {
 
 /** A stored message: mine on the right with its sent/read tick (docs/product.md §A2), theirs on the left. */
 export function MessageBubble({ message, me, timeZone }: MessageBubbleProps) {
+  const { t } = useLingui();
   const tick = tickState(message, me);
   const mine = tick !== 'none';
   return (
@@ -23,9 +25,9 @@ export function MessageBubble({ message, me, timeZone }: MessageBubbleProps) {
         <p className="whitespace-pre-wrap break-words">{message.content}</p>
         <p className={`mt-0.5 flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-muted'}`}>
           <time dateTime={message.createdAt}>{timeOfDay(message.createdAt, timeZone)}</time>
-          {tick === 'sent' && <Check className="h-3.5 w-3.5" role="img" aria-label="Sent" data-testid="tick" data-state="sent" />}
+          {tick === 'sent' && <Check className="h-3.5 w-3.5" role="img" aria-label={t`Sent`} data-testid="tick" data-state="sent" />}
           {tick === 'read' && (
-            <CheckCheck className="h-3.5 w-3.5 text-sky-200" role="img" aria-label="Read" data-testid="tick" data-state="read" />
+            <CheckCheck className="h-3.5 w-3.5 text-sky-200" role="img" aria-label={t`Read`} data-testid="tick" data-state="read" />
           )}
         </p>
       </div>

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { MessageSquare } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { PieceBoundary, PieceUnavailable } from '@/components/PieceBoundary.tsx';
 import { PopupToggle } from '@/components/PopupToggle.tsx';
@@ -21,6 +22,7 @@ const unavailable = (retry: () => void) => (
 
 /** The top bar's Messages button: a red dot while any conversation is unread, the panel on click. */
 export function MessagesButton() {
+  const { t } = useLingui();
   const [panelOpen, setPanelOpen] = useState(false);
   const [chat, setChat] = useState<Conversation | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -40,7 +42,7 @@ export function MessagesButton() {
     <div className="relative">
       <PopupToggle
         ref={buttonRef}
-        label="Messages"
+        label={t`Messages`}
         icon={MessageSquare}
         open={panelOpen}
         dot={hasUnread}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus, Search, Trash2, X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useRealtime } from '@/lib/realtime.tsx';
@@ -31,6 +32,7 @@ interface MessagesPanelProps {
 
 /** docs/product.md §A2 messages panel: the conversation list, its search, and the new-message view. */
 export default function MessagesPanel({ anchor, onClose, onOpenConversation }: MessagesPanelProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { connected } = useRealtime();
   const timeZone = usePublicSettings().data?.timezone;
@@ -47,8 +49,8 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
   const users = useUsers(view === 'new');
 
   // docs/product.md §A8: errors are toasted, except while polling (the socket is down), which stays silent.
-  useReportOnce(conversations.isError && !conversations.data && connected, 'Error fetching conversations.');
-  useReportOnce(users.isError && !users.data, 'Error fetching users.');
+  useReportOnce(conversations.isError && !conversations.data && connected, t`Error fetching conversations.`);
+  useReportOnce(users.isError && !users.data, t`Error fetching users.`);
 
   useDismiss(panelRef, anchor, onClose);
 
@@ -63,9 +65,9 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
     try {
       await deleteConversation(target._id);
       removeConversation(queryClient, target._id);
-      notify.success('Conversation deleted successfully');
+      notify.success(t`Conversation deleted successfully`);
     } catch {
-      notify.error('Error deleting conversation');
+      notify.error(t`Error deleting conversation`);
     }
   }
 
@@ -74,17 +76,17 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
   }
 
   const listBody = !hasToken ? (
-    <Empty title="Please log in to view messages." />
+    <Empty title={t`Please log in to view messages.`} />
   ) : !conversations.data ? (
     <p className="p-6 text-center text-sm text-muted" role="status">
-      {conversations.isError ? 'Error fetching conversations.' : 'Loading messages...'}
+      {conversations.isError ? t`Error fetching conversations.` : t`Loading messages...`}
     </p>
   ) : list.length === 0 ? (
-    <Empty title="No conversations yet" hint="Start a new chat by clicking the plus button above" />
+    <Empty title={t`No conversations yet`} hint={t`Start a new chat by clicking the plus button above`} />
   ) : visible.length === 0 ? (
-    <Empty title="No conversations match your search" />
+    <Empty title={t`No conversations match your search`} />
   ) : (
-    <ul className="divide-y divide-line" aria-label="Conversations">
+    <ul className="divide-y divide-line" aria-label={t`Conversations`}>
       {visible.map((conversation) => {
         const other = otherParticipant(conversation, me);
         const unreadRow = isUnread(conversation, me);
@@ -110,7 +112,9 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
                   </span>
                   {unreadRow && (
                     <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" data-testid="row-unread-dot">
-                      <span className="sr-only">, unread</span>
+                      <span className="sr-only">
+                        <Trans>, unread</Trans>
+                      </span>
                     </span>
                   )}
                 </span>
@@ -122,8 +126,8 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
             <button
               type="button"
               className="icon-btn mr-1 self-center text-muted hover:text-danger md:absolute md:right-1 md:top-1/2 md:mr-0 md:-translate-y-1/2 md:bg-surface-2 md:opacity-0 md:group-hover:opacity-100 md:focus:opacity-100"
-              aria-label={`Delete conversation with ${name}`}
-              title="Delete conversation"
+              aria-label={t`Delete conversation with ${name}`}
+              title={t`Delete conversation`}
               onClick={() => setPendingDelete(conversation)}
             >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -136,15 +140,15 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
 
   const matchingUsers = users.data?.filter((user) => matchesUser(user, userSearch)) ?? [];
   const usersBody = !hasToken ? (
-    <Empty title="Please log in to view messages." />
+    <Empty title={t`Please log in to view messages.`} />
   ) : !users.data ? (
     <p className="p-6 text-center text-sm text-muted" role="status">
-      {users.isError ? 'Error fetching users.' : 'Loading users...'}
+      {users.isError ? t`Error fetching users.` : t`Loading users...`}
     </p>
   ) : matchingUsers.length === 0 ? (
-    <Empty title="No users found" hint="Try a different search term" />
+    <Empty title={t`No users found`} hint={t`Try a different search term`} />
   ) : (
-    <ul className="divide-y divide-line" aria-label="Recipients">
+    <ul className="divide-y divide-line" aria-label={t`Recipients`}>
       {matchingUsers.map((user) => (
         <li key={user._id}>
           <button
@@ -167,50 +171,54 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
     <div
       ref={panelRef}
       role="dialog"
-      aria-label={view === 'list' ? 'Messages' : 'Select a Recipient'}
+      aria-label={view === 'list' ? t`Messages` : t`Select a Recipient`}
       className="popover fixed inset-x-0 bottom-0 top-16 flex flex-col overflow-hidden rounded-none md:absolute md:inset-auto md:right-0 md:top-12 md:max-h-[min(70vh,600px)] md:w-[320px] md:rounded-xl"
     >
       {view === 'list' ? (
         <>
           <header className="flex items-center gap-1 border-b border-line py-2 pl-4 pr-2">
-            <h2 className="text-base font-bold">Messages</h2>
+            <h2 className="text-base font-bold">
+              <Trans>Messages</Trans>
+            </h2>
             <span
               className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${unread > 0 ? 'bg-brand-fill text-white' : 'bg-surface-2 text-muted'}`}
               data-testid="unread-count"
             >
-              {unread} unread
+              <Trans>{unread} unread</Trans>
             </span>
             <div className="flex-1" />
-            <button type="button" className="icon-btn" title="New message" aria-label="New message" onClick={() => setView('new')}>
+            <button type="button" className="icon-btn" title={t`New message`} aria-label={t`New message`} onClick={() => setView('new')}>
               <Plus className="h-5 w-5" aria-hidden="true" />
             </button>
-            <button type="button" className="icon-btn" title="Close" aria-label="Close messages" onClick={onClose}>
+            <button type="button" className="icon-btn" title={t`Close`} aria-label={t`Close messages`} onClick={onClose}>
               <X className="h-5 w-5" aria-hidden="true" />
             </button>
           </header>
-          <SearchBox label="Search conversations" placeholder="Search conversations..." value={search} onChange={setSearch} />
+          <SearchBox label={t`Search conversations`} placeholder={t`Search conversations...`} value={search} onChange={setSearch} />
           <div className="min-h-0 flex-1 overflow-y-auto">{listBody}</div>
         </>
       ) : (
         <>
           <header className="flex items-center gap-1 border-b border-line px-2 py-2">
-            <button type="button" className="icon-btn" title="Back" aria-label="Back to conversations" onClick={() => setView('list')}>
+            <button type="button" className="icon-btn" title={t`Back`} aria-label={t`Back to conversations`} onClick={() => setView('list')}>
               <ArrowLeft className="h-5 w-5" aria-hidden="true" />
             </button>
-            <h2 className="text-base font-bold">Select a Recipient</h2>
+            <h2 className="text-base font-bold">
+              <Trans>Select a Recipient</Trans>
+            </h2>
             <div className="flex-1" />
-            <button type="button" className="icon-btn" title="Close" aria-label="Close messages" onClick={onClose}>
+            <button type="button" className="icon-btn" title={t`Close`} aria-label={t`Close messages`} onClick={onClose}>
               <X className="h-5 w-5" aria-hidden="true" />
             </button>
           </header>
-          <SearchBox label="Search users" placeholder="Search users..." value={userSearch} onChange={setUserSearch} autoFocus />
+          <SearchBox label={t`Search users`} placeholder={t`Search users...`} value={userSearch} onChange={setUserSearch} autoFocus />
           <div className="min-h-0 flex-1 overflow-y-auto">{usersBody}</div>
         </>
       )}
       <ConfirmDialog
         open={pendingDelete !== null}
-        message="Delete this conversation?"
-        confirmLabel="Delete"
+        message={t`Delete this conversation?`}
+        confirmLabel={t`Delete`}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setPendingDelete(null)}
       />

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ChatMessage, ChatParticipant, Conversation, IdRef } from './message-types.ts';
 import { fullName } from '@/lib/full-name.ts';
 
@@ -26,10 +27,11 @@ export function otherParticipant(conversation: Conversation, me: string | null):
   return conversation.participants.find((p) => p._id !== me) ?? conversation.participants[0];
 }
 
-/** docs/product.md §A2: the last message, prefixed 'You: ' when the signed-in user sent it. */
+/** docs/product.md §A2: the last message, prefixed 'You: ' when the signed-in user sent it (called while rendering). */
 export function lastMessagePreview(conversation: Conversation, me: string | null): string {
-  if (!conversation.lastMessage) return '';
-  return idOf(conversation.lastMessageSender) === me ? `You: ${conversation.lastMessage}` : conversation.lastMessage;
+  const message = conversation.lastMessage;
+  if (!message) return '';
+  return idOf(conversation.lastMessageSender) === me ? t`You: ${message}` : message;
 }
 
 /** Unread for me: not read, and the last word was not mine. */

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { openDB, type IDBPDatabase } from 'idb';
+import { t } from '@lingui/core/macro';
 import { ApiError } from '@/lib/api-client.ts';
 import { useRealtime } from '@/lib/realtime.tsx';
 import { storedUserId } from '@/lib/storage.ts';
@@ -175,7 +176,8 @@ function sendWaiting(senderId: string, queryClient: QueryClient): Promise<boolea
         } catch (error) {
           if (!isRefusal(error)) return true;
           update(item.clientId, 'failed');
-          notify.error('Error sending message.');
+          // In the language on screen when the refusal comes back.
+          notify.error(t`Error sending message.`);
         }
       }
     } finally {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createNoteSchema, NOTE_MAX_LENGTH, updateNoteSchema, type Note } from '@bantay/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
@@ -20,14 +21,14 @@ type FieldErrors = Partial<Record<'day' | 'text' | 'form', string>>;
 /** The first words of a note, to tell its buttons apart for screen readers. */
 const gist = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
-/** A field error from the schema or the server, named by its field; anything else is the form's. */
-function errorsOf(error: unknown): FieldErrors {
+/** A field error from the schema or the server, named by its field; anything else is the form's (`fallback` when not the server's). */
+function errorsOf(error: unknown, fallback: string): FieldErrors {
   if (error instanceof ApiError) {
     const errors: FieldErrors = {};
     for (const field of error.fields) if (field.field === 'day' || field.field === 'text') errors[field.field] ??= field.message;
     return Object.keys(errors).length > 0 ? errors : { form: error.message };
   }
-  return { form: 'The note could not be saved. Try again.' };
+  return { form: fallback };
 }
 
 function issuesOf(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
@@ -41,6 +42,7 @@ function issuesOf(issues: { path: PropertyKey[]; message: string }[]): FieldErro
 
 /** The chosen day's notes: the list, a form to add one, and each note's edit and delete. */
 export function NoteDayPanel({ day, notes, isLoading, isError, onRetry }: NoteDayPanelProps) {
+  const { t } = useLingui();
   const invalidate = useInvalidateNotes();
   const headingId = useId();
   const [text, setText] = useState('');
@@ -59,10 +61,10 @@ export function NoteDayPanel({ day, notes, isLoading, isError, onRetry }: NoteDa
       await createNote(parsed.data);
       setText('');
       setAddErrors({});
-      setStatus('Note added.');
+      setStatus(t`Note added.`);
       await invalidate();
     } catch (error) {
-      setAddErrors(errorsOf(error));
+      setAddErrors(errorsOf(error, t`The note could not be saved. Try again.`));
     } finally {
       setBusy(false);
     }
@@ -72,36 +74,43 @@ export function NoteDayPanel({ day, notes, isLoading, isError, onRetry }: NoteDa
     setDeleting(null);
     try {
       await deleteNote(note._id);
-      setStatus('Note deleted.');
+      setStatus(t`Note deleted.`);
     } catch (error) {
-      setStatus(error instanceof ApiError ? error.message : 'The note could not be deleted.');
+      setStatus(error instanceof ApiError ? error.message : t`The note could not be deleted.`);
     }
     await invalidate();
   };
 
+  const date = longDate(day);
+  const max = NOTE_MAX_LENGTH;
   return (
     <div className="min-w-0" aria-labelledby={headingId} role="region">
       <h3 id={headingId} className="mb-2 font-semibold">
-        {longDate(day)}
+        {date}
       </h3>
       <p role="status" aria-live="polite" className="sr-only">
         {status}
       </p>
       {isLoading ? (
-        <p className="text-sm text-muted">Loading notes…</p>
+        <p className="text-sm text-muted">
+          <Trans>Loading notes…</Trans>
+        </p>
       ) : isError ? (
         <p role="alert" className="text-sm">
-          The notes could not be loaded.{' '}
+          <Trans>The notes could not be loaded.</Trans>{' '}
           <button type="button" className="font-semibold text-brand-600 underline" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       ) : notes.length === 0 ? (
-        <p className="text-sm text-muted">No notes for this day.</p>
+        <p className="text-sm text-muted">
+          <Trans>No notes for this day.</Trans>
+        </p>
       ) : (
-        <ul className="divide-y divide-line" aria-label={`Notes for ${longDate(day)}`}>
-          {notes.map((note) =>
-            editing === note._id ? (
+        <ul className="divide-y divide-line" aria-label={t`Notes for ${date}`}>
+          {notes.map((note) => {
+            const gistText = gist(note.text);
+            return editing === note._id ? (
               <li key={note._id} className="py-2">
                 <EditNoteForm
                   note={note}
@@ -116,26 +125,26 @@ export function NoteDayPanel({ day, notes, isLoading, isError, onRetry }: NoteDa
             ) : (
               <li key={note._id} className="flex items-start gap-1 py-2">
                 <p className="min-w-0 flex-1 whitespace-pre-wrap break-words py-2.5 text-sm">{note.text}</p>
-                <button type="button" className="icon-btn" aria-label={`Edit note: ${gist(note.text)}`} onClick={() => setEditing(note._id)}>
+                <button type="button" className="icon-btn" aria-label={t`Edit note: ${gistText}`} onClick={() => setEditing(note._id)}>
                   <Pencil className="h-4 w-4" aria-hidden="true" />
                 </button>
-                <button type="button" className="icon-btn text-danger" aria-label={`Delete note: ${gist(note.text)}`} onClick={() => setDeleting(note)}>
+                <button type="button" className="icon-btn text-danger" aria-label={t`Delete note: ${gistText}`} onClick={() => setDeleting(note)}>
                   <Trash2 className="h-4 w-4" aria-hidden="true" />
                 </button>
               </li>
-            ),
-          )}
+            );
+          })}
         </ul>
       )}
       <form className="mt-3 space-y-2" onSubmit={(event) => void add(event)} noValidate>
         <TextAreaField
-          label="New note"
+          label={t`New note`}
           rows={2}
           value={text}
           maxLength={NOTE_MAX_LENGTH}
           onChange={(event) => setText(event.target.value)}
           error={addErrors.text ?? addErrors.day}
-          hint={`Up to ${NOTE_MAX_LENGTH} characters.`}
+          hint={t`Up to ${max} characters.`}
         />
         {addErrors.form && (
           <p role="alert" className="text-sm text-danger">
@@ -143,13 +152,13 @@ export function NoteDayPanel({ day, notes, isLoading, isError, onRetry }: NoteDa
           </p>
         )}
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
-          {busy ? 'Adding…' : 'Add note'}
+          {busy ? t`Adding…` : t`Add note`}
         </button>
       </form>
       <ConfirmDialog
         open={deleting !== null}
-        message="Delete this note?"
-        confirmLabel="Delete"
+        message={t`Delete this note?`}
+        confirmLabel={t`Delete`}
         onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(null)}
       />
@@ -165,6 +174,7 @@ interface EditNoteFormProps {
 
 /** Edits a note's text, or moves it to another day. */
 function EditNoteForm({ note, onDone, onCancel }: EditNoteFormProps) {
+  const { t } = useLingui();
   const [text, setText] = useState(note.text);
   const [day, setDay] = useState(note.day);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -178,9 +188,10 @@ function EditNoteForm({ note, onDone, onCancel }: EditNoteFormProps) {
     setBusy(true);
     try {
       await updateNote(note._id, parsed.data);
-      await onDone(day === note.day ? 'Note saved.' : `Note moved to ${longDate(day)}.`);
+      const date = longDate(day);
+      await onDone(day === note.day ? t`Note saved.` : t`Note moved to ${date}.`);
     } catch (error) {
-      setErrors(errorsOf(error));
+      setErrors(errorsOf(error, t`The note could not be saved. Try again.`));
       setBusy(false);
     }
   };
@@ -188,7 +199,7 @@ function EditNoteForm({ note, onDone, onCancel }: EditNoteFormProps) {
   return (
     <form className="space-y-2" onSubmit={(event) => void save(event)} noValidate>
       <TextAreaField
-        label="Edit note"
+        label={t`Edit note`}
         rows={2}
         value={text}
         maxLength={NOTE_MAX_LENGTH}
@@ -199,7 +210,7 @@ function EditNoteForm({ note, onDone, onCancel }: EditNoteFormProps) {
       />
       <div>
         <label htmlFor={dayId} className="mb-1.5 block text-sm font-medium text-ink">
-          Day
+          <Trans>Day</Trans>
         </label>
         <input
           id={dayId}
@@ -223,10 +234,10 @@ function EditNoteForm({ note, onDone, onCancel }: EditNoteFormProps) {
       )}
       <div className="flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t`Saving…` : t`Save`}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

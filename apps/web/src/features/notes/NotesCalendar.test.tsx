@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { renderWithI18n } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Note } from '@bantay/shared';
@@ -78,7 +79,7 @@ afterEach(() => {
 
 function show(initialDay = '2026-11-26') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderWithI18n(
     <QueryClientProvider client={client}>
       <NotesCalendar initialDay={initialDay} />
     </QueryClientProvider>,

@@ -1,5 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { ChevronLeft, ChevronRight, NotebookPen } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { dayKey, DEFAULT_TIMEZONE } from '@/lib/zoned-time.ts';
 import { NoteDayPanel } from './NoteDayPanel.tsx';
@@ -22,7 +24,8 @@ export interface NotesCalendarProps {
  * with a dot on each day that has notes, and the chosen day's notes to add, edit and delete. The
  * month is the shared keyboard-driven grid (components/MonthGrid.tsx).
  */
-export function NotesCalendar({ title = 'Calendar notes', className = '', initialDay }: NotesCalendarProps) {
+export function NotesCalendar({ title, className = '', initialDay }: NotesCalendarProps) {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const timeZone = settings?.timezone ?? DEFAULT_TIMEZONE;
   // "Today" is fixed when the card opens: a dashboard left open overnight keeps the day it shows.
@@ -46,23 +49,23 @@ export function NotesCalendar({ title = 'Calendar notes', className = '', initia
     <section aria-labelledby={headingId} className={`card @container p-3 sm:p-5 ${className}`} data-testid="notes-calendar">
       <h2 id={headingId} className="mb-3 flex items-center gap-2 text-lg font-semibold">
         <NotebookPen className="h-5 w-5 text-brand-600" aria-hidden="true" />
-        {title}
+        {title ?? t`Calendar notes`}
       </h2>
       <div className="grid gap-4 @2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="min-w-0">
           <div className="mb-2 flex items-center gap-1">
-            <button type="button" className="icon-btn" aria-label="Previous month" onClick={() => setMonth(monthOf(month, -1))}>
+            <button type="button" className="icon-btn" aria-label={t`Previous month`} onClick={() => setMonth(monthOf(month, -1))}>
               <ChevronLeft className="h-5 w-5" aria-hidden="true" />
             </button>
             <p id={monthId} className="flex-1 text-center font-semibold" aria-live="polite">
               {monthTitle(month)}
             </p>
-            <button type="button" className="icon-btn" aria-label="Next month" onClick={() => setMonth(monthOf(month, 1))}>
+            <button type="button" className="icon-btn" aria-label={t`Next month`} onClick={() => setMonth(monthOf(month, 1))}>
               <ChevronRight className="h-5 w-5" aria-hidden="true" />
             </button>
             {selected !== today && (
               <button type="button" className="btn btn-ghost px-2" onClick={() => choose(today)}>
-                Today
+                <Trans>Today</Trans>
               </button>
             )}
           </div>
@@ -73,7 +76,7 @@ export function NotesCalendar({ title = 'Calendar notes', className = '', initia
             labelledBy={monthId}
             describeDay={(day) => {
               const count = byDay.get(day)?.length ?? 0;
-              return count === 0 ? 'no notes' : `${count} note${count > 1 ? 's' : ''}`;
+              return count === 0 ? t`no notes` : t`${plural(count, { one: '# note', other: '# notes' })}`;
             }}
             renderMarks={(day, isSelected) => {
               const count = byDay.get(day)?.length ?? 0;

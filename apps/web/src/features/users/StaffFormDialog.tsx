@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CreatedStaffUser, StaffUser } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
@@ -14,15 +17,15 @@ interface Values extends ProfileValues {
 
 type TextKey = Exclude<keyof Values, 'isTeamLeader'>;
 
-const TEXT_FIELDS: { key: TextKey; label: string; type?: string; autoComplete?: string }[] = [
-  { key: 'firstName', label: 'First name', autoComplete: 'off' },
-  { key: 'middleName', label: 'Middle name (optional)', autoComplete: 'off' },
-  { key: 'lastName', label: 'Last name', autoComplete: 'off' },
-  { key: 'username', label: 'Username', autoComplete: 'off' },
-  { key: 'email', label: 'Email (optional)', type: 'email', autoComplete: 'off' },
-  { key: 'phoneNumber', label: 'Mobile number (optional)', type: 'tel', autoComplete: 'off' },
-  { key: 'address', label: 'Address (optional)', autoComplete: 'off' },
-  { key: 'birthday', label: 'Birthday (optional)', type: 'date' },
+const TEXT_FIELDS: { key: TextKey; label: MessageDescriptor; type?: string; autoComplete?: string }[] = [
+  { key: 'firstName', label: msg`First name`, autoComplete: 'off' },
+  { key: 'middleName', label: msg`Middle name (optional)`, autoComplete: 'off' },
+  { key: 'lastName', label: msg`Last name`, autoComplete: 'off' },
+  { key: 'username', label: msg`Username`, autoComplete: 'off' },
+  { key: 'email', label: msg`Email (optional)`, type: 'email', autoComplete: 'off' },
+  { key: 'phoneNumber', label: msg`Mobile number (optional)`, type: 'tel', autoComplete: 'off' },
+  { key: 'address', label: msg`Address (optional)`, autoComplete: 'off' },
+  { key: 'birthday', label: msg`Birthday (optional)`, type: 'date' },
 ];
 
 function valuesOf(user: StaffUser | null): Values {
@@ -39,6 +42,7 @@ interface StaffFormDialogProps {
 
 /** Add or edit a staff account: names, contact, address, birthday, gender, team leader, photo. */
 export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormDialogProps) {
+  const { t } = useLingui();
   const genderId = useId();
   const photoId = useId();
   const [photo, setPhoto] = useState<File | null>(null);
@@ -50,7 +54,9 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
     setError,
     formState: { errors, isSubmitting, dirtyFields },
   } = useForm<Values>({ defaultValues: initial });
-  const noun = userType === 'admin' ? 'admin' : 'tanod';
+  const isAdmin = userType === 'admin';
+  const name = fullName(user);
+  const addLabel = isAdmin ? t`Add admin` : t`Add tanod`;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -76,17 +82,28 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
         }
         return;
       }
-      setFormError(error instanceof ApiError && !error.isNetwork && error.status < 500 ? error.message : `Error saving the ${noun}. Please try again.`);
+      setFormError(
+        error instanceof ApiError && !error.isNetwork && error.status < 500
+          ? error.message
+          : isAdmin
+            ? t`Error saving the admin. Please try again.`
+            : t`Error saving the tanod. Please try again.`,
+      );
     }
   });
 
   return (
-    <Modal title={user ? `Edit ${fullName(user)}` : `Add ${noun}`} onClose={onClose} widthClass="max-w-2xl">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={user ? `Edit ${noun}` : `Add ${noun}`}>
+    <Modal title={user ? t`Edit ${name}` : addLabel} onClose={onClose} widthClass="max-w-2xl">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-4 sm:grid-cols-2"
+        aria-label={user ? (isAdmin ? t`Edit admin` : t`Edit tanod`) : addLabel}
+      >
         {TEXT_FIELDS.map(({ key, label, type, autoComplete }) => (
           <TextField
             key={key}
-            label={label}
+            label={t(label)}
             type={type}
             autoComplete={autoComplete}
             error={errors[key]?.message}
@@ -96,7 +113,7 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
         ))}
         <div>
           <label htmlFor={genderId} className="mb-1.5 block text-sm font-medium">
-            Gender
+            <Trans>Gender</Trans>
           </label>
           <select id={genderId} className="input" {...register('gender')}>
             {GENDERS.map((option) => (
@@ -108,7 +125,7 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
         </div>
         <div>
           <label htmlFor={photoId} className="mb-1.5 block text-sm font-medium">
-            Photo (optional)
+            <Trans>Photo (optional)</Trans>
           </label>
           <input
             id={photoId}
@@ -121,7 +138,7 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
         {userType === 'tanod' && (
           <label className="flex min-h-11 items-center gap-3 text-sm font-medium sm:col-span-2">
             <input type="checkbox" className="switch" {...register('isTeamLeader')} />
-            Team leader
+            <Trans>Team leader</Trans>
           </label>
         )}
         {formError && (
@@ -131,16 +148,25 @@ export function StaffFormDialog({ user, userType, onClose, onSaved }: StaffFormD
         )}
         {!user && (
           <p className="text-sm text-muted sm:col-span-2">
-            A one-time password is shown once when you save. The {noun} must choose their own password at the first sign-in; with an
-            email or mobile number, a link to choose it is sent too.
+            {isAdmin ? (
+              <Trans>
+                A one-time password is shown once when you save. The admin must choose their own password at the first sign-in; with an
+                email or mobile number, a link to choose it is sent too.
+              </Trans>
+            ) : (
+              <Trans>
+                A one-time password is shown once when you save. The tanod must choose their own password at the first sign-in; with an
+                email or mobile number, a link to choose it is sent too.
+              </Trans>
+            )}
           </p>
         )}
         <div className="flex justify-end gap-2 sm:col-span-2">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : user ? 'Save changes' : `Add ${noun}`}
+            {isSubmitting ? t`Saving…` : user ? t`Save changes` : addLabel}
           </button>
         </div>
       </form>
