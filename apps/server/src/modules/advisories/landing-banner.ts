@@ -10,8 +10,9 @@ import { formatInZone } from '../../lib/time-zone.ts';
  *
  * The app's router moves to other pages without reloading, and this block would stay on top of
  * them: the last rule shows it only while the landing page is in the root. It finds the landing
- * page by the label of its actions ("What do you need?", routes/LandingPage.tsx). A browser
- * without `:has()` ignores that rule and keeps the block on the other pages too, which is harmless.
+ * page by the mark on its actions (`data-landing-actions`, routes/LandingPage.tsx), which, unlike
+ * their label, reads the same in every language. A browser without `:has()` ignores that rule and
+ * keeps the block on the other pages too, which is harmless.
  */
 const STYLE = `<style>
 .bantay-advisories{box-sizing:border-box;max-width:64rem;margin:0 auto;padding:.75rem 1rem;display:flex;flex-direction:column;gap:.5rem}
@@ -29,7 +30,7 @@ const STYLE = `<style>
 .dark-mode .bantay-advisory-info{background:#172554;border-color:#60a5fa;color:#dbeafe}
 .dark-mode .bantay-advisory-warning{background:#422006;border-color:#f59e0b;color:#fef3c7}
 .dark-mode .bantay-advisory-danger{background:#450a0a;border-color:#f87171;color:#fee2e2}
-body:not(:has(#root section[aria-label="What do you need?"])) .bantay-advisories{display:none}
+body:not(:has(#root [data-landing-actions])) .bantay-advisories{display:none}
 </style>`;
 
 const TAGS = { info: 'Advisory', warning: 'Warning', danger: 'Danger' } as const;

@@ -44,7 +44,8 @@ export default function LandingPage() {
             : 'Report an incident, follow your ticket and rate our tanods. No account needed.'}
         </p>
 
-        <section aria-label="What do you need?" className="grid gap-3 sm:grid-cols-3">
+        {/* data-landing-actions: how the server's advisory block finds this page in any language (modules/advisories/landing-banner.ts). */}
+        <section aria-label="What do you need?" data-landing-actions="" className="grid gap-3 sm:grid-cols-3">
           <Link to="/Reportincidents?emergency=1" className={`action-card action-card-danger ${ACTION_LAYOUT}`}>
             <Siren className="h-8 w-8 shrink-0" aria-hidden="true" />
             <span>
