@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ManualClock, createTestContext, createUser, type TestContext } from '../../../test/harness.ts';
-import { solveBotCheck } from '../../../test/security-helpers.ts';
-import { TEST_BOUNDARY, newDeviceId, postReport, query, setBoundary } from '../../../test/incidents-helpers.ts';
+import type { TestContext } from '../../../test/harness.ts';
 import type * as Repository from './incidents.repository.ts';
 
 // The race of two sends of one report is forced here: `hideFromRepeatCheck` makes the service's
@@ -20,6 +18,14 @@ vi.mock('./incidents.repository.ts', async (importOriginal) => {
   };
 });
 const hideFromRepeatCheck = (clientId: string) => hidden.add(clientId);
+
+// The server suite shares one module graph between the files a worker runs (isolate: false in
+// apps/server/vitest.config.ts), so the app code an earlier file loaded holds the real repository.
+// Loading it afresh here, after the mock is in place, gives this file's app the mocked one.
+vi.resetModules();
+const { ManualClock, createTestContext, createUser } = await import('../../../test/harness.ts');
+const { solveBotCheck } = await import('../../../test/security-helpers.ts');
+const { TEST_BOUNDARY, newDeviceId, postReport, query, setBoundary } = await import('../../../test/incidents-helpers.ts');
 
 let ctx: TestContext;
 const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
