@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Megaphone, Pencil, Plus, Square, Trash2 } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ADVISORY_LIMITS, ADVISORY_SEVERITIES, type Advisory, type AdvisorySeverity, type CreateAdvisoryRequest } from '@bantay/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { QueryState } from '@/components/QueryState.tsx';
@@ -13,13 +16,15 @@ import { DEFAULT_TIMEZONE, formatZoned, isoToZonedParts, zonedToIso } from '@/li
 import { createAdvisory, deleteAdvisory, updateAdvisory, useAdvisories, usePatrolAreaChoices, useRefreshAdvisories } from './advisories-api.ts';
 import { fullName } from '@/lib/full-name.ts';
 
-const SEVERITY_LABELS: Record<AdvisorySeverity, string> = { info: 'Information', warning: 'Warning', danger: 'Danger' };
+const SEVERITY_LABELS: Record<AdvisorySeverity, MessageDescriptor> = { info: msg`Information`, warning: msg`Warning`, danger: msg`Danger` };
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not prose */
 const SEVERITY_CHIPS: Record<AdvisorySeverity, string> = {
   info: 'bg-blue-600/10 text-blue-800 dark:text-blue-200',
   warning: 'bg-amber-500/15 text-amber-900 dark:text-amber-200',
   danger: 'bg-red-600/10 text-red-800 dark:text-red-200',
 };
-const STATE_LABELS: Record<Advisory['state'], string> = { scheduled: 'Scheduled', active: 'On the home page', ended: 'Ended' };
+/* eslint-enable lingui/no-unlocalized-strings */
+const STATE_LABELS: Record<Advisory['state'], MessageDescriptor> = { scheduled: msg`Scheduled`, active: msg`On the home page`, ended: msg`Ended` };
 
 /** `2026-11-27T14:05` in the barangay's zone ⇄ an ISO instant. */
 const toLocalInput = (iso: string, timeZone: string) => {
@@ -37,20 +42,22 @@ const fromLocalInput = (value: string, timeZone: string) => {
  * when it starts.
  */
 export function AdvisoriesManager() {
+  const { t } = useLingui();
   const query = useAdvisories();
   const refresh = useRefreshAdvisories();
   const { data: settings } = usePublicSettings();
   const timeZone = settings?.timezone ?? DEFAULT_TIMEZONE;
   const [editing, setEditing] = useState<Advisory | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Advisory | null>(null);
+  const deletingTitle = deleting?.title ?? '';
 
   async function endNow(advisory: Advisory) {
     try {
       await updateAdvisory(advisory._id, { endsAt: new Date().toISOString() });
-      notify.success('The advisory has ended');
+      notify.success(t`The advisory has ended`);
       await refresh();
     } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : 'Could not end the advisory');
+      notify.error(error instanceof ApiError ? error.message : t`Could not end the advisory`);
     }
   }
 
@@ -60,10 +67,10 @@ export function AdvisoriesManager() {
     if (!advisory) return;
     try {
       await deleteAdvisory(advisory._id);
-      notify.success('Advisory deleted');
+      notify.success(t`Advisory deleted`);
       await refresh();
     } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : 'Could not delete the advisory');
+      notify.error(error instanceof ApiError ? error.message : t`Could not delete the advisory`);
     }
   }
 
@@ -73,14 +80,16 @@ export function AdvisoriesManager() {
         <div>
           <h2 id="advisories-title" className="flex items-center gap-2 text-lg font-semibold">
             <Megaphone className="h-5 w-5 text-brand-600" aria-hidden="true" />
-            Advisories
+            <Trans>Advisories</Trans>
           </h2>
-          <p className="text-sm text-muted">Shown at the top of the public home page while in force; sent to residents who asked for them.</p>
+          <p className="text-sm text-muted">
+            <Trans>Shown at the top of the public home page while in force; sent to residents who asked for them.</Trans>
+          </p>
         </div>
         {editing === null && (
           <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
             <Plus className="h-4 w-4" aria-hidden="true" />
-            New advisory
+            <Trans>New advisory</Trans>
           </button>
         )}
       </div>
@@ -99,54 +108,67 @@ export function AdvisoriesManager() {
 
       <QueryState
         query={query}
-        loadingLabel="Loading advisories…"
-        errorText="Error loading the advisories."
+        loadingLabel={t`Loading advisories…`}
+        errorText={t`Error loading the advisories.`}
         isEmpty={(data) => data.items.length === 0}
-        empty={<p className="card text-sm text-muted">No advisories yet. Publish one when residents need to know: a typhoon, a flood, a curfew.</p>}
+        empty={
+          <p className="card text-sm text-muted">
+            <Trans>No advisories yet. Publish one when residents need to know: a typhoon, a flood, a curfew.</Trans>
+          </p>
+        }
       >
         {(data) => (
-          <ul className="flex flex-col gap-3" aria-label="Advisories">
-            {data.items.map((advisory) => (
-              <li key={advisory._id} className="card flex flex-col gap-2" data-advisory-row={advisory._id}>
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className={`rounded px-2 py-0.5 text-xs font-semibold ${SEVERITY_CHIPS[advisory.severity]}`}>{SEVERITY_LABELS[advisory.severity]}</span>
-                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${advisory.state === 'active' ? 'bg-green-600/10 text-green-800 dark:text-green-200' : 'bg-surface-2 text-ink-soft'}`}>
-                    {STATE_LABELS[advisory.state]}
-                  </span>
-                </div>
-                <h3 className="font-semibold [overflow-wrap:anywhere]">{advisory.title}</h3>
-                <p className="whitespace-pre-line text-sm text-ink-soft [overflow-wrap:anywhere]">{advisory.body}</p>
-                <p className="text-xs text-muted">
-                  {windowText(advisory, timeZone)}
-                  {advisory.areas.length > 0 && ` · ${advisory.areas.map((area) => area.name).join(', ')}`}
-                  {advisory.createdBy && ` · by ${fullName(advisory.createdBy)}`}
-                </p>
-                <div className="flex flex-wrap gap-2">
-                  <button type="button" className="btn btn-secondary !min-h-9 !px-3" onClick={() => setEditing(advisory)} aria-label={`Edit ${advisory.title}`}>
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                    Edit
-                  </button>
-                  {advisory.state === 'active' && (
-                    <button type="button" className="btn btn-secondary !min-h-9 !px-3" onClick={() => void endNow(advisory)} aria-label={`End ${advisory.title} now`}>
-                      <Square className="h-4 w-4" aria-hidden="true" />
-                      End now
+          <ul className="flex flex-col gap-3" aria-label={t`Advisories`}>
+            {data.items.map((advisory) => {
+              const title = advisory.title;
+              const author = fullName(advisory.createdBy);
+              return (
+                <li key={advisory._id} className="card flex flex-col gap-2" data-advisory-row={advisory._id}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className={`rounded px-2 py-0.5 text-xs font-semibold ${SEVERITY_CHIPS[advisory.severity]}`}>{t(SEVERITY_LABELS[advisory.severity])}</span>
+                    <span className={`rounded px-2 py-0.5 text-xs font-medium ${advisory.state === 'active' ? 'bg-green-600/10 text-green-800 dark:text-green-200' : 'bg-surface-2 text-ink-soft'}`}>
+                      {t(STATE_LABELS[advisory.state])}
+                    </span>
+                  </div>
+                  <h3 className="font-semibold [overflow-wrap:anywhere]">{advisory.title}</h3>
+                  <p className="whitespace-pre-line text-sm text-ink-soft [overflow-wrap:anywhere]">{advisory.body}</p>
+                  <p className="text-xs text-muted">
+                    {windowText(advisory, timeZone)}
+                    {advisory.areas.length > 0 && ` · ${advisory.areas.map((area) => area.name).join(', ')}`}
+                    {advisory.createdBy && (
+                      <>
+                        {' '}
+                        · <Trans>by {author}</Trans>
+                      </>
+                    )}
+                  </p>
+                  <div className="flex flex-wrap gap-2">
+                    <button type="button" className="btn btn-secondary !min-h-9 !px-3" onClick={() => setEditing(advisory)} aria-label={t`Edit ${title}`}>
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                      <Trans>Edit</Trans>
                     </button>
-                  )}
-                  <button type="button" className="btn btn-ghost !min-h-9 !px-3 text-danger" onClick={() => setDeleting(advisory)} aria-label={`Delete ${advisory.title}`}>
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    Delete
-                  </button>
-                </div>
-              </li>
-            ))}
+                    {advisory.state === 'active' && (
+                      <button type="button" className="btn btn-secondary !min-h-9 !px-3" onClick={() => void endNow(advisory)} aria-label={t`End ${title} now`}>
+                        <Square className="h-4 w-4" aria-hidden="true" />
+                        <Trans>End now</Trans>
+                      </button>
+                    )}
+                    <button type="button" className="btn btn-ghost !min-h-9 !px-3 text-danger" onClick={() => setDeleting(advisory)} aria-label={t`Delete ${title}`}>
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      <Trans>Delete</Trans>
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
       </QueryState>
 
       <ConfirmDialog
         open={deleting !== null}
-        message={`Delete the advisory "${deleting?.title ?? ''}"? It disappears from the home page at once.`}
-        confirmLabel="Delete"
+        message={t`Delete the advisory "${deletingTitle}"? It disappears from the home page at once.`}
+        confirmLabel={t`Delete`}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
@@ -154,9 +176,11 @@ export function AdvisoriesManager() {
   );
 }
 
+/** When an advisory is in force, in the language on screen (called while rendering). */
 function windowText(advisory: Advisory, timeZone: string): string {
   const format = (iso: string) => formatZoned(iso, 'MMM d, yyyy, h:mm a', timeZone);
-  return advisory.endsAt ? `${format(advisory.startsAt)} – ${format(advisory.endsAt)}` : `From ${format(advisory.startsAt)}, no end set`;
+  const start = format(advisory.startsAt);
+  return advisory.endsAt ? `${start} – ${format(advisory.endsAt)}` : t`From ${start}, no end set`;
 }
 
 interface AdvisoryFormProps {
@@ -166,6 +190,7 @@ interface AdvisoryFormProps {
 }
 
 function AdvisoryForm({ advisory, timeZone, onDone }: AdvisoryFormProps) {
+  const { t } = useLingui();
   const areas = usePatrolAreaChoices();
   const [title, setTitle] = useState(advisory?.title ?? '');
   const [body, setBody] = useState(advisory?.body ?? '');
@@ -179,10 +204,10 @@ function AdvisoryForm({ advisory, timeZone, onDone }: AdvisoryFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!title.trim()) found.title = 'Title is required';
-    if (!body.trim()) found.body = 'Write what residents should know';
-    if (!startsAt) found.startsAt = 'Choose when it starts';
-    if (endsAt && startsAt && endsAt <= startsAt) found.endsAt = 'The end must be after the start';
+    if (!title.trim()) found.title = t`Title is required`;
+    if (!body.trim()) found.body = t`Write what residents should know`;
+    if (!startsAt) found.startsAt = t`Choose when it starts`;
+    if (endsAt && startsAt && endsAt <= startsAt) found.endsAt = t`The end must be after the start`;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const payload: CreateAdvisoryRequest = {
@@ -197,13 +222,13 @@ function AdvisoryForm({ advisory, timeZone, onDone }: AdvisoryFormProps) {
     try {
       if (advisory) await updateAdvisory(advisory._id, payload);
       else await createAdvisory(payload);
-      notify.success(advisory ? 'Advisory saved' : 'Advisory published');
+      notify.success(advisory ? t`Advisory saved` : t`Advisory published`);
       await onDone(true);
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0) {
         setErrors(Object.fromEntries(error.fields.map((field) => [field.field.split('.')[0]!, field.message])));
       } else {
-        notify.error(error instanceof ApiError ? error.message : 'Could not save the advisory');
+        notify.error(error instanceof ApiError ? error.message : t`Could not save the advisory`);
       }
     } finally {
       setSaving(false);
@@ -211,11 +236,11 @@ function AdvisoryForm({ advisory, timeZone, onDone }: AdvisoryFormProps) {
   }
 
   return (
-    <form className="card flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate aria-label={advisory ? 'Edit advisory' : 'New advisory'}>
-      <h3 className="text-base font-semibold">{advisory ? 'Edit advisory' : 'New advisory'}</h3>
-      <TextField label="Title" value={title} maxLength={ADVISORY_LIMITS.titleMaxLength} onChange={(event) => setTitle(event.target.value)} error={errors.title} required />
+    <form className="card flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate aria-label={advisory ? t`Edit advisory` : t`New advisory`}>
+      <h3 className="text-base font-semibold">{advisory ? t`Edit advisory` : t`New advisory`}</h3>
+      <TextField label={t`Title`} value={title} maxLength={ADVISORY_LIMITS.titleMaxLength} onChange={(event) => setTitle(event.target.value)} error={errors.title} required />
       <TextAreaField
-        label="What residents should know"
+        label={t`What residents should know`}
         value={body}
         rows={4}
         maxLength={ADVISORY_LIMITS.bodyMaxLength}
@@ -224,25 +249,27 @@ function AdvisoryForm({ advisory, timeZone, onDone }: AdvisoryFormProps) {
         required
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField label="Severity" value={severity} onChange={(event) => setSeverity(event.target.value as AdvisorySeverity)} error={errors.severity}>
+        <SelectField label={t`Severity`} value={severity} onChange={(event) => setSeverity(event.target.value as AdvisorySeverity)} error={errors.severity}>
           {ADVISORY_SEVERITIES.map((value) => (
             <option key={value} value={value}>
-              {SEVERITY_LABELS[value]}
+              {t(SEVERITY_LABELS[value])}
             </option>
           ))}
         </SelectField>
-        <TextField label="Starts" type="datetime-local" value={startsAt} onChange={(event) => setStartsAt(event.target.value)} error={errors.startsAt} required />
+        <TextField label={t`Starts`} type="datetime-local" value={startsAt} onChange={(event) => setStartsAt(event.target.value)} error={errors.startsAt} required />
         <TextField
-          label="Ends (optional)"
+          label={t`Ends (optional)`}
           type="datetime-local"
           value={endsAt}
           onChange={(event) => setEndsAt(event.target.value)}
           error={errors.endsAt}
-          hint="Leave empty to keep it until you end it."
+          hint={t`Leave empty to keep it until you end it.`}
         />
       </div>
       <fieldset>
-        <legend className="mb-1.5 text-sm font-medium">Patrol areas (optional; none means the whole barangay)</legend>
+        <legend className="mb-1.5 text-sm font-medium">
+          <Trans>Patrol areas (optional; none means the whole barangay)</Trans>
+        </legend>
         {areas.data && areas.data.length > 0 ? (
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             {areas.data
@@ -260,17 +287,19 @@ function AdvisoryForm({ advisory, timeZone, onDone }: AdvisoryFormProps) {
               ))}
           </div>
         ) : (
-          <p className="text-sm text-muted">{areas.isPending ? 'Loading areas…' : 'No patrol areas drawn.'}</p>
+          <p className="text-sm text-muted">{areas.isPending ? t`Loading areas…` : t`No patrol areas drawn.`}</p>
         )}
         {errors.patrolAreaIds && <p className="mt-1 text-sm text-danger">{errors.patrolAreaIds}</p>}
       </fieldset>
-      <p className="text-xs text-muted">Times are in the barangay's time zone ({timeZone}).</p>
+      <p className="text-xs text-muted">
+        <Trans>Times are in the barangay's time zone ({timeZone}).</Trans>
+      </p>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving…' : advisory ? 'Save' : 'Publish'}
+          {saving ? t`Saving…` : advisory ? t`Save` : t`Publish`}
         </button>
         <button type="button" className="btn btn-secondary" onClick={() => void onDone(false)} disabled={saving}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

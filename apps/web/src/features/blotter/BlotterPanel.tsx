@@ -1,5 +1,8 @@
 import { useDeferredValue, useState } from 'react';
 import { Lock, Plus } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BLOTTER_STATUSES, BLOTTER_STATUS_LABELS, type BlotterListItem, type BlotterStatus } from '@bantay/shared';
 import { SearchField } from '@/components/form/SearchField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -13,22 +16,23 @@ import { RecordEntryDialog } from './RecordEntryDialog.tsx';
 
 type View = 'entries' | 'hearings' | 'requests';
 
-const VIEWS: { key: View; label: string }[] = [
-  { key: 'entries', label: 'Entries' },
-  { key: 'hearings', label: 'Hearings' },
-  { key: 'requests', label: 'Copy requests' },
+const VIEWS: { key: View; label: MessageDescriptor }[] = [
+  { key: 'entries', label: msg`Entries` },
+  { key: 'hearings', label: msg`Hearings` },
+  { key: 'requests', label: msg`Copy requests` },
 ];
 
 const names = (list: string[]) => list.join(', ') || '—';
 
 function EntryCard({ item, timeZone, onOpen }: { item: BlotterListItem; timeZone: string; onOpen(id: string): void }) {
+  const { t } = useLingui();
   return (
     <li>
       <button type="button" onClick={() => onOpen(item._id)} data-number={item.number} className="flex w-full flex-col gap-1.5 p-4 text-left text-sm hover:bg-surface-2">
         <span className="flex flex-wrap items-center gap-2">
           <span className="font-mono font-semibold text-brand-600 underline">{item.number}</span>
           <StatusChip entry={item} />
-          {item.confidential && <Lock className="h-4 w-4 text-danger" aria-label="Confidential" />}
+          {item.confidential && <Lock className="h-4 w-4 text-danger" aria-label={t`Confidential`} />}
         </span>
         <span className="font-medium">{item.nature}</span>
         <span className="break-words text-ink-soft">{item.place}</span>
@@ -41,6 +45,7 @@ function EntryCard({ item, timeZone, onOpen }: { item: BlotterListItem; timeZone
 }
 
 function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string): void }) {
+  const { t } = useLingui();
   const [filters, setFilters] = useState<BlotterFilters>({ q: '', status: '', from: '', to: '' });
   const deferred = useDeferredValue(filters);
   const pages = useBlotterList(deferred);
@@ -51,12 +56,14 @@ function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string):
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-end gap-2" role="search" aria-label="Search the blotter">
-        <SearchField label="Search by number, name or place" placeholder="Number, name or place" value={filters.q} onChange={(q) => set({ q })} className="min-w-[12rem] flex-1 basis-full sm:basis-auto" />
+      <div className="flex flex-wrap items-end gap-2" role="search" aria-label={t`Search the blotter`}>
+        <SearchField label={t`Search by number, name or place`} placeholder={t`Number, name or place`} value={filters.q} onChange={(q) => set({ q })} className="min-w-[12rem] flex-1 basis-full sm:basis-auto" />
         <label className="min-w-[8rem] flex-1 text-sm sm:flex-none">
-          <span className="mb-1 block font-medium">Status</span>
+          <span className="mb-1 block font-medium">
+            <Trans>Status</Trans>
+          </span>
           <select className="input" value={filters.status} onChange={(event) => set({ status: event.target.value as BlotterStatus | '' })}>
-            <option value="">Any status</option>
+            <option value="">{t`Any status`}</option>
             {BLOTTER_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {BLOTTER_STATUS_LABELS[status]}
@@ -65,30 +72,36 @@ function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string):
           </select>
         </label>
         <label className="min-w-[8rem] flex-1 text-sm sm:flex-none">
-          <span className="mb-1 block font-medium">From</span>
+          <span className="mb-1 block font-medium">
+            <Trans>From</Trans>
+          </span>
           <input className="input" type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} />
         </label>
         <label className="min-w-[8rem] flex-1 text-sm sm:flex-none">
-          <span className="mb-1 block font-medium">To</span>
+          <span className="mb-1 block font-medium">
+            <Trans>To</Trans>
+          </span>
           <input className="input" type="date" value={filters.to} onChange={(event) => set({ to: event.target.value })} />
         </label>
       </div>
       <div className="card relative overflow-x-auto !p-0">
         {pages.isLoading ? (
-          <p className="px-4 py-6 text-sm text-muted">Loading the blotter…</p>
+          <p className="px-4 py-6 text-sm text-muted">
+            <Trans>Loading the blotter…</Trans>
+          </p>
         ) : pages.isError ? (
           <div role="alert" className="px-4 py-6 text-sm">
-            <p className="mb-3">{fieldError ? fieldError.message : 'The blotter could not be loaded.'}</p>
+            <p className="mb-3">{fieldError ? fieldError.message : t`The blotter could not be loaded.`}</p>
             {!fieldError && (
               <button type="button" className="btn btn-secondary" onClick={() => void pages.refetch()}>
-                Try again
+                <Trans>Try again</Trans>
               </button>
             )}
           </div>
         ) : items.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-muted">{filters.q || filters.status || filters.from || filters.to ? 'No entries match.' : 'The blotter has no entries yet.'}</p>
+          <p className="px-4 py-6 text-sm text-muted">{filters.q || filters.status || filters.from || filters.to ? t`No entries match.` : t`The blotter has no entries yet.`}</p>
         ) : isPhone ? (
-          <ul className="divide-y divide-line" aria-label="Blotter entries" data-testid="blotter-cards">
+          <ul className="divide-y divide-line" aria-label={t`Blotter entries`} data-testid="blotter-cards">
             {items.map((item) => (
               <EntryCard key={item._id} item={item} timeZone={timeZone} onOpen={onOpen} />
             ))}
@@ -98,53 +111,60 @@ function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string):
             <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
               <tr>
                 <th scope="col" className="px-4 py-2">
-                  Number
+                  <Trans>Number</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  Happened
+                  <Trans>Happened</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  Nature and place
+                  <Trans>Nature and place</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  Parties
+                  <Trans>Parties</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  Status
+                  <Trans>Status</Trans>
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              {items.map((item) => (
-                <tr key={item._id} data-number={item.number} className="cursor-pointer hover:bg-surface-2" onClick={() => onOpen(item._id)}>
-                  <td className="whitespace-nowrap px-4 py-2 font-mono">
-                    <button
-                      type="button"
-                      className="font-semibold text-brand-600 underline"
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onOpen(item._id);
-                      }}
-                    >
-                      {item.number}
-                    </button>
-                    {item.confidential && <Lock className="ml-2 inline h-4 w-4 text-danger" aria-label="Confidential" />}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{formatDateTime(item.occurredAt, timeZone)}</td>
-                  <td className="max-w-[16rem] px-4 py-2">
-                    <span className="block font-medium">{item.nature}</span>
-                    <span className="block truncate text-ink-soft">{item.place}</span>
-                  </td>
-                  <td className="max-w-[16rem] px-4 py-2 text-ink-soft">
-                    <span className="block truncate">{names(item.complainants)}</span>
-                    <span className="block truncate text-xs">v. {names(item.respondents)}</span>
-                  </td>
-                  <td className="px-4 py-2">
-                    <StatusChip entry={item} />
-                    {item.amendmentCount > 0 && <span className="ml-2 text-xs text-muted">{item.amendmentCount} amended</span>}
-                  </td>
-                </tr>
-              ))}
+              {items.map((item) => {
+                const amended = item.amendmentCount;
+                return (
+                  <tr key={item._id} data-number={item.number} className="cursor-pointer hover:bg-surface-2" onClick={() => onOpen(item._id)}>
+                    <td className="whitespace-nowrap px-4 py-2 font-mono">
+                      <button
+                        type="button"
+                        className="font-semibold text-brand-600 underline"
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onOpen(item._id);
+                        }}
+                      >
+                        {item.number}
+                      </button>
+                      {item.confidential && <Lock className="ml-2 inline h-4 w-4 text-danger" aria-label={t`Confidential`} />}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{formatDateTime(item.occurredAt, timeZone)}</td>
+                    <td className="max-w-[16rem] px-4 py-2">
+                      <span className="block font-medium">{item.nature}</span>
+                      <span className="block truncate text-ink-soft">{item.place}</span>
+                    </td>
+                    <td className="max-w-[16rem] px-4 py-2 text-ink-soft">
+                      <span className="block truncate">{names(item.complainants)}</span>
+                      <span className="block truncate text-xs">v. {names(item.respondents)}</span>
+                    </td>
+                    <td className="px-4 py-2">
+                      <StatusChip entry={item} />
+                      {amended > 0 && (
+                        <span className="ml-2 text-xs text-muted">
+                          <Trans>{amended} amended</Trans>
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}
@@ -152,7 +172,7 @@ function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string):
       {pages.hasNextPage && (
         <div className="flex justify-center">
           <button type="button" className="btn btn-secondary" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-            {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {pages.isFetchingNextPage ? t`Loading…` : t`Load more`}
           </button>
         </div>
       )}
@@ -162,27 +182,42 @@ function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string):
 
 function CopyRequestList({ onOpen }: { onOpen(id: string): void }) {
   const requests = useCopyRequests();
-  if (requests.isPending) return <p className="text-sm text-muted">Loading the requests…</p>;
+  if (requests.isPending)
+    return (
+      <p className="text-sm text-muted">
+        <Trans>Loading the requests…</Trans>
+      </p>
+    );
   if (requests.isError)
     return (
       <p role="alert" className="text-sm">
-        The requests could not be loaded.{' '}
+        <Trans>The requests could not be loaded.</Trans>{' '}
         <button type="button" className="underline" onClick={() => void requests.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </p>
     );
-  if (requests.data.length === 0) return <p className="card text-sm text-muted">No resident is waiting for a certified copy.</p>;
+  if (requests.data.length === 0)
+    return (
+      <p className="card text-sm text-muted">
+        <Trans>No resident is waiting for a certified copy.</Trans>
+      </p>
+    );
   return (
     <ul className="card divide-y divide-line !p-0">
-      {requests.data.map((request) => (
-        <li key={request._id}>
-          <button type="button" className="w-full p-4 text-left text-sm hover:bg-surface-2" onClick={() => onOpen(request.entryId)}>
-            <span className="font-mono font-semibold text-brand-600 underline">{request.entryNumber}</span> · {request.requester.firstName} {request.requester.lastName} asks
-            for a certified copy
-          </button>
-        </li>
-      ))}
+      {requests.data.map((request) => {
+        const number = request.entryNumber;
+        const requester = `${request.requester.firstName} ${request.requester.lastName}`;
+        return (
+          <li key={request._id}>
+            <button type="button" className="w-full p-4 text-left text-sm hover:bg-surface-2" onClick={() => onOpen(request.entryId)}>
+              <Trans>
+                <span className="font-mono font-semibold text-brand-600 underline">{number}</span> · {requester} asks for a certified copy
+              </Trans>
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -202,6 +237,7 @@ export interface BlotterPanelProps {
  * the residents' requests for certified copies.
  */
 export function BlotterPanel({ entryId, recordFromIncident, onOpenEntry, onRecordClosed }: BlotterPanelProps) {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const timeZone = settings?.timezone ?? DEFAULT_TIMEZONE;
   const [view, setView] = useState<View>('entries');
@@ -211,7 +247,7 @@ export function BlotterPanel({ entryId, recordFromIncident, onOpenEntry, onRecor
   return (
     <div className="space-y-4" data-testid="blotter-panel">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="flex flex-wrap gap-1 rounded-lg bg-surface-2 p-1" role="group" aria-label="Blotter views">
+        <div className="flex flex-wrap gap-1 rounded-lg bg-surface-2 p-1" role="group" aria-label={t`Blotter views`}>
           {VIEWS.map((item) => (
             <button
               key={item.key}
@@ -220,7 +256,7 @@ export function BlotterPanel({ entryId, recordFromIncident, onOpenEntry, onRecor
               className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === item.key ? 'bg-surface text-ink shadow-sm' : 'text-ink-soft hover:text-ink'}`}
               onClick={() => setView(item.key)}
             >
-              {item.label}
+              {t(item.label)}
               {item.key === 'requests' && waiting > 0 && <span className="ml-1.5 rounded-full bg-danger-fill px-1.5 text-xs text-white">{waiting}</span>}
             </button>
           ))}
@@ -228,7 +264,7 @@ export function BlotterPanel({ entryId, recordFromIncident, onOpenEntry, onRecor
         <span className="flex-1" />
         <button type="button" className="btn btn-primary" onClick={() => setRecording(true)}>
           <Plus className="h-4 w-4" aria-hidden="true" />
-          Record entry
+          <Trans>Record entry</Trans>
         </button>
       </div>
       {view === 'entries' && <EntryList timeZone={timeZone} onOpen={onOpenEntry} />}

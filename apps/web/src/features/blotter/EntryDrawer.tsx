@@ -1,6 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { FileDown, Lock, PencilLine, Unlock } from 'lucide-react';
-import type { BlotterEntry, BlotterParty } from '@bantay/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { BlotterEntry, BlotterParty, CopyRequestStatus } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { notify } from '@/lib/toast.ts';
@@ -10,6 +13,13 @@ import { changeRows, errorText, partyText, statusText, STATUS_STYLES } from './b
 import { AmendDialog } from './AmendDialog.tsx';
 import { HearingsSection } from './HearingsSection.tsx';
 import { fullName } from '@/lib/full-name.ts';
+
+/** A request's state as the list shows it (the API's value, in words of the language on screen). */
+const COPY_REQUEST_STATUS_LABELS: Record<CopyRequestStatus, MessageDescriptor> = {
+  pending: msg`pending`,
+  approved: msg`approved`,
+  rejected: msg`rejected`,
+};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,51 +46,60 @@ export function StatusChip({ entry }: { entry: Pick<BlotterEntry, 'status' | 're
 }
 
 function History({ entry, timeZone }: { entry: BlotterEntry; timeZone: string }) {
+  const { t } = useLingui();
   const at = (iso: string) => formatDateTime(iso, timeZone);
+  /** "Tue, Nov 25 · 5:00 PM by Juan Dela Cruz", or the time alone when nobody is named. */
+  const when = (iso: string, person: Parameters<typeof fullName>[0]) => {
+    const time = at(iso);
+    const name = fullName(person);
+    return name ? t`${time} by ${name}` : time;
+  };
   return (
     <ol className="space-y-3 text-sm">
       <li className="rounded-lg bg-surface-2 p-3">
-        <p className="font-medium">Recorded</p>
-        <p className="text-muted">
-          {at(entry.recordedAt)}
-          {entry.recordedBy ? ` by ${fullName(entry.recordedBy)}` : ''}
+        <p className="font-medium">
+          <Trans>Recorded</Trans>
         </p>
+        <p className="text-muted">{when(entry.recordedAt, entry.recordedBy)}</p>
       </li>
-      {entry.amendments.map((amendment) => (
-        <li key={amendment._id} className="rounded-lg border border-line p-3">
-          <p className="font-medium">Amendment {amendment.sequence}</p>
-          <p className="text-muted">
-            {at(amendment.at)}
-            {amendment.author ? ` by ${fullName(amendment.author)}` : ''}
-          </p>
-          <p className="mt-1">
-            <span className="text-muted">Reason: </span>
-            {amendment.reason}
-          </p>
-          <dl className="mt-2 space-y-1">
-            {changeRows(amendment.before, amendment.after, at).map((row) => (
-              <div key={row.field} className="break-words">
-                <dt className="inline font-medium">{row.field}: </dt>
-                <dd className="inline">
-                  <del className="text-muted">{row.before}</del> → <ins className="no-underline">{row.after}</ins>
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </li>
-      ))}
+      {entry.amendments.map((amendment) => {
+        const sequence = amendment.sequence;
+        return (
+          <li key={amendment._id} className="rounded-lg border border-line p-3">
+            <p className="font-medium">
+              <Trans>Amendment {sequence}</Trans>
+            </p>
+            <p className="text-muted">{when(amendment.at, amendment.author)}</p>
+            <p className="mt-1">
+              <span className="text-muted">{t`Reason:`} </span>
+              {amendment.reason}
+            </p>
+            <dl className="mt-2 space-y-1">
+              {changeRows(amendment.before, amendment.after, at).map((row) => (
+                <div key={row.field} className="break-words">
+                  <dt className="inline font-medium">{row.field}: </dt>
+                  <dd className="inline">
+                    <del className="text-muted">{row.before}</del> → <ins className="no-underline">{row.after}</ins>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
     </ol>
   );
 }
 
 function CopyRequests({ entry }: { entry: BlotterEntry }) {
+  const { t } = useLingui();
   const refresh = useRefreshBlotter();
   const [refusing, setRefusing] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const decide = (id: string, approve: boolean, why?: string) =>
     decideCopyRequest(id, approve, why)
       .then(() => {
-        notify.success(approve ? 'Approved: the resident is texted and can download the copy' : 'Refused: the resident is texted the reason');
+        notify.success(approve ? t`Approved: the resident is texted and can download the copy` : t`Refused: the resident is texted the reason`);
         setRefusing(null);
         setReason('');
         void refresh();
@@ -88,12 +107,12 @@ function CopyRequests({ entry }: { entry: BlotterEntry }) {
       .catch((failure: unknown) => notify.error(errorText(failure)));
   if (entry.copyRequests.length === 0) return null;
   return (
-    <Section title="Requests for a certified copy">
+    <Section title={t`Requests for a certified copy`}>
       <ul className="space-y-2 text-sm">
         {entry.copyRequests.map((request) => (
           <li key={request._id} className="flex flex-wrap items-center gap-2 rounded-lg border border-line p-3">
             <span className="flex-1">
-              {request.requester.firstName} {request.requester.lastName} · <strong>{request.status}</strong>
+              {request.requester.firstName} {request.requester.lastName} · <strong>{t(COPY_REQUEST_STATUS_LABELS[request.status])}</strong>
               {request.reason ? ` (${request.reason})` : ''}
             </span>
             {request.status === 'pending' &&
@@ -106,20 +125,22 @@ function CopyRequests({ entry }: { entry: BlotterEntry }) {
                   }}
                 >
                   <label className="flex-1">
-                    <span className="sr-only">Reason for refusing</span>
-                    <input className="input" placeholder="Reason for refusing" value={reason} onChange={(event) => setReason(event.target.value)} required maxLength={1000} />
+                    <span className="sr-only">
+                      <Trans>Reason for refusing</Trans>
+                    </span>
+                    <input className="input" placeholder={t`Reason for refusing`} value={reason} onChange={(event) => setReason(event.target.value)} required maxLength={1000} />
                   </label>
                   <button type="submit" className="btn btn-danger">
-                    Refuse
+                    <Trans>Refuse</Trans>
                   </button>
                 </form>
               ) : (
                 <>
                   <button type="button" className="btn btn-primary" onClick={() => void decide(request._id, true)}>
-                    Approve
+                    <Trans>Approve</Trans>
                   </button>
                   <button type="button" className="btn btn-secondary" onClick={() => setRefusing(request._id)}>
-                    Refuse…
+                    <Trans>Refuse…</Trans>
                   </button>
                 </>
               ))}
@@ -132,6 +153,7 @@ function CopyRequests({ entry }: { entry: BlotterEntry }) {
 
 /** One blotter entry beside the list: its values, history, hearings, requests; amend, print, confidential. */
 export function EntryDrawer({ entryId, timeZone, onClose }: { entryId: string; timeZone: string; onClose(): void }) {
+  const { t } = useLingui();
   const { data: entry, isPending, isError, error, refetch } = useBlotterEntry(entryId);
   const [dialog, setDialog] = useState<'amend' | 'confidential' | null>(null);
   const [printing, setPrinting] = useState(false);
@@ -140,20 +162,25 @@ export function EntryDrawer({ entryId, timeZone, onClose }: { entryId: string; t
   const print = (current: BlotterEntry) => {
     setPrinting(true);
     downloadCertifiedCopy(current._id, current.number)
-      .then((fileName) => notify.success(`Downloaded ${fileName}`))
+      .then((fileName) => notify.success(t`Downloaded ${fileName}`))
       .catch((failure: unknown) => notify.error(errorText(failure)))
       .finally(() => setPrinting(false));
   };
 
+  const number = entry?.number ?? '';
+  const ticket = entry?.incident?.ticket ?? '';
+  const amendments = entry?.amendments.length ?? 0;
   return (
-    <Modal title={entry ? `Blotter entry ${entry.number}` : 'Blotter entry'} onClose={onClose} placement="side" widthClass="max-w-2xl">
+    <Modal title={entry ? t`Blotter entry ${number}` : t`Blotter entry`} onClose={onClose} placement="side" widthClass="max-w-2xl">
       {isPending ? (
-        <p className="text-sm text-muted">Loading the entry…</p>
+        <p className="text-sm text-muted">
+          <Trans>Loading the entry…</Trans>
+        </p>
       ) : isError || !entry ? (
         <div role="alert" className="space-y-3 text-sm">
           <p>{errorText(error)}</p>
           <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : (
@@ -163,48 +190,58 @@ export function EntryDrawer({ entryId, timeZone, onClose }: { entryId: string; t
             {entry.confidential && (
               <span className="inline-flex items-center gap-1 rounded-full bg-danger/10 px-2.5 py-0.5 text-xs font-semibold text-danger">
                 <Lock className="h-3 w-3" aria-hidden="true" />
-                Confidential
+                <Trans>Confidential</Trans>
               </span>
             )}
-            {entry.incident && <span className="text-sm text-muted">From incident {entry.incident.ticket}</span>}
+            {entry.incident && (
+              <span className="text-sm text-muted">
+                <Trans>From incident {ticket}</Trans>
+              </span>
+            )}
           </div>
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn btn-primary" onClick={() => print(entry)} disabled={printing} aria-busy={printing}>
               <FileDown className="h-4 w-4" aria-hidden="true" />
-              {printing ? 'Preparing the PDF…' : 'Print certified copy'}
+              {printing ? t`Preparing the PDF…` : t`Print certified copy`}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setDialog('amend')}>
               <PencilLine className="h-4 w-4" aria-hidden="true" />
-              Amend
+              <Trans>Amend</Trans>
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setDialog('confidential')}>
               {entry.confidential ? <Unlock className="h-4 w-4" aria-hidden="true" /> : <Lock className="h-4 w-4" aria-hidden="true" />}
-              {entry.confidential ? 'Lift confidential' : 'Mark confidential'}
+              {entry.confidential ? t`Lift confidential` : t`Mark confidential`}
             </button>
           </div>
           <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
-            <dt className="text-muted">Date and time</dt>
+            <dt className="text-muted">
+              <Trans>Date and time</Trans>
+            </dt>
             <dd>{formatDateTime(entry.occurredAt, timeZone)}</dd>
-            <dt className="text-muted">Place</dt>
+            <dt className="text-muted">
+              <Trans>Place</Trans>
+            </dt>
             <dd className="break-words">{entry.place}</dd>
-            <dt className="text-muted">Nature</dt>
+            <dt className="text-muted">
+              <Trans>Nature</Trans>
+            </dt>
             <dd>{entry.nature}</dd>
           </dl>
-          <Section title="Complainants">
-            <Parties parties={entry.complainants} empty="None named." />
+          <Section title={t`Complainants`}>
+            <Parties parties={entry.complainants} empty={t`None named.`} />
           </Section>
-          <Section title="Respondents">
-            <Parties parties={entry.respondents} empty="None named." />
+          <Section title={t`Respondents`}>
+            <Parties parties={entry.respondents} empty={t`None named.`} />
           </Section>
-          <Section title="Narrative">
+          <Section title={t`Narrative`}>
             <p className="whitespace-pre-wrap break-words text-sm">{entry.narrative}</p>
           </Section>
-          <Section title="Action taken">
+          <Section title={t`Action taken`}>
             <p className="whitespace-pre-wrap break-words text-sm">{entry.actionTaken}</p>
           </Section>
           <HearingsSection entry={entry} timeZone={timeZone} />
           <CopyRequests entry={entry} />
-          <Section title={`History (${entry.amendments.length} amendment${entry.amendments.length === 1 ? '' : 's'})`}>
+          <Section title={t`History (${plural(amendments, { one: '# amendment', other: '# amendments' })})`}>
             <History entry={entry} timeZone={timeZone} />
           </Section>
           {dialog === 'amend' && <AmendDialog entry={entry} timeZone={timeZone} onClose={() => setDialog(null)} />}
@@ -212,14 +249,14 @@ export function EntryDrawer({ entryId, timeZone, onClose }: { entryId: string; t
             open={dialog === 'confidential'}
             message={
               entry.confidential
-                ? 'Lift confidentiality? Tanods who handled the incident will see the entry again, and views stop being logged.'
-                : 'Mark this entry confidential? Only admins and the responder of the linked incident will see it, and every view is written to the audit log.'
+                ? t`Lift confidentiality? Tanods who handled the incident will see the entry again, and views stop being logged.`
+                : t`Mark this entry confidential? Only admins and the responder of the linked incident will see it, and every view is written to the audit log.`
             }
-            confirmLabel={entry.confidential ? 'Lift' : 'Mark confidential'}
+            confirmLabel={entry.confidential ? t`Lift` : t`Mark confidential`}
             onConfirm={() =>
               setConfidential(entry._id, !entry.confidential)
                 .then(() => {
-                  notify.success(entry.confidential ? 'No longer confidential' : 'Marked confidential');
+                  notify.success(entry.confidential ? t`No longer confidential` : t`Marked confidential`);
                   void refresh();
                 })
                 .catch((failure: unknown) => notify.error(errorText(failure)))

@@ -1,5 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { HEARING_OUTCOME_LABELS, type Hearing } from '@bantay/shared';
 import { MonthGrid } from '@/components/MonthGrid.tsx';
 import { longDate, monthOf, monthTitle, monthWeeks } from '@/lib/calendar-days.ts';
@@ -9,6 +11,7 @@ import { fullName } from '@/lib/full-name.ts';
 
 /** The Lupon's hearings by day in the barangay's time zone: a month with dots, the chosen day's list. */
 export function HearingsCalendar({ timeZone, onOpenEntry }: { timeZone: string; onOpenEntry(id: string): void }) {
+  const { t } = useLingui();
   const [today] = useState(() => dayKey(Date.now(), timeZone));
   const [selected, setSelected] = useState(today);
   const [month, setMonth] = useState(() => monthOf(today));
@@ -34,13 +37,13 @@ export function HearingsCalendar({ timeZone, onOpenEntry }: { timeZone: string; 
     <div className="grid gap-4 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]" data-testid="hearings-calendar">
       <div className="card min-w-0 p-3 sm:p-4">
         <div className="mb-2 flex items-center gap-1">
-          <button type="button" className="icon-btn" aria-label="Previous month" onClick={() => setMonth(monthOf(month, -1))}>
+          <button type="button" className="icon-btn" aria-label={t`Previous month`} onClick={() => setMonth(monthOf(month, -1))}>
             <ChevronLeft className="h-5 w-5" aria-hidden="true" />
           </button>
           <p id={monthId} className="flex-1 text-center font-semibold" aria-live="polite">
             {monthTitle(month)}
           </p>
-          <button type="button" className="icon-btn" aria-label="Next month" onClick={() => setMonth(monthOf(month, 1))}>
+          <button type="button" className="icon-btn" aria-label={t`Next month`} onClick={() => setMonth(monthOf(month, 1))}>
             <ChevronRight className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
@@ -51,7 +54,7 @@ export function HearingsCalendar({ timeZone, onOpenEntry }: { timeZone: string; 
           labelledBy={monthId}
           describeDay={(day) => {
             const count = byDay.get(day)?.length ?? 0;
-            return count === 0 ? 'no hearings' : `${count} hearing${count > 1 ? 's' : ''}`;
+            return count === 0 ? t`no hearings` : t`${plural(count, { one: '# hearing', other: '# hearings' })}`;
           }}
           renderMarks={(day, isSelected) => (
             <span
@@ -64,9 +67,9 @@ export function HearingsCalendar({ timeZone, onOpenEntry }: { timeZone: string; 
         />
         {hearings.isError && (
           <p role="alert" className="mt-2 text-sm text-danger">
-            The hearings could not be loaded.{' '}
+            <Trans>The hearings could not be loaded.</Trans>{' '}
             <button type="button" className="underline" onClick={() => void hearings.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </p>
         )}
@@ -74,24 +77,38 @@ export function HearingsCalendar({ timeZone, onOpenEntry }: { timeZone: string; 
       <section className="card min-w-0 p-3 sm:p-4" aria-live="polite">
         <h3 className="mb-3 font-semibold">{longDate(selected)}</h3>
         {hearings.isPending ? (
-          <p className="text-sm text-muted">Loading the hearings…</p>
+          <p className="text-sm text-muted">
+            <Trans>Loading the hearings…</Trans>
+          </p>
         ) : dayHearings.length === 0 ? (
-          <p className="text-sm text-muted">No hearing on this day.</p>
+          <p className="text-sm text-muted">
+            <Trans>No hearing on this day.</Trans>
+          </p>
         ) : (
           <ul className="divide-y divide-line">
-            {dayHearings.map((hearing) => (
-              <li key={hearing._id} className="py-2">
-                <button type="button" className="w-full rounded-lg p-2 text-left hover:bg-surface-2" onClick={() => onOpenEntry(hearing.entryId)}>
-                  <span className="block font-medium">
-                    {formatTime(hearing.scheduledAt, timeZone)} · Entry {hearing.entryNumber}
-                  </span>
-                  <span className="block text-sm text-muted">
-                    {hearing.entryNature} · Mediator {hearing.mediator ? fullName(hearing.mediator) : '—'}
-                    {hearing.outcome ? ` · ${HEARING_OUTCOME_LABELS[hearing.outcome]}` : ''}
-                  </span>
-                </button>
-              </li>
-            ))}
+            {dayHearings.map((hearing) => {
+              const time = formatTime(hearing.scheduledAt, timeZone);
+              const number = hearing.entryNumber;
+              const nature = hearing.entryNature;
+              const mediator = hearing.mediator ? fullName(hearing.mediator) : '—';
+              return (
+                <li key={hearing._id} className="py-2">
+                  <button type="button" className="w-full rounded-lg p-2 text-left hover:bg-surface-2" onClick={() => onOpenEntry(hearing.entryId)}>
+                    <span className="block font-medium">
+                      <Trans>
+                        {time} · Entry {number}
+                      </Trans>
+                    </span>
+                    <span className="block text-sm text-muted">
+                      <Trans>
+                        {nature} · Mediator {mediator}
+                      </Trans>
+                      {hearing.outcome ? ` · ${HEARING_OUTCOME_LABELS[hearing.outcome]}` : ''}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

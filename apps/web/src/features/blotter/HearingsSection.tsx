@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { HEARING_OUTCOMES, HEARING_OUTCOME_LABELS, type BlotterEntry, type Hearing, type HearingOutcome } from '@bantay/shared';
 import { SelectField } from '@/components/form/SelectField.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
@@ -10,6 +11,7 @@ import { errorText, fieldErrors } from './blotter-format.ts';
 import { fullName } from '@/lib/full-name.ts';
 
 function ScheduleForm({ entry, timeZone }: { entry: BlotterEntry; timeZone: string }) {
+  const { t } = useLingui();
   const mediators = useMediators();
   const [when, setWhen] = useState('');
   const [mediatorId, setMediatorId] = useState('');
@@ -21,13 +23,13 @@ function ScheduleForm({ entry, timeZone }: { entry: BlotterEntry; timeZone: stri
     event.preventDefault();
     const scheduledAt = fromZonedInput(when, timeZone);
     const missing: Record<string, string> = {};
-    if (!scheduledAt) missing.scheduledAt = 'Choose the date and time';
-    if (!mediatorId) missing.mediatorId = 'Choose the mediator';
+    if (!scheduledAt) missing.scheduledAt = t`Choose the date and time`;
+    if (!mediatorId) missing.mediatorId = t`Choose the mediator`;
     if (Object.keys(missing).length) return setErrors(missing);
     setBusy(true);
     scheduleHearing(entry._id, { scheduledAt: scheduledAt!, mediatorId })
       .then(() => {
-        notify.success('Hearing scheduled; the parties with a phone are texted');
+        notify.success(t`Hearing scheduled; the parties with a phone are texted`);
         setWhen('');
         setErrors({});
         void refresh();
@@ -41,9 +43,9 @@ function ScheduleForm({ entry, timeZone }: { entry: BlotterEntry; timeZone: stri
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
-      <TextField label="Hearing date and time" type="datetime-local" value={when} error={errors.scheduledAt} onChange={(event) => setWhen(event.target.value)} />
-      <SelectField label="Mediator" value={mediatorId} error={errors.mediatorId} onChange={(event) => setMediatorId(event.target.value)}>
-        <option value="">{mediators.isPending ? 'Loading…' : 'Choose…'}</option>
+      <TextField label={t`Hearing date and time`} type="datetime-local" value={when} error={errors.scheduledAt} onChange={(event) => setWhen(event.target.value)} />
+      <SelectField label={t`Mediator`} value={mediatorId} error={errors.mediatorId} onChange={(event) => setMediatorId(event.target.value)}>
+        <option value="">{mediators.isPending ? t`Loading…` : t`Choose…`}</option>
         {(mediators.data ?? []).map((person) => (
           <option key={person._id} value={person._id}>
             {person.firstName} {person.lastName}
@@ -51,13 +53,14 @@ function ScheduleForm({ entry, timeZone }: { entry: BlotterEntry; timeZone: stri
         ))}
       </SelectField>
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Scheduling…' : 'Schedule hearing'}
+        {busy ? t`Scheduling…` : t`Schedule hearing`}
       </button>
     </form>
   );
 }
 
 function OutcomeForm({ hearing }: { hearing: Hearing }) {
+  const { t } = useLingui();
   const [outcome, setOutcome] = useState<HearingOutcome>('settled');
   const [terms, setTerms] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -66,11 +69,12 @@ function OutcomeForm({ hearing }: { hearing: Hearing }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (outcome === 'settled' && !terms.trim()) return setErrors({ terms: 'Write the terms of the settlement' });
+    if (outcome === 'settled' && !terms.trim()) return setErrors({ terms: t`Write the terms of the settlement` });
     setBusy(true);
     recordOutcome(hearing._id, { outcome, terms: outcome === 'settled' ? terms.trim() : null })
       .then(() => {
-        notify.success(`Outcome recorded: ${HEARING_OUTCOME_LABELS[outcome]}`);
+        const label = HEARING_OUTCOME_LABELS[outcome];
+        notify.success(t`Outcome recorded: ${label}`);
         void refresh();
       })
       .catch((failure: unknown) => {
@@ -82,7 +86,7 @@ function OutcomeForm({ hearing }: { hearing: Hearing }) {
 
   return (
     <form onSubmit={submit} noValidate className="mt-2 space-y-2">
-      <SelectField label="Outcome" value={outcome} onChange={(event) => setOutcome(event.target.value as HearingOutcome)}>
+      <SelectField label={t`Outcome`} value={outcome} onChange={(event) => setOutcome(event.target.value as HearingOutcome)}>
         {HEARING_OUTCOMES.map((value) => (
           <option key={value} value={value}>
             {HEARING_OUTCOME_LABELS[value]}
@@ -90,10 +94,10 @@ function OutcomeForm({ hearing }: { hearing: Hearing }) {
         ))}
       </SelectField>
       {outcome === 'settled' && (
-        <TextAreaField label="Terms of the settlement" rows={2} maxLength={4000} value={terms} error={errors.terms} onChange={(event) => setTerms(event.target.value)} />
+        <TextAreaField label={t`Terms of the settlement`} rows={2} maxLength={4000} value={terms} error={errors.terms} onChange={(event) => setTerms(event.target.value)} />
       )}
       <button type="submit" className="btn btn-secondary" disabled={busy}>
-        {busy ? 'Saving…' : 'Record outcome'}
+        {busy ? t`Saving…` : t`Record outcome`}
       </button>
     </form>
   );
@@ -106,24 +110,33 @@ export function HearingsSection({ entry, timeZone }: { entry: BlotterEntry; time
   return (
     <section className="space-y-3 border-t border-line pt-4" aria-labelledby="hearings-title">
       <h3 id="hearings-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
-        Lupon hearings
+        <Trans>Lupon hearings</Trans>
       </h3>
-      {entry.hearings.length === 0 && <p className="text-sm text-muted">No hearing yet.</p>}
+      {entry.hearings.length === 0 && (
+        <p className="text-sm text-muted">
+          <Trans>No hearing yet.</Trans>
+        </p>
+      )}
       <ul className="space-y-3">
-        {entry.hearings.map((hearing) => (
-          <li key={hearing._id} className="rounded-lg border border-line p-3 text-sm">
-            <p className="font-medium">{formatDateTime(hearing.scheduledAt, timeZone)}</p>
-            <p className="text-muted">Mediator: {hearing.mediator ? fullName(hearing.mediator) : '—'}</p>
-            {hearing.outcome ? (
-              <p className="mt-1">
-                <strong>{HEARING_OUTCOME_LABELS[hearing.outcome]}</strong>
-                {hearing.terms ? `: ${hearing.terms}` : ''}
+        {entry.hearings.map((hearing) => {
+          const mediator = hearing.mediator ? fullName(hearing.mediator) : '—';
+          return (
+            <li key={hearing._id} className="rounded-lg border border-line p-3 text-sm">
+              <p className="font-medium">{formatDateTime(hearing.scheduledAt, timeZone)}</p>
+              <p className="text-muted">
+                <Trans>Mediator: {mediator}</Trans>
               </p>
-            ) : (
-              atLupon && <OutcomeForm hearing={hearing} />
-            )}
-          </li>
-        ))}
+              {hearing.outcome ? (
+                <p className="mt-1">
+                  <strong>{HEARING_OUTCOME_LABELS[hearing.outcome]}</strong>
+                  {hearing.terms ? `: ${hearing.terms}` : ''}
+                </p>
+              ) : (
+                atLupon && <OutcomeForm hearing={hearing} />
+              )}
+            </li>
+          );
+        })}
       </ul>
       {atLupon && <ScheduleForm entry={entry} timeZone={timeZone} />}
     </section>

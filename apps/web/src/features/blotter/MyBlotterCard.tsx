@@ -1,17 +1,28 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FileDown } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BLOTTER_STATUS_LABELS, type MyBlotterEntry } from '@bantay/shared';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { DEFAULT_TIMEZONE, formatDate } from '@/lib/zoned-time.ts';
 import { downloadCertifiedCopy, fetchMyEntries, requestCopy } from './my-blotter-api.ts';
 import { errorText } from './blotter-format.ts';
 
+/** How the resident is named in the entry (the API's value, in words of the language on screen). */
+const PARTY_ROLE_LABELS: Record<MyBlotterEntry['role'], MessageDescriptor> = {
+  complainant: msg`complainant`,
+  respondent: msg`respondent`,
+};
+
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: MyBlotterEntry[] };
 
 function CopyAction({ entry, onChanged }: { entry: MyBlotterEntry; onChanged(): void }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const request = entry.copyRequest;
+  const declined = request?.reason;
   const run = (work: () => Promise<unknown>, done: string | null) => {
     setBusy(true);
     setMessage(null);
@@ -28,15 +39,17 @@ function CopyAction({ entry, onChanged }: { entry: MyBlotterEntry; onChanged(): 
       {request?.status === 'approved' ? (
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(() => downloadCertifiedCopy(entry._id, entry.number), null)}>
           <FileDown className="h-4 w-4" aria-hidden="true" />
-          {busy ? 'Preparing the PDF…' : 'Download certified copy'}
+          {busy ? t`Preparing the PDF…` : t`Download certified copy`}
         </button>
       ) : request?.status === 'pending' ? (
-        <p className="text-sm text-muted">Your request for a certified copy is waiting for the barangay hall.</p>
+        <p className="text-sm text-muted">
+          <Trans>Your request for a certified copy is waiting for the barangay hall.</Trans>
+        </p>
       ) : (
         <>
-          {request?.status === 'rejected' && <p className="text-sm text-danger">Your last request was declined{request.reason ? `: ${request.reason}` : '.'}</p>}
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run(() => requestCopy(entry._id), 'Requested. You will get a text once an admin approves it.')}>
-            {busy ? 'Sending…' : request ? 'Ask again for a certified copy' : 'Request a certified copy'}
+          {request?.status === 'rejected' && <p className="text-sm text-danger">{declined ? t`Your last request was declined: ${declined}` : t`Your last request was declined.`}</p>}
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run(() => requestCopy(entry._id), t`Requested. You will get a text once an admin approves it.`)}>
+            {busy ? t`Sending…` : request ? t`Ask again for a certified copy` : t`Request a certified copy`}
           </button>
         </>
       )}
@@ -54,6 +67,7 @@ function CopyAction({ entry, onChanged }: { entry: MyBlotterEntry; onChanged(): 
  * for a certified copy, and download it once an admin approved it. Shown only when there are some.
  */
 export default function MyBlotterCard() {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const timeZone = settings?.timezone ?? DEFAULT_TIMEZONE;
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -68,28 +82,38 @@ export default function MyBlotterCard() {
   return (
     <section aria-labelledby="my-blotter-title" className="card" data-testid="my-blotter">
       <h2 id="my-blotter-title" className="text-lg font-semibold">
-        Barangay blotter
+        <Trans>Barangay blotter</Trans>
       </h2>
       {state.status === 'error' ? (
         <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm">
           <span className="flex-1">{state.message}</span>
           <button type="button" className="btn btn-secondary" onClick={load}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : (
         <ul className="mt-2 divide-y divide-line">
-          {state.items.map((entry) => (
-            <li key={entry._id} className="py-3">
-              <p className="font-medium">
-                Entry <span className="font-mono">{entry.number}</span> · {entry.nature}
-              </p>
-              <p className="text-sm text-muted">
-                {formatDate(entry.occurredAt, timeZone)} · {BLOTTER_STATUS_LABELS[entry.status]} · you are named as {entry.role}
-              </p>
-              <CopyAction entry={entry} onChanged={load} />
-            </li>
-          ))}
+          {state.items.map((entry) => {
+            const { number, nature } = entry;
+            const date = formatDate(entry.occurredAt, timeZone);
+            const status = BLOTTER_STATUS_LABELS[entry.status];
+            const role = t(PARTY_ROLE_LABELS[entry.role]);
+            return (
+              <li key={entry._id} className="py-3">
+                <p className="font-medium">
+                  <Trans>
+                    Entry <span className="font-mono">{number}</span> · {nature}
+                  </Trans>
+                </p>
+                <p className="text-sm text-muted">
+                  <Trans>
+                    {date} · {status} · you are named as {role}
+                  </Trans>
+                </p>
+                <CopyAction entry={entry} onChanged={load} />
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BlotterDraft, BlotterEntry } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { notify } from '@/lib/toast.ts';
@@ -25,6 +26,7 @@ function blankInput(timeZone: string): EntryInput {
 }
 
 function RecordForm({ draft, timeZone, onRecorded, onCancel }: { draft: BlotterDraft | null; timeZone: string; onRecorded(entry: BlotterEntry): void; onCancel(): void }) {
+  const { t } = useLingui();
   const [input, setInput] = useState<EntryInput>(() => {
     if (!draft) return blankInput(timeZone);
     const prefilled = toEntryInput({ ...draft, referredTo: null }, timeZone);
@@ -38,13 +40,14 @@ function RecordForm({ draft, timeZone, onRecorded, onCancel }: { draft: BlotterD
     event.preventDefault();
     const values = toEntryValues(input, timeZone);
     if (!values.occurredAt) {
-      setErrors({ occurredAt: 'Enter the date and time' });
+      setErrors({ occurredAt: t`Enter the date and time` });
       return;
     }
     setBusy(true);
     recordEntry({ ...values, occurredAt: values.occurredAt, incidentId: draft?.incidentId ?? null })
       .then((entry) => {
-        notify.success(`Recorded as blotter entry ${entry.number}`);
+        const number = entry.number;
+        notify.success(t`Recorded as blotter entry ${number}`);
         void refresh();
         onRecorded(entry);
       })
@@ -55,24 +58,32 @@ function RecordForm({ draft, timeZone, onRecorded, onCancel }: { draft: BlotterD
       .finally(() => setBusy(false));
   };
 
+  const ticket = draft?.incidentTicket ?? '';
+  const existing = draft?.existingEntry?.number ?? '';
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
       {draft && (
         <p className="rounded-lg bg-surface-2 p-3 text-sm">
-          Prefilled from incident <strong>{draft.incidentTicket}</strong>: its report, timeline and resolution log. Check every field before recording.
+          <Trans>
+            Prefilled from incident <strong>{ticket}</strong>: its report, timeline and resolution log. Check every field before recording.
+          </Trans>
           {draft.existingEntry && (
-            <strong className="mt-1 block text-danger">This incident is already in the blotter as entry {draft.existingEntry.number}.</strong>
+            <strong className="mt-1 block text-danger">
+              <Trans>This incident is already in the blotter as entry {existing}.</Trans>
+            </strong>
           )}
         </p>
       )}
       <EntryFields value={input} onChange={setInput} errors={errors} />
-      <p className="text-xs text-muted">An entry cannot be deleted. Corrections are amendments, kept with their reason.</p>
+      <p className="text-xs text-muted">
+        <Trans>An entry cannot be deleted. Corrections are amendments, kept with their reason.</Trans>
+      </p>
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Recording…' : 'Record entry'}
+          {busy ? t`Recording…` : t`Record entry`}
         </button>
       </div>
     </form>
@@ -91,16 +102,19 @@ export function RecordEntryDialog({
   onRecorded(entry: BlotterEntry): void;
   onClose(): void;
 }) {
+  const { t } = useLingui();
   const draft = useBlotterDraft(incidentId);
   return (
-    <Modal title={incidentId ? 'Record in blotter' : 'Record a blotter entry'} onClose={onClose} widthClass="max-w-3xl">
+    <Modal title={incidentId ? t`Record in blotter` : t`Record a blotter entry`} onClose={onClose} widthClass="max-w-3xl">
       {incidentId && draft.isPending ? (
-        <p className="text-sm text-muted">Reading the incident…</p>
+        <p className="text-sm text-muted">
+          <Trans>Reading the incident…</Trans>
+        </p>
       ) : incidentId && draft.isError ? (
         <div role="alert" className="space-y-3 text-sm">
           <p>{errorText(draft.error)}</p>
           <button type="button" className="btn btn-secondary" onClick={() => void draft.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Pencil, Plus } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   INVENTORY_CATEGORIES,
   INVENTORY_CATEGORY_LABELS,
@@ -26,14 +27,16 @@ interface ItemActionsProps {
 }
 
 function ItemActions({ item, onEdit, onRetire }: ItemActionsProps) {
+  const { t } = useLingui();
   if (!item.active) return null;
+  const itemName = item.name;
   return (
     <div className="flex justify-end gap-1">
-      <button type="button" className="icon-btn" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
+      <button type="button" className="icon-btn" aria-label={t`Edit ${itemName}`} onClick={() => onEdit(item)}>
         <Pencil className="h-4 w-4" aria-hidden="true" />
       </button>
       <button type="button" className="btn btn-ghost min-h-9 px-3" onClick={() => onRetire(item)}>
-        Retire
+        <Trans>Retire</Trans>
       </button>
     </div>
   );
@@ -41,11 +44,25 @@ function ItemActions({ item, onEdit, onRetire }: ItemActionsProps) {
 
 /** Retired, and the damaged and lost returns; a dash when there is nothing to say. */
 function ReturnChips({ item }: { item: InventoryItem }) {
+  const damaged = item.damagedReturns;
+  const lost = item.lostReturns;
   return (
     <div className="flex flex-wrap gap-1">
-      {!item.active && <Chip>Retired</Chip>}
-      {item.damagedReturns > 0 && <Chip tone="warning">{item.damagedReturns} damaged</Chip>}
-      {item.lostReturns > 0 && <Chip tone="danger">{item.lostReturns} lost</Chip>}
+      {!item.active && (
+        <Chip>
+          <Trans>Retired</Trans>
+        </Chip>
+      )}
+      {damaged > 0 && (
+        <Chip tone="warning">
+          <Trans>{damaged} damaged</Trans>
+        </Chip>
+      )}
+      {lost > 0 && (
+        <Chip tone="danger">
+          <Trans>{lost} lost</Trans>
+        </Chip>
+      )}
       {item.active && item.damagedReturns === 0 && item.lostReturns === 0 && <span className="text-muted">—</span>}
     </div>
   );
@@ -54,7 +71,7 @@ function ReturnChips({ item }: { item: InventoryItem }) {
 function LowStockChip() {
   return (
     <Chip tone="warning">
-      <AlertTriangle className="h-3 w-3" aria-hidden="true" /> Low stock
+      <AlertTriangle className="h-3 w-3" aria-hidden="true" /> <Trans>Low stock</Trans>
     </Chip>
   );
 }
@@ -62,6 +79,7 @@ function LowStockChip() {
 /** On a phone an item is a card: what it is, what is available, its returns and its actions. */
 function InventoryCard({ item, onEdit, onRetire }: ItemActionsProps) {
   const hasReturns = !item.active || item.damagedReturns > 0 || item.lostReturns > 0;
+  const { available, onLoan, total } = item;
   return (
     <li data-testid="inventory-row" className={`flex flex-col gap-2 p-4 text-sm ${item.active ? '' : 'opacity-60'}`}>
       <div className="flex items-start gap-3">
@@ -74,7 +92,9 @@ function InventoryCard({ item, onEdit, onRetire }: ItemActionsProps) {
       </div>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 tabular-nums">
         <span>
-          <strong>{item.available}</strong> available · {item.onLoan} on loan · {item.total} total
+          <Trans>
+            <strong>{available}</strong> available · {onLoan} on loan · {total} total
+          </Trans>
         </span>
         {item.isLowStock && <LowStockChip />}
       </p>
@@ -88,6 +108,7 @@ function InventoryCard({ item, onEdit, onRetire }: ItemActionsProps) {
 
 /** Admin: every item with what is available, on loan and owned; search, category filter, add, edit, retire. */
 export function InventoryTab() {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<InventoryCategory | ''>('');
   const [includeRetired, setIncludeRetired] = useState(false);
@@ -103,14 +124,16 @@ export function InventoryTab() {
   });
   const filtered = Boolean(filter.search || filter.category);
   const isPhone = useMediaQuery(PHONE_QUERY);
+  const retiringName = retiring?.name ?? '';
 
   async function retire(item: InventoryItem) {
     setRetiring(null);
+    const name = item.name;
     try {
       await retireItem(item._id);
-      notify.success(`${item.name} retired`);
+      notify.success(t`${name} retired`);
     } catch (error) {
-      notify.error(failureMessage(error, 'Error retiring the item. Please try again.'));
+      notify.error(failureMessage(error, t`Error retiring the item. Please try again.`));
     } finally {
       await refresh();
     }
@@ -121,19 +144,21 @@ export function InventoryTab() {
       <div className="flex flex-wrap items-end gap-3">
         <SearchField
           className="min-w-0 flex-1 basis-56"
-          label="Search items"
-          placeholder="Search items..."
+          label={t`Search items`}
+          placeholder={t`Search items...`}
           value={search}
           onChange={setSearch}
         />
         <label className="basis-44">
-          <span className="sr-only">Category</span>
+          <span className="sr-only">
+            <Trans>Category</Trans>
+          </span>
           <select
             className="input"
             value={category}
             onChange={(event) => setCategory(event.target.value as InventoryCategory | '')}
           >
-            <option value="">All categories</option>
+            <option value="">{t`All categories`}</option>
             {INVENTORY_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {INVENTORY_CATEGORY_LABELS[c]}
@@ -148,25 +173,25 @@ export function InventoryTab() {
             checked={includeRetired}
             onChange={(event) => setIncludeRetired(event.target.checked)}
           />
-          Show retired
+          <Trans>Show retired</Trans>
         </label>
         <button type="button" className="btn btn-primary ml-auto" onClick={() => setEditing('new')}>
-          <Plus className="h-4 w-4" aria-hidden="true" /> Add item
+          <Plus className="h-4 w-4" aria-hidden="true" /> <Trans>Add item</Trans>
         </button>
       </div>
 
       <QueryState
         query={query}
-        loadingLabel="Loading the inventory…"
-        errorText="Error loading the inventory."
+        loadingLabel={t`Loading the inventory…`}
+        errorText={t`Error loading the inventory.`}
         isEmpty={(items) => items.length === 0}
-        empty={filtered ? 'No items match your search.' : 'No items yet. Add the first one.'}
+        empty={filtered ? t`No items match your search.` : t`No items yet. Add the first one.`}
       >
         {(items) =>
           isPhone ? (
             <ul
               className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface"
-              aria-label="Inventory"
+              aria-label={t`Inventory`}
             >
               {items.map((item) => (
                 <InventoryCard key={item._id} item={item} onEdit={setEditing} onRetire={setRetiring} />
@@ -174,29 +199,31 @@ export function InventoryTab() {
             </ul>
           ) : (
             <div className="relative overflow-x-auto rounded-xl border border-line bg-surface">
-              <table className="w-full min-w-[44rem] text-left text-sm" aria-label="Inventory">
+              <table className="w-full min-w-[44rem] text-left text-sm" aria-label={t`Inventory`}>
                 <thead className="whitespace-nowrap border-b border-line text-xs uppercase tracking-wide text-muted">
                   <tr>
                     <th scope="col" className="px-4 py-3 font-semibold">
-                      Item
+                      <Trans>Item</Trans>
                     </th>
                     <th scope="col" className="px-4 py-3 font-semibold">
-                      Category
+                      <Trans>Category</Trans>
                     </th>
                     <th scope="col" className="px-4 py-3 text-right font-semibold">
-                      Available
+                      <Trans>Available</Trans>
                     </th>
                     <th scope="col" className="px-4 py-3 text-right font-semibold">
-                      On loan
+                      <Trans>On loan</Trans>
                     </th>
                     <th scope="col" className="px-4 py-3 text-right font-semibold">
-                      Total
+                      <Trans>Total</Trans>
                     </th>
                     <th scope="col" className="px-4 py-3 font-semibold">
-                      Returns
+                      <Trans>Returns</Trans>
                     </th>
                     <th scope="col" className="px-4 py-3">
-                      <span className="sr-only">Actions</span>
+                      <span className="sr-only">
+                        <Trans>Actions</Trans>
+                      </span>
                     </th>
                   </tr>
                 </thead>
@@ -240,8 +267,8 @@ export function InventoryTab() {
       {editing && <ItemDialog item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={retiring !== null}
-        message={retiring ? `Retire ${retiring.name}? It stays in the history but can no longer be borrowed.` : ''}
-        confirmLabel="Retire"
+        message={retiring ? t`Retire ${retiringName}? It stays in the history but can no longer be borrowed.` : ''}
+        confirmLabel={t`Retire`}
         onConfirm={() => retiring && void retire(retiring)}
         onCancel={() => setRetiring(null)}
       />

@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useLingui } from '@lingui/react/macro';
 import {
   createInventoryItemRequestSchema,
   INVENTORY_CATEGORIES,
@@ -43,6 +44,7 @@ const asNumber = (value: string) => (value.trim() === '' ? undefined : Number(va
 
 /** Add an item, or edit one (only the changed fields are sent); the photo is uploaded after. */
 export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onClose(): void }) {
+  const { t } = useLingui();
   const photo = usePendingPhoto();
   const {
     register,
@@ -52,7 +54,7 @@ export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onCl
   } = useForm<ItemValues>({ defaultValues: valuesOf(item) });
   const { formError, showErrors, save, refresh } = useResourceSubmit({
     fields: FIELDS,
-    failure: 'Error saving the item. Please try again.',
+    failure: t`Error saving the item. Please try again.`,
     setFieldError: (field, message, focus) => setError(field, { message }, { shouldFocus: focus }),
   });
 
@@ -89,17 +91,19 @@ export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onCl
     });
     if (!stored) return;
     if (saved && !(await photo.uploadFor(saved, uploadItemPhoto, refresh))) return;
-    notify.success(item ? 'Item updated' : 'Item added');
+    notify.success(item ? t`Item updated` : t`Item added`);
     onClose();
   });
 
+  const itemName = item?.name ?? '';
+  const onLoan = item?.onLoan ?? 0;
   return (
-    <Modal title={item ? `Edit ${item.name}` : 'Add an item'} onClose={onClose} widthClass="max-w-lg">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={item ? 'Edit item' : 'Add item'}>
+    <Modal title={item ? t`Edit ${itemName}` : t`Add an item`} onClose={onClose} widthClass="max-w-lg">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={item ? t`Edit item` : t`Add item`}>
         <FormAlert message={formError} />
-        <TextField label="Name" autoComplete="off" data-autofocus error={errors.name?.message} {...register('name')} />
-        <SelectField label="Category" error={errors.category?.message} {...register('category')}>
-          <option value="">Choose a category</option>
+        <TextField label={t`Name`} autoComplete="off" data-autofocus error={errors.name?.message} {...register('name')} />
+        <SelectField label={t`Category`} error={errors.category?.message} {...register('category')}>
+          <option value="">{t`Choose a category`}</option>
           {INVENTORY_CATEGORIES.map((category) => (
             <option key={category} value={category}>
               {INVENTORY_CATEGORY_LABELS[category]}
@@ -108,33 +112,33 @@ export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onCl
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Total quantity"
+            label={t`Total quantity`}
             type="number"
             inputMode="numeric"
             min={0}
-            hint={item ? `${item.onLoan} on loan now` : undefined}
+            hint={item ? t`${onLoan} on loan now` : undefined}
             error={errors.total?.message}
             {...register('total')}
           />
           <TextField
-            label="Low-stock level"
+            label={t`Low-stock level`}
             type="number"
             inputMode="numeric"
             min={0}
-            hint="Marked low when this many or fewer are available"
+            hint={t`Marked low when this many or fewer are available`}
             error={errors.lowStockThreshold?.message}
             {...register('lowStockThreshold')}
           />
         </div>
-        <TextAreaField label="Notes" error={errors.notes?.message} {...register('notes')} />
+        <TextAreaField label={t`Notes`} error={errors.notes?.message} {...register('notes')} />
         <PhotoPicker
           current={item?.image ?? null}
           {...photo.pickerProps}
         />
         <DialogActions
           busy={isSubmitting}
-          submitLabel={item ? 'Save changes' : 'Add item'}
-          busyLabel="Saving…"
+          submitLabel={item ? t`Save changes` : t`Add item`}
+          busyLabel={t`Saving…`}
           onCancel={onClose}
         />
       </form>

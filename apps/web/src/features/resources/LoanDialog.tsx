@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { createLoanRequestSchema, RESOURCE_LIMITS } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { SelectField } from '@/components/form/SelectField.tsx';
@@ -37,6 +38,7 @@ interface LoanFormProps {
  * can be changed.
  */
 export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanFormProps) {
+  const { t } = useLingui();
   const timeZone = usePublicSettings().data?.timezone;
   const tanods = useTanods(issuing);
   const items = useInventory();
@@ -48,7 +50,7 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
   const [notes, setNotes] = useState('');
   const { formError, fieldErrors: errors, busy, showErrors, save } = useResourceSubmit({
     fields: FIELDS,
-    failure: 'Error saving the loan. Please try again.',
+    failure: t`Error saving the loan. Please try again.`,
   });
 
   const needsBorrower = issuing && !borrowerId;
@@ -77,41 +79,43 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
     };
     const parsed = createLoanRequestSchema.safeParse(body);
     const found = parsed.success ? {} : schemaErrors(parsed.error);
-    if (issuing && !borrowerId) found.borrowerId = 'Choose a tanod';
+    if (issuing && !borrowerId) found.borrowerId = t`Choose a tanod`;
     if (Object.keys(found).length > 0 || !parsed.success) {
       showErrors(found);
       return;
     }
     await save(async () => {
       const loan = await borrowItem(parsed.data);
-      notify.success(
-        issuing ? `Issued ${loan.item.name} to ${fullName(loan.borrower)}` : `You borrowed ${loan.item.name}`,
-      );
+      const itemName = loan.item.name;
+      const borrower = fullName(loan.borrower);
+      notify.success(issuing ? t`Issued ${itemName} to ${borrower}` : t`You borrowed ${itemName}`);
       onClose();
     });
   }
 
+  const name = chosen?.name ?? '';
+  const defaultHours = RESOURCE_LIMITS.defaultLoanHours;
   return (
     <Modal
-      title={issuing ? 'Issue equipment' : chosen ? `Borrow ${chosen.name}` : 'Borrow equipment'}
+      title={issuing ? t`Issue equipment` : chosen ? t`Borrow ${name}` : t`Borrow equipment`}
       onClose={onClose}
     >
       <form
         onSubmit={(event) => void submit(event)}
         noValidate
         className="flex flex-col gap-4"
-        aria-label={issuing ? 'Issue equipment' : 'Borrow'}
+        aria-label={issuing ? t`Issue equipment` : t`Borrow`}
       >
         <FormAlert message={formError} />
         {issuing && (
           <SelectField
-            label="Tanod"
+            label={t`Tanod`}
             value={borrowerId}
             onChange={(event) => setBorrowerId(event.target.value)}
             error={errors.borrowerId}
             data-autofocus
           >
-            <option value="">{tanods.isPending ? 'Loading tanods…' : 'Choose a tanod'}</option>
+            <option value="">{tanods.isPending ? t`Loading tanods…` : t`Choose a tanod`}</option>
             {(tanods.data ?? []).map((tanod) => (
               <option key={tanod._id} value={tanod._id}>
                 {fullName(tanod)}
@@ -120,21 +124,21 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
           </SelectField>
         )}
         <SelectField
-          label="Item"
+          label={t`Item`}
           value={itemId}
           onChange={(event) => setItemId(event.target.value)}
           error={errors.itemId}
         >
-          <option value="">{items.isPending ? 'Loading items…' : 'Choose an item'}</option>
-          {lendable.map((item) => (
-            <option key={item._id} value={item._id}>
-              {item.name} ({item.available} available)
+          <option value="">{items.isPending ? t`Loading items…` : t`Choose an item`}</option>
+          {lendable.map(({ _id, name, available }) => (
+            <option key={_id} value={_id}>
+              {t`${name} (${available} available)`}
             </option>
           ))}
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)]">
           <TextField
-            label="Quantity"
+            label={t`Quantity`}
             type="number"
             inputMode="numeric"
             min={1}
@@ -144,31 +148,36 @@ export function LoanDialog({ issuing, itemId: initialItemId, onClose }: LoanForm
             error={errors.quantity}
           />
           <TextField
-            label="Due"
+            label={t`Due`}
             type="datetime-local"
             value={due}
             onChange={(event) => setTypedDue(event.target.value)}
             hint={
               needsBorrower
-                ? 'Filled in once a tanod is chosen'
+                ? t`Filled in once a tanod is chosen`
                 : defaultDue.data && !dueTouched
                   ? defaultDue.data.basis === 'shift'
-                    ? 'End of the shift'
-                    : `${RESOURCE_LIMITS.defaultLoanHours} hours from now`
+                    ? t`End of the shift`
+                    : t`${defaultHours} hours from now`
                   : undefined
             }
             error={errors.dueAt}
           />
         </div>
         <TextAreaField
-          label="Notes"
-          hint="Optional"
+          label={t`Notes`}
+          hint={t`Optional`}
           value={notes}
           onChange={(event) => setNotes(event.target.value)}
           error={errors.notes}
           rows={2}
         />
-        <DialogActions busy={busy} submitLabel={issuing ? 'Issue' : 'Borrow'} busyLabel="Saving…" onCancel={onClose} />
+        <DialogActions
+          busy={busy}
+          submitLabel={issuing ? t`Issue` : t`Borrow`}
+          busyLabel={t`Saving…`}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Loan } from '@bantay/shared';
 import { Avatar } from '@/components/Avatar.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
@@ -11,7 +13,7 @@ import { dueDistance, isOverdue, sortLoans } from './resource-rules.ts';
 import { fullName } from '@/lib/full-name.ts';
 
 const CONDITION_TONES = { good: 'success', damaged: 'warning', lost: 'danger' } as const;
-const CONDITION_LABELS = { good: 'Returned good', damaged: 'Returned damaged', lost: 'Lost' } as const;
+const CONDITION_LABELS = { good: msg`Returned good`, damaged: msg`Returned damaged`, lost: msg`Lost` };
 
 interface LoanListProps {
   loans: readonly Loan[];
@@ -21,6 +23,7 @@ interface LoanListProps {
 
 /** Loans, overdue first and in red, then open, then returned; open ones can be returned. */
 export function LoanList({ loans, asAdmin }: LoanListProps) {
+  const { t } = useLingui();
   const timeZone = usePublicSettings().data?.timezone;
   const [returning, setReturning] = useState<Loan | null>(null);
   const now = useNow(60_000);
@@ -28,10 +31,17 @@ export function LoanList({ loans, asAdmin }: LoanListProps) {
     <>
       <ul
         className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface"
-        aria-label={asAdmin ? 'Loans' : 'My loans'}
+        aria-label={asAdmin ? t`Loans` : t`My loans`}
       >
         {sortLoans(loans, now).map((loan) => {
           const overdue = isOverdue(loan, now);
+          const what = loan.item.name;
+          const borrower = fullName(loan.borrower);
+          const borrowed = formatDateTime(loan.borrowedAt, timeZone);
+          const returned = loan.returnedAt ? formatDateTime(loan.returnedAt, timeZone) : '';
+          const receiver = loan.receivedBy ? fullName(loan.receivedBy) : '';
+          const due = formatDateTime(loan.dueAt, timeZone);
+          const distance = dueDistance(loan.dueAt, now);
           return (
             <li
               key={loan._id}
@@ -47,11 +57,17 @@ export function LoanList({ loans, asAdmin }: LoanListProps) {
                     {loan.quantity > 1 && <span className="text-muted"> × {loan.quantity}</span>}
                   </span>
                   {loan.returnCondition ? (
-                    <Chip tone={CONDITION_TONES[loan.returnCondition]}>{CONDITION_LABELS[loan.returnCondition]}</Chip>
+                    <Chip tone={CONDITION_TONES[loan.returnCondition]}>
+                      {t(CONDITION_LABELS[loan.returnCondition])}
+                    </Chip>
                   ) : overdue ? (
-                    <Chip tone="danger">Overdue</Chip>
+                    <Chip tone="danger">
+                      <Trans>Overdue</Trans>
+                    </Chip>
                   ) : (
-                    <Chip tone="brand">On loan</Chip>
+                    <Chip tone="brand">
+                      <Trans>On loan</Trans>
+                    </Chip>
                   )}
                 </p>
                 {asAdmin && (
@@ -67,16 +83,24 @@ export function LoanList({ loans, asAdmin }: LoanListProps) {
                 )}
                 {loan.returnedAt ? (
                   <p className="text-xs text-muted">
-                    Borrowed {formatDateTime(loan.borrowedAt, timeZone)} · returned{' '}
-                    {formatDateTime(loan.returnedAt, timeZone)}
-                    {loan.receivedBy && ` to ${fullName(loan.receivedBy)}`}
+                    {receiver ? (
+                      <Trans>
+                        Borrowed {borrowed} · returned {returned} to {receiver}
+                      </Trans>
+                    ) : (
+                      <Trans>
+                        Borrowed {borrowed} · returned {returned}
+                      </Trans>
+                    )}
                   </p>
                 ) : (
                   <p
                     className={`text-sm ${overdue ? 'font-semibold text-danger' : 'text-muted'}`}
                     data-testid="loan-due"
                   >
-                    Due {formatDateTime(loan.dueAt, timeZone)} · {dueDistance(loan.dueAt, now)}
+                    <Trans>
+                      Due {due} · {distance}
+                    </Trans>
                   </p>
                 )}
                 {loan.returnNotes && <p className="mt-0.5 text-xs text-ink-soft">“{loan.returnNotes}”</p>}
@@ -85,10 +109,10 @@ export function LoanList({ loans, asAdmin }: LoanListProps) {
                 <button
                   type="button"
                   className="btn btn-secondary min-h-9 shrink-0 px-3"
-                  aria-label={`${asAdmin ? 'Receive' : 'Return'} ${loan.item.name}${asAdmin ? ` from ${fullName(loan.borrower)}` : ''}`}
+                  aria-label={asAdmin ? t`Receive ${what} from ${borrower}` : t`Return ${what}`}
                   onClick={() => setReturning(loan)}
                 >
-                  {asAdmin ? 'Receive' : 'Return'}
+                  {asAdmin ? t`Receive` : t`Return`}
                 </button>
               )}
             </li>

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Camera, X } from 'lucide-react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RESOURCE_LIMITS } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
@@ -8,18 +10,21 @@ import { failureMessage } from './resource-rules.ts';
 const TYPES: readonly string[] = RESOURCE_LIMITS.photoTypes;
 const MAX_MB = RESOURCE_LIMITS.photoMaxBytes / (1024 * 1024);
 
-/** A quick check before the upload; the server checks the content itself and re-encodes it. */
+/**
+ * A quick check before the upload; the server checks the content itself and re-encodes it. The
+ * words are in the language on screen when the photo is chosen.
+ */
 export function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!TYPES.includes(file.type)) return 'Choose a JPEG, PNG or WebP image.';
-  if (file.size > RESOURCE_LIMITS.photoMaxBytes) return `The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
+  if (!TYPES.includes(file.type)) return t`Choose a JPEG, PNG or WebP image.`;
+  if (file.size > RESOURCE_LIMITS.photoMaxBytes) return t`The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
   return null;
 }
 
 /** The server's refusal of an upload, in words for the person who chose the photo. */
 export function photoFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 413) return `The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
-  if (error instanceof ApiError && error.status === 415) return 'Choose a JPEG, PNG or WebP image.';
-  return failureMessage(error, 'Error uploading the photo. Please try again.');
+  if (error instanceof ApiError && error.status === 413) return t`The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
+  if (error instanceof ApiError && error.status === 415) return t`Choose a JPEG, PNG or WebP image.`;
+  return failureMessage(error, t`Error uploading the photo. Please try again.`);
 }
 
 /**
@@ -56,7 +61,8 @@ export function usePendingPhoto() {
         return true;
       } catch (failure) {
         setError(photoFailure(failure));
-        notify.error(`${saved.name} was saved, but not its photo.`);
+        const name = saved.name;
+        notify.error(t`${name} was saved, but not its photo.`);
         return false;
       }
     },
@@ -74,6 +80,7 @@ interface PhotoPickerProps {
 
 /** Choose one photo for an item or a vehicle, with a preview; it is uploaded when the form saves. */
 export function PhotoPicker({ current, file, onChange, error }: PhotoPickerProps) {
+  const { t } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
@@ -106,12 +113,14 @@ export function PhotoPicker({ current, file, onChange, error }: PhotoPickerProps
   const message = problem ?? error ?? null;
   return (
     <div>
-      <span className="mb-1.5 block text-sm font-medium text-ink">Photo</span>
+      <span className="mb-1.5 block text-sm font-medium text-ink">
+        <Trans>Photo</Trans>
+      </span>
       <div className="flex items-center gap-3">
         {shown ? (
           <img
             src={shown}
-            alt={preview ? 'New photo preview' : 'Current photo'}
+            alt={preview ? t`New photo preview` : t`Current photo`}
             className="h-16 w-16 rounded-lg border border-line object-cover"
           />
         ) : (
@@ -124,11 +133,11 @@ export function PhotoPicker({ current, file, onChange, error }: PhotoPickerProps
         )}
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn btn-secondary min-h-9 px-3" onClick={() => inputRef.current?.click()}>
-            <Camera className="h-4 w-4" aria-hidden="true" /> {shown ? 'Change photo' : 'Add photo'}
+            <Camera className="h-4 w-4" aria-hidden="true" /> {shown ? t`Change photo` : t`Add photo`}
           </button>
           {file && (
             <button type="button" className="btn btn-ghost min-h-9 px-3" onClick={clear}>
-              <X className="h-4 w-4" aria-hidden="true" /> {current ? 'Keep the current photo' : 'Remove'}
+              <X className="h-4 w-4" aria-hidden="true" /> {current ? t`Keep the current photo` : t`Remove`}
             </button>
           )}
         </div>
@@ -139,12 +148,14 @@ export function PhotoPicker({ current, file, onChange, error }: PhotoPickerProps
           accept={TYPES.join(',')}
           className="hidden"
           tabIndex={-1}
-          aria-label="Photo"
+          aria-label={t`Photo`}
           aria-describedby={message ? `${id}-error` : undefined}
           onChange={(event) => choose(event.target.files?.[0])}
         />
       </div>
-      <p className="mt-1 text-xs text-muted">JPEG, PNG or WebP, up to {MAX_MB} MB.</p>
+      <p className="mt-1 text-xs text-muted">
+        <Trans>JPEG, PNG or WebP, up to {MAX_MB} MB.</Trans>
+      </p>
       {message && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">
           {message}

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { CountBadge, Tabs, type TabItem } from '@/components/Tabs.tsx';
 import { InventoryTab } from './InventoryTab.tsx';
 import { LoansTab } from './LoansTab.tsx';
@@ -15,6 +16,7 @@ type TabKey = (typeof TAB_KEYS)[number];
  * tab is in the address (`?tab=loans`), so a reload or a shared link opens the same one.
  */
 export function ResourcesAdmin() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const selected: TabKey = TAB_KEYS.includes(requested as TabKey) ? (requested as TabKey) : 'inventory';
@@ -24,16 +26,16 @@ export function ResourcesAdmin() {
   const pending = useTrips({ status: 'pending' }).data?.length;
 
   const tabs: TabItem<TabKey>[] = [
-    { key: 'inventory', label: 'Inventory' },
-    { key: 'loans', label: 'Loans', badge: <CountBadge count={overdue} label="overdue" urgent /> },
-    { key: 'vehicles', label: 'Vehicles' },
-    { key: 'trips', label: 'Trips', badge: <CountBadge count={pending} label="pending" /> },
-    { key: 'report', label: 'Report' },
+    { key: 'inventory', label: t`Inventory` },
+    { key: 'loans', label: t`Loans`, badge: <CountBadge count={overdue} label={t`overdue`} urgent /> },
+    { key: 'vehicles', label: t`Vehicles` },
+    { key: 'trips', label: t`Trips`, badge: <CountBadge count={pending} label={t`pending`} /> },
+    { key: 'report', label: t`Report` },
   ];
 
   return (
     <Tabs
-      label="Resources"
+      label={t`Resources`}
       tabs={tabs}
       selected={selected}
       onSelect={(key) => setParams(key === 'inventory' ? {} : { tab: key }, { replace: true })}

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RETURN_CONDITIONS, returnLoanRequestSchema, type Loan, type ReturnCondition } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
@@ -12,10 +15,10 @@ import { fullName } from '@/lib/full-name.ts';
 
 const FIELDS = ['condition', 'notes'] as const;
 
-const CONDITION_TEXT: Record<ReturnCondition, { label: string; hint: string }> = {
-  good: { label: 'Good', hint: 'Works and is complete' },
-  damaged: { label: 'Damaged', hint: 'Came back broken or incomplete' },
-  lost: { label: 'Lost', hint: 'Did not come back' },
+const CONDITION_TEXT: Record<ReturnCondition, { label: MessageDescriptor; hint: MessageDescriptor }> = {
+  good: { label: msg`Good`, hint: msg`Works and is complete` },
+  damaged: { label: msg`Damaged`, hint: msg`Came back broken or incomplete` },
+  lost: { label: msg`Lost`, hint: msg`Did not come back` },
 };
 
 interface ReturnLoanDialogProps {
@@ -27,13 +30,15 @@ interface ReturnLoanDialogProps {
 
 /** Return (or receive back) a loan with its condition; damaged and lost ask for a note. */
 export function ReturnLoanDialog({ loan, onBehalf, onClose }: ReturnLoanDialogProps) {
+  const { t } = useLingui();
   const [condition, setCondition] = useState<ReturnCondition | null>(null);
   const [notes, setNotes] = useState('');
   const { formError, fieldErrors: errors, busy, showErrors, save } = useResourceSubmit({
     fields: FIELDS,
-    failure: 'Error recording the return. Please try again.',
+    failure: t`Error recording the return. Please try again.`,
   });
   const what = `${loan.quantity > 1 ? `${loan.quantity} × ` : ''}${loan.item.name}`;
+  const borrower = fullName(loan.borrower);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -44,17 +49,24 @@ export function ReturnLoanDialog({ loan, onBehalf, onClose }: ReturnLoanDialogPr
     }
     await save(async () => {
       await returnLoan(loan._id, { condition: parsed.data.condition, notes: parsed.data.notes });
-      notify.success(onBehalf ? `Received ${what} from ${fullName(loan.borrower)}` : `Returned ${what}`);
+      notify.success(onBehalf ? t`Received ${what} from ${borrower}` : t`Returned ${what}`);
       onClose();
     });
   }
 
   return (
-    <Modal title={onBehalf ? `Receive ${what} from ${fullName(loan.borrower)}` : `Return ${what}`} onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4" aria-label="Return">
+    <Modal title={onBehalf ? t`Receive ${what} from ${borrower}` : t`Return ${what}`} onClose={onClose}>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label={t`Return`}
+      >
         <FormAlert message={formError} />
         <fieldset aria-describedby={errors.condition ? 'return-condition-error' : undefined}>
-          <legend className="mb-1.5 text-sm font-medium">Condition</legend>
+          <legend className="mb-1.5 text-sm font-medium">
+            <Trans>Condition</Trans>
+          </legend>
           <div className="grid gap-2 sm:grid-cols-3">
             {RETURN_CONDITIONS.map((value) => (
               <label
@@ -72,9 +84,9 @@ export function ReturnLoanDialog({ loan, onBehalf, onClose }: ReturnLoanDialogPr
                     onChange={() => setCondition(value)}
                     className="h-4 w-4"
                   />
-                  {CONDITION_TEXT[value].label}
+                  {t(CONDITION_TEXT[value].label)}
                 </span>
-                <span className="text-xs text-muted">{CONDITION_TEXT[value].hint}</span>
+                <span className="text-xs text-muted">{t(CONDITION_TEXT[value].hint)}</span>
               </label>
             ))}
           </div>
@@ -85,16 +97,16 @@ export function ReturnLoanDialog({ loan, onBehalf, onClose }: ReturnLoanDialogPr
           )}
         </fieldset>
         <TextAreaField
-          label="Notes"
-          hint={condition && condition !== 'good' ? 'What happened, so the barangay can follow up' : 'Optional'}
+          label={t`Notes`}
+          hint={condition && condition !== 'good' ? t`What happened, so the barangay can follow up` : t`Optional`}
           value={notes}
           onChange={(event) => setNotes(event.target.value)}
           error={errors.notes}
         />
         <DialogActions
           busy={busy}
-          submitLabel={onBehalf ? 'Receive' : 'Return'}
-          busyLabel="Saving…"
+          submitLabel={onBehalf ? t`Receive` : t`Return`}
+          busyLabel={t`Saving…`}
           onCancel={onClose}
         />
       </form>

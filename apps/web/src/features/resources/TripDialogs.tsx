@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   completeTripRequestSchema,
   createTripRequestSchema,
@@ -18,6 +19,7 @@ import { TextField } from '@/components/form/TextField.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
 import { fromZonedInput, toZonedInput } from '@/lib/zoned-time.ts';
+import { currentIntlTag } from '@/lib/i18n.ts';
 import { DialogActions } from '@/components/DialogActions.tsx';
 import { FormAlert } from '@/components/FormAlert.tsx';
 import { LazyTripPointMap } from './lazy-trip-point-map.tsx';
@@ -58,6 +60,7 @@ export function TripRequestDialog({
   vehicleId?: string;
   onClose(): void;
 }) {
+  const { t } = useLingui();
   const timeZone = usePublicSettings().data?.timezone;
   const [vehicleId, setVehicleId] = useState(initialVehicleId ?? vehicles[0]?._id ?? '');
   const vehicle = vehicles.find((v) => v._id === vehicleId);
@@ -70,7 +73,7 @@ export function TripRequestDialog({
   const [point, setPoint] = useState<TripDestinationPoint | null>(null);
   const { formError, fieldErrors: errors, busy, showErrors, save } = useResourceSubmit({
     fields: REQUEST_FIELDS,
-    failure: 'Error sending the request. Please try again.',
+    failure: t`Error sending the request. Please try again.`,
   });
   const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -91,21 +94,22 @@ export function TripRequestDialog({
       return;
     }
     if (!(await save(() => requestTrip(parsed.data)))) return;
-    notify.success('Trip requested. An admin will approve or reject it.');
+    notify.success(t`Trip requested. An admin will approve or reject it.`);
     onClose();
   }
 
+  const reading = vehicle ? vehicle.odometer.toLocaleString(currentIntlTag()) : '';
   return (
-    <Modal title="Request a trip" onClose={onClose} widthClass="max-w-lg">
+    <Modal title={t`Request a trip`} onClose={onClose} widthClass="max-w-lg">
       <form
         onSubmit={(event) => void submit(event)}
         noValidate
         className="flex flex-col gap-4"
-        aria-label="Request a trip"
+        aria-label={t`Request a trip`}
       >
         <FormAlert message={formError} />
         <SelectField
-          label="Vehicle"
+          label={t`Vehicle`}
           value={vehicleId}
           onChange={(event) => {
             setVehicleId(event.target.value);
@@ -121,14 +125,14 @@ export function TripRequestDialog({
           ))}
         </SelectField>
         <TextField
-          label="Purpose"
+          label={t`Purpose`}
           value={values.purpose}
           onChange={set('purpose')}
           error={errors.purpose}
           data-autofocus
         />
         <TextField
-          label="Destination"
+          label={t`Destination`}
           value={values.destination}
           onChange={set('destination')}
           error={errors.destination}
@@ -136,14 +140,14 @@ export function TripRequestDialog({
         <DestinationPointField point={point} onChange={setPoint} error={errors.destinationPoint ?? errors['destinationPoint.lat'] ?? errors['destinationPoint.lng']} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Starts"
+            label={t`Starts`}
             type="datetime-local"
             value={values.startsAt}
             onChange={set('startsAt')}
             error={errors.startsAt}
           />
           <TextField
-            label="Ends"
+            label={t`Ends`}
             type="datetime-local"
             value={values.endsAt}
             onChange={set('endsAt')}
@@ -151,16 +155,16 @@ export function TripRequestDialog({
           />
         </div>
         <TextField
-          label="Start odometer (km)"
+          label={t`Start odometer (km)`}
           type="number"
           inputMode="numeric"
           min={vehicle?.odometer ?? 0}
-          hint={vehicle ? `The vehicle's odometer reads ${vehicle.odometer.toLocaleString('en-PH')} km` : undefined}
+          hint={vehicle ? t`The vehicle's odometer reads ${reading} km` : undefined}
           value={values.startOdometer}
           onChange={set('startOdometer')}
           error={errors.startOdometer}
         />
-        <DialogActions busy={busy} submitLabel="Send request" busyLabel="Sending…" onCancel={onClose} />
+        <DialogActions busy={busy} submitLabel={t`Send request`} busyLabel={t`Sending…`} onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -176,18 +180,27 @@ function DestinationPointField({
   onChange(point: TripDestinationPoint | null): void;
   error: string | undefined;
 }) {
+  const { t } = useLingui();
+  const lat = point?.lat.toFixed(5);
+  const lng = point?.lng.toFixed(5);
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">
-      <legend className="mb-1.5 text-sm font-medium text-ink">Destination on the map (optional)</legend>
-      <p className="text-xs text-muted">Tap the map where the trip goes, then drag the pin to adjust.</p>
-      <LazyTripPointMap label="Map: tap where the trip goes" point={point} onPick={onChange} />
+      <legend className="mb-1.5 text-sm font-medium text-ink">
+        <Trans>Destination on the map (optional)</Trans>
+      </legend>
+      <p className="text-xs text-muted">
+        <Trans>Tap the map where the trip goes, then drag the pin to adjust.</Trans>
+      </p>
+      <LazyTripPointMap label={t`Map: tap where the trip goes`} point={point} onPick={onChange} />
       {point && (
         <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="tabular-nums text-ink-soft" data-testid="trip-point">
-            Picked: {point.lat.toFixed(5)}, {point.lng.toFixed(5)}
+            <Trans>
+              Picked: {lat}, {lng}
+            </Trans>
           </span>
           <button type="button" className="btn btn-ghost min-h-9 px-3" onClick={() => onChange(null)}>
-            Remove the point
+            <Trans>Remove the point</Trans>
           </button>
         </p>
       )}
@@ -198,12 +211,16 @@ function DestinationPointField({
 
 /** The driver (or an admin) closes a trip: end odometer, the vehicle's condition, notes. */
 export function CompleteTripDialog({ trip, onClose }: { trip: Trip; onClose(): void }) {
+  const { t } = useLingui();
+  const start = trip.startOdometer;
+  const destination = trip.destination;
+  const startKm = trip.startOdometer.toLocaleString(currentIntlTag());
   const [endOdometer, setEndOdometer] = useState('');
   const [condition, setCondition] = useState<VehicleCondition | ''>('');
   const [notes, setNotes] = useState('');
   const { formError, fieldErrors: errors, busy, showErrors, save } = useResourceSubmit({
     fields: ['endOdometer', 'condition', 'notes'],
-    failure: 'Error completing the trip. Please try again.',
+    failure: t`Error completing the trip. Please try again.`,
   });
 
   async function submit(event: React.FormEvent) {
@@ -216,48 +233,49 @@ export function CompleteTripDialog({ trip, onClose }: { trip: Trip; onClose(): v
     const found = parsed.success ? {} : schemaErrors(parsed.error);
     // The server checks this too; saying it here saves a round trip.
     if (parsed.success && parsed.data.endOdometer <= trip.startOdometer)
-      found.endOdometer = `End odometer must be more than the start (${trip.startOdometer} km)`;
+      found.endOdometer = t`End odometer must be more than the start (${start} km)`;
     if (!parsed.success || Object.keys(found).length > 0) {
       showErrors(found);
       return;
     }
     if (!(await save(() => completeTrip(trip._id, parsed.data)))) return;
-    notify.success(`Trip completed: ${Number(endOdometer) - trip.startOdometer} km`);
+    const distance = Number(endOdometer) - trip.startOdometer;
+    notify.success(t`Trip completed: ${distance} km`);
     onClose();
   }
 
   return (
-    <Modal title={`Complete the trip to ${trip.destination}`} onClose={onClose}>
+    <Modal title={t`Complete the trip to ${destination}`} onClose={onClose}>
       <form
         onSubmit={(event) => void submit(event)}
         noValidate
         className="flex flex-col gap-4"
-        aria-label="Complete the trip"
+        aria-label={t`Complete the trip`}
       >
         <FormAlert message={formError} />
         <TextField
-          label="End odometer (km)"
+          label={t`End odometer (km)`}
           type="number"
           inputMode="numeric"
           min={trip.startOdometer + 1}
-          hint={`Started at ${trip.startOdometer.toLocaleString('en-PH')} km`}
+          hint={t`Started at ${startKm} km`}
           value={endOdometer}
           onChange={(event) => setEndOdometer(event.target.value)}
           error={errors.endOdometer}
           data-autofocus
         />
         <SelectField
-          label="Condition of the vehicle"
+          label={t`Condition of the vehicle`}
           value={condition}
           onChange={(event) => setCondition(event.target.value as VehicleCondition | '')}
           hint={
             condition && CONDITIONS_NEEDING_REPAIR.includes(condition)
-              ? 'The vehicle will be set to maintenance.'
+              ? t`The vehicle will be set to maintenance.`
               : undefined
           }
           error={errors.condition}
         >
-          <option value="">Choose the condition</option>
+          <option value="">{t`Choose the condition`}</option>
           {VEHICLE_CONDITIONS.map((c) => (
             <option key={c} value={c}>
               {VEHICLE_CONDITION_LABELS[c]}
@@ -265,14 +283,14 @@ export function CompleteTripDialog({ trip, onClose }: { trip: Trip; onClose(): v
           ))}
         </SelectField>
         <TextAreaField
-          label="Notes"
-          hint="Optional"
+          label={t`Notes`}
+          hint={t`Optional`}
           value={notes}
           onChange={(event) => setNotes(event.target.value)}
           error={errors.notes}
           rows={2}
         />
-        <DialogActions busy={busy} submitLabel="Complete trip" busyLabel="Saving…" onCancel={onClose} />
+        <DialogActions busy={busy} submitLabel={t`Complete trip`} busyLabel={t`Saving…`} onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -280,10 +298,12 @@ export function CompleteTripDialog({ trip, onClose }: { trip: Trip; onClose(): v
 
 /** An admin turns a request down, saying why (the driver sees the reason). */
 export function RejectTripDialog({ trip, onClose }: { trip: Trip; onClose(): void }) {
+  const { t } = useLingui();
+  const destination = trip.destination;
   const [reason, setReason] = useState('');
   const { formError, fieldErrors: errors, busy, showErrors, save } = useResourceSubmit({
     fields: ['reason'],
-    failure: 'Error rejecting the trip. Please try again.',
+    failure: t`Error rejecting the trip. Please try again.`,
   });
 
   async function submit(event: React.FormEvent) {
@@ -294,27 +314,27 @@ export function RejectTripDialog({ trip, onClose }: { trip: Trip; onClose(): voi
       return;
     }
     if (!(await save(() => rejectTrip(trip._id, parsed.data)))) return;
-    notify.success('Trip rejected');
+    notify.success(t`Trip rejected`);
     onClose();
   }
 
   return (
-    <Modal title={`Reject the trip to ${trip.destination}`} onClose={onClose}>
+    <Modal title={t`Reject the trip to ${destination}`} onClose={onClose}>
       <form
         onSubmit={(event) => void submit(event)}
         noValidate
         className="flex flex-col gap-4"
-        aria-label="Reject the trip"
+        aria-label={t`Reject the trip`}
       >
         <FormAlert message={formError} />
         <TextAreaField
-          label="Reason"
+          label={t`Reason`}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           error={errors.reason}
           data-autofocus
         />
-        <DialogActions busy={busy} submitLabel="Reject" busyLabel="Rejecting…" onCancel={onClose} danger />
+        <DialogActions busy={busy} submitLabel={t`Reject`} busyLabel={t`Rejecting…`} onCancel={onClose} danger />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MapPin } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { VEHICLE_CONDITION_LABELS, type Trip, type TripStatus } from '@bantay/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
@@ -11,6 +12,7 @@ import { failureMessage, sortTrips, TRIP_STATUS_LABELS } from './resource-rules.
 import { CompleteTripDialog, RejectTripDialog } from './TripDialogs.tsx';
 import { LazyTripPointMap } from './lazy-trip-point-map.tsx';
 import { fullName } from '@/lib/full-name.ts';
+import { currentIntlTag } from '@/lib/i18n.ts';
 
 const STATUS_TONES: Record<TripStatus, Tone> = {
   pending: 'warning',
@@ -28,6 +30,7 @@ interface TripListProps {
 
 /** Trips, pending first, with the actions their status allows. */
 export function TripList({ trips, asAdmin }: TripListProps) {
+  const { t } = useLingui();
   const timeZone = usePublicSettings().data?.timezone;
   const refresh = useRefreshResources();
   const [rejecting, setRejecting] = useState<Trip | null>(null);
@@ -35,6 +38,7 @@ export function TripList({ trips, asAdmin }: TripListProps) {
   const [cancelling, setCancelling] = useState<Trip | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [mapOf, setMapOf] = useState<string | null>(null);
+  const cancellingTo = cancelling?.destination ?? '';
 
   async function run(trip: Trip, call: () => Promise<unknown>, done: string, fallback: string) {
     setBusy(trip._id);
@@ -51,114 +55,140 @@ export function TripList({ trips, asAdmin }: TripListProps) {
 
   return (
     <>
-      <ul className="flex flex-col gap-3" aria-label={asAdmin ? 'Trips' : 'My trips'}>
-        {sortTrips(trips).map((trip) => (
-          <li key={trip._id} className="card p-4" data-testid="trip-row" data-status={trip.status}>
-            <div className="flex flex-wrap items-start gap-2">
-              <div className="min-w-0 flex-1 basis-56">
-                <p className="font-semibold">{trip.purpose}</p>
-                <p className="flex items-start gap-1 text-sm text-ink-soft">
-                  <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-muted" aria-hidden="true" />
-                  <span>
-                    <span className="sr-only">Destination: </span>
-                    {trip.destination}
-                    {trip.destinationPoint && (
+      <ul className="flex flex-col gap-3" aria-label={asAdmin ? t`Trips` : t`My trips`}>
+        {sortTrips(trips).map((trip) => {
+          const { purpose, rejectionReason } = trip;
+          const km = (value: number) => value.toLocaleString(currentIntlTag());
+          const startKm = km(trip.startOdometer);
+          const endKm = trip.endOdometer !== null ? km(trip.endOdometer) : '';
+          const driven = trip.distance !== null ? km(trip.distance) : '';
+          const decider = trip.decidedBy ? fullName(trip.decidedBy) : '';
+          return (
+            <li key={trip._id} className="card p-4" data-testid="trip-row" data-status={trip.status}>
+              <div className="flex flex-wrap items-start gap-2">
+                <div className="min-w-0 flex-1 basis-56">
+                  <p className="font-semibold">{trip.purpose}</p>
+                  <p className="flex items-start gap-1 text-sm text-ink-soft">
+                    <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-muted" aria-hidden="true" />
+                    <span>
+                      <span className="sr-only">{t`Destination:`} </span>
+                      {trip.destination}
+                      {trip.destinationPoint && (
+                        <button
+                          type="button"
+                          className="ml-2 font-semibold text-brand-600 underline"
+                          aria-expanded={mapOf === trip._id}
+                          onClick={() => setMapOf(mapOf === trip._id ? null : trip._id)}
+                        >
+                          {mapOf === trip._id ? t`Hide map` : t`Show on map`}
+                        </button>
+                      )}
+                    </span>
+                  </p>
+                  <p className="text-sm text-muted">
+                    {trip.vehicle.name} <span className="font-mono">({trip.vehicle.plate})</span>
+                    {asAdmin && ` · ${fullName(trip.driver)}`}
+                  </p>
+                  <p className="text-sm text-ink-soft">{formatRange(trip.startsAt, trip.endsAt, timeZone)}</p>
+                </div>
+                <Chip tone={STATUS_TONES[trip.status]}>{t(TRIP_STATUS_LABELS[trip.status])}</Chip>
+              </div>
+              {trip.destinationPoint && mapOf === trip._id && (
+                <div className="mt-3">
+                  <LazyTripPointMap label={t`Map: where the trip goes (${purpose})`} point={trip.destinationPoint} />
+                </div>
+              )}
+              <p className="mt-2 text-sm text-ink-soft tabular-nums">
+                {endKm ? (
+                  <Trans>
+                    Odometer {startKm} km → {endKm} km
+                  </Trans>
+                ) : (
+                  <Trans>Odometer {startKm} km</Trans>
+                )}
+                {trip.distance !== null && (
+                  <strong>
+                    {' '}
+                    · <Trans>{driven} km driven</Trans>
+                  </strong>
+                )}
+                {trip.condition && ` · ${VEHICLE_CONDITION_LABELS[trip.condition]}`}
+              </p>
+              {rejectionReason && (
+                <p className="mt-1 text-sm text-danger">
+                  <Trans>Rejected: {rejectionReason}</Trans>
+                </p>
+              )}
+              {trip.notes && <p className="mt-1 text-sm text-ink-soft">“{trip.notes}”</p>}
+              {trip.decidedBy && trip.status !== 'pending' && (
+                <p className="mt-1 text-xs text-muted">
+                  {trip.status === 'rejected' ? (
+                    <Trans>Rejected by {decider}</Trans>
+                  ) : (
+                    <Trans>Approved by {decider}</Trans>
+                  )}
+                </p>
+              )}
+              {(trip.status === 'pending' || trip.status === 'approved') && (
+                <div className="mt-3 flex flex-wrap justify-end gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-ghost min-h-9 px-3"
+                    disabled={busy === trip._id}
+                    onClick={() => setCancelling(trip)}
+                  >
+                    <Trans>Cancel trip</Trans>
+                  </button>
+                  {asAdmin && trip.status === 'pending' && (
+                    <>
                       <button
                         type="button"
-                        className="ml-2 font-semibold text-brand-600 underline"
-                        aria-expanded={mapOf === trip._id}
-                        onClick={() => setMapOf(mapOf === trip._id ? null : trip._id)}
+                        className="btn btn-secondary min-h-9 px-3"
+                        disabled={busy === trip._id}
+                        onClick={() => setRejecting(trip)}
                       >
-                        {mapOf === trip._id ? 'Hide map' : 'Show on map'}
+                        <Trans>Reject</Trans>
                       </button>
-                    )}
-                  </span>
-                </p>
-                <p className="text-sm text-muted">
-                  {trip.vehicle.name} <span className="font-mono">({trip.vehicle.plate})</span>
-                  {asAdmin && ` · ${fullName(trip.driver)}`}
-                </p>
-                <p className="text-sm text-ink-soft">{formatRange(trip.startsAt, trip.endsAt, timeZone)}</p>
-              </div>
-              <Chip tone={STATUS_TONES[trip.status]}>{TRIP_STATUS_LABELS[trip.status]}</Chip>
-            </div>
-            {trip.destinationPoint && mapOf === trip._id && (
-              <div className="mt-3">
-                <LazyTripPointMap label={`Map: where the trip goes (${trip.purpose})`} point={trip.destinationPoint} />
-              </div>
-            )}
-            <p className="mt-2 text-sm text-ink-soft tabular-nums">
-              Odometer {trip.startOdometer.toLocaleString('en-PH')} km
-              {trip.endOdometer !== null && ` → ${trip.endOdometer.toLocaleString('en-PH')} km`}
-              {trip.distance !== null && <strong> · {trip.distance.toLocaleString('en-PH')} km driven</strong>}
-              {trip.condition && ` · ${VEHICLE_CONDITION_LABELS[trip.condition]}`}
-            </p>
-            {trip.rejectionReason && <p className="mt-1 text-sm text-danger">Rejected: {trip.rejectionReason}</p>}
-            {trip.notes && <p className="mt-1 text-sm text-ink-soft">“{trip.notes}”</p>}
-            {trip.decidedBy && trip.status !== 'pending' && (
-              <p className="mt-1 text-xs text-muted">
-                {trip.status === 'rejected' ? 'Rejected' : 'Approved'} by {fullName(trip.decidedBy)}
-              </p>
-            )}
-            {(trip.status === 'pending' || trip.status === 'approved') && (
-              <div className="mt-3 flex flex-wrap justify-end gap-2">
-                <button
-                  type="button"
-                  className="btn btn-ghost min-h-9 px-3"
-                  disabled={busy === trip._id}
-                  onClick={() => setCancelling(trip)}
-                >
-                  Cancel trip
-                </button>
-                {asAdmin && trip.status === 'pending' && (
-                  <>
-                    <button
-                      type="button"
-                      className="btn btn-secondary min-h-9 px-3"
-                      disabled={busy === trip._id}
-                      onClick={() => setRejecting(trip)}
-                    >
-                      Reject
-                    </button>
+                      <button
+                        type="button"
+                        className="btn btn-primary min-h-9 px-3"
+                        disabled={busy === trip._id}
+                        onClick={() =>
+                          void run(
+                            trip,
+                            () => approveTrip(trip._id),
+                            t`Trip approved`,
+                            t`Error approving the trip. Please try again.`,
+                          )
+                        }
+                      >
+                        {busy === trip._id ? t`Approving…` : t`Approve`}
+                      </button>
+                    </>
+                  )}
+                  {trip.status === 'approved' && (
                     <button
                       type="button"
                       className="btn btn-primary min-h-9 px-3"
                       disabled={busy === trip._id}
-                      onClick={() =>
-                        void run(
-                          trip,
-                          () => approveTrip(trip._id),
-                          'Trip approved',
-                          'Error approving the trip. Please try again.',
-                        )
-                      }
+                      onClick={() => setCompleting(trip)}
                     >
-                      {busy === trip._id ? 'Approving…' : 'Approve'}
+                      <Trans>Complete trip</Trans>
                     </button>
-                  </>
-                )}
-                {trip.status === 'approved' && (
-                  <button
-                    type="button"
-                    className="btn btn-primary min-h-9 px-3"
-                    disabled={busy === trip._id}
-                    onClick={() => setCompleting(trip)}
-                  >
-                    Complete trip
-                  </button>
-                )}
-              </div>
-            )}
-          </li>
-        ))}
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {rejecting && <RejectTripDialog trip={rejecting} onClose={() => setRejecting(null)} />}
       {completing && <CompleteTripDialog trip={completing} onClose={() => setCompleting(null)} />}
       <ConfirmDialog
         open={cancelling !== null}
-        message={cancelling ? `Cancel the trip to ${cancelling.destination}?` : ''}
-        confirmLabel="Cancel trip"
-        cancelLabel="Keep it"
+        message={cancelling ? t`Cancel the trip to ${cancellingTo}?` : ''}
+        confirmLabel={t`Cancel trip`}
+        cancelLabel={t`Keep it`}
         onConfirm={() => {
           const trip = cancelling;
           setCancelling(null);
@@ -166,8 +196,8 @@ export function TripList({ trips, asAdmin }: TripListProps) {
             void run(
               trip,
               () => cancelTrip(trip._id),
-              'Trip cancelled',
-              'Error cancelling the trip. Please try again.',
+              t`Trip cancelled`,
+              t`Error cancelling the trip. Please try again.`,
             );
         }}
         onCancel={() => setCancelling(null)}

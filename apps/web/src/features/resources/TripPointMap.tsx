@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
+import { useLingui } from '@lingui/react/macro';
 import type { TripDestinationPoint } from '@bantay/shared';
 import StaffMap from '@/components/map/StaffMap.tsx';
 import { useLeafletMap } from '@/components/map/map-context.ts';
@@ -19,6 +20,8 @@ const POINT_ZOOM = 16;
 /** The trip's destination pin: placed by a click, moved by a drag, or just shown. */
 function DestinationPin({ point, onPick }: Pick<TripPointMapProps, 'point' | 'onPick'>) {
   const map = useLeafletMap();
+  const { t } = useLingui();
+  const title = t`Trip destination`;
   const marker = useRef<L.Marker | null>(null);
   const onPickRef = useRef(onPick);
   useEffect(() => {
@@ -56,7 +59,7 @@ function DestinationPin({ point, onPick }: Pick<TripPointMapProps, 'point' | 'on
         icon: pinIcon({ color: MARKER_COLORS.normal }),
         draggable: picking,
         keyboard: false,
-        title: 'Trip destination',
+        title,
       }).addTo(map);
       marker.current.on('dragend', () => {
         const at = marker.current!.getLatLng();
@@ -64,9 +67,11 @@ function DestinationPin({ point, onPick }: Pick<TripPointMapProps, 'point' | 'on
       });
     } else {
       marker.current.setLatLng([point.lat, point.lng]);
+      // The language may have changed since the pin was placed.
+      marker.current.getElement()?.setAttribute('title', title);
     }
     if (!map.getBounds().contains([point.lat, point.lng])) map.panTo([point.lat, point.lng]);
-  }, [map, point, picking]);
+  }, [map, point, picking, title]);
 
   useEffect(() => () => void marker.current?.remove(), []);
   return null;

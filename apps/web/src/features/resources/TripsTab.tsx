@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TripStatus } from '@bantay/shared';
 import { QueryState } from '@/components/QueryState.tsx';
 import { useTrips, useVehicles } from './resources-api.ts';
@@ -9,6 +10,7 @@ const STATUSES: TripStatus[] = ['pending', 'approved', 'completed', 'rejected', 
 
 /** Admin: trip requests, pending first, to approve or reject; the history per vehicle and status. */
 export function TripsTab() {
+  const { t } = useLingui();
   const [vehicleId, setVehicleId] = useState('');
   const [status, setStatus] = useState<TripStatus | ''>('');
   const vehicles = useVehicles();
@@ -17,9 +19,11 @@ export function TripsTab() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-3">
         <label className="basis-56">
-          <span className="sr-only">Vehicle</span>
+          <span className="sr-only">
+            <Trans>Vehicle</Trans>
+          </span>
           <select className="input" value={vehicleId} onChange={(event) => setVehicleId(event.target.value)}>
-            <option value="">All vehicles</option>
+            <option value="">{t`All vehicles`}</option>
             {(vehicles.data ?? []).map((v) => (
               <option key={v._id} value={v._id}>
                 {v.name} ({v.plate})
@@ -28,16 +32,18 @@ export function TripsTab() {
           </select>
         </label>
         <label className="basis-44">
-          <span className="sr-only">Status</span>
+          <span className="sr-only">
+            <Trans>Status</Trans>
+          </span>
           <select
             className="input"
             value={status}
             onChange={(event) => setStatus(event.target.value as TripStatus | '')}
           >
-            <option value="">All statuses</option>
+            <option value="">{t`All statuses`}</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {TRIP_STATUS_LABELS[s]}
+                {t(TRIP_STATUS_LABELS[s])}
               </option>
             ))}
           </select>
@@ -45,10 +51,10 @@ export function TripsTab() {
       </div>
       <QueryState
         query={query}
-        loadingLabel="Loading trips…"
-        errorText="Error loading the trips."
+        loadingLabel={t`Loading trips…`}
+        errorText={t`Error loading the trips.`}
         isEmpty={(trips) => trips.length === 0}
-        empty={vehicleId || status ? 'No trips match.' : 'No trip requests yet.'}
+        empty={vehicleId || status ? t`No trips match.` : t`No trip requests yet.`}
       >
         {(trips) => <TripList trips={trips} asAdmin />}
       </QueryState>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   createVehicleRequestSchema,
   SETTABLE_VEHICLE_STATUSES,
@@ -51,6 +52,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 
 /** Register a vehicle or edit one: details, odometer, status, assigned drivers and a photo. */
 export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; onClose(): void }) {
+  const { t } = useLingui();
   const tanods = useTanods();
   const originalDrivers = vehicle?.drivers.map((d) => d._id) ?? [];
   const [driverIds, setDriverIds] = useState<string[]>(originalDrivers);
@@ -64,7 +66,7 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
   } = useForm<VehicleValues>({ defaultValues: valuesOf(vehicle) });
   const { formError, showErrors, save, refresh } = useResourceSubmit({
     fields: FIELDS,
-    failure: 'Error saving the vehicle. Please try again.',
+    failure: t`Error saving the vehicle. Please try again.`,
     setFieldError: (field, message, focus) => {
       if (field === 'driverIds') setDriverError(message);
       else setError(field, { message }, { shouldFocus: focus });
@@ -112,29 +114,30 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
     });
     if (!stored) return;
     if (saved && !(await photo.uploadFor(saved, uploadVehiclePhoto, refresh))) return;
-    notify.success(vehicle ? 'Vehicle updated' : 'Vehicle added');
+    notify.success(vehicle ? t`Vehicle updated` : t`Vehicle added`);
     onClose();
   });
 
+  const vehicleName = vehicle?.name ?? '';
   return (
-    <Modal title={vehicle ? `Edit ${vehicle.name}` : 'Add a vehicle'} onClose={onClose} widthClass="max-w-2xl">
+    <Modal title={vehicle ? t`Edit ${vehicleName}` : t`Add a vehicle`} onClose={onClose} widthClass="max-w-2xl">
       <form
         onSubmit={onSubmit}
         noValidate
         className="flex flex-col gap-4"
-        aria-label={vehicle ? 'Edit vehicle' : 'Add vehicle'}
+        aria-label={vehicle ? t`Edit vehicle` : t`Add vehicle`}
       >
         <FormAlert message={formError} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Name"
+            label={t`Name`}
             autoComplete="off"
             data-autofocus
             error={errors.name?.message}
             {...register('name')}
           />
-          <SelectField label="Type" error={errors.type?.message} {...register('type')}>
-            <option value="">Choose a type</option>
+          <SelectField label={t`Type`} error={errors.type?.message} {...register('type')}>
+            <option value="">{t`Choose a type`}</option>
             {VEHICLE_TYPES.map((type) => (
               <option key={type} value={type}>
                 {VEHICLE_TYPE_LABELS[type]}
@@ -142,36 +145,36 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
             ))}
           </SelectField>
           <TextField
-            label="Plate number"
+            label={t`Plate number`}
             autoComplete="off"
             autoCapitalize="characters"
             error={errors.plate?.message}
             {...register('plate')}
           />
           <TextField
-            label="Model (optional)"
+            label={t`Model (optional)`}
             autoComplete="off"
-            hint="Optional"
+            hint={t`Optional`}
             error={errors.model?.message}
             {...register('model')}
           />
           <TextField
-            label="Year (optional)"
+            label={t`Year (optional)`}
             type="number"
             inputMode="numeric"
-            hint="Optional"
+            hint={t`Optional`}
             error={errors.year?.message}
             {...register('year')}
           />
           <TextField
-            label="Colour (optional)"
+            label={t`Colour (optional)`}
             autoComplete="off"
-            hint="Optional"
+            hint={t`Optional`}
             error={errors.colour?.message}
             {...register('colour')}
           />
           <TextField
-            label="Odometer (km)"
+            label={t`Odometer (km)`}
             type="number"
             inputMode="numeric"
             min={0}
@@ -179,10 +182,10 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
             {...register('odometer')}
           />
           <SelectField
-            label="Status"
+            label={t`Status`}
             hint={
               vehicle?.status === 'in_use'
-                ? 'On a trip now; it is set to available when the trip is completed.'
+                ? t`On a trip now; it is set to available when the trip is completed.`
                 : undefined
             }
             error={errors.status?.message}
@@ -190,17 +193,23 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
           >
             {SETTABLE_VEHICLE_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {VEHICLE_STATUS_LABELS[status]}
+                {t(VEHICLE_STATUS_LABELS[status])}
               </option>
             ))}
           </SelectField>
         </div>
         <fieldset aria-describedby={driverError ? 'vehicle-drivers-error' : undefined}>
-          <legend className="mb-1.5 text-sm font-medium">Assigned drivers</legend>
+          <legend className="mb-1.5 text-sm font-medium">
+            <Trans>Assigned drivers</Trans>
+          </legend>
           {tanods.isPending ? (
-            <p className="text-sm text-muted">Loading tanods…</p>
+            <p className="text-sm text-muted">
+              <Trans>Loading tanods…</Trans>
+            </p>
           ) : tanods.isError ? (
-            <p className="text-sm text-danger">Error loading the tanods.</p>
+            <p className="text-sm text-danger">
+              <Trans>Error loading the tanods.</Trans>
+            </p>
           ) : (
             <div className="grid max-h-48 gap-1 overflow-y-auto rounded-lg border border-line p-2 sm:grid-cols-2">
               {(tanods.data ?? []).map((tanod) => (
@@ -235,8 +244,8 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; o
         />
         <DialogActions
           busy={isSubmitting}
-          submitLabel={vehicle ? 'Save changes' : 'Add vehicle'}
-          busyLabel="Saving…"
+          submitLabel={vehicle ? t`Save changes` : t`Add vehicle`}
+          busyLabel={t`Saving…`}
           onCancel={onClose}
         />
       </form>

@@ -1,4 +1,6 @@
 import type { Loan, Trip, TripStatus, VehicleStatus } from '@bantay/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client.ts';
 
@@ -29,32 +31,34 @@ export function sortTrips(trips: readonly Trip[]): Trip[] {
   });
 }
 
-/** "due in 3 h", "overdue by 2 d": how far the due time is from now, in the largest whole unit. */
+/**
+ * "due in 3 h", "overdue by 2 d": how far the due time is from now, in the largest whole unit, in
+ * the language on screen (called while rendering, so it reads the active one).
+ */
 export function dueDistance(dueAt: string, now: number = Date.now()): string {
   const ms = Date.parse(dueAt) - now;
   const minutes = Math.max(1, Math.round(Math.abs(ms) / 60_000));
-  const amount =
-    minutes < 60
-      ? `${minutes} min`
-      : minutes < 48 * 60
-        ? `${Math.round(minutes / 60)} h`
-        : `${Math.round(minutes / 1440)} d`;
-  return ms >= 0 ? `due in ${amount}` : `overdue by ${amount}`;
+  const hours = Math.round(minutes / 60);
+  const days = Math.round(minutes / 1440);
+  const amount = minutes < 60 ? t`${minutes} min` : minutes < 48 * 60 ? t`${hours} h` : t`${days} d`;
+  return ms >= 0 ? t`due in ${amount}` : t`overdue by ${amount}`;
 }
 
-export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
+/** A trip's status as shown; translated where it is rendered (`t(TRIP_STATUS_LABELS[status])`). */
+export const TRIP_STATUS_LABELS: Record<TripStatus, MessageDescriptor> = {
+  pending: msg`Pending`,
+  approved: msg`Approved`,
+  rejected: msg`Rejected`,
+  completed: msg`Completed`,
+  cancelled: msg`Cancelled`,
 };
 
-export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, string> = {
-  available: 'Available',
-  in_use: 'In use',
-  maintenance: 'Maintenance',
-  out_of_service: 'Out of service',
+/** A vehicle's status as shown; translated where it is rendered. */
+export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, MessageDescriptor> = {
+  available: msg`Available`,
+  in_use: msg`In use`,
+  maintenance: msg`Maintenance`,
+  out_of_service: msg`Out of service`,
 };
 
 

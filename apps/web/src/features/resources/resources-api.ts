@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import type {
   ApiErrorBody,
   CompleteTripRequest,
@@ -197,13 +198,14 @@ export async function downloadReport(
     response = await fetch(
       `${API_BASE}/api/resources/report${query({ from: params.from, to: params.to, format: params.format })}`,
       {
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP authorization scheme, not prose
         headers: token ? { authorization: `Bearer ${token}` } : {},
         signal,
       },
     );
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.');
+    throw new ApiError(0, 'NETWORK', t`Cannot reach the server. Check your connection.`);
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => undefined)) as ApiErrorBody | undefined;
