@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PATROL_LIMITS } from '@bantay/shared';
 import { TextField } from '@/components/form/TextField.tsx';
 
@@ -14,6 +15,7 @@ interface AreaDetailsFormProps {
 
 /** An area's name and ring colour; the server's refusals appear next to their field. */
 export function AreaDetailsForm({ initial, errors, submitLabel, busy, onSubmit, onColorChange, onCancel }: AreaDetailsFormProps) {
+  const { t } = useLingui();
   const [name, setName] = useState(initial.name);
   const [color, setColor] = useState(initial.color);
   const [nameError, setNameError] = useState<string | undefined>();
@@ -26,7 +28,7 @@ export function AreaDetailsForm({ initial, errors, submitLabel, busy, onSubmit, 
         event.preventDefault();
         const trimmed = name.trim();
         if (!trimmed) {
-          setNameError('Name is required');
+          setNameError(t`Name is required`);
           return;
         }
         setNameError(undefined);
@@ -34,7 +36,7 @@ export function AreaDetailsForm({ initial, errors, submitLabel, busy, onSubmit, 
       }}
     >
       <TextField
-        label="Area name"
+        label={t`Area name`}
         value={name}
         maxLength={PATROL_LIMITS.areaNameMaxLength}
         onChange={(event) => setName(event.target.value)}
@@ -43,7 +45,7 @@ export function AreaDetailsForm({ initial, errors, submitLabel, busy, onSubmit, 
       />
       <div>
         <label className="mb-1.5 block text-sm font-medium text-ink" htmlFor="area-color">
-          Colour
+          <Trans>Colour</Trans>
         </label>
         <div className="flex items-center gap-3">
           <input
@@ -73,7 +75,7 @@ export function AreaDetailsForm({ initial, errors, submitLabel, busy, onSubmit, 
         </button>
         {onCancel && (
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         )}
       </div>

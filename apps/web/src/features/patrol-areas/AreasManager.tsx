@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Pencil, Plus, RotateCcw } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PatrolArea, Polygon } from '@bantay/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { Loading } from '@/components/Loading.tsx';
@@ -12,6 +13,7 @@ import type { DrawControls, EditableShape } from './PolygonEditorLayer.tsx';
 import { DrawingBar } from './DrawingBar.tsx';
 import { usePatrolAreas, useCreateArea, useRetireArea, useUpdateArea } from './patrol-areas-api.ts';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes, not prose
 const AreasMap = lazyMap(() => import('./AreasMap.tsx'), 'h-[22rem] lg:h-[34rem]');
 
 /** Colours offered for a new area, distinct on the map in both themes. */
@@ -32,6 +34,7 @@ type Errors = Partial<Record<AreaField | 'form', string>>;
  * draws the barangay boundary here with the same tool.
  */
 export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) {
+  const { t } = useLingui();
   const areas = usePatrolAreas();
   const createArea = useCreateArea();
   const updateArea = useUpdateArea();
@@ -48,13 +51,14 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
 
   // Only the new shape's outline matters here: a draft of a reshaped area must not redraw the layer.
   const namingPolygon = mode.kind === 'naming' ? mode.polygon : null;
+  const newAreaLabel = t`New area`;
   const shapes = useMemo<EditableShape[]>(() => {
     const drawn = list
       .filter((area) => area.active || area._id === selectedId)
       .map((area) => ({ id: area._id, label: area.name, color: area.active ? area.color : '#6b7280', polygon: area.polygon as Polygon }));
-    if (namingPolygon) drawn.push({ id: 'new', label: 'New area', color: newColor, polygon: namingPolygon });
+    if (namingPolygon) drawn.push({ id: 'new', label: newAreaLabel, color: newColor, polygon: namingPolygon });
     return drawn;
-  }, [list, selectedId, namingPolygon, newColor]);
+  }, [list, selectedId, namingPolygon, newColor, newAreaLabel]);
 
   const reset = () => {
     setMode({ kind: 'idle' });
@@ -66,7 +70,8 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
     setErrors({});
     try {
       const created = await createArea.mutateAsync({ ...values, polygon: mode.polygon });
-      notify.success(`Area "${created.name}" saved`);
+      const name = created.name;
+      notify.success(t`Area "${name}" saved`);
       setSelectedId(created._id);
       reset();
     } catch (error) {
@@ -78,7 +83,7 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
     setErrors({});
     try {
       await updateArea.mutateAsync({ id: area._id, body: values });
-      notify.success('Area updated');
+      notify.success(t`Area updated`);
     } catch (error) {
       setErrors(areaErrors(error));
     }
@@ -93,7 +98,7 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
     setErrors({});
     try {
       await updateArea.mutateAsync({ id: mode.id, body: { polygon: mode.draft } });
-      notify.success('Shape saved');
+      notify.success(t`Shape saved`);
       reset();
     } catch (error) {
       setErrors(areaErrors(error));
@@ -104,23 +109,27 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
     setConfirmRetire(null);
     try {
       const { outcome } = await retireArea.mutateAsync(area._id);
-      notify.success(outcome === 'retired' ? `Area "${area.name}" retired` : `Area "${area.name}" deleted`);
+      const name = area.name;
+      notify.success(outcome === 'retired' ? t`Area "${name}" retired` : t`Area "${name}" deleted`);
       if (outcome === 'deleted') setSelectedId(null);
     } catch (error) {
-      notify.error(areaErrors(error).form ?? 'Could not retire the area');
+      notify.error(areaErrors(error).form ?? t`Could not retire the area`);
     }
   };
 
   const bringBack = async (area: PatrolArea) => {
     try {
       await updateArea.mutateAsync({ id: area._id, body: { active: true } });
-      notify.success(`Area "${area.name}" is active again`);
+      const name = area.name;
+      notify.success(t`Area "${name}" is active again`);
     } catch (error) {
-      notify.error(areaErrors(error).form ?? 'Could not bring the area back');
+      notify.error(areaErrors(error).form ?? t`Could not bring the area back`);
     }
   };
 
   if (mode.kind === 'boundary') return <BoundaryEditor onDone={reset} />;
+
+  const retiringName = confirmRetire?.name ?? '';
 
   const drawing = mode.kind === 'drawing';
   const reshaping = mode.kind === 'reshaping' ? mode : null;
@@ -144,36 +153,40 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
         />
         {drawing && (
           <DrawingBar
-            hint="Tap the map at each corner of the area. Finish when the outline is complete (at least 3 corners)."
+            hint={t`Tap the map at each corner of the area. Finish when the outline is complete (at least 3 corners).`}
             controls={drawControls}
             onCancel={reset}
           />
         )}
         {reshaping && (
-          <div className="mt-3 rounded-xl border border-line bg-surface p-3" role="group" aria-label="Change the shape">
-            <p className="text-sm text-ink-soft">Drag the corners to change the shape; drag a middle handle to add a corner.</p>
+          <div className="mt-3 rounded-xl border border-line bg-surface p-3" role="group" aria-label={t`Change the shape`}>
+            <p className="text-sm text-ink-soft">
+              <Trans>Drag the corners to change the shape; drag a middle handle to add a corner.</Trans>
+            </p>
             {errors.polygon && <p className="mt-2 text-sm text-danger">{errors.polygon}</p>}
             {errors.form && <p className="mt-2 text-sm text-danger">{errors.form}</p>}
             <div className="mt-3 flex flex-wrap gap-2">
               <button type="button" className="btn btn-primary" onClick={() => void saveShape()} disabled={updateArea.isPending}>
-                Save shape
+                <Trans>Save shape</Trans>
               </button>
               <button type="button" className="btn btn-secondary" onClick={reset}>
-                Cancel
+                <Trans>Cancel</Trans>
               </button>
             </div>
           </div>
         )}
       </div>
 
-      <aside className="flex min-w-0 flex-col gap-4" aria-label="Patrol areas">
+      <aside className="flex min-w-0 flex-col gap-4" aria-label={t`Patrol areas`}>
         {mode.kind === 'naming' ? (
           <div className="card">
-            <h3 className="mb-3 text-base font-semibold">Name the new area</h3>
+            <h3 className="mb-3 text-base font-semibold">
+              <Trans>Name the new area</Trans>
+            </h3>
             <AreaDetailsForm
               initial={{ name: '', color: newColor }}
               errors={errors}
-              submitLabel="Save area"
+              submitLabel={t`Save area`}
               busy={createArea.isPending}
               onColorChange={setNewColor}
               onSubmit={(values) => void saveNew(values)}
@@ -193,11 +206,11 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
                 setMode({ kind: 'drawing' });
               }}
             >
-              <Plus className="h-4 w-4" aria-hidden="true" /> Draw a new area
+              <Plus className="h-4 w-4" aria-hidden="true" /> <Trans>Draw a new area</Trans>
             </button>
             {canEditBoundary && (
               <button type="button" className="btn btn-secondary" disabled={mode.kind !== 'idle'} onClick={() => setMode({ kind: 'boundary' })}>
-                Barangay boundary
+                <Trans>Barangay boundary</Trans>
               </button>
             )}
           </div>
@@ -208,7 +221,11 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
             <div className="mb-3 flex items-center gap-2">
               <span className="h-4 w-4 shrink-0 rounded-full" style={{ background: selected.color }} aria-hidden="true" />
               <h3 className="flex-1 truncate text-base font-semibold">{selected.name}</h3>
-              {!selected.active && <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-muted">Retired</span>}
+              {!selected.active && (
+                <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-muted">
+                  <Trans>Retired</Trans>
+                </span>
+              )}
             </div>
             {selected.active ? (
               <>
@@ -216,22 +233,22 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
                   key={selected._id + selected.updatedAt}
                   initial={{ name: selected.name, color: selected.color }}
                   errors={errors}
-                  submitLabel="Save changes"
+                  submitLabel={t`Save changes`}
                   busy={updateArea.isPending}
                   onSubmit={(values) => void saveDetails(selected, values)}
                 />
                 <div className="mt-3 flex flex-wrap gap-2 border-t border-line pt-3">
                   <button type="button" className="btn btn-secondary" onClick={() => setMode({ kind: 'reshaping', id: selected._id, draft: null })}>
-                    <Pencil className="h-4 w-4" aria-hidden="true" /> Change shape
+                    <Pencil className="h-4 w-4" aria-hidden="true" /> <Trans>Change shape</Trans>
                   </button>
                   <button type="button" className="btn btn-ghost text-danger" onClick={() => setConfirmRetire(selected)}>
-                    Retire
+                    <Trans>Retire</Trans>
                   </button>
                 </div>
               </>
             ) : (
               <button type="button" className="btn btn-secondary" onClick={() => void bringBack(selected)}>
-                <RotateCcw className="h-4 w-4" aria-hidden="true" /> Bring back
+                <RotateCcw className="h-4 w-4" aria-hidden="true" /> <Trans>Bring back</Trans>
               </button>
             )}
           </div>
@@ -242,8 +259,8 @@ export function AreasManager({ canEditBoundary }: { canEditBoundary: boolean }) 
 
       <ConfirmDialog
         open={confirmRetire !== null}
-        message={`Retire the area "${confirmRetire?.name ?? ''}"? Schedules that used it keep it; new ones cannot.`}
-        confirmLabel="Retire"
+        message={t`Retire the area "${retiringName}"? Schedules that used it keep it; new ones cannot.`}
+        confirmLabel={t`Retire`}
         onConfirm={() => confirmRetire && void retire(confirmRetire)}
         onCancel={() => setConfirmRetire(null)}
       />
@@ -266,24 +283,25 @@ function AreaList({
   onSelect(id: string): void;
   onRetry(): void;
 }) {
-  if (loading) return <Loading label="Loading the areas…" />;
+  const { t } = useLingui();
+  if (loading) return <Loading label={t`Loading the areas…`} />;
   if (failed)
     return (
       <div role="alert" className="rounded-xl border border-line p-4 text-sm">
-        The areas could not load.{' '}
+        <Trans>The areas could not load.</Trans>{' '}
         <button type="button" className="font-semibold text-brand-600 underline" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     );
   if (areas.length === 0)
     return (
       <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">
-        No patrol areas yet. Draw the first one on the map.
+        <Trans>No patrol areas yet. Draw the first one on the map.</Trans>
       </p>
     );
   return (
-    <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface" aria-label="Areas">
+    <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface" aria-label={t`Areas`}>
       {areas.map((area) => (
         <li key={area._id}>
           <button
@@ -294,7 +312,11 @@ function AreaList({
           >
             <span className="h-3.5 w-3.5 shrink-0 rounded-full" style={{ background: area.active ? area.color : '#9ca3af' }} aria-hidden="true" />
             <span className={`flex-1 truncate ${area.active ? 'text-ink' : 'text-muted line-through'}`}>{area.name}</span>
-            {!area.active && <span className="text-xs text-muted">Retired</span>}
+            {!area.active && (
+              <span className="text-xs text-muted">
+                <Trans>Retired</Trans>
+              </span>
+            )}
           </button>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Polygon } from '@bantay/shared';
 import { lazyMap } from '@/components/map/lazy-map.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -8,6 +9,7 @@ import { DrawingBar } from './DrawingBar.tsx';
 import type { DrawControls, EditableShape } from './PolygonEditorLayer.tsx';
 import { saveBoundary } from './patrol-areas-api.ts';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes, not prose
 const AreasMap = lazyMap(() => import('./AreasMap.tsx'), 'h-[22rem] lg:h-[34rem]');
 
 const BOUNDARY_COLOR = '#0f766e';
@@ -17,6 +19,7 @@ const BOUNDARY_COLOR = '#0f766e';
  * It lives here until the barangay settings page exists; the reports and the maps use it at once.
  */
 export function BoundaryEditor({ onDone }: { onDone(): void }) {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const saved = (settings?.boundary ?? null) as Polygon | null;
   const [drawing, setDrawing] = useState(!saved);
@@ -28,9 +31,10 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
   // The saved outline is edited in place; a freshly drawn one is shown until saved.
   const [drawn, setDrawn] = useState<Polygon | null>(null);
   const outline = drawn ?? saved;
+  const boundaryLabel = t`Barangay boundary`;
   const shapes = useMemo<EditableShape[]>(
-    () => (outline && !drawing ? [{ id: 'boundary', label: 'Barangay boundary', color: BOUNDARY_COLOR, polygon: outline }] : []),
-    [outline, drawing],
+    () => (outline && !drawing ? [{ id: 'boundary', label: boundaryLabel, color: BOUNDARY_COLOR, polygon: outline }] : []),
+    [outline, drawing, boundaryLabel],
   );
 
   const save = async () => {
@@ -44,10 +48,10 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
     try {
       await saveBoundary(polygon);
       await reloadPublicSettings();
-      notify.success('Barangay boundary saved');
+      notify.success(t`Barangay boundary saved`);
       onDone();
     } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.fields[0]?.message ?? failure.message) : 'Could not save the boundary. Try again.');
+      setError(failure instanceof ApiError ? (failure.fields[0]?.message ?? failure.message) : t`Could not save the boundary. Try again.`);
     } finally {
       setBusy(false);
     }
@@ -56,8 +60,10 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
   return (
     <div className="flex flex-col gap-3">
       <div>
-        <h3 className="text-lg font-semibold">Barangay boundary</h3>
-        <p className="text-sm text-muted">Reports must come from inside it, and every patrol area must fit inside it.</p>
+        <h3 className="text-lg font-semibold">{boundaryLabel}</h3>
+        <p className="text-sm text-muted">
+          <Trans>Reports must come from inside it, and every patrol area must fit inside it.</Trans>
+        </p>
       </div>
       <AreasMap
         shapes={shapes}
@@ -74,14 +80,16 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
       />
       {drawing ? (
         <DrawingBar
-          hint="Tap the map at each corner of the barangay. Finish when the outline is complete."
+          hint={t`Tap the map at each corner of the barangay. Finish when the outline is complete.`}
           controls={controls}
           onCancel={() => (saved || drawn ? setDrawing(false) : onDone())}
           error={error ?? undefined}
         />
       ) : (
         <div className="rounded-xl border border-line bg-surface p-3">
-          <p className="text-sm text-ink-soft">Drag the corners to change the outline, or draw it again.</p>
+          <p className="text-sm text-ink-soft">
+            <Trans>Drag the corners to change the outline, or draw it again.</Trans>
+          </p>
           {error && (
             <p className="mt-2 text-sm text-danger" role="alert">
               {error}
@@ -89,13 +97,13 @@ export function BoundaryEditor({ onDone }: { onDone(): void }) {
           )}
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className="btn btn-primary" disabled={busy || (!draft && !drawn)} onClick={() => void save()}>
-              Save boundary
+              <Trans>Save boundary</Trans>
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setDrawing(true)}>
-              Draw it again
+              <Trans>Draw it again</Trans>
             </button>
             <button type="button" className="btn btn-ghost" onClick={onDone}>
-              Back to the areas
+              <Trans>Back to the areas</Trans>
             </button>
           </div>
         </div>

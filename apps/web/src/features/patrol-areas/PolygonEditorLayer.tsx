@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { Polygon } from '@bantay/shared';
 import { useLeafletMap } from '@/components/map/map-context.ts';
 import { polygonLatLngs } from '@/components/map/map-geometry.ts';
@@ -60,10 +61,16 @@ export default function PolygonEditorLayer({
   onChange,
   onDrawControls,
 }: PolygonEditorLayerProps) {
+  const { t, i18n } = useLingui();
   const map = useLeafletMap();
   const handlers = useRef({ onSelect, onDrawn, onChange, onDrawControls });
+  // Geoman's hints beside the pointer while drawing, in the language on screen (its English words
+  // are the English text; Geoman has no Filipino of its own).
+  const hints = { firstVertex: t`Click to place first vertex`, continueLine: t`Click to continue drawing`, finishPoly: t`Click first marker to finish` };
+  const language = useRef({ locale: i18n.locale, hints });
   useEffect(() => {
     handlers.current = { onSelect, onDrawn, onChange, onDrawControls };
+    language.current = { locale: i18n.locale, hints };
   });
   const layers = useRef(new Map<string, L.Polygon>());
 
@@ -100,7 +107,10 @@ export default function PolygonEditorLayer({
   useEffect(() => {
     if (!drawColor) return;
     const style = { color: drawColor, fillColor: drawColor, fillOpacity: 0.2, weight: 3 };
-    map.pm.enableDraw('Polygon', {
+    const { locale, hints: tooltips } = language.current;
+    // Geoman's type lists the languages it ships; with our own words it takes any code (`fil`).
+    map.pm.setLang(locale as L.PM.SupportLocales, { tooltips }, 'en');
+    map.pm.enableDraw('Polygon' as const, {
       allowSelfIntersection: false,
       snappable: true,
       tooltips: true,

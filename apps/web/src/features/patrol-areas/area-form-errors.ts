@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ApiError } from '@/lib/api-client.ts';
 
 export type AreaField = 'name' | 'color' | 'polygon';
@@ -5,10 +6,11 @@ export type AreaField = 'name' | 'color' | 'polygon';
 /**
  * A refused save as messages per field: the server's field errors go next to their field, and
  * anything else (a name already used, a shape outside the boundary) where it belongs by its field,
- * else under the shape, which is what most refusals are about.
+ * else under the shape, which is what most refusals are about. Called when a save fails, so its own
+ * line is in the language on screen then.
  */
 export function areaErrors(error: unknown): Partial<Record<AreaField | 'form', string>> {
-  if (!(error instanceof ApiError)) return { form: 'Could not save the area. Try again.' };
+  if (!(error instanceof ApiError)) return { form: t`Could not save the area. Try again.` };
   if (error.isNetwork) return { form: error.message };
   const result: Partial<Record<AreaField | 'form', string>> = {};
   for (const field of error.fields) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FileDown } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import type { TanodSummary } from '@bantay/shared';
 import type { PeriodSelection } from './performance-format.ts';
 import { ReportDialog } from './ReportDialog.tsx';
@@ -21,7 +22,7 @@ export function AdminTanodPerformance({ tanod, initial }: AdminTanodPerformanceP
         renderActions={(selection) => (
           <button type="button" className="btn btn-secondary" onClick={() => setReport(selection)}>
             <FileDown className="h-4 w-4" aria-hidden="true" />
-            Report
+            <Trans>Report</Trans>
           </button>
         )}
       />

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useLingui } from '@lingui/react/macro';
 import { performanceSeriesIsWeekly, type TanodPerformance } from '@bantay/shared';
 import { AXIS_TICK, CATEGORY_AXIS, CHART_GRID, COUNT_AXIS, ChartCard, TOOLTIP_PROPS } from '@/components/charts/chart-parts.tsx';
 import { formatHours, seriesLabel } from './performance-format.ts';
@@ -17,21 +18,27 @@ const COLORS = {
   rating: '#f59e0b',
 };
 
-
-
 /** Hours patrolled and incidents over the period (from `series`), and the rating distribution. */
 export default function PerformanceCharts({ data }: { data: TanodPerformance }) {
+  const { t } = useLingui();
   const weekly = performanceSeriesIsWeekly(data.period);
   const points = data.series.map((point) => ({ ...point, label: seriesLabel(point.date, weekly) }));
-  const bucket = weekly ? 'week' : 'day';
   const busiest = points.reduce<(typeof points)[number] | null>(
     (best, point) => (point.hoursPatrolled > (best?.hoursPatrolled ?? 0) ? point : best),
     null,
   );
   const ratings = [5, 4, 3, 2, 1].map((stars) => ({
+    value: stars,
     stars: `${stars} ★`,
     count: data.ratingDistribution[stars - 1] ?? 0,
   }));
+  const total = formatHours(data.hoursPatrolled);
+  const busiestLabel = busiest?.label;
+  const busiestHours = busiest ? formatHours(busiest.hoursPatrolled) : '';
+  const responded = data.incidentsResponded;
+  const resolved = data.incidentsResolved;
+  const hoursName = t`Hours`;
+  const ratingsName = t`Ratings`;
   // Many daily bars on a phone: let Recharts thin the labels out rather than overlap them.
   const tickInterval = 'preserveStartEnd' as const;
 
@@ -40,22 +47,18 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
       <ChartCard
         heightClass="h-56"
         testId="chart-hours"
-        title={`Hours on patrol per ${bucket}`}
-        summary={
-          busiest
-            ? `${formatHours(data.hoursPatrolled)} in all; most on ${busiest.label} (${formatHours(busiest.hoursPatrolled)}).`
-            : 'No patrol hours in this period.'
-        }
+        title={weekly ? t`Hours on patrol per week` : t`Hours on patrol per day`}
+        summary={busiest ? t`${total} in all; most on ${busiestLabel} (${busiestHours}).` : t`No patrol hours in this period.`}
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
             <CartesianGrid stroke={CHART_GRID} vertical={false} />
             <XAxis {...CATEGORY_AXIS} interval={tickInterval} />
             <YAxis {...COUNT_AXIS} width={48} />
-            <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [formatHours(Number(value)), 'Hours']} />
+            <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [formatHours(Number(value)), hoursName]} />
             <Bar
               dataKey="hoursPatrolled"
-              name="Hours"
+              name={hoursName}
               fill={COLORS.hours}
               radius={[3, 3, 0, 0]}
               isAnimationActive={false}
@@ -66,8 +69,8 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
       <ChartCard
         heightClass="h-56"
         testId="chart-incidents"
-        title={`Incidents per ${bucket}`}
-        summary={`${data.incidentsResponded} responded and ${data.incidentsResolved} resolved in this period.`}
+        title={weekly ? t`Incidents per week` : t`Incidents per day`}
+        summary={t`${responded} responded and ${resolved} resolved in this period.`}
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
@@ -78,14 +81,14 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
             <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: 'var(--ink-soft)' }} iconSize={10} />
             <Bar
               dataKey="incidentsResponded"
-              name="Responded"
+              name={t`Responded`}
               fill={COLORS.responded}
               radius={[3, 3, 0, 0]}
               isAnimationActive={false}
             />
             <Bar
               dataKey="incidentsResolved"
-              name="Resolved"
+              name={t`Resolved`}
               fill={COLORS.resolved}
               radius={[3, 3, 0, 0]}
               isAnimationActive={false}
@@ -96,11 +99,11 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
       <ChartCard
         heightClass="h-56"
         testId="chart-ratings"
-        title="Ratings by stars"
+        title={t`Ratings by stars`}
         summary={
           data.ratingCount === 0
-            ? 'No ratings in this period.'
-            : ratings.map((row) => `${row.stars.replace(' ★', '')} stars: ${row.count}`).join(', ')
+            ? t`No ratings in this period.`
+            : ratings.map(({ value, count }) => t`${value} stars: ${count}`).join(', ')
         }
       >
         <ResponsiveContainer width="100%" height="100%">
@@ -113,8 +116,8 @@ export default function PerformanceCharts({ data }: { data: TanodPerformance }) 
             <CartesianGrid stroke={CHART_GRID} horizontal={false} />
             <XAxis type="number" {...COUNT_AXIS} />
             <YAxis type="category" dataKey="stars" tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
-            <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [String(value), 'Ratings']} />
-            <Bar dataKey="count" name="Ratings" fill={COLORS.rating} radius={[0, 3, 3, 0]} isAnimationActive={false} />
+            <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [String(value), ratingsName]} />
+            <Bar dataKey="count" name={ratingsName} fill={COLORS.rating} radius={[0, 3, 3, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   AlarmClock,
   CalendarCheck,
@@ -49,97 +51,99 @@ function Figure({ icon: Icon, label, value, detail, testId }: FigureProps) {
   );
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * A tanod's figures for a period, one card each. The same cards serve the tanod's
  * `/Performance` and the admin's view of a tanod in Manage Tanod.
  */
 export function PerformanceFigures({ data }: { data: TanodPerformanceSummary }) {
+  const { t } = useLingui();
+  const period = data.period.label;
+  const attended = data.attendedShifts;
+  const scheduled = data.scheduledShifts;
+  const ratings = data.ratingCount;
+  const returned = data.loansReturnedOnTime;
+  const due = data.loansDue;
   return (
-    <dl
-      className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4"
-      aria-label={`Figures for ${data.period.label}`}
-    >
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4" aria-label={t`Figures for ${period}`}>
       <Figure
         testId="figure-rank"
         icon={Trophy}
-        label="Rank"
+        label={t`Rank`}
         value={formatRank(data.rank, data.rankOf, data.tiedWith)}
         detail={rankDetail(data)}
       />
       <Figure
         testId="figure-attendance"
         icon={CalendarCheck}
-        label="Attendance"
+        label={t`Attendance`}
         value={formatPercent(data.attendanceRate)}
         detail={
-          data.scheduledShifts === 0
-            ? 'No past shifts scheduled'
-            : `${data.attendedShifts} of ${plural(data.scheduledShifts, 'shift')}`
+          scheduled === 0
+            ? t`No past shifts scheduled`
+            : t`${attended} of ${plural(scheduled, { one: '# shift', other: '# shifts' })}`
         }
       />
       <Figure
         testId="figure-on-time"
         icon={AlarmClock}
-        label="On time"
+        label={t`On time`}
         value={formatPercent(data.onTimeRate)}
         detail={
-          data.attendedShifts === 0 ? 'No shifts attended' : `of ${plural(data.attendedShifts, 'attended shift')}`
+          attended === 0
+            ? t`No shifts attended`
+            : t`of ${plural(attended, { one: '# attended shift', other: '# attended shifts' })}`
         }
       />
       <Figure
         testId="figure-lateness"
         icon={Hourglass}
-        label="Average lateness"
+        label={t`Average lateness`}
         value={formatMinutes(data.averageLatenessMinutes)}
-        detail="On-time arrivals count as 0"
+        detail={t`On-time arrivals count as 0`}
       />
       <Figure
         testId="figure-patrols"
         icon={Footprints}
-        label="Patrols completed"
+        label={t`Patrols completed`}
         value={String(data.patrolsCompleted)}
       />
-      <Figure testId="figure-hours" icon={Clock} label="Hours on patrol" value={formatHours(data.hoursPatrolled)} />
-      <Figure testId="figure-distance" icon={Route} label="Distance patrolled" value={formatKm(data.distanceKm)} />
+      <Figure testId="figure-hours" icon={Clock} label={t`Hours on patrol`} value={formatHours(data.hoursPatrolled)} />
+      <Figure testId="figure-distance" icon={Route} label={t`Distance patrolled`} value={formatKm(data.distanceKm)} />
       <Figure
         testId="figure-incidents"
         icon={Siren}
-        label="Incidents"
+        label={t`Incidents`}
         value={`${data.incidentsResponded} / ${data.incidentsResolved}`}
-        detail="Responded / resolved"
+        detail={t`Responded / resolved`}
       />
       <Figure
         testId="figure-response"
         icon={Timer}
-        label="Avg. response time"
+        label={t`Avg. response time`}
         value={formatMinutes(data.averageResponseMinutes)}
-        detail="From report to response"
+        detail={t`From report to response`}
       />
       <Figure
         testId="figure-resolution"
         icon={CheckCircle2}
-        label="Avg. resolution time"
+        label={t`Avg. resolution time`}
         value={formatMinutes(data.averageResolutionMinutes)}
-        detail="From report to resolution"
+        detail={t`From report to resolution`}
       />
       <Figure
         testId="figure-rating"
         icon={Star}
-        label="Rating"
+        label={t`Rating`}
         value={data.ratingAverage === null ? formatRating(null) : `${formatRating(data.ratingAverage)} / 5`}
-        detail={data.ratingCount === 0 ? 'No ratings' : plural(data.ratingCount, 'rating')}
+        detail={ratings === 0 ? t`No ratings` : t`${plural(ratings, { one: '# rating', other: '# ratings' })}`}
       />
       <Figure
         testId="figure-returns"
         icon={PackageCheck}
-        label="On-time returns"
+        label={t`On-time returns`}
         value={formatPercent(data.onTimeReturnRate)}
         detail={
-          data.loansDue === 0
-            ? 'No loans fell due'
-            : `${data.loansReturnedOnTime} of ${plural(data.loansDue, 'loan')} due`
+          due === 0 ? t`No loans fell due` : t`${returned} of ${plural(due, { one: '# loan', other: '# loans' })} due`
         }
       />
     </dl>

@@ -1,5 +1,8 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, FileDown } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TanodPerformanceSummary, TanodSummary } from '@bantay/shared';
 import { Avatar } from '@/components/Avatar.tsx';
 import { Loading } from '@/components/Loading.tsx';
@@ -26,26 +29,36 @@ import { SearchField } from '@/components/form/SearchField.tsx';
 import { fullName } from '@/lib/full-name.ts';
 
 interface Column {
+  key: string;
   sort: RankingSort | null;
-  label: string;
+  label: MessageDescriptor;
   cell(row: TanodPerformanceSummary): string;
 }
 
 const COLUMNS: Column[] = [
-  { sort: 'attendance', label: 'Attendance', cell: (row) => formatPercent(row.attendanceRate) },
-  { sort: 'onTime', label: 'On time', cell: (row) => formatPercent(row.onTimeRate) },
-  { sort: null, label: 'Patrols', cell: (row) => String(row.patrolsCompleted) },
-  { sort: 'hours', label: 'Hours', cell: (row) => formatHours(row.hoursPatrolled) },
-  { sort: 'distance', label: 'Distance', cell: (row) => formatKm(row.distanceKm) },
-  { sort: 'incidents', label: 'Incidents', cell: (row) => `${row.incidentsResponded} / ${row.incidentsResolved}` },
-  { sort: 'response', label: 'Response', cell: (row) => formatMinutes(row.averageResponseMinutes) },
+  { key: 'attendance', sort: 'attendance', label: msg`Attendance`, cell: (row) => formatPercent(row.attendanceRate) },
+  { key: 'onTime', sort: 'onTime', label: msg`On time`, cell: (row) => formatPercent(row.onTimeRate) },
+  { key: 'patrols', sort: null, label: msg`Patrols`, cell: (row) => String(row.patrolsCompleted) },
+  { key: 'hours', sort: 'hours', label: msg`Hours`, cell: (row) => formatHours(row.hoursPatrolled) },
+  { key: 'distance', sort: 'distance', label: msg`Distance`, cell: (row) => formatKm(row.distanceKm) },
   {
+    key: 'incidents',
+    sort: 'incidents',
+    label: msg`Incidents`,
+    cell: (row) => `${row.incidentsResponded} / ${row.incidentsResolved}`,
+  },
+  { key: 'response', sort: 'response', label: msg`Response`, cell: (row) => formatMinutes(row.averageResponseMinutes) },
+  {
+    key: 'rating',
     sort: 'rating',
-    label: 'Rating',
+    label: msg`Rating`,
     cell: (row) => (row.ratingAverage === null ? '—' : `${formatRating(row.ratingAverage)} (${row.ratingCount})`),
   },
-  { sort: null, label: 'Returns', cell: (row) => formatPercent(row.onTimeReturnRate) },
+  { key: 'returns', sort: null, label: msg`Returns`, cell: (row) => formatPercent(row.onTimeReturnRate) },
 ];
+
+const RANK_COLUMN = { sort: 'rank', label: msg`Rank` } as const;
+const NAME_COLUMN = { sort: 'name', label: msg`Tanod` } as const;
 
 function SortHeader({
   column,
@@ -54,12 +67,13 @@ function SortHeader({
   onSort,
   className = '',
 }: {
-  column: { sort: RankingSort | null; label: string };
+  column: { sort: RankingSort | null; label: MessageDescriptor };
   sort: RankingSort;
   direction: 'asc' | 'desc';
   onSort(sort: RankingSort): void;
   className?: string;
 }) {
+  const { t } = useLingui();
   const active = column.sort !== null && column.sort === sort;
   const Arrow = direction === 'asc' ? ArrowUp : ArrowDown;
   return (
@@ -74,11 +88,11 @@ function SortHeader({
           className="inline-flex min-h-8 items-center gap-1 hover:text-ink"
           onClick={() => onSort(column.sort!)}
         >
-          {column.label}
+          {t(column.label)}
           {active && <Arrow className="h-3.5 w-3.5" aria-hidden="true" />}
         </button>
       ) : (
-        column.label
+        t(column.label)
       )}
     </th>
   );
@@ -104,7 +118,11 @@ function RankCell({ row }: { row: TanodPerformanceSummary }) {
   return (
     <>
       {row.rank ?? '—'}
-      {row.rank !== null && row.tiedWith > 0 && <span className="ml-1 text-xs font-normal text-muted">tied</span>}
+      {row.rank !== null && row.tiedWith > 0 && (
+        <span className="ml-1 text-xs font-normal text-muted">
+          <Trans>tied</Trans>
+        </span>
+      )}
     </>
   );
 }
@@ -114,25 +132,30 @@ function RankCell({ row }: { row: TanodPerformanceSummary }) {
  * score and every figure of the table's columns with its name (the Sort by control above sorts).
  */
 function RankingCard({ row, onOpen }: { row: TanodPerformanceSummary; onOpen(tanod: TanodSummary): void }) {
+  const { t } = useLingui();
   return (
     <li data-testid="performance-row" className="p-4 text-sm">
       <div className="flex items-center gap-3">
         <span className="min-w-10 font-semibold tabular-nums">
-          <span className="sr-only">Rank </span>
+          <span className="sr-only">
+            <Trans>Rank</Trans>{' '}
+          </span>
           <RankCell row={row} />
         </span>
         <div className="min-w-0 flex-1">
           <TanodButton tanod={row.tanod} onOpen={onOpen} />
         </div>
         <span className="text-right tabular-nums">
-          <span className="block text-xs text-muted">Score</span>
+          <span className="block text-xs text-muted">
+            <Trans>Score</Trans>
+          </span>
           <span className="font-semibold">{Math.round(row.score)}</span>
         </span>
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
         {COLUMNS.map((column) => (
-          <div key={column.label} className="flex justify-between gap-2">
-            <dt className="text-muted">{column.label}</dt>
+          <div key={column.key} className="flex justify-between gap-2">
+            <dt className="text-muted">{t(column.label)}</dt>
             <dd className="tabular-nums">{column.cell(row)}</dd>
           </div>
         ))}
@@ -146,6 +169,7 @@ function RankingCard({ row, onOpen }: { row: TanodPerformanceSummary; onOpen(tan
  * with search by name, sort by any figure, a tanod's full view with charts, and the report.
  */
 export function PerformanceRanking() {
+  const { t } = useLingui();
   const today = useBarangayToday();
   const [selection, setSelection] = useState<PeriodSelection>(() => initialSelection(today));
   const [search, setSearch] = useState('');
@@ -159,6 +183,9 @@ export function PerformanceRanking() {
   const list = usePerformanceList(selection, valid);
   const q = useDeferredValue(search);
   const items = list.data?.items;
+  const periodLabel = list.data?.period.label;
+  const rankedFor = periodLabel ? t`Tanods ranked for ${periodLabel}` : t`Tanods ranked for the period`;
+  const query = search.trim();
   const rows = useMemo(() => rankRows(items ?? [], q, sort, direction), [items, q, sort, direction]);
   const tanods = useMemo(
     () =>
@@ -177,18 +204,19 @@ export function PerformanceRanking() {
   };
 
   return (
-    <section className="flex flex-col gap-4" aria-label="Performance of all tanods">
+    <section className="flex flex-col gap-4" aria-label={t`Performance of all tanods`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PeriodPicker value={selection} onChange={setSelection} label={valid ? list.data?.period.label : undefined} />
         <button type="button" className="btn btn-primary" onClick={() => setReporting(true)}>
           <FileDown className="h-4 w-4" aria-hidden="true" />
-          Report
+          <Trans>Report</Trans>
         </button>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <SearchField className="min-w-0 flex-1 basis-56" label="Search tanods by name" placeholder="Search by name" value={search} onChange={setSearch} />
+        <SearchField className="min-w-0 flex-1 basis-56" label={t`Search tanods by name`}
+          placeholder={t`Search by name`} value={search} onChange={setSearch} />
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Sort by
+          <Trans>Sort by</Trans>
           <select
             className="input"
             value={sort}
@@ -200,7 +228,7 @@ export function PerformanceRanking() {
           >
             {RANKING_SORTS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>
@@ -208,7 +236,7 @@ export function PerformanceRanking() {
         <button
           type="button"
           className="icon-btn border border-line"
-          aria-label={direction === 'asc' ? 'Ascending; switch to descending' : 'Descending; switch to ascending'}
+          aria-label={direction === 'asc' ? t`Ascending; switch to descending` : t`Descending; switch to ascending`}
           onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}
         >
           {direction === 'asc' ? (
@@ -220,25 +248,25 @@ export function PerformanceRanking() {
       </div>
 
       {!valid ? null : list.isPending ? (
-        <Loading label="Loading the figures…" />
+        <Loading label={t`Loading the figures…`} />
       ) : list.isError && !list.data ? (
         <div role="alert" className="card flex flex-wrap items-center gap-3 text-sm">
           <span className="flex-1">
             {list.error instanceof ApiError && list.error.status > 0 && list.error.status < 500
               ? list.error.message
-              : 'The figures could not load.'}
+              : t`The figures could not load.`}
           </span>
           <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()}>
-            Retry
+            <Trans>Retry</Trans>
           </button>
         </div>
       ) : rows.length === 0 ? (
         <div className="card text-center text-sm text-muted">
-          {search.trim() ? `No tanods match “${search.trim()}”.` : 'No active tanods yet.'}
+          {query ? t`No tanods match “${query}”.` : t`No active tanods yet.`}
         </div>
       ) : isPhone ? (
         <ul
-          aria-label={`Tanods ranked for ${list.data?.period.label ?? 'the period'}`}
+          aria-label={rankedFor}
           data-testid="performance-cards"
           className={`divide-y divide-line rounded-xl border border-line bg-surface transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
         >
@@ -251,27 +279,22 @@ export function PerformanceRanking() {
           className={`relative overflow-x-auto rounded-xl border border-line bg-surface transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
         >
           <table className="w-full min-w-[54rem] border-collapse text-sm" data-testid="performance-table">
-            <caption className="sr-only">Tanods ranked for {list.data?.period.label}</caption>
+            <caption className="sr-only">{rankedFor}</caption>
             <thead className="border-b border-line bg-surface-2">
               <tr>
+                <SortHeader column={RANK_COLUMN} sort={sort} direction={direction} onSort={onSort} />
                 <SortHeader
-                  column={{ sort: 'rank', label: 'Rank' }}
-                  sort={sort}
-                  direction={direction}
-                  onSort={onSort}
-                />
-                <SortHeader
-                  column={{ sort: 'name', label: 'Tanod' }}
+                  column={NAME_COLUMN}
                   sort={sort}
                   direction={direction}
                   onSort={onSort}
                   className="sticky left-0 z-10 bg-surface-2"
                 />
                 <th scope="col" className="px-2 py-2 text-left text-xs font-semibold text-muted">
-                  Score
+                  <Trans>Score</Trans>
                 </th>
                 {COLUMNS.map((column) => (
-                  <SortHeader key={column.label} column={column} sort={sort} direction={direction} onSort={onSort} />
+                  <SortHeader key={column.key} column={column} sort={sort} direction={direction} onSort={onSort} />
                 ))}
               </tr>
             </thead>
@@ -286,7 +309,7 @@ export function PerformanceRanking() {
                   </th>
                   <td className="whitespace-nowrap px-2 py-2 tabular-nums">{Math.round(row.score)}</td>
                   {COLUMNS.map((column) => (
-                    <td key={column.label} className="whitespace-nowrap px-2 py-2 tabular-nums">
+                    <td key={column.key} className="whitespace-nowrap px-2 py-2 tabular-nums">
                       {column.cell(row)}
                     </td>
                   ))}
@@ -299,8 +322,10 @@ export function PerformanceRanking() {
 
       {rows.length > 0 && (
         <p className="text-xs text-muted">
-          Incidents: responded / resolved. Response: average minutes from report to response. Rating: average (number of
-          ratings). Ties share a rank.
+          <Trans>
+            Incidents: responded / resolved. Response: average minutes from report to response. Rating: average (number
+            of ratings). Ties share a rank.
+          </Trans>
         </p>
       )}
       {opened && (

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/form/TextField.tsx';
 import { PERIOD_CHOICES, periodErrors, type PeriodSelection } from './performance-format.ts';
 
@@ -14,6 +15,7 @@ interface PeriodPickerProps {
  * custom days' errors are the server's own rules, shown next to the fields before anything is asked.
  */
 export function PeriodPicker({ value, onChange, label }: PeriodPickerProps) {
+  const { t } = useLingui();
   const name = useId();
   const errors = periodErrors(value);
   return (
@@ -23,7 +25,7 @@ export function PeriodPicker({ value, onChange, label }: PeriodPickerProps) {
         <div
           className="grid w-full grid-cols-5 rounded-lg bg-surface-2 p-1 sm:flex sm:w-auto"
           role="radiogroup"
-          aria-label="Period"
+          aria-label={t`Period`}
         >
           {PERIOD_CHOICES.map((choice) => (
             <label
@@ -37,7 +39,7 @@ export function PeriodPicker({ value, onChange, label }: PeriodPickerProps) {
                 checked={value.period === choice.value}
                 onChange={() => onChange({ ...value, period: choice.value })}
               />
-              {choice.label}
+              {t(choice.label)}
             </label>
           ))}
         </div>
@@ -50,7 +52,7 @@ export function PeriodPicker({ value, onChange, label }: PeriodPickerProps) {
       {value.period === 'custom' && (
         <div className="grid max-w-md grid-cols-2 gap-3">
           <TextField
-            label="From"
+            label={t`From`}
             type="date"
             value={value.from}
             max={value.to || undefined}
@@ -58,7 +60,7 @@ export function PeriodPicker({ value, onChange, label }: PeriodPickerProps) {
             error={errors.from}
           />
           <TextField
-            label="To"
+            label={t`To`}
             type="date"
             value={value.to}
             min={value.from || undefined}

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TanodSummary } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
+import { renderWithI18n } from '@/test/render.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { downloadPerformanceReport } from './performance-api.ts';
 import { saveFile } from '@/lib/save-file.ts';
@@ -23,7 +24,7 @@ afterEach(cleanup);
 
 function open(tanodId?: string) {
   const onClose = vi.fn();
-  render(
+  renderWithI18n(
     <ReportDialog
       tanods={tanods}
       tanodId={tanodId}

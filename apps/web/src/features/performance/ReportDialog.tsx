@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReportFormat, TanodSummary } from '@bantay/shared';
 import { REPORT_FORMAT_LABELS, ReportFormatField } from '@/components/form/ReportFormatField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
@@ -12,18 +13,13 @@ import { saveFile } from '@/lib/save-file.ts';
 import { reportRequest, type ReportForm, type ReportFormErrors } from './performance-rules.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
 
-const FORMAT_HINTS: Record<ReportFormat, string> = {
-  pdf: 'Charts and a table per tanod',
-  csv: 'One row per tanod, for a spreadsheet',
-};
-
 /** The fields whose server errors sit next to the field rather than above the form. */
 const FIELD_NAMES: ReadonlySet<string> = new Set(['from', 'to', 'pdfPassword', 'password']);
 
-/** The server's words for a refusal (a wrong password, a bad period); a generic line for the rest. */
-function failureText(error: unknown): string {
+/** The server's words for a refusal (a wrong password, a bad period); null for the rest (a generic line). */
+function refusalText(error: unknown): string | null {
   if (error instanceof ApiError && (error.isNetwork || (error.status > 0 && error.status < 500))) return error.message;
-  return 'The report could not be made. Please try again.';
+  return null;
 }
 
 interface ReportDialogProps {
@@ -42,6 +38,11 @@ interface ReportDialogProps {
  * downloads the file and the dialog closes. A refusal stays in the dialog, in the server's words.
  */
 export function ReportDialog({ tanods, tanodId = '', selection, onClose }: ReportDialogProps) {
+  const { t } = useLingui();
+  const formatHints: Record<ReportFormat, string> = {
+    pdf: t`Charts and a table per tanod`,
+    csv: t`One row per tanod, for a spreadsheet`,
+  };
   const [form, setForm] = useState<ReportForm>({
     tanodId,
     selection,
@@ -79,7 +80,7 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
     try {
       const file = await downloadPerformanceReport(checked.body, controller.signal);
       saveFile(file.blob, file.fileName);
-      notify.success('Report downloaded');
+      notify.success(t`Report downloaded`);
       onClose();
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
@@ -92,25 +93,26 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
       setErrors(fields);
       // A refusal that names a field (a wrong password: "Your password is incorrect") is shown next to
       // that field; anything else above the form.
-      setFailure(Object.keys(fields).length > 0 ? null : failureText(error));
+      setFailure(Object.keys(fields).length > 0 ? null : (refusalText(error) ?? t`The report could not be made. Please try again.`));
       if (fields.password) set({ password: '' });
     } finally {
       setBusy(false);
     }
   }
 
+  const formatLabel = REPORT_FORMAT_LABELS[form.format];
   const close = () => {
     abortRef.current?.abort();
     onClose();
   };
 
   return (
-    <Modal title="Performance report" onClose={close} widthClass="max-w-xl">
+    <Modal title={t`Performance report`} onClose={close} widthClass="max-w-xl">
       <form
         onSubmit={(event) => void submit(event)}
         noValidate
         className="flex flex-col gap-5"
-        aria-label="Performance report"
+        aria-label={t`Performance report`}
       >
         {failure && (
           <p
@@ -124,7 +126,7 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
         <fieldset disabled={busy} className="flex min-w-0 flex-col gap-5">
           <div className="flex flex-col gap-1.5">
             <label htmlFor={tanodFieldId} className="text-sm font-medium">
-              Tanod
+              <Trans>Tanod</Trans>
             </label>
             <select
               id={tanodFieldId}
@@ -132,7 +134,7 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
               value={form.tanodId}
               onChange={(event) => set({ tanodId: event.target.value })}
             >
-              <option value="">All active tanods</option>
+              <option value="">{t`All active tanods`}</option>
               {tanods.map((tanod) => (
                 <option key={tanod._id} value={tanod._id}>
                   {tanod.firstName} {tanod.lastName}
@@ -141,14 +143,16 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
             </select>
           </div>
           <div className="flex flex-col gap-1.5">
-            <span className="text-sm font-medium">Period</span>
+            <span className="text-sm font-medium">
+              <Trans>Period</Trans>
+            </span>
             <PeriodPicker value={form.selection} onChange={(value) => set({ selection: value })} />
           </div>
           <ReportFormatField
             name="performance-report-format"
             value={form.format}
             onChange={(format) => set({ format })}
-            hints={FORMAT_HINTS}
+            hints={formatHints}
           />
           {form.format === 'pdf' && (
             <div className="flex flex-col gap-3">
@@ -159,25 +163,25 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
                   checked={form.protect}
                   onChange={(event) => set({ protect: event.target.checked })}
                 />
-                Protect the PDF with a password
+                <Trans>Protect the PDF with a password</Trans>
               </label>
               {form.protect && (
                 <div className="grid gap-3 sm:grid-cols-2">
                   <TextField
-                    label="PDF password"
+                    label={t`PDF password`}
                     type="password"
                     autoComplete="new-password"
-                    secretName="PDF password"
+                    secretName={t`PDF password`}
                     value={form.pdfPassword}
                     onChange={(event) => set({ pdfPassword: event.target.value })}
                     error={errors.pdfPassword}
-                    hint="Whoever opens the file needs it"
+                    hint={t`Whoever opens the file needs it`}
                   />
                   <TextField
-                    label="Confirm PDF password"
+                    label={t`Confirm PDF password`}
                     type="password"
                     autoComplete="new-password"
-                    secretName="PDF password"
+                    secretName={t`PDF password`}
                     value={form.pdfPasswordConfirm}
                     onChange={(event) => set({ pdfPasswordConfirm: event.target.value })}
                     error={errors.pdfPasswordConfirm}
@@ -188,13 +192,13 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
           )}
           <TextField
             ref={passwordRef}
-            label="Your password"
+            label={t`Your password`}
             type="password"
             autoComplete="current-password"
             value={form.password}
             onChange={(event) => set({ password: event.target.value })}
             error={errors.password}
-            hint="Reports hold every tanod's record, so your password is asked again"
+            hint={t`Reports hold every tanod's record, so your password is asked again`}
           />
         </fieldset>
         {busy && (
@@ -202,16 +206,18 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
             <div className="loading-bar w-full" aria-hidden="true">
               <div />
             </div>
-            <p className="text-sm text-muted">Generating the report… this can take a moment.</p>
+            <p className="text-sm text-muted">
+              <Trans>Generating the report… this can take a moment.</Trans>
+            </p>
           </div>
         )}
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn btn-secondary" disabled={busy} onClick={close}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             <Download className="h-4 w-4" aria-hidden="true" />
-            {busy ? 'Generating…' : `Download ${REPORT_FORMAT_LABELS[form.format]}`}
+            {busy ? t`Generating…` : t`Download ${formatLabel}`}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TanodPerformance } from '@bantay/shared';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { Loading } from '@/components/Loading.tsx';
@@ -17,7 +18,7 @@ const PerformanceCharts = lazyWithRetry(() => import('./PerformanceCharts.tsx'))
 function ChartsPlaceholder() {
   return (
     <div className="flex h-40 items-center justify-center rounded-xl border border-line bg-surface-2 text-sm text-muted">
-      Loading the charts…
+      <Trans>Loading the charts…</Trans>
     </div>
   );
 }
@@ -28,10 +29,11 @@ export function useBarangayToday(): string {
   return dayKey(new Date(), timeZone);
 }
 
-function failureText(error: unknown): string {
+/** The server's words for a refusal or a lost connection; null for the rest (a generic line). */
+function refusalText(error: unknown): string | null {
   if (error instanceof ApiError && !error.isNetwork && error.status < 500) return error.message;
   if (error instanceof ApiError && error.isNetwork) return error.message;
-  return 'The figures could not load.';
+  return null;
 }
 
 interface TanodPerformanceViewProps {
@@ -49,11 +51,13 @@ interface TanodPerformanceViewProps {
  * loading, error and empty states. The tanod's `/Performance` and the admin's Manage Tanod both use it.
  */
 export function TanodPerformanceView({ tanodId, own = false, initial, renderActions }: TanodPerformanceViewProps) {
+  const { t } = useLingui();
   const today = useBarangayToday();
   const [selection, setSelection] = useState<PeriodSelection>(() => initial ?? initialSelection(today));
   const valid = Object.keys(periodErrors(selection)).length === 0;
   const performance = useTanodPerformance(tanodId, selection, valid);
   const data = performance.data;
+  const periodLabel = data?.period.label;
 
   return (
     <div className="flex flex-col gap-5" data-testid="tanod-performance">
@@ -62,12 +66,12 @@ export function TanodPerformanceView({ tanodId, own = false, initial, renderActi
         {renderActions?.(selection, data)}
       </div>
       {!valid ? null : performance.isPending ? (
-        <Loading label="Loading the figures…" />
+        <Loading label={t`Loading the figures…`} />
       ) : performance.isError && !data ? (
         <div role="alert" className="card flex flex-wrap items-center gap-3 text-sm">
-          <span className="flex-1">{failureText(performance.error)}</span>
+          <span className="flex-1">{refusalText(performance.error) ?? t`The figures could not load.`}</span>
           <button type="button" className="btn btn-secondary" onClick={() => void performance.refetch()}>
-            Retry
+            <Trans>Retry</Trans>
           </button>
         </div>
       ) : data ? (
@@ -77,8 +81,17 @@ export function TanodPerformanceView({ tanodId, own = false, initial, renderActi
         >
           {!hasActivity(data) && (
             <p className="card text-sm text-muted" data-testid="performance-empty">
-              {own ? 'You have' : 'This tanod has'} no shifts, patrols, incidents, ratings or loans in{' '}
-              {data.period.label}. Choose another period to see more.
+              {own ? (
+                <Trans>
+                  You have no shifts, patrols, incidents, ratings or loans in {periodLabel}. Choose another period to see
+                  more.
+                </Trans>
+              ) : (
+                <Trans>
+                  This tanod has no shifts, patrols, incidents, ratings or loans in {periodLabel}. Choose another period
+                  to see more.
+                </Trans>
+              )}
             </p>
           )}
           <PerformanceFigures data={data} />
@@ -86,9 +99,11 @@ export function TanodPerformanceView({ tanodId, own = false, initial, renderActi
             <PieceBoundary
               fallback={(retry) => (
                 <div role="alert" className="card flex flex-wrap items-center gap-3 text-sm">
-                  <span className="flex-1">The charts could not load. Check your connection.</span>
+                  <span className="flex-1">
+                    <Trans>The charts could not load. Check your connection.</Trans>
+                  </span>
                   <button type="button" className="btn btn-secondary" onClick={retry}>
-                    Retry
+                    <Trans>Retry</Trans>
                   </button>
                 </div>
               )}

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import type { ApiErrorBody, PerformanceList, PerformanceReportRequest, TanodPerformance } from '@bantay/shared';
 import { api, API_BASE, ApiError } from '@/lib/api-client.ts';
 import { useRefetchOn } from '@/lib/realtime.tsx';
@@ -73,13 +74,14 @@ export async function downloadPerformanceReport(
   try {
     response = await fetch(`${API_BASE}/api/performance/report`, {
       method: 'POST',
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP authorization scheme, not prose
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
       signal,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.');
+    throw new ApiError(0, 'NETWORK', t`Cannot reach the server. Check your connection.`);
   }
   if (!response.ok) {
     const failure = (await response.json().catch(() => undefined)) as ApiErrorBody | undefined;

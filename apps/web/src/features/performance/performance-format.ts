@@ -1,9 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, selectOrdinal, t } from '@lingui/core/macro';
 import { performancePeriodQuerySchema, type PerformancePeriodKind, type TanodPerformanceSummary } from '@bantay/shared';
+import { formatZoned } from '@/lib/zoned-time.ts';
 
 /**
  * How the performance screens write their numbers, and the period the picker stands for. Pure
  * functions, so the rules are tested without a browser: rates come from the server as fractions
  * (0..1), durations as minutes, distances as kilometres; a missing figure (null) is an em dash.
+ * The words in them (units, ranks) are in the language on screen: they are called while rendering,
+ * so the global `t` reads the active language (docs/decisions/029-languages.md).
  */
 
 export const NO_FIGURE = '—';
@@ -26,14 +31,14 @@ export function formatPercent(rate: number | null | undefined): string {
  */
 export function formatMinutes(minutes: number | null | undefined): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return NO_FIGURE;
-  if (minutes > 0 && minutes < 0.5) return '< 1 min';
+  if (minutes > 0 && minutes < 0.5) return t`< 1 min`;
   const total = Math.max(0, Math.round(minutes));
-  if (total < 60) return `${total} min`;
+  if (total < 60) return t`${total} min`;
   const days = Math.floor(total / 1440);
   const hours = Math.floor((total % 1440) / 60);
   const rest = total % 60;
-  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
-  return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
+  if (days > 0) return hours > 0 ? t`${days} d ${hours} h` : t`${days} d`;
+  return rest > 0 ? t`${hours} h ${rest} min` : t`${hours} h`;
 }
 
 /** Hours on patrol: 12.25 → "12.3 h", 3 → "3 h", 0.4 → "24 min" (short patrols read better in minutes). */
@@ -41,7 +46,8 @@ export function formatHours(hours: number | null | undefined): string {
   if (hours === null || hours === undefined || !Number.isFinite(hours)) return NO_FIGURE;
   if (hours > 0 && hours < 1) return formatMinutes(hours * 60);
   const rounded = Math.round(hours * 10) / 10;
-  return `${Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1)} h`;
+  const figure = Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1);
+  return t`${figure} h`;
 }
 
 /** 12.34 → "12.3 km"; under a kilometre in metres, 0.85 → "850 m". */
@@ -60,8 +66,9 @@ export function formatRating(average: number | null | undefined): string {
 
 /** "3 of 12", "Tied 2nd of 12" when others share the rank; a tanod outside the ranking (deactivated) is "Not ranked". */
 export function formatRank(rank: number | null, of: number, tiedWith = 0): string {
-  if (rank === null) return 'Not ranked';
-  return tiedWith > 0 ? `Tied ${ordinal(rank)} of ${of}` : `${rank} of ${of}`;
+  if (rank === null) return t`Not ranked`;
+  const place = ordinal(rank);
+  return tiedWith > 0 ? t`Tied ${place} of ${of}` : t`${rank} of ${of}`;
 }
 
 /**
@@ -70,44 +77,45 @@ export function formatRank(rank: number | null, of: number, tiedWith = 0): strin
  * things at once).
  */
 export function rankDetail(summary: Pick<TanodPerformanceSummary, 'rank' | 'rankOf' | 'tiedWith' | 'percentile'>): string {
-  if (summary.rank === null) return 'Only active tanods are ranked';
-  if (summary.percentile === null) return summary.rankOf === 2 ? 'Both tanods have the same score' : `All ${summary.rankOf} tanods have the same score`;
-  if (summary.tiedWith === 0) return formatPercentile(summary.percentile);
-  const others = summary.tiedWith === 1 ? '1 other' : `${summary.tiedWith} others`;
-  return `Same score as ${others} · ${formatPercentile(summary.percentile)}`;
+  if (summary.rank === null) return t`Only active tanods are ranked`;
+  const total = summary.rankOf;
+  if (summary.percentile === null) return total === 2 ? t`Both tanods have the same score` : t`All ${total} tanods have the same score`;
+  const percentile = formatPercentile(summary.percentile);
+  if (summary.tiedWith === 0) return percentile;
+  const others = summary.tiedWith;
+  return t`Same score as ${plural(others, { one: '# other', other: '# others' })} · ${percentile}`;
 }
 
-/** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
+/**
+ * 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd" (the language's own ordinal rules: Filipino says
+ * "ika-2").
+ */
 export function ordinal(n: number): string {
-  const mod100 = n % 100;
-  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
-  const suffix = { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th';
-  return `${n}${suffix}`;
+  return selectOrdinal(n, { one: '#st', two: '#nd', few: '#rd', other: '#th' });
 }
 
 /** The server's percentile (share of the others scoring lower, 100 = best) → "75th percentile". */
 export function formatPercentile(percentile: number | null): string {
   if (percentile === null || !Number.isFinite(percentile)) return NO_FIGURE;
-  return `${ordinal(Math.round(percentile))} percentile`;
+  const place = ordinal(Math.round(percentile));
+  return t`${place} percentile`;
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A chart bucket's label: "Nov 3" per day, "Wk of Nov 2" when the buckets are weeks. */
 export function seriesLabel(day: string, weekly: boolean): string {
-  const [, month, date] = day.split('-').map(Number) as [number, number, number];
-  const text = `${MONTHS[month - 1]} ${date}`;
-  return weekly ? `Wk of ${text}` : text;
+  // A calendar day, so read on UTC's clocks: no zone can move it to the day before.
+  const text = formatZoned(`${day}T00:00:00Z`, 'MMM d', 'UTC');
+  return weekly ? t`Wk of ${text}` : text;
 }
 
 // ---- The period picker ----
 
-export const PERIOD_CHOICES: { value: PerformancePeriodKind; label: string }[] = [
-  { value: 'week', label: 'Week' },
-  { value: 'month', label: 'Month' },
-  { value: 'quarter', label: 'Quarter' },
-  { value: 'year', label: 'Year' },
-  { value: 'custom', label: 'Custom' },
+export const PERIOD_CHOICES: { value: PerformancePeriodKind; label: MessageDescriptor }[] = [
+  { value: 'week', label: msg`Week` },
+  { value: 'month', label: msg`Month` },
+  { value: 'quarter', label: msg`Quarter` },
+  { value: 'year', label: msg`Year` },
+  { value: 'custom', label: msg`Custom` },
 ];
 
 /** What the picker holds: a kind, and the custom days (kept while another kind is chosen). */

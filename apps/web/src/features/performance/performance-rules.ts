@@ -1,3 +1,4 @@
+import { msg, t } from '@lingui/core/macro';
 import {
   PERFORMANCE_LIMITS,
   type PerformanceReportRequest,
@@ -10,15 +11,15 @@ import { fullName } from '@/lib/full-name.ts';
 // ---- The ranked table ----
 
 export const RANKING_SORTS = [
-  { value: 'rank', label: 'Rank' },
-  { value: 'name', label: 'Name' },
-  { value: 'attendance', label: 'Attendance' },
-  { value: 'onTime', label: 'On time' },
-  { value: 'hours', label: 'Hours' },
-  { value: 'distance', label: 'Distance' },
-  { value: 'incidents', label: 'Incidents responded' },
-  { value: 'response', label: 'Response time' },
-  { value: 'rating', label: 'Rating' },
+  { value: 'rank', label: msg`Rank` },
+  { value: 'name', label: msg`Name` },
+  { value: 'attendance', label: msg`Attendance` },
+  { value: 'onTime', label: msg`On time` },
+  { value: 'hours', label: msg`Hours` },
+  { value: 'distance', label: msg`Distance` },
+  { value: 'incidents', label: msg`Incidents responded` },
+  { value: 'response', label: msg`Response time` },
+  { value: 'rating', label: msg`Rating` },
 ] as const;
 export type RankingSort = (typeof RANKING_SORTS)[number]['value'];
 
@@ -105,21 +106,21 @@ export type ReportFormErrors = Partial<
 
 /**
  * The dialog's own checks before it asks the server: the admin's password, and a PDF password the
- * admin typed twice the same, of the server's length. Returns the request body or the errors by field.
+ * admin typed twice the same, of the server's length. Returns the request body or the errors by field,
+ * in the language on screen when the admin submits.
  */
 export function reportRequest(form: ReportForm): { body: PerformanceReportRequest } | { errors: ReportFormErrors } {
   const errors: ReportFormErrors = { ...periodErrors(form.selection) };
   const protect = form.format === 'pdf' && form.protect;
   if (protect) {
     const length = form.pdfPassword.length;
-    if (length < PERFORMANCE_LIMITS.pdfPasswordMinLength)
-      errors.pdfPassword = `The PDF password must be at least ${PERFORMANCE_LIMITS.pdfPasswordMinLength} characters`;
-    else if (length > PERFORMANCE_LIMITS.pdfPasswordMaxLength)
-      errors.pdfPassword = `The PDF password must be at most ${PERFORMANCE_LIMITS.pdfPasswordMaxLength} characters`;
-    else if (form.pdfPasswordConfirm !== form.pdfPassword)
-      errors.pdfPasswordConfirm = 'The two PDF passwords do not match';
+    const min = PERFORMANCE_LIMITS.pdfPasswordMinLength;
+    const max = PERFORMANCE_LIMITS.pdfPasswordMaxLength;
+    if (length < min) errors.pdfPassword = t`The PDF password must be at least ${min} characters`;
+    else if (length > max) errors.pdfPassword = t`The PDF password must be at most ${max} characters`;
+    else if (form.pdfPasswordConfirm !== form.pdfPassword) errors.pdfPasswordConfirm = t`The two PDF passwords do not match`;
   }
-  if (!form.password) errors.password = 'Enter your password to make the report';
+  if (!form.password) errors.password = t`Enter your password to make the report`;
   if (Object.keys(errors).length > 0) return { errors };
   return {
     body: {

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { format } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Schedule } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { MonthGrid } from '@/components/MonthGrid.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
-import { dayKey, DEFAULT_TIMEZONE, formatDate, monthGrid, weekDays, zonedToIso } from '@/lib/zoned-time.ts';
+import { dayKey, DEFAULT_TIMEZONE, formatDate, formatZoned, monthGrid, weekDays, zonedToIso } from '@/lib/zoned-time.ts';
 import { ScheduleList } from './ScheduleList.tsx';
 import { RosterExport } from './RosterExport.tsx';
 import { useMySchedules } from './schedules-api.ts';
@@ -19,6 +21,7 @@ function monthStart(day: string, offset: number): string {
 
 /** /Schedule (tanod): my schedules as a month calendar and a list, with the members and the leader. */
 export function MySchedule() {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const timeZone = settings?.timezone ?? DEFAULT_TIMEZONE;
   // The page's "today", fixed when it opens (a calendar left open overnight keeps its week).
@@ -50,13 +53,13 @@ export function MySchedule() {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <section aria-labelledby="month-heading" className="card p-3 sm:p-5">
         <div className="mb-3 flex items-center gap-1">
-          <button type="button" className="icon-btn" aria-label="Previous month" onClick={() => setMonth(monthStart(month, -1))}>
+          <button type="button" className="icon-btn" aria-label={t`Previous month`} onClick={() => setMonth(monthStart(month, -1))}>
             <ChevronLeft className="h-5 w-5" aria-hidden="true" />
           </button>
           <h2 id="month-heading" className="flex-1 text-center text-lg font-semibold" aria-live="polite">
-            {format(weeks[1]![0]!, 'MMMM yyyy')}
+            {formatZoned(weeks[1]![0]!, 'MMMM yyyy', timeZone)}
           </h2>
-          <button type="button" className="icon-btn" aria-label="Next month" onClick={() => setMonth(monthStart(month, 1))}>
+          <button type="button" className="icon-btn" aria-label={t`Next month`} onClick={() => setMonth(monthStart(month, 1))}>
             <ChevronRight className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
@@ -68,7 +71,7 @@ export function MySchedule() {
             labelledBy="month-heading"
             describeDay={(day) => {
               const count = byDay.get(day)?.length ?? 0;
-              return count === 0 ? 'no shift' : `${count} shift${count > 1 ? 's' : ''}`;
+              return count === 0 ? t`no shift` : t`${plural(count, { one: '# shift', other: '# shifts' })}`;
             }}
             renderMarks={(day) => (
               <span className="flex h-2 gap-0.5" aria-hidden="true">
@@ -89,26 +92,26 @@ export function MySchedule() {
       <section aria-labelledby="list-heading" className="flex min-w-0 flex-col gap-3">
         <div className="flex items-center gap-2">
           <h2 id="list-heading" className="flex-1 text-lg font-semibold">
-            {chosenDay ? formatDate(zonedToIso(chosenDay, '12:00', timeZone), timeZone) : 'Upcoming shifts'}
+            {chosenDay ? formatDate(zonedToIso(chosenDay, '12:00', timeZone), timeZone) : t`Upcoming shifts`}
           </h2>
           {chosenDay && (
             <button type="button" className="btn btn-ghost" onClick={() => setChosenDay(null)}>
-              Show upcoming
+              <Trans>Show upcoming</Trans>
             </button>
           )}
         </div>
         {schedules.isPending ? (
-          <Loading label="Loading your schedule…" />
+          <Loading label={t`Loading your schedule…`} />
         ) : schedules.isError ? (
           <p role="alert" className="rounded-xl border border-line p-4 text-sm">
-            Your schedule could not load.{' '}
+            <Trans>Your schedule could not load.</Trans>{' '}
             <button type="button" className="font-semibold text-brand-600 underline" onClick={() => void schedules.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </p>
         ) : shown.length === 0 ? (
           <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">
-            {chosenDay ? 'No shift on this day.' : 'No upcoming shifts this month.'}
+            {chosenDay ? t`No shift on this day.` : t`No upcoming shifts this month.`}
           </p>
         ) : (
           <ScheduleList schedules={shown} timeZone={timeZone} />

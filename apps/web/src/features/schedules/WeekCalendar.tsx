@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TZDate } from '@date-fns/tz';
 import type { Schedule } from '@bantay/shared';
-import { dayKey, formatTimes } from '@/lib/zoned-time.ts';
+import { dayKey, formatTimes, formatZoned } from '@/lib/zoned-time.ts';
 import { AreaTag, MemberNames, SHIFT_LABEL } from './schedule-parts.tsx';
 
 /**
@@ -21,6 +22,7 @@ export function WeekCalendar({
   today: string;
   onOpen(schedule: Schedule): void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="grid gap-2 md:grid-cols-7" data-testid="week-calendar">
       {days.map((day) => {
@@ -28,10 +30,14 @@ export function WeekCalendar({
         const items = schedules.filter((schedule) => dayKey(schedule.startsAt, timeZone) === key);
         const isToday = key === today;
         return (
-          <section key={key} aria-label={format(day, 'EEEE, MMMM d')} className={`min-w-0 rounded-xl border bg-surface p-2 ${isToday ? 'border-brand-600' : 'border-line'}`}>
+          <section key={key} aria-label={formatZoned(day, 'EEEE, MMMM d', timeZone)} className={`min-w-0 rounded-xl border bg-surface p-2 ${isToday ? 'border-brand-600' : 'border-line'}`}>
             <h3 className={`mb-2 text-sm font-semibold ${isToday ? 'text-brand-600' : 'text-ink-soft'}`}>
-              {format(day, 'EEE d')}
-              {isToday && <span className="ml-1 text-xs font-normal">(today)</span>}
+              {formatZoned(day, 'EEE d', timeZone)}
+              {isToday && (
+                <span className="ml-1 text-xs font-normal">
+                  <Trans>(today)</Trans>
+                </span>
+              )}
             </h3>
             {items.length === 0 ? (
               <p className="text-xs text-muted">—</p>
@@ -48,7 +54,7 @@ export function WeekCalendar({
                       {/* The name is the card's own text (WCAG 2.5.3, label in name), led by the schedule's code. */}
                       <span className="sr-only">{schedule.code}, </span>
                       <span className="block text-xs font-semibold text-ink-soft">
-                        {SHIFT_LABEL[schedule.shift]} · {formatTimes(schedule.startsAt, schedule.endsAt, timeZone)}
+                        {t(SHIFT_LABEL[schedule.shift])} · {formatTimes(schedule.startsAt, schedule.endsAt, timeZone)}
                       </span>
                       <AreaTag schedule={schedule} />
                       <MemberNames schedule={schedule} />

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { CreateScheduleRequest, Schedule, ScheduleShift, UpdateScheduleRequest } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { isoToZonedParts, zonedToIso } from '@/lib/zoned-time.ts';
@@ -55,23 +56,26 @@ export function valuesFromSchedule(schedule: Schedule, timeZone: string): Schedu
   };
 }
 
-/** Checks the browser can make before asking the server, which checks again and decides conflicts. */
+/**
+ * Checks the browser can make before asking the server, which checks again and decides conflicts.
+ * The messages are in the language on screen when the form is sent.
+ */
 export function checkValues(values: ScheduleFormValues): ScheduleErrors {
   const errors: ScheduleErrors = {};
-  if (!values.startDay) errors.period = 'Choose the day';
+  if (!values.startDay) errors.period = t`Choose the day`;
   else if (values.shift === 'custom') {
-    if (!values.startTime || !values.endDay || !values.endTime) errors.period = 'Choose the start and the end';
-    else if (`${values.endDay}T${values.endTime}` <= `${values.startDay}T${values.startTime}`) errors.period = 'The end must be after the start';
+    if (!values.startTime || !values.endDay || !values.endTime) errors.period = t`Choose the start and the end`;
+    else if (`${values.endDay}T${values.endTime}` <= `${values.startDay}T${values.startTime}`) errors.period = t`The end must be after the start`;
   }
-  if (!values.patrolAreaId) errors.area = 'Choose a patrol area';
-  if (values.members.length === 0) errors.members = 'Choose at least one member';
+  if (!values.patrolAreaId) errors.area = t`Choose a patrol area`;
+  if (values.members.length === 0) errors.members = t`Choose at least one member`;
   else if (values.members.length >= 2 && values.members.filter((member) => member.isLeader).length !== 1) {
-    errors.members = 'Choose exactly one team leader';
+    errors.members = t`Choose exactly one team leader`;
   }
   if (values.repeat) {
-    if (values.weekdays.length === 0) errors.repeat = 'Choose at least one weekday';
-    else if (!values.until) errors.repeat = 'Choose the last day of the repeat';
-    else if (values.until < values.startDay) errors.repeat = 'The last day must not be before the first';
+    if (values.weekdays.length === 0) errors.repeat = t`Choose at least one weekday`;
+    else if (!values.until) errors.repeat = t`Choose the last day of the repeat`;
+    else if (values.until < values.startDay) errors.repeat = t`The last day must not be before the first`;
   }
   return errors;
 }
@@ -124,7 +128,7 @@ function fieldOf(path: string): ScheduleField {
  * tanod (members) or the area, with `fields` pointing at it; other refusals go by their fields.
  */
 export function serverErrors(error: unknown): ScheduleErrors {
-  if (!(error instanceof ApiError)) return { form: 'Could not save the schedule. Try again.' };
+  if (!(error instanceof ApiError)) return { form: t`Could not save the schedule. Try again.` };
   if (error.fields.length === 0) {
     return { [error.code === 'schedule_conflict' ? 'period' : 'form']: error.message };
   }

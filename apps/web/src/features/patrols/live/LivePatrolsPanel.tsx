@@ -1,17 +1,21 @@
 import { X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar } from '@/components/Avatar.tsx';
 import { Loading } from '@/components/Loading.tsx';
 import { formatTime } from '@/lib/zoned-time.ts';
 import { isStale } from '../layers/stale.ts';
+import { ATTENDANCE_LABEL } from '../patrol-labels.ts';
 import type { LiveTrackingState } from './use-live-tracking.ts';
-
-const ATTENDANCE_LABEL = { on_time: 'On time', late: 'Late', absent: 'Absent', not_started: 'Not started' } as const;
 
 /** Beside the live map: who is on patrol, and the chosen tanod's patrol and log. */
 export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
+  const { t } = useLingui();
   const { positions, positionsQuery, selected, select, patrol, track, now, timeZone } = state;
 
   if (selected) {
+    const lastAt = formatTime(selected.at, timeZone);
+    const km = patrol.data ? (patrol.data.distanceMeters / 1000).toFixed(2) : '';
+    const points = track.data?.points.length ?? 0;
     return (
       <section className="card flex flex-col gap-3 self-start" aria-labelledby="live-selected" data-testid="live-selected">
         <div className="flex items-center gap-3">
@@ -21,39 +25,56 @@ export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
               {selected.tanod.firstName} {selected.tanod.lastName}
             </h3>
             <p className="text-sm text-muted">
-              Last position {formatTime(selected.at, timeZone)}
-              {isStale(selected.at, now) && <span className="font-semibold text-danger"> · no recent position</span>}
+              <Trans>Last position {lastAt}</Trans>
+              {isStale(selected.at, now) && (
+                <span className="font-semibold text-danger">
+                  {' '}
+                  · <Trans>no recent position</Trans>
+                </span>
+              )}
             </p>
           </div>
-          <button type="button" className="icon-btn" aria-label="Close the patrol" onClick={() => select(null)}>
+          <button type="button" className="icon-btn" aria-label={t`Close the patrol`} onClick={() => select(null)}>
             <X className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
         {!selected.patrolId ? (
-          <p className="text-sm text-muted">Sharing the location on duty, not on a patrol.</p>
+          <p className="text-sm text-muted">
+            <Trans>Sharing the location on duty, not on a patrol.</Trans>
+          </p>
         ) : patrol.isPending ? (
-          <Loading label="Loading the patrol…" />
+          <Loading label={t`Loading the patrol…`} />
         ) : patrol.isError ? (
           <p role="alert" className="text-sm text-danger">
-            The patrol could not load.
+            <Trans>The patrol could not load.</Trans>
           </p>
         ) : (
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-muted">Area</dt>
+            <dt className="text-muted">
+              <Trans>Area</Trans>
+            </dt>
             <dd>{patrol.data.patrolArea.name}</dd>
-            <dt className="text-muted">Schedule</dt>
+            <dt className="text-muted">
+              <Trans>Schedule</Trans>
+            </dt>
             <dd>{patrol.data.schedule.code}</dd>
-            <dt className="text-muted">Started</dt>
+            <dt className="text-muted">
+              <Trans>Started</Trans>
+            </dt>
             <dd>
-              {patrol.data.startedAt ? formatTime(patrol.data.startedAt, timeZone) : '—'} · {ATTENDANCE_LABEL[patrol.data.attendance]}
+              {patrol.data.startedAt ? formatTime(patrol.data.startedAt, timeZone) : '—'} · {t(ATTENDANCE_LABEL[patrol.data.attendance])}
             </dd>
-            <dt className="text-muted">Route so far</dt>
+            <dt className="text-muted">
+              <Trans>Route so far</Trans>
+            </dt>
             <dd data-testid="live-route-points">
-              {(patrol.data.distanceMeters / 1000).toFixed(2)} km · {track.data?.points.length ?? 0} points
+              {t`${km} km · ${points} points`}
             </dd>
             {patrol.data.log.length > 0 && (
               <>
-                <dt className="text-muted">Log</dt>
+                <dt className="text-muted">
+                  <Trans>Log</Trans>
+                </dt>
                 <dd>
                   <ul className="flex flex-col gap-1">
                     {patrol.data.log.map((entry) => (
@@ -74,21 +95,23 @@ export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
   return (
     <section className="card self-start" aria-labelledby="live-heading">
       <h3 id="live-heading" className="text-base font-semibold">
-        On patrol now
+        <Trans>On patrol now</Trans>
       </h3>
       {positionsQuery.isPending ? (
-        <Loading label="Loading the positions…" />
+        <Loading label={t`Loading the positions…`} />
       ) : positionsQuery.isError ? (
         <p role="alert" className="mt-2 text-sm text-danger">
-          The live positions could not load.{' '}
+          <Trans>The live positions could not load.</Trans>{' '}
           <button type="button" className="font-semibold underline" onClick={() => void positionsQuery.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       ) : positions.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">Nobody is on patrol right now.</p>
+        <p className="mt-2 text-sm text-muted">
+          <Trans>Nobody is on patrol right now.</Trans>
+        </p>
       ) : (
-        <ul className="mt-2 flex flex-col" aria-label="Tanods on patrol">
+        <ul className="mt-2 flex flex-col" aria-label={t`Tanods on patrol`}>
           {positions.map((position) => (
             <li key={position.userId}>
               <button
@@ -104,8 +127,8 @@ export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
                     {position.tanod.firstName} {position.tanod.lastName}
                   </span>
                   <span className="block truncate text-xs text-muted">
-                    {position.patrolArea?.name ?? 'On duty'} · {formatTime(position.at, timeZone)}
-                    {isStale(position.at, now) ? ' · no recent position' : ''}
+                    {position.patrolArea?.name ?? t`On duty`} · {formatTime(position.at, timeZone)}
+                    {isStale(position.at, now) ? ` · ${t`no recent position`}` : ''}
                   </span>
                 </span>
               </button>

@@ -1,28 +1,30 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Pause, Play, RotateCcw } from 'lucide-react';
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Patrol, PatrolArea } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { lazyMap } from '@/components/map/lazy-map.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
-import { DEFAULT_TIMEZONE, formatDate, formatDateTime, formatPeriod, zoned } from '@/lib/zoned-time.ts';
-import { format } from 'date-fns';
+import { DEFAULT_TIMEZONE, formatDate, formatDateTime, formatPeriod, formatZoned } from '@/lib/zoned-time.ts';
 import { useAreas, usePatrolList, usePatrolTrack } from '../patrols-api.ts';
+import { ATTENDANCE_LABEL } from '../patrol-labels.ts';
 import { trackSpan } from './replay-logic.ts';
 import { fullName } from '@/lib/full-name.ts';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes, not prose
 const ReplayMap = lazyMap(() => import('./ReplayMap.tsx'), 'h-80 lg:h-[28rem]');
 
 /** How much faster than real time the replay runs. */
 const SPEEDS = [10, 60, 300] as const;
 const DAY_MS = 24 * 60 * 60_000;
 
-const ATTENDANCE_LABEL = { on_time: 'On time', late: 'Late', absent: 'Absent', not_started: 'Not started' } as const;
-
 /**
  * Replay of any past patrol (docs/product.md §4.7): choose it, then play, pause or drag the time slider;
  * the map draws the route walked up to that moment.
  */
 export function PatrolReplay() {
+  const { t } = useLingui();
   const areaList = useAreas();
   const { data: settings } = usePublicSettings();
   const timeZone = settings?.timezone ?? DEFAULT_TIMEZONE;
@@ -36,26 +38,28 @@ export function PatrolReplay() {
   return (
     <section aria-labelledby="replay-heading" className="flex flex-col gap-3">
       <h2 id="replay-heading" className="text-xl font-semibold">
-        Patrol replay
+        <Trans>Patrol replay</Trans>
       </h2>
       {patrols.isPending ? (
-        <Loading label="Loading the patrols…" />
+        <Loading label={t`Loading the patrols…`} />
       ) : patrols.isError ? (
         <p role="alert" className="text-sm text-danger">
-          The patrols could not load.{' '}
+          <Trans>The patrols could not load.</Trans>{' '}
           <button type="button" className="font-semibold underline" onClick={() => void patrols.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       ) : replayable.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">No patrols in the last two weeks to replay.</p>
+        <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">
+          <Trans>No patrols in the last two weeks to replay.</Trans>
+        </p>
       ) : (
         <div>
           <label htmlFor="replay-patrol" className="mb-1.5 block text-sm font-medium">
-            Patrol
+            <Trans>Patrol</Trans>
           </label>
           <select id="replay-patrol" className="input" value={chosenId ?? ''} onChange={(event) => setChosenId(event.target.value || null)}>
-            <option value="">Choose a patrol…</option>
+            <option value="">{t`Choose a patrol…`}</option>
             {replayable.map((patrol) => (
               <option key={patrol._id} value={patrol._id}>
                 {patrolLabel(patrol, timeZone)}
@@ -69,12 +73,15 @@ export function PatrolReplay() {
   );
 }
 
+/** A patrol in the picker; called while rendering, so the global `t` reads the language on screen. */
 function patrolLabel(patrol: Patrol, timeZone: string): string {
   const who = fullName(patrol.tanod);
-  return `${formatDate(patrol.schedule.startsAt, timeZone)} · ${who} · ${patrol.patrolArea.name} · ${patrol.schedule.code}${patrol.state === 'on_patrol' ? ' (on patrol now)' : ''}`;
+  const label = `${formatDate(patrol.schedule.startsAt, timeZone)} · ${who} · ${patrol.patrolArea.name} · ${patrol.schedule.code}`;
+  return patrol.state === 'on_patrol' ? translate`${label} (on patrol now)` : label;
 }
 
 function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: PatrolArea | null; timeZone: string }) {
+  const { t } = useLingui();
   const track = usePatrolTrack(patrol._id);
   const points = useMemo(() => track.data?.points ?? [], [track.data]);
   const span = trackSpan(points);
@@ -107,14 +114,16 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
 
   // Seconds from the start; the last step is rounded up so the slider's end is the route's end.
   const sliderMax = span ? Math.ceil((span.end - span.start) / 1000) * 1000 : 0;
+  const km = (patrol.distanceMeters / 1000).toFixed(2);
+  const pointCount = points.length;
 
-  if (track.isPending) return <Loading label="Loading the route…" />;
+  if (track.isPending) return <Loading label={t`Loading the route…`} />;
   if (track.isError)
     return (
       <p role="alert" className="text-sm text-danger">
-        The route could not load.{' '}
+        <Trans>The route could not load.</Trans>{' '}
         <button type="button" className="font-semibold underline" onClick={() => void track.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </p>
     );
@@ -123,11 +132,13 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
     <div className="flex flex-col gap-3" data-testid="replay-player">
       <p className="text-sm text-muted">
         {patrol.tanod.firstName} {patrol.tanod.lastName} · {patrol.patrolArea.name} ·{' '}
-        {formatPeriod(patrol.schedule.startsAt, patrol.schedule.endsAt, timeZone)} · {ATTENDANCE_LABEL[patrol.attendance]} ·{' '}
-        {(patrol.distanceMeters / 1000).toFixed(2)} km · {points.length} points
+        {formatPeriod(patrol.schedule.startsAt, patrol.schedule.endsAt, timeZone)} · {t(ATTENDANCE_LABEL[patrol.attendance])} ·{' '}
+        {t`${km} km · ${pointCount} points`}
       </p>
       {!span ? (
-        <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">This patrol has no recorded route.</p>
+        <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">
+          <Trans>This patrol has no recorded route.</Trans>
+        </p>
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface p-3">
@@ -140,10 +151,12 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
               }}
             >
               {playing ? <Pause className="h-4 w-4" aria-hidden="true" /> : current >= span.end ? <RotateCcw className="h-4 w-4" aria-hidden="true" /> : <Play className="h-4 w-4" aria-hidden="true" />}
-              {playing ? 'Pause' : current >= span.end ? 'Replay' : 'Play'}
+              {playing ? t`Pause` : current >= span.end ? t`Replay` : t`Play`}
             </button>
             <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-sm">
-              <span className="sr-only">Time</span>
+              <span className="sr-only">
+                <Trans>Time</Trans>
+              </span>
               <input
                 type="range"
                 min={0}
@@ -159,10 +172,10 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
               />
             </label>
             <output className="w-24 text-right font-mono text-sm" data-testid="replay-time">
-              {format(zoned(current, timeZone), 'h:mm:ss a')}
+              {formatZoned(current, 'h:mm:ss a', timeZone)}
             </output>
             <label className="flex items-center gap-2 text-sm">
-              Speed
+              <Trans>Speed</Trans>
               <select className="input w-auto" value={speed} onChange={(event) => setSpeed(Number(event.target.value) as (typeof SPEEDS)[number])}>
                 {SPEEDS.map((value) => (
                   <option key={value} value={value}>

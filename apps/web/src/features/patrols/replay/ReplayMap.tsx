@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import L from 'leaflet';
+import { useLingui } from '@lingui/react/macro';
 import type { PatrolArea } from '@bantay/shared';
 import StaffMap from '@/components/map/StaffMap.tsx';
 import { useLeafletMap } from '@/components/map/map-context.ts';
@@ -45,9 +46,10 @@ function ReplayLayer({ points, time, color, patrolId }: Omit<ReplayMapProps, 'ar
 
 /** The replay's map, loaded on demand. */
 export default function ReplayMap({ area, ...props }: ReplayMapProps) {
+  const { t } = useLingui();
   const areas = useMemo(() => (area ? [area] : []), [area]);
   return (
-    <StaffMap label="Patrol replay map" className="h-80 lg:h-[28rem]" testId="replay-map">
+    <StaffMap label={t`Patrol replay map`} className="h-80 lg:h-[28rem]" testId="replay-map">
       <AreaOutlinesLayer areas={areas} />
       <ReplayLayer {...props} />
     </StaffMap>

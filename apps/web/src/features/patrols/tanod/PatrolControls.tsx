@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Play, Square } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PatrolDetail, Schedule } from '@bantay/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -8,9 +10,9 @@ import { notify } from '@/lib/toast.ts';
 import { formatPeriod, formatTime, formatDate } from '@/lib/zoned-time.ts';
 import type { TrackPoint } from '../tracking/tracking-rule.ts';
 import { CURRENT_PATROL_KEY, endPatrol, MY_SCHEDULES_KEY, startPatrol, TRACKING_STATE_KEY } from '../patrols-api.ts';
+import { ATTENDANCE_LABEL } from '../patrol-labels.ts';
 
-const ATTENDANCE_LABEL = { on_time: 'On time', late: 'Late', absent: 'Absent', not_started: 'Not started' } as const;
-const SHIFT_LABEL = { day: 'Day shift', night: 'Night shift', custom: 'Shift' } as const;
+const SHIFT_LABEL = { day: msg`Day shift`, night: msg`Night shift`, custom: msg`Shift` } as const;
 
 const toGps = (fix: TrackPoint) => ({ lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy });
 
@@ -29,6 +31,7 @@ export function PatrolControls({
   fix: TrackPoint | null;
   timeZone: string;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -47,29 +50,42 @@ export function PatrolControls({
       notify.success(done);
       await refresh();
     } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : 'Something went wrong. Try again.');
+      setRefusal(error instanceof ApiError ? error.message : t`Something went wrong. Try again.`);
     } finally {
       setBusy(false);
     }
   };
 
   if (patrol) {
+    const area = patrol.patrolArea.name;
+    const code = patrol.schedule.code;
+    const started = patrol.startedAt ? formatTime(patrol.startedAt, timeZone) : '—';
+    const ends = formatTime(patrol.schedule.endsAt, timeZone);
     return (
       <section className="card" aria-labelledby="patrol-heading" data-testid="patrol-on">
         <h2 id="patrol-heading" className="text-lg font-semibold">
-          On patrol · {patrol.patrolArea.name}
+          <Trans>On patrol · {area}</Trans>
         </h2>
         <p className="mt-1 text-sm text-muted">
-          {patrol.schedule.code} · started {patrol.startedAt ? formatTime(patrol.startedAt, timeZone) : '—'} ·{' '}
+          <Trans>
+            {code} · started {started}
+          </Trans>{' '}
+          ·{' '}
           <span className={patrol.attendance === 'late' ? 'font-semibold text-danger' : 'font-semibold text-success'}>
-            {ATTENDANCE_LABEL[patrol.attendance]}
+            {t(ATTENDANCE_LABEL[patrol.attendance])}
           </span>
         </p>
-        <p className="mt-1 text-sm text-muted">Shift ends {formatTime(patrol.schedule.endsAt, timeZone)}</p>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>Shift ends {ends}</Trans>
+        </p>
         <button type="button" className="btn btn-danger mt-4 w-full sm:w-auto" disabled={busy || !fix} onClick={() => setConfirmEnd(true)}>
-          <Square className="h-4 w-4" aria-hidden="true" /> End patrol
+          <Square className="h-4 w-4" aria-hidden="true" /> <Trans>End patrol</Trans>
         </button>
-        {!fix && <p className="mt-2 text-sm text-muted">Waiting for your location to end the patrol…</p>}
+        {!fix && (
+          <p className="mt-2 text-sm text-muted">
+            <Trans>Waiting for your location to end the patrol…</Trans>
+          </p>
+        )}
         {refusal && (
           <p role="alert" className="mt-3 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
             {refusal}
@@ -77,12 +93,12 @@ export function PatrolControls({
         )}
         <ConfirmDialog
           open={confirmEnd}
-          message="End this patrol?"
-          confirmLabel="End patrol"
+          message={t`End this patrol?`}
+          confirmLabel={t`End patrol`}
           onCancel={() => setConfirmEnd(false)}
           onConfirm={() => {
             setConfirmEnd(false);
-            if (fix) void run(() => endPatrol(patrol._id, toGps(fix)), 'Patrol ended');
+            if (fix) void run(() => endPatrol(patrol._id, toGps(fix)), t`Patrol ended`);
           }}
         />
       </section>
@@ -93,9 +109,11 @@ export function PatrolControls({
     return (
       <section className="card" aria-labelledby="patrol-heading">
         <h2 id="patrol-heading" className="text-lg font-semibold">
-          No shift now
+          <Trans>No shift now</Trans>
         </h2>
-        <p className="mt-1 text-sm text-muted">You have no upcoming shift. Your schedules are on the Schedule page.</p>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>You have no upcoming shift. Your schedules are on the Schedule page.</Trans>
+        </p>
       </section>
     );
   }
@@ -103,10 +121,10 @@ export function PatrolControls({
   return (
     <section className="card" aria-labelledby="patrol-heading" data-testid="patrol-next">
       <h2 id="patrol-heading" className="text-lg font-semibold">
-        {nextSchedule.status === 'ongoing' ? 'Your shift now' : 'Your next shift'}
+        {nextSchedule.status === 'ongoing' ? t`Your shift now` : t`Your next shift`}
       </h2>
       <p className="mt-1 text-sm text-ink-soft">
-        {SHIFT_LABEL[nextSchedule.shift]} · {nextSchedule.patrolArea.name} · {nextSchedule.code}
+        {t(SHIFT_LABEL[nextSchedule.shift])} · {nextSchedule.patrolArea.name} · {nextSchedule.code}
       </p>
       <p className="text-sm text-muted">
         {formatDate(nextSchedule.startsAt, timeZone)}, {formatPeriod(nextSchedule.startsAt, nextSchedule.endsAt, timeZone)}
@@ -115,11 +133,15 @@ export function PatrolControls({
         type="button"
         className="btn btn-primary mt-4 w-full sm:w-auto"
         disabled={busy || !fix}
-        onClick={() => fix && void run(() => startPatrol(nextSchedule._id, toGps(fix)), 'Patrol started')}
+        onClick={() => fix && void run(() => startPatrol(nextSchedule._id, toGps(fix)), t`Patrol started`)}
       >
-        <Play className="h-4 w-4" aria-hidden="true" /> Start patrol
+        <Play className="h-4 w-4" aria-hidden="true" /> <Trans>Start patrol</Trans>
       </button>
-      {!fix && <p className="mt-2 text-sm text-muted">Waiting for your location to start the patrol…</p>}
+      {!fix && (
+        <p className="mt-2 text-sm text-muted">
+          <Trans>Waiting for your location to start the patrol…</Trans>
+        </p>
+      )}
       {refusal && (
         <p role="alert" className="mt-3 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger" data-testid="patrol-refusal">
           {refusal}

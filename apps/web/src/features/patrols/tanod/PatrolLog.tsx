@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PATROL_LIMITS, type PatrolDetail } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatTime } from '@/lib/zoned-time.ts';
@@ -8,6 +9,7 @@ import { addLogEntry, CURRENT_PATROL_KEY } from '../patrols-api.ts';
 
 /** The patrol log (docs/product.md §4.7): each entry is stored at once, with the position when known. */
 export function PatrolLog({ patrol, fix, timeZone }: { patrol: PatrolDetail; fix: TrackPoint | null; timeZone: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +19,7 @@ export function PatrolLog({ patrol, fix, timeZone }: { patrol: PatrolDetail; fix
   const submit = async () => {
     const trimmed = text.trim();
     if (!trimmed) {
-      setError('Write what happened');
+      setError(t`Write what happened`);
       return;
     }
     setBusy(true);
@@ -27,7 +29,7 @@ export function PatrolLog({ patrol, fix, timeZone }: { patrol: PatrolDetail; fix
       setText('');
       await queryClient.invalidateQueries({ queryKey: CURRENT_PATROL_KEY });
     } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.fields[0]?.message ?? failure.message) : 'Could not save the entry. Try again.');
+      setError(failure instanceof ApiError ? (failure.fields[0]?.message ?? failure.message) : t`Could not save the entry. Try again.`);
     } finally {
       setBusy(false);
     }
@@ -36,7 +38,7 @@ export function PatrolLog({ patrol, fix, timeZone }: { patrol: PatrolDetail; fix
   return (
     <section className="card" aria-labelledby="log-heading">
       <h2 id="log-heading" className="text-lg font-semibold">
-        Patrol log
+        <Trans>Patrol log</Trans>
       </h2>
       <form
         noValidate
@@ -47,7 +49,7 @@ export function PatrolLog({ patrol, fix, timeZone }: { patrol: PatrolDetail; fix
         }}
       >
         <label htmlFor="log-text" className="mb-1.5 block text-sm font-medium">
-          What happened?
+          <Trans>What happened?</Trans>
         </label>
         <textarea
           id="log-text"
@@ -64,13 +66,15 @@ export function PatrolLog({ patrol, fix, timeZone }: { patrol: PatrolDetail; fix
           </p>
         )}
         <button type="submit" className="btn btn-secondary mt-2" disabled={busy}>
-          Add to log
+          <Trans>Add to log</Trans>
         </button>
       </form>
       {entries.length === 0 ? (
-        <p className="mt-4 text-sm text-muted">No entries yet.</p>
+        <p className="mt-4 text-sm text-muted">
+          <Trans>No entries yet.</Trans>
+        </p>
       ) : (
-        <ol className="mt-4 flex flex-col gap-2" aria-label="Log entries">
+        <ol className="mt-4 flex flex-col gap-2" aria-label={t`Log entries`}>
           {entries.map((entry) => (
             <li key={entry._id} className="rounded-lg bg-surface-2 px-3 py-2 text-sm">
               <span className="mr-2 font-semibold text-ink-soft">{formatTime(entry.at, timeZone)}</span>

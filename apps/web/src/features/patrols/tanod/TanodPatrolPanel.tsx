@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Loading } from '@/components/Loading.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { setTrackingSwitch, TRACKING_STATE_KEY } from '../patrols-api.ts';
@@ -11,14 +12,15 @@ import type { TanodPatrolState } from './use-tanod-patrol.ts';
 
 /** The tanod's side of /Patrolmap: tracking state, Start/End patrol, the log. */
 export function TanodPatrolPanel({ state }: { state: TanodPatrolState }) {
+  const { t } = useLingui();
   const { tracking, patrol, nextSchedule, timeZone } = state;
-  if (state.isLoading) return <Loading label="Loading your patrol…" />;
+  if (state.isLoading) return <Loading label={t`Loading your patrol…`} />;
   if (state.isError)
     return (
       <div role="alert" className="card text-sm">
-        Your patrol could not load.{' '}
+        <Trans>Your patrol could not load.</Trans>{' '}
         <button type="button" className="font-semibold text-brand-600 underline" onClick={() => void state.retry()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     );
@@ -27,7 +29,7 @@ export function TanodPatrolPanel({ state }: { state: TanodPatrolState }) {
       <TrackingIndicator isTracking={tracking.isTracking} queued={tracking.queued} online={tracking.online} />
       {tracking.problem && (
         <p role="alert" className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
-          {POSITION_MESSAGES[tracking.problem]}
+          {t(POSITION_MESSAGES[tracking.problem])}
         </p>
       )}
       <PatrolControls patrol={patrol} nextSchedule={nextSchedule} fix={tracking.fix} timeZone={timeZone} />
@@ -39,13 +41,14 @@ export function TanodPatrolPanel({ state }: { state: TanodPatrolState }) {
 
 /** Sharing the location on duty without a patrol (docs/product.md §4.7: only while the tanod turned it on). */
 function TrackingSwitch({ isTracking }: { isTracking: boolean }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
     <div className="card">
       <label className="flex items-center justify-between gap-3 text-sm font-medium">
-        Share my location while on duty
+        <Trans>Share my location while on duty</Trans>
         <input
           type="checkbox"
           role="switch"
@@ -59,7 +62,7 @@ function TrackingSwitch({ isTracking }: { isTracking: boolean }) {
               await setTrackingSwitch(event.target.checked);
               await queryClient.invalidateQueries({ queryKey: TRACKING_STATE_KEY });
             } catch (failure) {
-              setError(failure instanceof ApiError ? failure.message : 'Could not change tracking. Try again.');
+              setError(failure instanceof ApiError ? failure.message : t`Could not change tracking. Try again.`);
             } finally {
               setBusy(false);
             }

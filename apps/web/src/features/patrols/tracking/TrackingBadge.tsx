@@ -1,5 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useTracking } from './TrackingProvider.tsx';
 
 /**
@@ -7,18 +8,25 @@ import { useTracking } from './TrackingProvider.tsx';
  * always see that tracking is on), with the count of points waiting for the connection.
  */
 export function TrackingBadge() {
+  const { t } = useLingui();
   const { isTracking, queued } = useTracking();
   if (!isTracking && queued === 0) return null;
   return (
     <Link
       to="/Patrolmap"
       className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-green-700 hover:bg-surface-2 dark:text-green-400"
-      title={isTracking ? 'Tracking on: your location is shared' : 'Points waiting to send'}
-      aria-label={isTracking ? `Tracking on${queued ? `, ${queued} points waiting to send` : ''}` : `${queued} points waiting to send`}
+      title={isTracking ? t`Tracking on: your location is shared` : t`Points waiting to send`}
+      aria-label={
+        isTracking
+          ? queued
+            ? t`Tracking on, ${queued} points waiting to send`
+            : t`Tracking on`
+          : t`${queued} points waiting to send`
+      }
       data-testid="tracking-badge"
     >
       <MapPin className="h-5 w-5" aria-hidden="true" />
-      <span className="hidden sm:inline">{isTracking ? 'Tracking' : 'Waiting'}</span>
+      <span className="hidden sm:inline">{isTracking ? <Trans>Tracking</Trans> : <Trans>Waiting</Trans>}</span>
       {queued > 0 && <span className="rounded-full bg-amber-500 px-1.5 text-xs text-white">{queued}</span>}
     </Link>
   );

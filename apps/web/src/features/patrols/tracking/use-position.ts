@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { toTrackPoint, type TrackPoint } from './tracking-rule.ts';
 
 export type PositionProblem = 'denied' | 'unavailable' | 'unsupported';
 
-export const POSITION_MESSAGES: Record<PositionProblem, string> = {
-  denied: 'Your phone did not allow this page to use your location. Allow it in the browser settings to start a patrol.',
-  unavailable: 'Your phone cannot find your location right now. Move to open sky and wait a moment.',
-  unsupported: 'This browser cannot share your location, so a patrol cannot start here.',
+export const POSITION_MESSAGES: Record<PositionProblem, MessageDescriptor> = {
+  denied: msg`Your phone did not allow this page to use your location. Allow it in the browser settings to start a patrol.`,
+  unavailable: msg`Your phone cannot find your location right now. Move to open sky and wait a moment.`,
+  unsupported: msg`This browser cannot share your location, so a patrol cannot start here.`,
 };
 
 const supported = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
