@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { e2eServer } from './servers.ts';
 
 export { expect };
 
@@ -27,10 +28,12 @@ async function watchForDefaultErrorScreen(context: BrowserContext, seen: string[
 }
 
 /**
- * Every spec uses this `test`: no test may pass with React Router's default error screen on the
+ * Every spec uses this `test`: it talks to its worker's own server, and no test may pass with React Router's default error screen on the
  * page, in its own context or in any context it opens.
  */
 export const test = base.extend<{ noDefaultErrorScreen: void }>({
+  // The worker's own server (e2e/servers.ts): pages, contexts and API requests all go there.
+  baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).baseURL),
   noDefaultErrorScreen: [
     async ({ browser, context }, use) => {
       const seen: string[] = [];

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { e2eServer } from './servers.ts';
 
-/** The e2e server's DATA_DIR (set by playwright.config.ts), where the SMS and mail outboxes live. */
+/** The DATA_DIR of this worker's server (e2e/servers.ts), where the SMS and mail outboxes live. */
 function dataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the specs through e2e/playwright.config.ts');
-  return dir;
+  return e2eServer(test.info().parallelIndex).dataDir;
 }
 
 interface Sms {

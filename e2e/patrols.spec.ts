@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signInByApi, toast, type SignedIn } from './fixtures.ts';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, signInByApi, test, toast, type SignedIn } from './fixtures.ts';
 
 // Three real browsers over one server: an admin who draws an area and schedules a tanod, the
 // tanod on a 375 px phone with a faked GPS, and the admin's live map. The tanod is whichever demo

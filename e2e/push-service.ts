@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { e2eServer } from './servers.ts';
 
 /**
  * A stand-in for a browser vendor's push service, on https://127.0.0.1 with the certificate
@@ -19,8 +20,7 @@ export interface PushService {
 }
 
 export async function startPushService(): Promise<PushService> {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the specs through e2e/playwright.config.ts');
+  const dir = e2eServer(test.info().parallelIndex).dataDir;
   const tls = path.join(dir, 'push-tls');
   const received: string[] = [];
   const server = https.createServer({ cert: fs.readFileSync(path.join(tls, 'cert.pem')), key: fs.readFileSync(path.join(tls, 'key.pem')) }, (request, response) => {
