@@ -1,13 +1,15 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ASSISTANCE_AGENCIES, ASSISTANCE_LIMITS, type AssistanceAgency, type AssistanceRequest } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useTanods } from '@/lib/tanods.ts';
 import { notify } from '@/lib/toast.ts';
-import { assistanceSteps, useRefreshAssistance } from './assistance-api.ts';
+import { AGENCY_LABELS, assistanceSteps, useRefreshAssistance } from './assistance-api.ts';
 
 /** Approve a backup request: tanods to dispatch (each is notified) and any outside agency called. */
 export function ApproveDialog({ request, onClose }: { request: AssistanceRequest; onClose(): void }) {
+  const { t } = useLingui();
   const refresh = useRefreshAssistance();
   const tanods = useTanods();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -25,27 +27,36 @@ export function ApproveDialog({ request, onClose }: { request: AssistanceRequest
         agency: agency ? { name: agency, reference: reference.trim() || undefined } : undefined,
       });
       refresh();
-      notify.success('Backup approved');
+      notify.success(t`Backup approved`);
       onClose();
     } catch (failure) {
-      notify.error(failure instanceof ApiError ? failure.message : 'The approval failed. Please try again.');
+      notify.error(failure instanceof ApiError ? failure.message : t`The approval failed. Please try again.`);
     } finally {
       setBusy(false);
     }
   }
 
+  const firstName = request.requester.firstName;
   return (
-    <Modal title={`Approve backup for ${request.requester.firstName}`} onClose={onClose} widthClass="max-w-lg">
+    <Modal title={t`Approve backup for ${firstName}`} onClose={onClose} widthClass="max-w-lg">
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <p className="text-sm text-ink-soft">{request.reason}</p>
         <fieldset>
-          <legend className="mb-2 text-sm font-medium">Dispatch tanods</legend>
+          <legend className="mb-2 text-sm font-medium">
+            <Trans>Dispatch tanods</Trans>
+          </legend>
           {tanods.isLoading ? (
-            <p className="text-sm text-muted">Loading tanods…</p>
+            <p className="text-sm text-muted">
+              <Trans>Loading tanods…</Trans>
+            </p>
           ) : tanods.isError ? (
-            <p className="text-sm text-danger">The tanods could not be loaded.</p>
+            <p className="text-sm text-danger">
+              <Trans>The tanods could not be loaded.</Trans>
+            </p>
           ) : candidates.length === 0 ? (
-            <p className="text-sm text-muted">No other tanods.</p>
+            <p className="text-sm text-muted">
+              <Trans>No other tanods.</Trans>
+            </p>
           ) : (
             <ul className="max-h-56 space-y-1 overflow-y-auto rounded-lg border border-line p-2">
               {candidates.map((tanod) => (
@@ -67,7 +78,7 @@ export function ApproveDialog({ request, onClose }: { request: AssistanceRequest
                     <span className="flex-1 text-sm">
                       {tanod.firstName} {tanod.lastName}
                     </span>
-                    <span className={`text-xs ${tanod.isOnline ? 'text-success' : 'text-muted'}`}>{tanod.isOnline ? 'Online' : 'Offline'}</span>
+                    <span className={`text-xs ${tanod.isOnline ? 'text-success' : 'text-muted'}`}>{tanod.isOnline ? t`Online` : t`Offline`}</span>
                   </label>
                 </li>
               ))}
@@ -76,18 +87,18 @@ export function ApproveDialog({ request, onClose }: { request: AssistanceRequest
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="block text-sm font-medium">
-            Outside agency contacted
+            <Trans>Outside agency contacted</Trans>
             <select className="input mt-1.5" value={agency} onChange={(event) => setAgency(event.target.value as AssistanceAgency | '')}>
-              <option value="">None</option>
+              <option value="">{t`None`}</option>
               {ASSISTANCE_AGENCIES.map((name) => (
                 <option key={name} value={name}>
-                  {name}
+                  {t(AGENCY_LABELS[name])}
                 </option>
               ))}
             </select>
           </label>
           <label className="block text-sm font-medium">
-            Reference (optional)
+            <Trans>Reference (optional)</Trans>
             <input
               className="input mt-1.5"
               value={reference}
@@ -99,10 +110,10 @@ export function ApproveDialog({ request, onClose }: { request: AssistanceRequest
         </div>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Approving…' : 'Approve'}
+            {busy ? t`Approving…` : t`Approve`}
           </button>
         </div>
       </form>

@@ -1,14 +1,36 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ASSISTANCE_LIMITS, type AssistanceRequest, type AssistanceStatus } from '@bantay/shared';
 import { ReasonDialog } from '@/components/ReasonDialog.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';
 import { ApproveDialog } from './ApproveDialog.tsx';
 import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
 
 const OPEN: AssistanceStatus[] = ['pending', 'approved', 'deployed'];
 
-const timeText = (iso: string) => new Date(iso).toLocaleString('en-PH', { dateStyle: 'medium', timeStyle: 'short' });
+const timeText = (iso: string) => new Date(iso).toLocaleString(currentIntlTag(), { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "For Theft · IR-…", the incident a request is about; its name opens it. */
+function IncidentLink({ incident, onOpen }: { incident: NonNullable<AssistanceRequest['incident']>; onOpen?: (id: string) => void }) {
+  const name = `${incident.type} · ${incident.ticket}`;
+  return (
+    <p className="mt-1 text-sm">
+      <Trans>
+        For{' '}
+        <button type="button" className="font-medium text-brand-600 underline" onClick={() => onOpen?.(incident._id)}>
+          {name}
+        </button>
+      </Trans>
+      {incident.classification === 'emergency' && (
+        <span className="ml-1 font-semibold text-danger">
+          <Trans>(emergency)</Trans>
+        </span>
+      )}
+    </p>
+  );
+}
 
 interface BackupRequestsPanelProps {
   /** Opens the incident a request is about (the page's drawer). */
@@ -17,6 +39,7 @@ interface BackupRequestsPanelProps {
 
 /** The admin's backup requests (docs/product.md §4.5): approve with dispatch, reject, deployed, completed. */
 export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps) {
+  const { t } = useLingui();
   const [showClosed, setShowClosed] = useState(false);
   const list = useAssistanceList(showClosed ? {} : { status: OPEN });
   const refresh = useRefreshAssistance();
@@ -31,42 +54,47 @@ export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps
       refresh();
       notify.success(done);
     } catch (failure) {
-      notify.error(failure instanceof ApiError ? failure.message : 'That did not work. Please try again.');
+      notify.error(failure instanceof ApiError ? failure.message : t`That did not work. Please try again.`);
     } finally {
       setBusyId(null);
     }
   }
 
   const items = list.data?.items ?? [];
+  const rejectingName = rejecting?.requester.firstName ?? '';
   return (
     <section aria-labelledby="backup-title" className="card !p-0">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-3">
         <h2 id="backup-title" className="text-lg font-semibold">
-          Backup requests
+          <Trans>Backup requests</Trans>
         </h2>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="switch" checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />
-          Show closed
+          <Trans>Show closed</Trans>
         </label>
       </header>
       {list.isLoading ? (
-        <p className="px-4 py-6 text-sm text-muted">Loading backup requests…</p>
+        <p className="px-4 py-6 text-sm text-muted">
+          <Trans>Loading backup requests…</Trans>
+        </p>
       ) : list.isError ? (
         <div role="alert" className="px-4 py-6 text-sm">
-          <p className="mb-3">The backup requests could not be loaded.</p>
+          <p className="mb-3">
+            <Trans>The backup requests could not be loaded.</Trans>
+          </p>
           <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : items.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-muted">{showClosed ? 'No backup requests yet.' : 'No open backup requests.'}</p>
+        <p className="px-4 py-6 text-sm text-muted">{showClosed ? t`No backup requests yet.` : t`No open backup requests.`}</p>
       ) : (
         <ul className="divide-y divide-line" data-testid="backup-requests">
           {items.map((request) => (
             <li key={request._id} className={`px-4 py-3 ${request.status === 'pending' ? 'bg-amber-50 dark:bg-amber-950/30' : ''}`}>
               <div className="flex flex-wrap items-center gap-2">
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
-                  {ASSISTANCE_STATUS_LABELS[request.status]}
+                  {t(ASSISTANCE_STATUS_LABELS[request.status])}
                 </span>
                 <span className="font-semibold">
                   {request.requester.firstName} {request.requester.lastName}
@@ -74,35 +102,27 @@ export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps
                 <span className="text-xs text-muted">{timeText(request.createdAt)}</span>
               </div>
               <p className="mt-1 text-sm text-ink-soft">{request.reason}</p>
-              {request.incident && (
-                <p className="mt-1 text-sm">
-                  For{' '}
-                  <button type="button" className="font-medium text-brand-600 underline" onClick={() => onOpenIncident?.(request.incident!._id)}>
-                    {request.incident.type} · {request.incident.ticket}
-                  </button>
-                  {request.incident.classification === 'emergency' && <span className="ml-1 font-semibold text-danger">(emergency)</span>}
-                </p>
-              )}
+              {request.incident && <IncidentLink incident={request.incident} onOpen={onOpenIncident} />}
               {decisionText(request) && <p className="mt-1 text-sm text-muted">{decisionText(request)}</p>}
               <div className="mt-2 flex flex-wrap gap-2">
                 {request.status === 'pending' && (
                   <>
                     <button type="button" className="btn btn-primary" onClick={() => setApproving(request)}>
-                      Approve and dispatch
+                      <Trans>Approve and dispatch</Trans>
                     </button>
                     <button type="button" className="btn btn-secondary" onClick={() => setRejecting(request)}>
-                      Reject
+                      <Trans>Reject</Trans>
                     </button>
                   </>
                 )}
                 {request.status === 'approved' && (
-                  <button type="button" className="btn btn-secondary" disabled={busyId === request._id} onClick={() => void run(request, 'deployed', 'Marked deployed')}>
-                    Mark deployed
+                  <button type="button" className="btn btn-secondary" disabled={busyId === request._id} onClick={() => void run(request, 'deployed', t`Marked deployed`)}>
+                    <Trans>Mark deployed</Trans>
                   </button>
                 )}
                 {(request.status === 'approved' || request.status === 'deployed') && (
-                  <button type="button" className="btn btn-secondary" disabled={busyId === request._id} onClick={() => void run(request, 'complete', 'Backup completed')}>
-                    Mark completed
+                  <button type="button" className="btn btn-secondary" disabled={busyId === request._id} onClick={() => void run(request, 'complete', t`Backup completed`)}>
+                    <Trans>Mark completed</Trans>
                   </button>
                 )}
               </div>
@@ -113,14 +133,14 @@ export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps
       {approving && <ApproveDialog request={approving} onClose={() => setApproving(null)} />}
       {rejecting && (
         <ReasonDialog
-          title={`Reject the backup request of ${rejecting.requester.firstName}`}
-          description="The tanod sees the reason at once."
-          confirmLabel="Reject request"
+          title={t`Reject the backup request of ${rejectingName}`}
+          description={t`The tanod sees the reason at once.`}
+          confirmLabel={t`Reject request`}
           maxLength={ASSISTANCE_LIMITS.reasonMaxLength}
           onSubmit={async (reason) => {
             await assistanceSteps.reject(rejecting._id, reason);
             refresh();
-            notify.success('Backup request rejected');
+            notify.success(t`Backup request rejected`);
           }}
           onClose={() => setRejecting(null)}
         />

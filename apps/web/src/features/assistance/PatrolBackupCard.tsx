@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { RequestBackupButton } from './RequestBackupButton.tsx';
 
 interface PatrolBackupCardProps {
@@ -14,9 +15,11 @@ export function PatrolBackupCard({ fallbackPosition }: PatrolBackupCardProps) {
   return (
     <section aria-labelledby="patrol-backup-title" className="card space-y-2">
       <h2 id="patrol-backup-title" className="text-lg font-semibold">
-        Need backup?
+        <Trans>Need backup?</Trans>
       </h2>
-      <p className="text-sm text-muted">Sends where you are now and your reason to the admins and the tanods on duty nearby.</p>
+      <p className="text-sm text-muted">
+        <Trans>Sends where you are now and your reason to the admins and the tanods on duty nearby.</Trans>
+      </p>
       <RequestBackupButton fallbackPosition={fallbackPosition} />
     </section>
   );

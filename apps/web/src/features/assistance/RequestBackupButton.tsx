@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { LifeBuoy } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ASSISTANCE_LIMITS, type AssistanceRequest } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
@@ -9,8 +11,11 @@ import { notify } from '@/lib/toast.ts';
 import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
 import { currentPosition } from './current-position.ts';
 
-/** The reasons a tanod picks with one tap; anything else is typed. */
-const QUICK_REASONS = ['Need more tanods', 'Medical help needed', 'Violent or armed person', 'Fire'];
+/**
+ * The reasons a tanod picks with one tap; anything else is typed. A tapped reason is sent in the
+ * language on screen, as if typed.
+ */
+const QUICK_REASONS = [msg`Need more tanods`, msg`Medical help needed`, msg`Violent or armed person`, msg`Fire`];
 
 interface RequestBackupButtonProps {
   /** The incident it is about (the active incident); omitted on the patrol map. */
@@ -24,6 +29,7 @@ interface RequestBackupButtonProps {
  * gives none) with a reason, then shows the request's status as admins decide, live.
  */
 export function RequestBackupButton({ incident, fallbackPosition }: RequestBackupButtonProps) {
+  const { t } = useLingui();
   const { user } = useSession();
   const refresh = useRefreshAssistance();
   const [open, setOpen] = useState(false);
@@ -35,23 +41,23 @@ export function RequestBackupButton({ incident, fallbackPosition }: RequestBacku
 
   async function send(text: string) {
     const trimmed = text.trim();
-    if (!trimmed) return setError('Reason is required');
+    if (!trimmed) return setError(t`Reason is required`);
     setBusy(true);
     try {
       const position = (await currentPosition()) ?? fallbackPosition ?? incident?.location ?? null;
       if (!position) {
-        setError('Your position is unknown: allow location access and try again.');
+        setError(t`Your position is unknown: allow location access and try again.`);
         return;
       }
       await assistanceSteps.create({ incidentId: incident?._id, location: position, reason: trimmed });
       refresh();
-      notify.success('Backup requested. Admins and nearby tanods are notified.');
+      notify.success(t`Backup requested. Admins and nearby tanods are notified.`);
       setOpen(false);
       setReason('');
     } catch (failure) {
       const field = failure instanceof ApiError ? failure.fields.find((f) => f.field === 'reason') : undefined;
       if (field) setError(field.message);
-      else notify.error(failure instanceof ApiError ? failure.message : 'The request could not be sent. Please try again.');
+      else notify.error(failure instanceof ApiError ? failure.message : t`The request could not be sent. Please try again.`);
     } finally {
       setBusy(false);
     }
@@ -62,7 +68,7 @@ export function RequestBackupButton({ incident, fallbackPosition }: RequestBacku
       await assistanceSteps.cancel(request._id);
       refresh();
     } catch (failure) {
-      notify.error(failure instanceof ApiError ? failure.message : 'The request could not be cancelled.');
+      notify.error(failure instanceof ApiError ? failure.message : t`The request could not be cancelled.`);
     }
   }
 
@@ -70,19 +76,19 @@ export function RequestBackupButton({ incident, fallbackPosition }: RequestBacku
     <div className="space-y-2" data-testid="backup">
       <button type="button" className="btn w-full border border-amber-600 bg-amber-50 text-amber-900 hover:bg-amber-100 dark:bg-amber-950/40 dark:text-amber-200" onClick={() => setOpen(true)}>
         <LifeBuoy className="h-4 w-4" aria-hidden="true" />
-        Request backup
+        <Trans>Request backup</Trans>
       </button>
       {mine.length > 0 && (
-        <ul className="space-y-2" aria-label="Your backup requests">
+        <ul className="space-y-2" aria-label={t`Your backup requests`}>
           {mine.map((request) => (
             <li key={request._id} className="rounded-lg border border-line p-3 text-sm">
               <div className="flex items-center justify-between gap-2">
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
-                  {request.status === 'pending' ? 'Waiting for an admin' : ASSISTANCE_STATUS_LABELS[request.status]}
+                  {request.status === 'pending' ? t`Waiting for an admin` : t(ASSISTANCE_STATUS_LABELS[request.status])}
                 </span>
                 {(request.status === 'pending' || request.status === 'approved') && (
                   <button type="button" className="btn btn-ghost !min-h-9 shrink-0 whitespace-nowrap !px-2 text-xs" onClick={() => void cancel(request)}>
-                    Cancel request
+                    <Trans>Cancel request</Trans>
                   </button>
                 )}
               </div>
@@ -93,14 +99,19 @@ export function RequestBackupButton({ incident, fallbackPosition }: RequestBacku
         </ul>
       )}
       {open && (
-        <Modal title="Request backup" onClose={() => setOpen(false)}>
-          <p className="mb-3 text-sm text-muted">Your current position is sent. Tap a reason, or write one.</p>
+        <Modal title={t`Request backup`} onClose={() => setOpen(false)}>
+          <p className="mb-3 text-sm text-muted">
+            <Trans>Your current position is sent. Tap a reason, or write one.</Trans>
+          </p>
           <div className="mb-4 grid grid-cols-2 gap-2">
-            {QUICK_REASONS.map((quick) => (
-              <button key={quick} type="button" className="btn btn-secondary !justify-start !text-left" disabled={busy} onClick={() => void send(quick)}>
-                {quick}
-              </button>
-            ))}
+            {QUICK_REASONS.map((descriptor) => {
+              const quick = t(descriptor);
+              return (
+                <button key={quick} type="button" className="btn btn-secondary !justify-start !text-left" disabled={busy} onClick={() => void send(quick)}>
+                  {quick}
+                </button>
+              );
+            })}
           </div>
           <form
             noValidate
@@ -110,7 +121,7 @@ export function RequestBackupButton({ incident, fallbackPosition }: RequestBacku
             }}
           >
             <TextAreaField
-              label="Other reason"
+              label={t`Other reason`}
               rows={2}
               value={reason}
               maxLength={ASSISTANCE_LIMITS.reasonMaxLength}
@@ -122,10 +133,10 @@ export function RequestBackupButton({ incident, fallbackPosition }: RequestBacku
             />
             <div className="mt-4 flex justify-end gap-2">
               <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </button>
               <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy ? 'Sending…' : 'Send request'}
+                {busy ? t`Sending…` : t`Send request`}
               </button>
             </div>
           </form>

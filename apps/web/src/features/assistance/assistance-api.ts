@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type {
   ApproveAssistanceRequest,
+  AssistanceAgency,
   AssistanceListQuery,
   AssistanceListResponse,
   AssistanceRequest,
@@ -55,31 +58,49 @@ export function useRefreshAssistance() {
   return () => void queryClient.invalidateQueries({ queryKey: ASSISTANCE_KEY });
 }
 
-export const ASSISTANCE_STATUS_LABELS: Record<AssistanceStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  deployed: 'Backup deployed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
+/** Each status's name on screen; translate at render (`t(ASSISTANCE_STATUS_LABELS[status])`). */
+export const ASSISTANCE_STATUS_LABELS: Record<AssistanceStatus, MessageDescriptor> = {
+  pending: msg`Pending`,
+  approved: msg`Approved`,
+  rejected: msg`Rejected`,
+  deployed: msg`Backup deployed`,
+  completed: msg`Completed`,
+  cancelled: msg`Cancelled`,
 };
 
-export const ASSISTANCE_STATUS_BADGES: Record<AssistanceStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
-  approved: 'bg-blue-100 text-blue-900 dark:bg-blue-900/40 dark:text-blue-200',
-  deployed: 'bg-indigo-100 text-indigo-900 dark:bg-indigo-900/40 dark:text-indigo-200',
-  completed: 'bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-200',
-  rejected: 'bg-slate-200 text-slate-800 dark:bg-slate-700/60 dark:text-slate-200',
-  cancelled: 'bg-slate-200 text-slate-800 dark:bg-slate-700/60 dark:text-slate-200',
+/** Badge colours per status (class names: `as const`, not prose). */
+export const ASSISTANCE_STATUS_BADGES = {
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200' as const,
+  approved: 'bg-blue-100 text-blue-900 dark:bg-blue-900/40 dark:text-blue-200' as const,
+  deployed: 'bg-indigo-100 text-indigo-900 dark:bg-indigo-900/40 dark:text-indigo-200' as const,
+  completed: 'bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-200' as const,
+  rejected: 'bg-slate-200 text-slate-800 dark:bg-slate-700/60 dark:text-slate-200' as const,
+  cancelled: 'bg-slate-200 text-slate-800 dark:bg-slate-700/60 dark:text-slate-200' as const,
+} satisfies Record<AssistanceStatus, string>;
+
+/** An outside agency as the screen names it; the value sent to the API stays the English one. */
+export const AGENCY_LABELS: Record<AssistanceAgency, MessageDescriptor> = {
+  PNP: msg`PNP`,
+  BFP: msg`BFP`,
+  Ambulance: msg`Ambulance`,
+  Other: msg`Other`,
 };
 
-/** What the requester reads about a decision: who comes, which agency, or why not. */
+/** What the requester reads about a decision: who comes, which agency, or why not. Called while rendering. */
 export function decisionText(request: AssistanceRequest): string | null {
-  if (request.status === 'rejected') return request.rejectionReason ? `Reason: ${request.rejectionReason}` : null;
+  if (request.status === 'rejected') {
+    const reason = request.rejectionReason;
+    return reason ? t`Reason: ${reason}` : null;
+  }
   const parts: string[] = [];
   if (request.dispatchedTanods.length > 0) {
-    parts.push(`Coming: ${request.dispatchedTanods.map((person) => fullName(person)).join(', ')}`);
+    const names = request.dispatchedTanods.map((person) => fullName(person)).join(', ');
+    parts.push(t`Coming: ${names}`);
   }
-  if (request.agency) parts.push(`${request.agency.name} contacted${request.agency.reference ? ` (ref. ${request.agency.reference})` : ''}`);
+  if (request.agency) {
+    const agency = t(AGENCY_LABELS[request.agency.name]);
+    const reference = request.agency.reference;
+    parts.push(reference ? t`${agency} contacted (ref. ${reference})` : t`${agency} contacted`);
+  }
   return parts.length > 0 ? parts.join(' · ') : null;
 }

@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditEntry, type AuditList } from '@bantay/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { AUDIT_ENTITIES, type AuditEntry, type AuditList } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { api } from '@/lib/api-client.ts';
 import { fullName } from '@/lib/full-name.ts';
+import { currentIntlTag } from '@/lib/i18n.ts';
+import { ACTION_LABELS, ENTITY_LABELS } from './audit-labels.ts';
 
-/** The shared words for an entry's action and entity; a value this build does not know is shown as it is. */
-const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as keyof typeof AUDIT_ACTION_LABELS] ?? action;
-const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity as keyof typeof AUDIT_ENTITY_LABELS] ?? entity;
+/** The word for an entry's action or entity; a value this build does not know is shown as it is. */
+const labelOf = (labels: Record<string, MessageDescriptor>, value: string): MessageDescriptor | string =>
+  Object.hasOwn(labels, value) ? labels[value]! : value;
 
 function summary(values: Record<string, unknown> | null): string {
   if (!values) return '';
@@ -17,26 +21,40 @@ function summary(values: Record<string, unknown> | null): string {
 }
 
 function Row({ entry }: { entry: AuditEntry }) {
-  const who = entry.actor ? fullName(entry.actor) : 'System';
+  const { t } = useLingui();
+  const who = entry.actor ? fullName(entry.actor) : t`System`;
+  const action = labelOf(ACTION_LABELS, entry.action);
+  const entity = labelOf(ENTITY_LABELS, entry.entity);
+  const before = summary(entry.before);
+  const after = summary(entry.after);
   return (
     <li className="flex flex-col gap-1 p-4 text-sm" data-testid="audit-row">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <strong>{who}</strong>
-        <span>{actionLabel(entry.action)}</span>
-        <span className="rounded-md bg-surface-2 px-1.5 py-0.5 text-xs font-medium text-ink-soft">{entityLabel(entry.entity)}</span>
+        <span>{typeof action === 'string' ? action : t(action)}</span>
+        <span className="rounded-md bg-surface-2 px-1.5 py-0.5 text-xs font-medium text-ink-soft">{typeof entity === 'string' ? entity : t(entity)}</span>
         <span className="ml-auto text-xs text-muted">
-          <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+          <time dateTime={entry.at}>{new Date(entry.at).toLocaleString(currentIntlTag())}</time>
           {entry.ip ? ` · ${entry.ip}` : ''}
         </span>
       </p>
-      {entry.before && <p className="break-words text-muted">Before: {summary(entry.before)}</p>}
-      {entry.after && <p className="break-words">After: {summary(entry.after)}</p>}
+      {entry.before && (
+        <p className="break-words text-muted">
+          <Trans>Before: {before}</Trans>
+        </p>
+      )}
+      {entry.after && (
+        <p className="break-words">
+          <Trans>After: {after}</Trans>
+        </p>
+      )}
     </li>
   );
 }
 
 /** The supadmin's audit log: newest first, by entity and period, a page at a time. */
 export function AuditLogPanel() {
+  const { t } = useLingui();
   const [entity, setEntity] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -55,25 +73,25 @@ export function AuditLogPanel() {
   });
   const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <section className="flex flex-col gap-4" aria-label="Audit log">
+    <section className="flex flex-col gap-4" aria-label={t`Audit log`}>
       <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
         <label className="col-span-2 flex flex-col gap-1 text-sm font-medium">
-          What
+          <Trans>What</Trans>
           <select className="input" value={entity} onChange={(event) => setEntity(event.target.value)}>
-            <option value="">Everything</option>
+            <option value="">{t`Everything`}</option>
             {AUDIT_ENTITIES.map((value) => (
               <option key={value} value={value}>
-                {AUDIT_ENTITY_LABELS[value]}
+                {t(ENTITY_LABELS[value])}
               </option>
             ))}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          From
+          <Trans>From</Trans>
           <input type="date" className="input" value={from} onChange={(event) => setFrom(event.target.value)} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          To
+          <Trans>To</Trans>
           <input type="date" className="input" value={to} onChange={(event) => setTo(event.target.value)} />
         </label>
       </div>
@@ -81,13 +99,17 @@ export function AuditLogPanel() {
         <Loading />
       ) : log.isError ? (
         <div role="alert" className="card flex flex-wrap items-center gap-3 text-sm">
-          <span className="flex-1">Error loading the audit log.</span>
+          <span className="flex-1">
+            <Trans>Error loading the audit log.</Trans>
+          </span>
           <button type="button" className="btn btn-secondary" onClick={() => void log.refetch()}>
-            Retry
+            <Trans>Retry</Trans>
           </button>
         </div>
       ) : entries.length === 0 ? (
-        <p className="card text-center text-sm text-muted">Nothing recorded for this choice.</p>
+        <p className="card text-center text-sm text-muted">
+          <Trans>Nothing recorded for this choice.</Trans>
+        </p>
       ) : (
         <ul className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface">
           {entries.map((entry) => (
@@ -97,7 +119,7 @@ export function AuditLogPanel() {
       )}
       {log.hasNextPage && (
         <button type="button" className="btn btn-secondary self-center" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-          {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          {log.isFetchingNextPage ? t`Loading…` : t`Load more`}
         </button>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Crosshair, Trash2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CAMERA_LIMITS, type Camera } from '@bantay/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
@@ -26,6 +27,7 @@ interface CameraFormProps {
  * way). Refusals show next to their field; removal asks first.
  */
 export function CameraForm({ camera, editor, onDone }: CameraFormProps) {
+  const { t } = useLingui();
   const refresh = useRefreshCameras();
   const [values, setValues] = useState<CameraFormValues>(() => valuesOf(camera));
   const [errors, setErrors] = useState<CameraErrors>({});
@@ -48,10 +50,11 @@ export function CameraForm({ camera, editor, onDone }: CameraFormProps) {
       if (camera) await updateCamera(camera._id, checked.body);
       else await createCamera(checked.body as Parameters<typeof createCamera>[0]);
       await refresh();
-      notify.success(camera ? `${values.name.trim()} saved` : `${values.name.trim()} added`);
+      const name = values.name.trim();
+      notify.success(camera ? t`${name} saved` : t`${name} added`);
       onDone();
     } catch (error) {
-      setErrors(serverErrors(error, 'The camera could not be saved. Please try again.'));
+      setErrors(serverErrors(error, t`The camera could not be saved. Please try again.`));
     } finally {
       setBusy(false);
     }
@@ -64,22 +67,25 @@ export function CameraForm({ camera, editor, onDone }: CameraFormProps) {
     try {
       await deleteCamera(camera._id);
       await refresh();
-      notify.success(`${camera.name} removed`);
+      const name = camera.name;
+      notify.success(t`${name} removed`);
       onDone();
     } catch (error) {
-      setErrors(serverErrors(error, 'The camera could not be removed. Please try again.'));
+      setErrors(serverErrors(error, t`The camera could not be removed. Please try again.`));
     } finally {
       setBusy(false);
     }
   }
 
+  const cameraName = camera?.name ?? '';
+  const heading = camera ? t`Edit ${cameraName}` : t`Add a camera`;
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-3" aria-label={camera ? `Edit ${camera.name}` : 'Add a camera'}>
-      <h3 className="text-base font-semibold">{camera ? `Edit ${camera.name}` : 'Add a camera'}</h3>
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-3" aria-label={heading}>
+      <h3 className="text-base font-semibold">{heading}</h3>
       <FormAlert message={errors.form} />
-      <TextField label="Name" autoFocus maxLength={CAMERA_LIMITS.nameMaxLength} value={values.name} error={errors.name} onChange={(event) => set({ name: event.target.value })} />
+      <TextField label={t`Name`} autoFocus maxLength={CAMERA_LIMITS.nameMaxLength} value={values.name} error={errors.name} onChange={(event) => set({ name: event.target.value })} />
       <TextAreaField
-        label="Description (optional)"
+        label={t`Description (optional)`}
         rows={2}
         maxLength={CAMERA_LIMITS.descriptionMaxLength}
         value={values.description}
@@ -87,7 +93,7 @@ export function CameraForm({ camera, editor, onDone }: CameraFormProps) {
         onChange={(event) => set({ description: event.target.value })}
       />
       <TextField
-        label="Viewing URL (optional)"
+        label={t`Viewing URL (optional)`}
         type="url"
         inputMode="url"
         placeholder="http://192.168.1.20/live"
@@ -97,18 +103,20 @@ export function CameraForm({ camera, editor, onDone }: CameraFormProps) {
         onChange={(event) => set({ viewingUrl: event.target.value })}
       />
       <TextField
-        label="Owner or contact (optional)"
+        label={t`Owner or contact (optional)`}
         maxLength={CAMERA_LIMITS.ownerContactMaxLength}
         value={values.ownerContact}
         error={errors.ownerContact}
         onChange={(event) => set({ ownerContact: event.target.value })}
       />
       <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium">Place</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>Place</Trans>
+        </legend>
         {/* Side by side on a phone; stacked in the narrow column beside a desk's map. */}
         <div className="grid grid-cols-2 gap-2 lg:grid-cols-1">
           <TextField
-            label="Latitude"
+            label={t`Latitude`}
             inputMode="decimal"
             value={position.lat}
             error={errors.lat}
@@ -118,7 +126,7 @@ export function CameraForm({ camera, editor, onDone }: CameraFormProps) {
             }}
           />
           <TextField
-            label="Longitude"
+            label={t`Longitude`}
             inputMode="decimal"
             value={position.lng}
             error={errors.lng}
@@ -130,32 +138,36 @@ export function CameraForm({ camera, editor, onDone }: CameraFormProps) {
         </div>
         <button type="button" className="btn btn-secondary w-full" aria-pressed={placing} onClick={() => setPlacing(!placing)}>
           <Crosshair className="h-4 w-4" aria-hidden="true" />
-          {placing ? 'Click the map… (cancel)' : 'Pick on the map'}
+          {placing ? t`Click the map… (cancel)` : t`Pick on the map`}
         </button>
         <p className="text-xs text-muted" role="status">
-          {placing ? 'Click the map where the camera is.' : camera ? 'Or drag its pin on the map: a drag is saved at once.' : 'Or type the coordinates.'}
+          {placing
+            ? t`Click the map where the camera is.`
+            : camera
+              ? t`Or drag its pin on the map: a drag is saved at once.`
+              : t`Or type the coordinates.`}
         </p>
       </fieldset>
       <div className="flex flex-wrap justify-end gap-2 pt-1">
         <button type="button" className="btn btn-secondary" onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : camera ? 'Save' : 'Add camera'}
+          {busy ? t`Saving…` : camera ? t`Save` : t`Add camera`}
         </button>
       </div>
       {camera && (
         <div className="border-t border-line pt-3">
           <button type="button" className="btn btn-ghost w-full text-danger" disabled={busy} onClick={() => setConfirming(true)}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
-            Remove
+            <Trans>Remove</Trans>
           </button>
         </div>
       )}
       <ConfirmDialog
         open={confirming}
-        message={camera ? `Remove the camera ${camera.name}?` : ''}
-        confirmLabel="Remove"
+        message={camera ? t`Remove the camera ${cameraName}?` : ''}
+        confirmLabel={t`Remove`}
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       />

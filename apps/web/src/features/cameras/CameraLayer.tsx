@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
+import { useLingui } from '@lingui/react/macro';
 import type { Camera } from '@bantay/shared';
 import { useLeafletMap } from '@/components/map/map-context.ts';
 import { MARKER_COLORS, pinIcon } from '@/components/map/markers.ts';
 import type { CameraLayerEditing } from './use-camera-editor.ts';
 
-const cameraTitle = (camera: Camera) => `Camera: ${camera.name}${camera.ownerContact ? ` (${camera.ownerContact})` : ''}`;
 
 /**
  * CCTV cameras on a StaffMap: grey pins marked "C". While an admin manages cameras (`editing`),
@@ -15,6 +15,7 @@ const cameraTitle = (camera: Camera) => `Camera: ${camera.name}${camera.ownerCon
  */
 export default function CameraLayer({ cameras, editing }: { cameras: Camera[]; editing?: CameraLayerEditing }) {
   const map = useLeafletMap();
+  const { t } = useLingui();
   const layerRef = useRef<L.LayerGroup | null>(null);
   const markers = useRef(new Map<string, L.Marker>());
   const editingRef = useRef(editing);
@@ -72,7 +73,9 @@ export default function CameraLayer({ cameras, editing }: { cameras: Camera[]; e
         // A new icon is a new element: only when the look changes, so keyboard focus stays put.
         if (marker.options.icon?.options.className !== icon.options.className) marker.setIcon(icon);
       }
-      const title = isEditing ? `${cameraTitle(camera)}. Drag to move it, or press Enter to edit it` : cameraTitle(camera);
+      const { name, ownerContact: owner } = camera;
+      const named = owner ? t`Camera: ${name} (${owner})` : t`Camera: ${name}`;
+      const title = isEditing ? t`${named}. Drag to move it, or press Enter to edit it` : named;
       marker.options.title = title;
       marker.options.alt = title;
       const element = marker.getElement();
@@ -83,7 +86,7 @@ export default function CameraLayer({ cameras, editing }: { cameras: Camera[]; e
       if (isEditing) marker.dragging?.enable();
       else marker.dragging?.disable();
     }
-  }, [cameras, isEditing, selectedId]);
+  }, [cameras, isEditing, selectedId, t]);
 
   // The form's unsaved place: a blue pin marked "+", draggable.
   const draftLat = editing?.draft?.lat;
@@ -91,7 +94,7 @@ export default function CameraLayer({ cameras, editing }: { cameras: Camera[]; e
   const draftRef = useRef<L.Marker | null>(null);
   useEffect(() => {
     if (draftLat === undefined || draftLng === undefined) return;
-    const title = 'The camera’s new place (not saved yet). Drag to adjust';
+    const title = t`The camera’s new place (not saved yet). Drag to adjust`;
     const marker = L.marker([draftLat, draftLng], {
       icon: pinIcon({ color: MARKER_COLORS.normal, glyph: '+', selected: true }),
       draggable: true,
@@ -106,7 +109,7 @@ export default function CameraLayer({ cameras, editing }: { cameras: Camera[]; e
       marker.remove();
       draftRef.current = null;
     };
-  }, [map, draftLat, draftLng]);
+  }, [map, draftLat, draftLng, t]);
 
   // Pick mode: the next click on the map is the place.
   const placing = editing?.placing ?? false;

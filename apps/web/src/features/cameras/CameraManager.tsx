@@ -1,4 +1,5 @@
 import { Plus, Video } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Camera } from '@bantay/shared';
 import { CameraForm } from './CameraForm.tsx';
 import type { CameraEditor } from './use-camera-editor.ts';
@@ -14,6 +15,7 @@ interface CameraManagerProps {
  * the form. The map does the moving (drag a pin) and the picking (click where a camera is).
  */
 export function CameraManager({ cameras, isLoading, editor }: CameraManagerProps) {
+  const { t } = useLingui();
   const { selection, select } = editor;
   const editing = selection?.kind === 'edit' ? cameras.find((camera) => camera._id === selection.id) : undefined;
 
@@ -22,12 +24,12 @@ export function CameraManager({ cameras, isLoading, editor }: CameraManagerProps
       <div className="flex items-center justify-between gap-2">
         <h2 id="cameras-title" className="flex items-center gap-2 text-lg font-semibold">
           <Video className="h-5 w-5 text-brand-600" aria-hidden="true" />
-          Cameras
+          <Trans>Cameras</Trans>
         </h2>
         {selection === null && (
           <button type="button" className="btn btn-primary !min-h-9 !px-3" onClick={() => select({ kind: 'new' })}>
             <Plus className="h-4 w-4" aria-hidden="true" />
-            Add
+            <Trans>Add</Trans>
           </button>
         )}
       </div>
@@ -35,13 +37,19 @@ export function CameraManager({ cameras, isLoading, editor }: CameraManagerProps
         <CameraForm key={selection.kind === 'new' ? 'new' : selection.id} camera={editing ?? null} editor={editor} onDone={() => select(null)} />
       ) : (
         <>
-          <p className="text-sm text-muted">Drag a camera’s pin to move it: the new place is saved at once. Choose one to edit or remove it.</p>
+          <p className="text-sm text-muted">
+            <Trans>Drag a camera’s pin to move it: the new place is saved at once. Choose one to edit or remove it.</Trans>
+          </p>
           {isLoading ? (
-            <p className="text-sm text-muted">Loading cameras…</p>
+            <p className="text-sm text-muted">
+              <Trans>Loading cameras…</Trans>
+            </p>
           ) : cameras.length === 0 ? (
-            <p className="text-sm text-muted">No cameras yet.</p>
+            <p className="text-sm text-muted">
+              <Trans>No cameras yet.</Trans>
+            </p>
           ) : (
-            <ul className="-mx-2 max-h-96 overflow-y-auto" aria-label="Cameras">
+            <ul className="-mx-2 max-h-96 overflow-y-auto" aria-label={t`Cameras`}>
               {cameras.map((camera) => (
                 <li key={camera._id}>
                   <button type="button" className="flex min-h-11 w-full flex-col items-start rounded-md px-2 py-1.5 text-left hover:bg-surface-2" onClick={() => select({ kind: 'edit', id: camera._id })}>

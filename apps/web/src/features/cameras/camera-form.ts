@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { createCameraRequestSchema, updateCameraRequestSchema, type Camera, type CreateCameraRequest, type UpdateCameraRequest } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 
@@ -50,13 +51,17 @@ function collect(issues: { path: string; message: string }[]): CameraErrors {
   return errors;
 }
 
-/** Blank or unreadable coordinates, named on their own field (the schema would only say "location"). */
+/**
+ * Blank or unreadable coordinates, named on their own field (the schema would only say "location"),
+ * in the language on screen when the form is checked.
+ */
 function positionErrors(text: PositionText): CameraErrors {
   const errors: CameraErrors = {};
-  for (const [key, label] of [['lat', 'Latitude'], ['lng', 'Longitude']] as const) {
-    if (text[key].trim() === '') errors[key] = `${label} is required`;
-    else if (!Number.isFinite(Number(text[key]))) errors[key] = `${label} must be a number`;
-  }
+  const problem = (value: string) => (value.trim() === '' ? 'blank' : Number.isFinite(Number(value)) ? null : 'not_a_number');
+  const lat = problem(text.lat);
+  const lng = problem(text.lng);
+  if (lat) errors.lat = lat === 'blank' ? t`Latitude is required` : t`Latitude must be a number`;
+  if (lng) errors.lng = lng === 'blank' ? t`Longitude is required` : t`Longitude must be a number`;
   return errors;
 }
 

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { Camera } from '@bantay/shared';
 import { notify } from '@/lib/toast.ts';
 import { updateCamera } from './api/update-camera.ts';
@@ -43,6 +44,7 @@ const EMPTY_POSITION: PositionText = { lat: '', lng: '' };
  * Dragging a marker saves its new place at once; the form's fields are the keyboard's way.
  */
 export function useCameraEditor(cameras: Camera[]): CameraEditor {
+  const { t } = useLingui();
   const refresh = useRefreshCameras();
   const [managing, setManagingState] = useState(false);
   const [selection, setSelection] = useState<CameraSelection>(null);
@@ -79,15 +81,17 @@ export function useCameraEditor(cameras: Camera[]): CameraEditor {
         await updateCamera(id, { location });
         await refresh();
         if (selectedId === id) setPosition(positionText(location));
-        notify.success(`${camera?.name ?? 'Camera'} moved`);
+        const name = camera?.name;
+        notify.success(name ? t`${name} moved` : t`Camera moved`);
         return true;
       } catch (error) {
-        const errors = serverErrors(error, 'The camera could not be moved. Please try again.');
-        notify.error(errors.lat ?? errors.lng ?? errors.form ?? 'The camera could not be moved. Please try again.');
+        const failed = t`The camera could not be moved. Please try again.`;
+        const errors = serverErrors(error, failed);
+        notify.error(errors.lat ?? errors.lng ?? errors.form ?? failed);
         return false;
       }
     },
-    [cameras, refresh, selectedId],
+    [cameras, refresh, selectedId, t],
   );
 
   const onDraft = useCallback((to: { lat: number; lng: number }) => {

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { FailedDelivery } from '@bantay/shared';
-import { FailedDeliveriesPanel, kindLabel } from './FailedDeliveriesPanel.tsx';
+import { renderWithI18n } from '@/test/render.tsx';
+import { FailedDeliveriesPanel, KIND_LABELS, kindLabel, kindWords } from './FailedDeliveriesPanel.tsx';
 
 const delivery = (id: string, overrides: Partial<FailedDelivery> = {}): FailedDelivery => ({
   _id: id,
@@ -50,7 +51,7 @@ afterEach(() => {
 
 function show() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderWithI18n(
     <QueryClientProvider client={client}>
       <FailedDeliveriesPanel />
     </QueryClientProvider>,
@@ -109,5 +110,10 @@ describe('kindLabel', () => {
     expect(kindLabel('incident.emergency_reported')).toBe('Incident: emergency reported');
     expect(kindLabel('chat.message')).toBe('Chat: message');
     expect(kindLabel('general')).toBe('General');
+    expect(kindLabel('future.kind_of_alert')).toBe('Future: kind of alert');
+  });
+
+  it("says each known kind in English as the kind's own words", () => {
+    for (const [kind, label] of Object.entries(KIND_LABELS)) expect(label.message, kind).toBe(kindWords(kind));
   });
 });

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { BellRing, Mail, MessageSquare, RotateCw, type LucideIcon } from 'lucide-react';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { DeliveryChannel, FailedDelivery, FailedDeliveryList } from '@bantay/shared';
 import { QueryState } from '@/components/QueryState.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -11,25 +14,81 @@ import { formatDateTime } from '@/lib/zoned-time.ts';
 import { FAILED_DELIVERIES_KEY, retryDelivery, useFailedDeliveries } from './deliveries-api.ts';
 import { fullName } from '@/lib/full-name.ts';
 
-const CHANNELS: Record<DeliveryChannel, { label: string; icon: LucideIcon }> = {
-  push: { label: 'Push', icon: BellRing },
-  sms: { label: 'SMS', icon: MessageSquare },
-  email: { label: 'Email', icon: Mail },
+const CHANNELS: Record<DeliveryChannel, { label: MessageDescriptor; icon: LucideIcon }> = {
+  push: { label: msg`Push`, icon: BellRing },
+  sms: { label: msg`SMS`, icon: MessageSquare },
+  email: { label: msg`Email`, icon: Mail },
 };
 
-/** `incident.emergency_reported` → “Incident: emergency reported”; a kind this build does not know reads the same way. */
-export function kindLabel(kind: string): string {
+/**
+ * The alerts the server sends, in words: the English is what `kindWords` makes of the kind (a test
+ * holds them equal), the Filipino comes from the catalogue.
+ */
+export const KIND_LABELS: Record<string, MessageDescriptor> = {
+  'account.password_reset': msg`Account: password reset`,
+  'account.password_setup': msg`Account: password setup`,
+  'account.pin_reset': msg`Account: pin reset`,
+  'advisory.published': msg`Advisory: published`,
+  'assistance.approved': msg`Assistance: approved`,
+  'assistance.dispatched': msg`Assistance: dispatched`,
+  'assistance.rejected': msg`Assistance: rejected`,
+  'assistance.requested': msg`Assistance: requested`,
+  'blotter.copy_approved': msg`Blotter: copy approved`,
+  'blotter.copy_rejected': msg`Blotter: copy rejected`,
+  'blotter.copy_requested': msg`Blotter: copy requested`,
+  'blotter.hearing_scheduled': msg`Blotter: hearing scheduled`,
+  'chat.message': msg`Chat: message`,
+  general: msg`General`,
+  'incident.assigned': msg`Incident: assigned`,
+  'incident.emergency_reported': msg`Incident: emergency reported`,
+  'incident.escalated': msg`Incident: escalated`,
+  'incident.false_alarm': msg`Incident: false alarm`,
+  'incident.note': msg`Incident: note`,
+  'incident.reassigned': msg`Incident: reassigned`,
+  'incident.reported': msg`Incident: reported`,
+  'incident.requeued': msg`Incident: requeued`,
+  'incident.resolved': msg`Incident: resolved`,
+  'incident.responded': msg`Incident: responded`,
+  'inventory.low': msg`Inventory: low`,
+  'loan.approved': msg`Loan: approved`,
+  'loan.due': msg`Loan: due`,
+  'loan.overdue': msg`Loan: overdue`,
+  'message.sent': msg`Message: sent`,
+  'patrol.absent': msg`Patrol: absent`,
+  'patrol.late': msg`Patrol: late`,
+  'patrol.out_of_area': msg`Patrol: out of area`,
+  'patrol.reminder': msg`Patrol: reminder`,
+  'schedule.changed': msg`Schedule: changed`,
+  'schedule.incomplete': msg`Schedule: incomplete`,
+  'schedule.published': msg`Schedule: published`,
+  'schedule.reminder': msg`Schedule: reminder`,
+  'ticket.received': msg`Ticket: received`,
+  'ticket.resolved': msg`Ticket: resolved`,
+  'trip.approved': msg`Trip: approved`,
+  'trip.rejected': msg`Trip: rejected`,
+  'trip.requested': msg`Trip: requested`,
+};
+
+/** `incident.emergency_reported` → “Incident: emergency reported”: how a kind reads in English. */
+export function kindWords(kind: string): string {
   const [area = '', ...rest] = kind.split('.');
   const words = (text: string) => text.replace(/_/g, ' ');
   const head = words(area).replace(/^\w/, (letter) => letter.toUpperCase());
   return rest.length > 0 ? `${head}: ${words(rest.join(' '))}` : head;
 }
 
-const recipientName = (delivery: FailedDelivery) =>
-  delivery.recipient ? fullName(delivery.recipient) : 'No account';
+/** A kind in the language on screen; one this build does not know reads as its English words. Called while rendering. */
+export function kindLabel(kind: string): string {
+  const label = Object.hasOwn(KIND_LABELS, kind) ? KIND_LABELS[kind] : undefined;
+  return label ? i18n._(label) : kindWords(kind);
+}
+
+const recipientName = (delivery: FailedDelivery) => (delivery.recipient ? fullName(delivery.recipient) : i18n._(msg`No account`));
 
 function ChannelChip({ channel }: { channel: DeliveryChannel }) {
-  const { label, icon: Icon } = CHANNELS[channel];
+  const { t } = useLingui();
+  const { icon: Icon } = CHANNELS[channel];
+  const label = t(CHANNELS[channel].label);
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-ink-soft">
       <Icon className="h-3 w-3" aria-hidden="true" /> {label}
@@ -45,22 +104,28 @@ interface RowProps {
 }
 
 function RetryButton({ delivery, retrying, onRetry }: Omit<RowProps, 'timeZone'>) {
+  const { t } = useLingui();
+  const channel = t(CHANNELS[delivery.channel].label);
+  const recipient = recipientName(delivery);
+  const alert = kindLabel(delivery.kind);
   return (
     <button
       type="button"
       className="btn btn-secondary min-h-9 shrink-0 px-3"
       disabled={retrying}
-      aria-label={`Retry ${CHANNELS[delivery.channel].label} to ${recipientName(delivery)}, ${kindLabel(delivery.kind)}`}
+      aria-label={t`Retry ${channel} to ${recipient}, ${alert}`}
       onClick={() => onRetry(delivery)}
     >
       <RotateCw className={`h-4 w-4 ${retrying ? 'animate-spin' : ''}`} aria-hidden="true" />
-      {retrying ? 'Retrying…' : 'Retry'}
+      {retrying ? t`Retrying…` : t`Retry`}
     </button>
   );
 }
 
 /** On a phone each failed alert is a card: what, to whom, why it failed, and Retry. */
 function DeliveryCard({ delivery, timeZone, retrying, onRetry }: RowProps) {
+  const { t } = useLingui();
+  const attempts = delivery.attempts;
   return (
     <li className="flex flex-col gap-2 p-4 text-sm" data-testid="failed-delivery">
       <p className="flex flex-wrap items-center gap-2">
@@ -75,7 +140,7 @@ function DeliveryCard({ delivery, timeZone, retrying, onRetry }: RowProps) {
       <div className="flex items-center gap-3">
         <p className="min-w-0 flex-1 text-xs text-muted">
           <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt, timeZone)}</time> ·{' '}
-          {delivery.attempts === 1 ? '1 try' : `${delivery.attempts} tries`}
+          {t`${plural(attempts, { one: '# try', other: '# tries' })}`}
         </p>
         <RetryButton delivery={delivery} retrying={retrying} onRetry={onRetry} />
       </div>
@@ -111,6 +176,7 @@ function DeliveryRow({ delivery, timeZone, retrying, onRetry }: RowProps) {
  * after its last retry, newest first, each with a Retry that gives it a new round of tries.
  */
 export function FailedDeliveriesPanel() {
+  const { t } = useLingui();
   const query = useFailedDeliveries();
   const queryClient = useQueryClient();
   const timeZone = usePublicSettings().data?.timezone;
@@ -125,13 +191,13 @@ export function FailedDeliveriesPanel() {
       queryClient.setQueryData<InfiniteData<FailedDeliveryList, string | null>>(FAILED_DELIVERIES_KEY, (data) =>
         data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item._id !== delivery._id) })) },
       );
-      notify.success('Sending again. If it fails again, it returns to this list.');
+      notify.success(t`Sending again. If it fails again, it returns to this list.`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
-        notify.info('That alert is no longer waiting for a retry.');
+        notify.info(t`That alert is no longer waiting for a retry.`);
         void queryClient.invalidateQueries({ queryKey: FAILED_DELIVERIES_KEY });
       } else {
-        notify.error(error instanceof ApiError && error.isNetwork ? error.message : 'Error retrying the alert. Please try again.');
+        notify.error(error instanceof ApiError && error.isNetwork ? error.message : t`Error retrying the alert. Please try again.`);
       }
     } finally {
       setRetrying((current) => {
@@ -147,11 +213,13 @@ export function FailedDeliveriesPanel() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <h2 id="failed-deliveries-title" className="text-lg font-semibold">
-            Failed alerts
+            <Trans>Failed alerts</Trans>
           </h2>
           <p className="text-sm text-muted">
-            Push notifications, text messages and emails the server gave up sending after its last try. Fix the cause (a
-            phone number, the SMS gateway, the mail server), then retry.
+            <Trans>
+              Push notifications, text messages and emails the server gave up sending after its last try. Fix the cause (a
+              phone number, the SMS gateway, the mail server), then retry.
+            </Trans>
           </p>
         </div>
         <button
@@ -161,15 +229,15 @@ export function FailedDeliveriesPanel() {
           onClick={() => void query.refetch()}
         >
           <RotateCw className={`h-4 w-4 ${query.isFetching && !query.isFetchingNextPage ? 'animate-spin' : ''}`} aria-hidden="true" />
-          Refresh
+          <Trans>Refresh</Trans>
         </button>
       </div>
       <QueryState
         query={query}
-        loadingLabel="Loading the failed alerts…"
-        errorText="Error loading the failed alerts."
+        loadingLabel={t`Loading the failed alerts…`}
+        errorText={t`Error loading the failed alerts.`}
         isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
-        empty="No failed alerts. Every alert went out."
+        empty={t`No failed alerts. Every alert went out.`}
       >
         {(data) => {
           const items = data.pages.flatMap((page) => page.items);
@@ -180,7 +248,7 @@ export function FailedDeliveriesPanel() {
             onRetry: (chosen: FailedDelivery) => void retry(chosen),
           });
           return isPhone ? (
-            <ul className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface" aria-label="Failed alerts">
+            <ul className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface" aria-label={t`Failed alerts`}>
               {items.map((delivery) => (
                 <DeliveryCard key={delivery._id} {...rowProps(delivery)} />
               ))}
@@ -188,17 +256,33 @@ export function FailedDeliveriesPanel() {
           ) : (
             <div className="overflow-x-auto rounded-xl border border-line bg-surface">
               <table className="w-full min-w-[52rem] text-left text-sm">
-                <caption className="sr-only">Failed alerts, newest first</caption>
+                <caption className="sr-only">
+                  <Trans>Failed alerts, newest first</Trans>
+                </caption>
                 <thead className="whitespace-nowrap border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
                   <tr>
-                    <th scope="col" className="px-4 py-2 font-semibold">When</th>
-                    <th scope="col" className="px-4 py-2 font-semibold">Channel</th>
-                    <th scope="col" className="px-4 py-2 font-semibold">Alert</th>
-                    <th scope="col" className="px-4 py-2 font-semibold">To</th>
-                    <th scope="col" className="px-4 py-2 text-right font-semibold">Tries</th>
-                    <th scope="col" className="px-4 py-2 font-semibold">Last error</th>
+                    <th scope="col" className="px-4 py-2 font-semibold">
+                      <Trans>When</Trans>
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-semibold">
+                      <Trans>Channel</Trans>
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-semibold">
+                      <Trans>Alert</Trans>
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-semibold">
+                      <Trans>To</Trans>
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-right font-semibold">
+                      <Trans>Tries</Trans>
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-semibold">
+                      <Trans>Last error</Trans>
+                    </th>
                     <th scope="col" className="px-4 py-2">
-                      <span className="sr-only">Actions</span>
+                      <span className="sr-only">
+                        <Trans>Actions</Trans>
+                      </span>
                     </th>
                   </tr>
                 </thead>
@@ -214,7 +298,7 @@ export function FailedDeliveriesPanel() {
       </QueryState>
       {query.isFetchNextPageError && (
         <p role="alert" className="text-center text-sm text-danger">
-          Error loading more. Please try again.
+          <Trans>Error loading more. Please try again.</Trans>
         </p>
       )}
       {query.hasNextPage && (
@@ -224,7 +308,7 @@ export function FailedDeliveriesPanel() {
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
         </button>
       )}
     </section>

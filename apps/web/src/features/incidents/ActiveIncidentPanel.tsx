@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { CheckCircle2, Crosshair, Navigation } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentDetail } from '@bantay/shared';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
 import { ClassificationBadge, StatusBadge } from './badges.tsx';
@@ -19,6 +20,7 @@ interface ActiveIncidentPanelProps {
 
 /** The tanod's in-progress incident: details, photos, directions, notes, Resolve, backup. */
 export function ActiveIncidentPanel({ incidentId, backupAction, onShowOnMap }: ActiveIncidentPanelProps) {
+  const { t } = useLingui();
   const { data: incident, isLoading, isError, refetch } = useIncident(incidentId);
   const [resolving, setResolving] = useState(false);
 
@@ -30,18 +32,24 @@ export function ActiveIncidentPanel({ incidentId, backupAction, onShowOnMap }: A
       className={`card !p-0 ${emergency ? 'border-red-600 dark:border-red-500' : 'border-brand-600'} border-2`}
     >
       <header className={`rounded-t-xl px-4 py-3 ${emergency ? 'bg-red-700 text-white' : 'bg-brand-fill text-white'}`}>
-        <p className="text-xs font-semibold uppercase tracking-wide opacity-90">Your active incident</p>
+        <p className="text-xs font-semibold uppercase tracking-wide opacity-90">
+          <Trans>Your active incident</Trans>
+        </p>
         <h2 id="active-title" className="text-lg font-bold">
-          {incident ? `${incident.type} · ${incident.ticket}` : 'Loading…'}
+          {incident ? `${incident.type} · ${incident.ticket}` : t`Loading…`}
         </h2>
       </header>
       {isLoading ? (
-        <p className="px-4 py-6 text-sm text-muted">Loading the incident…</p>
+        <p className="px-4 py-6 text-sm text-muted">
+          <Trans>Loading the incident…</Trans>
+        </p>
       ) : isError || !incident ? (
         <div className="px-4 py-6 text-sm" role="alert">
-          <p className="mb-3">The incident could not be loaded.</p>
+          <p className="mb-3">
+            <Trans>The incident could not be loaded.</Trans>
+          </p>
           <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : (
@@ -55,22 +63,24 @@ export function ActiveIncidentPanel({ incidentId, backupAction, onShowOnMap }: A
           <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
             <a className="btn btn-secondary" href={directionsUrl(incident.location)} target="_blank" rel="noopener noreferrer">
               <Navigation className="h-4 w-4" aria-hidden="true" />
-              Directions
+              <Trans>Directions</Trans>
             </a>
             <button type="button" className="btn btn-secondary" onClick={() => onShowOnMap(incident._id)}>
               <Crosshair className="h-4 w-4" aria-hidden="true" />
-              Show on map
+              <Trans>Show on map</Trans>
             </button>
             {incident.status === 'in_progress' && (
               <button type="button" className="btn btn-primary col-span-2" onClick={() => setResolving(true)}>
                 <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-                Resolve
+                <Trans>Resolve</Trans>
               </button>
             )}
           </div>
           {backupAction?.(incident)}
           <div className="space-y-3 border-t border-line pt-4">
-            <h3 className="text-sm font-semibold">Notes and timeline</h3>
+            <h3 className="text-sm font-semibold">
+              <Trans>Notes and timeline</Trans>
+            </h3>
             <Timeline events={incident.events} evidence={incident.evidence} />
             <NoteForm incidentId={incident._id} />
           </div>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useTanods } from '@/lib/tanods.ts';
 import { notify } from '@/lib/toast.ts';
 import { stepErrorMessage } from './incident-format.ts';
@@ -7,6 +8,7 @@ import { fullName } from '@/lib/full-name.ts';
 
 /** The admin assigns a tanod (who is notified); the server refuses one who holds another incident. */
 export function AssignControl({ incidentId, currentTanodId }: { incidentId: string; currentTanodId: string | null }) {
+  const { t } = useLingui();
   const id = useId();
   const tanods = useTanods();
   const apply = useApplyIncident();
@@ -15,12 +17,13 @@ export function AssignControl({ incidentId, currentTanodId }: { incidentId: stri
   const [busy, setBusy] = useState(false);
 
   async function assign() {
-    if (!tanodId) return setError('Choose a tanod');
+    if (!tanodId) return setError(t`Choose a tanod`);
     setBusy(true);
     try {
       const detail = await incidentSteps.assign(incidentId, tanodId);
       apply(detail);
-      notify.success(`Assigned to ${detail.responder ? fullName(detail.responder) : 'the tanod'}`);
+      const name = detail.responder ? fullName(detail.responder) : null;
+      notify.success(name ? t`Assigned to ${name}` : t`Assigned to the tanod`);
       setTanodId('');
     } catch (failure) {
       setError(stepErrorMessage(failure));
@@ -32,7 +35,7 @@ export function AssignControl({ incidentId, currentTanodId }: { incidentId: stri
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
-        Assign a tanod
+        <Trans>Assign a tanod</Trans>
       </label>
       <div className="flex gap-2">
         <select
@@ -46,18 +49,18 @@ export function AssignControl({ incidentId, currentTanodId }: { incidentId: stri
             setError(undefined);
           }}
         >
-          <option value="">{tanods.isLoading ? 'Loading tanods…' : 'Choose a tanod'}</option>
+          <option value="">{tanods.isLoading ? t`Loading tanods…` : t`Choose a tanod`}</option>
           {(tanods.data ?? [])
             .filter((tanod) => tanod._id !== currentTanodId)
             .map((tanod) => (
               <option key={tanod._id} value={tanod._id}>
                 {tanod.firstName} {tanod.lastName}
-                {tanod.isOnline ? ' (online)' : ''}
+                {tanod.isOnline ? ` ${t`(online)`}` : ''}
               </option>
             ))}
         </select>
         <button type="button" className="btn btn-primary shrink-0" disabled={busy} onClick={() => void assign()}>
-          {busy ? 'Assigning…' : 'Assign'}
+          {busy ? t`Assigning…` : t`Assign`}
         </button>
       </div>
       {error && (

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ImagePlus, X } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EVIDENCE_LIMITS, INCIDENT_LIMITS } from '@bantay/shared';
 
 /**
@@ -29,6 +31,7 @@ export interface PickedPhotos {
 
 /** The chosen photos, at most `max` (what the incident's allowance has left). */
 export function usePickedPhotos(max: number): PickedPhotos {
+  const { t } = useLingui();
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const live = useRef<PickedPhoto[]>([]);
@@ -41,11 +44,14 @@ export function usePickedPhotos(max: number): PickedPhotos {
     (files: File[]) => {
       const problems: string[] = [];
       const accepted: PickedPhoto[] = [];
-      let room = Math.min(max, EVIDENCE_LIMITS.photosPerUpload) - photos.length;
+      const most = Math.min(max, EVIDENCE_LIMITS.photosPerUpload);
+      const megabytes = EVIDENCE_LIMITS.photoMaxBytes / MB;
+      let room = most - photos.length;
       for (const file of files) {
-        if (!(INCIDENT_LIMITS.photoTypes as readonly string[]).includes(file.type)) problems.push(`${file.name}: choose a JPEG, PNG or WebP photo`);
-        else if (file.size > EVIDENCE_LIMITS.photoMaxBytes) problems.push(`${file.name}: larger than ${EVIDENCE_LIMITS.photoMaxBytes / MB} MB`);
-        else if (room <= 0) problems.push(`${file.name}: at most ${Math.min(max, EVIDENCE_LIMITS.photosPerUpload)} photo${max === 1 ? '' : 's'} here`);
+        const name = file.name;
+        if (!(INCIDENT_LIMITS.photoTypes as readonly string[]).includes(file.type)) problems.push(t`${name}: choose a JPEG, PNG or WebP photo`);
+        else if (file.size > EVIDENCE_LIMITS.photoMaxBytes) problems.push(t`${name}: larger than ${megabytes} MB`);
+        else if (room <= 0) problems.push(t`${name}: ${plural(most, { one: 'at most # photo here', other: 'at most # photos here' })}`);
         else {
           accepted.push({ file, url: URL.createObjectURL(file) });
           room -= 1;
@@ -54,7 +60,7 @@ export function usePickedPhotos(max: number): PickedPhotos {
       setErrors(problems);
       if (accepted.length > 0) setPhotos((current) => [...current, ...accepted]);
     },
-    [max, photos.length],
+    [max, photos.length, t],
   );
   const remove = useCallback((index: number) => {
     setErrors([]);
@@ -84,8 +90,8 @@ export function usePickedPhotos(max: number): PickedPhotos {
 
 interface EvidencePickerProps {
   picked: PickedPhotos;
-  /** What the photos go with ("note", "resolution"), for the labels. */
-  label: string;
+  /** What the photos go with, for the labels and the test ids. */
+  label: 'note' | 'resolution';
   /** How many the incident may still take here, all uploads together. */
   left: number;
   disabled?: boolean;
@@ -94,31 +100,53 @@ interface EvidencePickerProps {
 }
 
 export function EvidencePicker({ picked, label, left, disabled = false, optional = true }: EvidencePickerProps) {
+  const { t } = useLingui();
   const id = useId();
   if (left <= 0 && picked.photos.length === 0) {
-    return <p className="text-xs text-muted">This {label} has all the photos it can take ({label === 'note' ? EVIDENCE_LIMITS.notePhotosMax : EVIDENCE_LIMITS.resolutionPhotosMax}).</p>;
+    const most = label === 'note' ? EVIDENCE_LIMITS.notePhotosMax : EVIDENCE_LIMITS.resolutionPhotosMax;
+    return (
+      <p className="text-xs text-muted">
+        {label === 'note' ? (
+          <Trans>This note has all the photos it can take ({most}).</Trans>
+        ) : (
+          <Trans>This resolution has all the photos it can take ({most}).</Trans>
+        )}
+      </p>
+    );
   }
   return (
     <div className="space-y-2" data-testid={`evidence-picker-${label}`}>
       <p id={`${id}-label`} className="text-sm font-medium">
-        Photos from the scene <span className="font-normal text-muted">({optional ? 'optional, ' : ''}{left} more, 5 MB each, staff only)</span>
+        {optional ? (
+          <Trans>
+            Photos from the scene <span className="font-normal text-muted">(optional, {left} more, 5 MB each, staff only)</span>
+          </Trans>
+        ) : (
+          <Trans>
+            Photos from the scene <span className="font-normal text-muted">({left} more, 5 MB each, staff only)</span>
+          </Trans>
+        )}
       </p>
       {picked.photos.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-labelledby={`${id}-label`}>
-          {picked.photos.map((photo, index) => (
-            <li key={photo.url} className="relative h-16 w-16 overflow-hidden rounded-lg border border-line bg-surface-2">
-              <img src={photo.url} alt={`Photo ${index + 1}: ${photo.file.name}`} className="h-full w-full object-cover" />
-              <button
-                type="button"
-                className="absolute right-0 top-0 inline-flex h-8 w-8 items-center justify-center rounded-bl-lg bg-black/65 text-white hover:bg-black/80"
-                aria-label={`Remove photo ${index + 1} (${photo.file.name})`}
-                disabled={disabled}
-                onClick={() => picked.remove(index)}
-              >
-                <X className="h-4 w-4" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
+          {picked.photos.map((photo, index) => {
+            const number = index + 1;
+            const name = photo.file.name;
+            return (
+              <li key={photo.url} className="relative h-16 w-16 overflow-hidden rounded-lg border border-line bg-surface-2">
+                <img src={photo.url} alt={t`Photo ${number}: ${name}`} className="h-full w-full object-cover" />
+                <button
+                  type="button"
+                  className="absolute right-0 top-0 inline-flex h-8 w-8 items-center justify-center rounded-bl-lg bg-black/65 text-white hover:bg-black/80"
+                  aria-label={t`Remove photo ${number} (${name})`}
+                  disabled={disabled}
+                  onClick={() => picked.remove(index)}
+                >
+                  <X className="h-4 w-4" aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       {picked.room > 0 && (
@@ -126,7 +154,7 @@ export function EvidencePicker({ picked, label, left, disabled = false, optional
           className={`btn btn-secondary cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-[var(--focus)] ${disabled ? 'pointer-events-none opacity-60' : ''}`}
         >
           <ImagePlus className="h-4 w-4" aria-hidden="true" />
-          {picked.photos.length === 0 ? 'Add photos' : 'Add another photo'}
+          {picked.photos.length === 0 ? t`Add photos` : t`Add another photo`}
           <input
             type="file"
             accept={INCIDENT_LIMITS.photoTypes.join(',')}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Siren, X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentDetail } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
 import { useSocketEvent } from '@/lib/realtime.tsx';
@@ -23,6 +24,7 @@ type Alert = Pick<IncidentDetail, '_id' | 'ticket' | 'type' | 'address' | 'landm
  * dismisses it. Mounted once, in the staff layout.
  */
 export function IncidentAlerts() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { userType } = useSession();
@@ -56,18 +58,25 @@ export function IncidentAlerts() {
 
   if (alerts.length === 0) return null;
   const [latest, ...older] = alerts;
+  const more = older.length;
   const dismiss = (id: string) => setAlerts((current) => current.filter((alert) => alert._id !== id));
   return (
     <div role="alert" data-testid="emergency-banner" className="sticky top-16 z-30 -mx-4 -mt-4 mb-4 sm:-mx-6 sm:-mt-6">
       <div className="flex flex-wrap items-center gap-3 bg-red-700 px-4 py-3 text-white shadow-lg sm:px-6">
         <Siren className="h-6 w-6 shrink-0 animate-pulse motion-reduce:animate-none" aria-hidden="true" />
         <p className="min-w-0 flex-1">
-          <span className="block text-sm font-bold uppercase tracking-wide">New emergency</span>
+          <span className="block text-sm font-bold uppercase tracking-wide">
+            <Trans>New emergency</Trans>
+          </span>
           <span className="block font-semibold">
             {latest!.type} · {latest!.ticket}
             {latest!.address || latest!.landmark ? ` · ${[latest!.address, latest!.landmark].filter(Boolean).join(', ')}` : ''}
           </span>
-          {older.length > 0 && <span className="block text-sm opacity-90">and {older.length} more</span>}
+          {more > 0 && (
+            <span className="block text-sm opacity-90">
+              <Trans>and {more} more</Trans>
+            </span>
+          )}
         </p>
         <button
           type="button"
@@ -77,9 +86,9 @@ export function IncidentAlerts() {
             navigate(incidentPagePath(userType, latest!._id));
           }}
         >
-          Open
+          <Trans>Open</Trans>
         </button>
-        <button type="button" className="icon-btn text-white hover:bg-red-800 hover:text-white" aria-label="Dismiss the alert" onClick={() => dismiss(latest!._id)}>
+        <button type="button" className="icon-btn text-white hover:bg-red-800 hover:text-white" aria-label={t`Dismiss the alert`} onClick={() => dismiss(latest!._id)}>
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
       </div>

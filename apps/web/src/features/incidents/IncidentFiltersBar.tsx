@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { INCIDENT_HANDLING_LIMITS, type IncidentClassification, type IncidentStatus } from '@bantay/shared';
 import { usePublicSettings } from '@/lib/public-settings.ts';
@@ -43,6 +44,7 @@ interface IncidentFiltersBarProps {
 
 /** Filters of the staff list: status, classification, type, dates and text. */
 export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, fieldError }: IncidentFiltersBarProps) {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const [text, setText] = useState(value.q);
   const set = (patch: Partial<FilterValues>) => onChange({ ...value, ...patch });
@@ -56,35 +58,41 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
 
   const dateError = fieldError && (fieldError.field === 'to' || fieldError.field === 'from') ? fieldError.message : undefined;
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.3fr_1.4fr]" role="search" aria-label="Filter incidents">
-      <SearchField className="block" label="Search incidents" placeholder="Ticket, description, address…" maxLength={INCIDENT_HANDLING_LIMITS.searchMaxLength} value={text} onChange={setText} />
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.3fr_1.4fr]" role="search" aria-label={t`Filter incidents`}>
+      <SearchField className="block" label={t`Search incidents`} placeholder={t`Ticket, description, address…`} maxLength={INCIDENT_HANDLING_LIMITS.searchMaxLength} value={text} onChange={setText} />
       <label className="block">
-        <span className="sr-only">Status</span>
+        <span className="sr-only">
+          <Trans>Status</Trans>
+        </span>
         <select className="input" value={value.status} onChange={(event) => set({ status: event.target.value as FilterValues['status'] })}>
           <option value="">{anyStatusLabel}</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
-              {STATUS_LABELS[status]}
+              {t(STATUS_LABELS[status])}
             </option>
           ))}
         </select>
       </label>
       <label className="block">
-        <span className="sr-only">Classification</span>
+        <span className="sr-only">
+          <Trans>Classification</Trans>
+        </span>
         <select
           className="input"
           value={value.classification}
           onChange={(event) => set({ classification: event.target.value as FilterValues['classification'] })}
         >
-          <option value="">Emergency and normal</option>
-          <option value="emergency">Emergency</option>
-          <option value="normal">Normal</option>
+          <option value="">{t`Emergency and normal`}</option>
+          <option value="emergency">{t`Emergency`}</option>
+          <option value="normal">{t`Normal`}</option>
         </select>
       </label>
       <label className="block">
-        <span className="sr-only">Type</span>
+        <span className="sr-only">
+          <Trans>Type</Trans>
+        </span>
         <select className="input" value={value.type} onChange={(event) => set({ type: event.target.value })}>
-          <option value="">Any type</option>
+          <option value="">{t`Any type`}</option>
           {(settings?.incidentTypes ?? []).map((type) => (
             <option key={type.name} value={type.name}>
               {type.name}
@@ -94,11 +102,11 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
       </label>
       <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-4">
         <label className="block text-sm font-medium">
-          Reported from
+          <Trans>Reported from</Trans>
           <input type="date" className="input mt-1" value={value.fromDay} max={value.toDay || undefined} onChange={(event) => set({ fromDay: event.target.value })} />
         </label>
         <label className="block text-sm font-medium">
-          to
+          <Trans>to</Trans>
           <input
             type="date"
             className="input mt-1"
@@ -117,7 +125,7 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
               onChange(EMPTY_FILTERS);
             }}
           >
-            Clear filters
+            <Trans>Clear filters</Trans>
           </button>
         )}
         {dateError && (

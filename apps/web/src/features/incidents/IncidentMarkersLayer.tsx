@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { IncidentListItem } from '@bantay/shared';
 import { useLeafletMap } from '@/components/map/map-context.ts';
 import { MARKER_COLORS, pinIcon } from '@/components/map/markers.ts';
@@ -21,22 +22,25 @@ interface IncidentMarkersLayerProps {
  */
 export default function IncidentMarkersLayer({ incidents, selectedId = null, onSelect, cluster = false }: IncidentMarkersLayerProps) {
   const map = useLeafletMap();
+  const { t } = useLingui();
   const markers = useMemo<MapMarker[]>(
     () =>
       incidents.map((incident) => {
         const emergency = incident.classification === 'emergency';
         const selected = incident._id === selectedId;
+        const { type, ticket } = incident;
+        const status = t(STATUS_LABELS[incident.status]).toLowerCase();
         return {
           id: incident._id,
           lat: incident.location.lat,
           lng: incident.location.lng,
           icon: pinIcon({ color: emergency ? MARKER_COLORS.emergency : MARKER_COLORS.normal, glyph: emergency ? '!' : undefined, selected }),
-          title: `${emergency ? 'Emergency: ' : ''}${incident.type}, ${STATUS_LABELS[incident.status].toLowerCase()} (${incident.ticket})`,
+          title: emergency ? t`Emergency: ${type}, ${status} (${ticket})` : t`${type}, ${status} (${ticket})`,
           urgent: emergency,
           zIndexOffset: selected ? 2000 : emergency ? 1000 : 0,
         };
       }),
-    [incidents, selectedId],
+    [incidents, selectedId, t],
   );
   useMarkerLayer(markers, { cluster, onSelect });
 

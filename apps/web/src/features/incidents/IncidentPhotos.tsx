@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentPhoto } from '@bantay/shared';
 import { API_BASE } from '@/lib/api-client.ts';
 import { storage } from '@/lib/storage.ts';
@@ -14,6 +15,7 @@ function useAuthorizedImage(url: string): { src: string | null; failed: boolean 
     const controller = new AbortController();
     let objectUrl: string | null = null;
     const token = storage.get('token');
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header, not prose
     fetch(`${API_BASE}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal })
       .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
       .then((blob) => {
@@ -33,7 +35,12 @@ function useAuthorizedImage(url: string): { src: string | null; failed: boolean 
 
 function Photo({ photo, alt, className }: { photo: IncidentPhoto; alt: string; className: string }) {
   const { src, failed } = useAuthorizedImage(photo.url);
-  if (failed) return <span className={`flex items-center justify-center bg-surface-2 text-xs text-muted ${className}`}>Photo unavailable</span>;
+  if (failed)
+    return (
+      <span className={`flex items-center justify-center bg-surface-2 text-xs text-muted ${className}`}>
+        <Trans>Photo unavailable</Trans>
+      </span>
+    );
   if (!src) return <span className={`block animate-pulse bg-surface-2 ${className}`} aria-hidden="true" />;
   return <img src={src} alt={alt} className={`object-cover ${className}`} />;
 }
@@ -41,45 +48,57 @@ function Photo({ photo, alt, className }: { photo: IncidentPhoto; alt: string; c
 interface IncidentPhotosProps<T extends IncidentPhoto> {
   photos: T[];
   size?: 'sm' | 'md';
-  /** Where the photos come from, for screen readers: "the report" (the reporter's), "the note", "the resolution". */
+  /**
+   * Where the photos come from, for screen readers, in the language on screen: "the report" (the
+   * reporter's, the default), "the note", "the resolution".
+   */
   of?: string;
   /** A line under the full-size photo (who attached it, when). */
   caption?: (photo: T) => string;
 }
 
+const THUMBNAIL_BOX = { sm: 'h-12 w-12' as const, md: 'h-20 w-20' as const };
+
 /** Thumbnails that open a larger view. */
-export function IncidentPhotos<T extends IncidentPhoto>({ photos, size = 'md', of = 'the report', caption }: IncidentPhotosProps<T>) {
+export function IncidentPhotos<T extends IncidentPhoto>({ photos, size = 'md', of, caption }: IncidentPhotosProps<T>) {
+  const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(null);
   if (photos.length === 0) return null;
-  const box = size === 'sm' ? 'h-12 w-12' : 'h-20 w-20';
+  const source = of ?? t`the report`;
+  const total = photos.length;
+  const shownNumber = open === null ? 0 : open + 1;
+  const box = THUMBNAIL_BOX[size];
   const shown = open === null ? null : photos[open];
   return (
     <>
-      <ul className="flex flex-wrap gap-2" aria-label={`Photos from ${of}`}>
-        {photos.map((photo, index) => (
-          <li key={photo._id}>
-            <button
-              type="button"
-              className="block overflow-hidden rounded-lg border border-line"
-              aria-label={`Open photo ${index + 1} of ${photos.length} from ${of}`}
-              onClick={() => setOpen(index)}
-            >
-              <Photo photo={photo} alt="" className={box} />
-            </button>
-          </li>
-        ))}
+      <ul className="flex flex-wrap gap-2" aria-label={t`Photos from ${source}`}>
+        {photos.map((photo, index) => {
+          const number = index + 1;
+          return (
+            <li key={photo._id}>
+              <button
+                type="button"
+                className="block overflow-hidden rounded-lg border border-line"
+                aria-label={t`Open photo ${number} of ${total} from ${source}`}
+                onClick={() => setOpen(index)}
+              >
+                <Photo photo={photo} alt="" className={box} />
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {shown && open !== null && (
-        <Modal title={`Photo ${open + 1} of ${photos.length}`} onClose={() => setOpen(null)} widthClass="max-w-3xl">
-          <Photo photo={shown} alt={`Photo ${open + 1} from ${of}`} className="max-h-[70dvh] w-full rounded-lg !object-contain" />
+        <Modal title={t`Photo ${shownNumber} of ${total}`} onClose={() => setOpen(null)} widthClass="max-w-3xl">
+          <Photo photo={shown} alt={t`Photo ${shownNumber} from ${source}`} className="max-h-[70dvh] w-full rounded-lg !object-contain" />
           {caption && <p className="mt-2 text-sm text-muted">{caption(shown)}</p>}
           {photos.length > 1 && (
             <div className="mt-3 flex justify-between">
               <button type="button" className="btn btn-secondary" onClick={() => setOpen((open + photos.length - 1) % photos.length)}>
-                Previous
+                <Trans>Previous</Trans>
               </button>
               <button type="button" className="btn btn-secondary" onClick={() => setOpen((open + 1) % photos.length)}>
-                Next
+                <Trans>Next</Trans>
               </button>
             </div>
           )}

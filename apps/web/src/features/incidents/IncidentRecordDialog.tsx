@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigation } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal } from '@/components/Modal.tsx';
 import { RatingStars } from '@/components/RatingStars.tsx';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
@@ -7,7 +8,7 @@ import { ClassificationBadge, ConfidentialBadge, StatusBadge } from './badges.ts
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
 import { Timeline } from './Timeline.tsx';
-import { dateTimeText, STATUS_LABELS } from './incident-format.ts';
+import { dateTimeText, resolvedByText, STATUS_LABELS } from './incident-format.ts';
 import { useIncident } from './incidents-api.ts';
 import { fullName } from '@/lib/full-name.ts';
 
@@ -20,21 +21,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** "Responder: <name>", the name in bold. */
+function ResponderLine({ name }: { name: string }) {
+  return (
+    <span className="text-sm text-ink-soft">
+      <Trans>
+        Responder: <strong>{name}</strong>
+      </Trans>
+    </span>
+  );
+}
+
 /**
  * A tanod's read-only look at one incident from their lists: the report, how it ended, the
  * reporter's rating and the timeline. The steps stay on the queue and the active incident panel.
  */
 export function IncidentRecordDialog({ incidentId, onClose }: { incidentId: string; onClose(): void }) {
+  const { t } = useLingui();
   const { data: incident, isLoading, isError, refetch } = useIncident(incidentId);
   return (
-    <Modal title={incident ? `${incident.type} · ${incident.ticket}` : 'Incident'} onClose={onClose} widthClass="max-w-xl">
+    <Modal title={incident ? `${incident.type} · ${incident.ticket}` : t`Incident`} onClose={onClose} widthClass="max-w-xl">
       {isLoading ? (
-        <p className="text-sm text-muted">Loading the incident…</p>
+        <p className="text-sm text-muted">
+          <Trans>Loading the incident…</Trans>
+        </p>
       ) : isError || !incident ? (
         <div role="alert" className="text-sm">
-          <p className="mb-3">The incident could not be loaded.</p>
+          <p className="mb-3">
+            <Trans>The incident could not be loaded.</Trans>
+          </p>
           <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : (
@@ -44,41 +61,34 @@ export function IncidentRecordDialog({ incidentId, onClose }: { incidentId: stri
             <StatusBadge status={incident.status} />
             {incident.confidential && <ConfidentialBadge />}
             {incident.responder && (
-              <span className="text-sm text-ink-soft">
-                Responder: <strong>{fullName(incident.responder)}</strong>
-              </span>
+              <ResponderLine name={fullName(incident.responder)} />
             )}
           </div>
           <IncidentFacts incident={incident} />
           <IncidentPhotos photos={incident.photos} />
           <a className="btn btn-secondary" href={directionsUrl(incident.location)} target="_blank" rel="noopener noreferrer">
             <Navigation className="h-4 w-4" aria-hidden="true" />
-            Directions
+            <Trans>Directions</Trans>
           </a>
           {incident.resolutionLog && (
-            <Section title="Resolution">
+            <Section title={t`Resolution`}>
               <p className="whitespace-pre-wrap text-sm">{incident.resolutionLog}</p>
-              {incident.resolvedBy && (
-                <p className="text-xs text-muted">
-                  By {fullName(incident.resolvedBy)}
-                  {incident.resolvedAt ? `, ${dateTimeText(incident.resolvedAt)}` : ''}
-                </p>
-              )}
+              {incident.resolvedBy && <p className="text-xs text-muted">{resolvedByText(incident.resolvedBy, incident.resolvedAt)}</p>}
             </Section>
           )}
           {incident.closingReason && (
-            <Section title={STATUS_LABELS[incident.status]}>
+            <Section title={t(STATUS_LABELS[incident.status])}>
               <p className="whitespace-pre-wrap text-sm">{incident.closingReason}</p>
             </Section>
           )}
           {incident.rating && (
-            <Section title="The reporter's rating">
+            <Section title={t`The reporter's rating`}>
               <RatingStars rating={incident.rating.stars} className="h-5 w-5" />
               <p className="whitespace-pre-wrap text-sm">“{incident.rating.comment}”</p>
               <p className="text-xs text-muted">{dateTimeText(incident.rating.at)}</p>
             </Section>
           )}
-          <Section title="Timeline">
+          <Section title={t`Timeline`}>
             <Timeline events={incident.events} />
           </Section>
         </div>

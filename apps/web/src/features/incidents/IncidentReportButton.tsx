@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { FileDown } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { notify } from '@/lib/toast.ts';
 import { downloadIncidentReport } from './evidence-api.ts';
 import { stepErrorMessage } from './incident-format.ts';
 
 /** Downloads the printable incident report (`GET /api/incidents/{id}/report.pdf`). */
 export function IncidentReportButton({ incidentId, ticket }: { incidentId: string; ticket: string }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -16,13 +18,13 @@ export function IncidentReportButton({ incidentId, ticket }: { incidentId: strin
       onClick={() => {
         setBusy(true);
         downloadIncidentReport(incidentId, ticket)
-          .then((fileName) => notify.success(`Downloaded ${fileName}`))
+          .then((fileName) => notify.success(t`Downloaded ${fileName}`))
           .catch((failure: unknown) => notify.error(stepErrorMessage(failure)))
           .finally(() => setBusy(false));
       }}
     >
       <FileDown className="h-4 w-4" aria-hidden="true" />
-      {busy ? 'Preparing the PDF…' : 'Download PDF'}
+      {busy ? t`Preparing the PDF…` : t`Download PDF`}
     </button>
   );
 }

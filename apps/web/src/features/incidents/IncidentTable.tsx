@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Download } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentListResponse, IncidentStatus } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
@@ -23,6 +24,7 @@ type IncidentRow = IncidentListResponse['items'][number];
 
 /** On a phone an incident is a card that opens the drawer: ticket and status, type, when, where, who. */
 function IncidentCard({ item, selected, onOpen }: { item: IncidentRow; selected: boolean; onOpen(id: string): void }) {
+  const { t } = useLingui();
   const emergency = item.classification === 'emergency';
   return (
     <li>
@@ -42,16 +44,16 @@ function IncidentCard({ item, selected, onOpen }: { item: IncidentRow; selected:
           </span>
           {emergency && (
             <span className="rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">
-              Emergency
+              <Trans>Emergency</Trans>
             </span>
           )}
           {item.confidential && <ConfidentialBadge />}
         </span>
         <span className="break-words text-ink-soft">
-          {[item.address, item.landmark].filter(Boolean).join(' · ') || 'No address'}
+          {[item.address, item.landmark].filter(Boolean).join(' · ') || t`No address`}
         </span>
         <span className="text-xs text-muted">
-          {shortDateTime(item.reportedAt)} · {item.responder ? fullName(item.responder) : 'No responder'}
+          {shortDateTime(item.reportedAt)} · {item.responder ? fullName(item.responder) : t`No responder`}
         </span>
       </button>
     </li>
@@ -60,6 +62,7 @@ function IncidentCard({ item, selected, onOpen }: { item: IncidentRow; selected:
 
 /** The admin's incident table: filters, cursor paging and the CSV export of what is shown. */
 export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) {
+  const { t } = useLingui();
   const [values, setValues] = useState<FilterValues>(EMPTY_FILTERS);
   const [exporting, setExporting] = useState(false);
   const statuses = mode === 'archive' ? ARCHIVE_STATUSES : ALL_STATUSES;
@@ -88,49 +91,51 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
     try {
       await downloadIncidentsCsv({ ...filters, limit: undefined });
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'The export failed. Please try again.');
+      notify.error(error instanceof Error ? error.message : t`The export failed. Please try again.`);
     } finally {
       setExporting(false);
     }
   }
 
   return (
-    <section aria-label={mode === 'archive' ? 'Archive' : 'Incidents'} className="space-y-4">
+    <section aria-label={mode === 'archive' ? t`Archive` : t`Incidents`} className="space-y-4">
       <div className="card space-y-3">
         <IncidentFiltersBar
           value={values}
           onChange={onChange}
           statuses={statuses}
-          anyStatusLabel={mode === 'archive' ? 'Any closed status' : 'Any status'}
+          anyStatusLabel={mode === 'archive' ? t`Any closed status` : t`Any status`}
           fieldError={fieldError}
         />
         <div className="flex justify-end">
           <button type="button" className="btn btn-secondary" disabled={exporting} onClick={() => void exportCsv()}>
             <Download className="h-4 w-4" aria-hidden="true" />
-            {exporting ? 'Exporting…' : 'Export CSV'}
+            {exporting ? t`Exporting…` : t`Export CSV`}
           </button>
         </div>
       </div>
       <div className="card relative overflow-x-auto !p-0">
         {pages.isLoading ? (
-          <p className="px-4 py-6 text-sm text-muted">Loading incidents…</p>
+          <p className="px-4 py-6 text-sm text-muted">
+            <Trans>Loading incidents…</Trans>
+          </p>
         ) : pages.isError ? (
           <div role="alert" className="px-4 py-6 text-sm">
-            <p className="mb-3">{fieldError ? fieldError.message : 'The incidents could not be loaded.'}</p>
+            <p className="mb-3">{fieldError ? fieldError.message : t`The incidents could not be loaded.`}</p>
             {!fieldError && (
               <button type="button" className="btn btn-secondary" onClick={() => void pages.refetch()}>
-                Try again
+                <Trans>Try again</Trans>
               </button>
             )}
           </div>
         ) : items.length === 0 ? (
           <p className="px-4 py-6 text-sm text-muted">
-            {mode === 'archive' ? 'No closed incidents match.' : 'No incidents match.'}
+            {mode === 'archive' ? t`No closed incidents match.` : t`No incidents match.`}
           </p>
         ) : isPhone ? (
           <ul
             className="divide-y divide-line"
-            aria-label={mode === 'archive' ? 'Closed incidents' : 'Incidents'}
+            aria-label={mode === 'archive' ? t`Closed incidents` : t`Incidents`}
             data-testid="incident-cards"
           >
             {items.map((item) => (
@@ -142,22 +147,22 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
             <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
               <tr>
                 <th scope="col" className="px-4 py-2">
-                  Ticket
+                  <Trans>Ticket</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  Type
+                  <Trans>Type</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  Status
+                  <Trans>Status</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  Reported
+                  <Trans>Reported</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  Where
+                  <Trans>Where</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  Responder
+                  <Trans>Responder</Trans>
                 </th>
               </tr>
             </thead>
@@ -189,7 +194,7 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
                       </span>
                       {emergency && (
                         <span className="ml-2 rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">
-                          Emergency
+                          <Trans>Emergency</Trans>
                         </span>
                       )}
                       {item.confidential && (
@@ -223,7 +228,7 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
             disabled={pages.isFetchingNextPage}
             onClick={() => void pages.fetchNextPage()}
           >
-            {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {pages.isFetchingNextPage ? t`Loading…` : t`Load more`}
           </button>
         </div>
       )}

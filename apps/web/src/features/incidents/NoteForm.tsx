@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { INCIDENT_HANDLING_LIMITS } from '@bantay/shared';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { useSession } from '@/lib/session.tsx';
@@ -15,6 +17,7 @@ import { incidentSteps, useApplyIncident, useIncident } from './incidents-api.ts
  * already filled.
  */
 export function NoteForm({ incidentId }: { incidentId: string }) {
+  const { t } = useLingui();
   const apply = useApplyIncident();
   const { user } = useSession();
   const { data: incident } = useIncident(incidentId);
@@ -26,12 +29,13 @@ export function NoteForm({ incidentId }: { incidentId: string }) {
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const max = INCIDENT_HANDLING_LIMITS.noteMaxLength;
+  const count = picked.photos.length;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const note = text.trim();
     const files = picked.files();
-    if (!note && files.length === 0) return setError(attach ? 'Write a note or add a photo' : 'Note is required');
+    if (!note && files.length === 0) return setError(attach ? t`Write a note or add a photo` : t`Note is required`);
     setBusy(true);
     setPhotoError(undefined);
     try {
@@ -51,7 +55,7 @@ export function NoteForm({ incidentId }: { incidentId: string }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-2">
       <TextAreaField
-        label="Add a note (staff only)"
+        label={t`Add a note (staff only)`}
         rows={2}
         value={text}
         maxLength={max}
@@ -68,7 +72,11 @@ export function NoteForm({ incidentId }: { incidentId: string }) {
         </p>
       )}
       <button type="submit" className="btn btn-secondary" disabled={busy}>
-        {busy ? 'Saving…' : picked.photos.length > 0 ? `Save note with ${picked.photos.length} photo${picked.photos.length === 1 ? '' : 's'}` : 'Save note'}
+        {busy
+          ? t`Saving…`
+          : count > 0
+            ? t`${plural(count, { one: 'Save note with # photo', other: 'Save note with # photos' })}`
+            : t`Save note`}
       </button>
     </form>
   );

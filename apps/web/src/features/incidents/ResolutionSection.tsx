@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentDetail } from '@bantay/shared';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
@@ -6,23 +8,24 @@ import { EvidencePicker, usePickedPhotos } from './EvidencePicker.tsx';
 import { uploadEvidence } from './evidence-api.ts';
 import { canAttachEvidence, evidenceCaption, evidenceLeft } from './evidence-logic.ts';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
-import { dateTimeText, fieldErrors, stepErrorMessage } from './incident-format.ts';
+import { fieldErrors, resolvedByText, stepErrorMessage } from './incident-format.ts';
 import { useApplyIncident } from './incidents-api.ts';
-import { fullName } from '@/lib/full-name.ts';
 
 /** Photos added to the resolution log after resolving (the resolve dialog takes them before). */
 function AddResolutionPhotos({ incidentId, left }: { incidentId: string; left: number }) {
+  const { t } = useLingui();
   const apply = useApplyIncident();
   const picked = usePickedPhotos(left);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const count = picked.photos.length;
 
   async function upload() {
     setBusy(true);
     setError(undefined);
     try {
       apply(await uploadEvidence(incidentId, 'resolution', picked.files()));
-      notify.success(`${picked.photos.length === 1 ? 'Photo' : 'Photos'} added to the resolution`);
+      notify.success(t`${plural(count, { one: 'Photo added to the resolution', other: 'Photos added to the resolution' })}`);
       picked.clear();
     } catch (failure) {
       const fields = fieldErrors(failure);
@@ -41,9 +44,9 @@ function AddResolutionPhotos({ incidentId, left }: { incidentId: string; left: n
           {error}
         </p>
       )}
-      {picked.photos.length > 0 && (
+      {count > 0 && (
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void upload()}>
-          {busy ? 'Uploading…' : `Add ${picked.photos.length} photo${picked.photos.length === 1 ? '' : 's'} to the resolution`}
+          {busy ? t`Uploading…` : t`${plural(count, { one: 'Add # photo to the resolution', other: 'Add # photos to the resolution' })}`}
         </button>
       )}
     </div>
@@ -55,25 +58,25 @@ function AddResolutionPhotos({ incidentId, left }: { incidentId: string; left: n
  * add more once resolved (docs/decisions/019-incident-evidence-and-printouts.md).
  */
 export function ResolutionSection({ incident }: { incident: IncidentDetail }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const photos = incident.evidence.filter((photo) => photo.purpose === 'resolution');
   const canAdd = incident.status === 'resolved' && canAttachEvidence(user, incident);
   if (!incident.resolutionLog && photos.length === 0) return null;
   return (
     <section className="space-y-2 border-t border-line pt-4" data-testid="incident-resolution">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-muted">Resolution</h3>
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-muted">
+        <Trans>Resolution</Trans>
+      </h3>
       {incident.resolutionLog ? (
         <p className="whitespace-pre-wrap text-sm">{incident.resolutionLog}</p>
       ) : (
-        <p className="text-sm text-muted">Photos for the resolution; not resolved yet.</p>
-      )}
-      {incident.resolvedBy && (
-        <p className="text-xs text-muted">
-          By {fullName(incident.resolvedBy)}
-          {incident.resolvedAt ? `, ${dateTimeText(incident.resolvedAt)}` : ''}
+        <p className="text-sm text-muted">
+          <Trans>Photos for the resolution; not resolved yet.</Trans>
         </p>
       )}
-      {photos.length > 0 && <IncidentPhotos photos={photos} of="the resolution" caption={evidenceCaption} />}
+      {incident.resolvedBy && <p className="text-xs text-muted">{resolvedByText(incident.resolvedBy, incident.resolvedAt)}</p>}
+      {photos.length > 0 && <IncidentPhotos photos={photos} of={t`the resolution`} caption={evidenceCaption} />}
       {canAdd && <AddResolutionPhotos incidentId={incident._id} left={evidenceLeft(incident, 'resolution')} />}
     </section>
   );

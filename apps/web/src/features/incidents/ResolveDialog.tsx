@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { INCIDENT_HANDLING_LIMITS } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
+import { currentIntlTag } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
 import { EvidencePicker, usePickedPhotos } from './EvidencePicker.tsx';
@@ -16,6 +18,7 @@ import { incidentSteps, useApplyIncident, useIncident } from './incidents-api.ts
  * nothing resolved, and once they are stored a failed resolve can be tried again without them.
  */
 export function ResolveDialog({ incidentId, ticket, onClose }: { incidentId: string; ticket: string; onClose(): void }) {
+  const { t } = useLingui();
   const apply = useApplyIncident();
   const { user } = useSession();
   const { data: incident } = useIncident(incidentId);
@@ -27,12 +30,14 @@ export function ResolveDialog({ incidentId, ticket, onClose }: { incidentId: str
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const max = INCIDENT_HANDLING_LIMITS.logMaxLength;
+  const maxText = max.toLocaleString(currentIntlTag());
+  const length = log.length.toLocaleString(currentIntlTag());
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const text = log.trim();
-    if (!text) return setError('Resolution log is required');
-    if (text.length > max) return setError(`Resolution log must be at most ${max.toLocaleString('en-US')} characters`);
+    if (!text) return setError(t`Resolution log is required`);
+    if (text.length > max) return setError(t`Resolution log must be at most ${maxText} characters`);
     setBusy(true);
     setPhotoError(undefined);
     try {
@@ -42,7 +47,7 @@ export function ResolveDialog({ incidentId, ticket, onClose }: { incidentId: str
         picked.clear();
       }
       apply(await incidentSteps.resolve(incidentId, text));
-      notify.success(`${ticket} is resolved`);
+      notify.success(t`${ticket} is resolved`);
       onClose();
     } catch (failure) {
       const fields = fieldErrors(failure);
@@ -55,11 +60,11 @@ export function ResolveDialog({ incidentId, ticket, onClose }: { incidentId: str
   }
 
   return (
-    <Modal title={`Resolve ${ticket}`} onClose={onClose}>
+    <Modal title={t`Resolve ${ticket}`} onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <TextAreaField
-          label="Resolution log"
-          hint={`What was done and how it ended. ${log.length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`}
+          label={t`Resolution log`}
+          hint={t`What was done and how it ended. ${length} / ${maxText}`}
           value={log}
           maxLength={max}
           rows={6}
@@ -82,10 +87,10 @@ export function ResolveDialog({ incidentId, ticket, onClose }: { incidentId: str
         )}
         <div className="mt-4 flex justify-end gap-2">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Resolving…' : 'Resolve incident'}
+            {busy ? t`Resolving…` : t`Resolve incident`}
           </button>
         </div>
       </form>

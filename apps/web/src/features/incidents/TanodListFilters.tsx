@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentClassification, IncidentStatus } from '@bantay/shared';
 import { SelectField } from '@/components/form/SelectField.tsx';
 import { formatDistance } from '@/components/map/map-geometry.ts';
@@ -13,29 +16,37 @@ interface TanodListFiltersProps {
   hasPosition: boolean;
 }
 
-const RATING_LABELS: Record<RatingChoice, string> = { '5': '5 stars', '4': '4 stars', '3': '3 stars', '2': '2 stars', '1': '1 star', none: 'Not rated yet' };
+const RATING_LABELS: Record<RatingChoice, MessageDescriptor> = {
+  '5': msg`5 stars`,
+  '4': msg`4 stars`,
+  '3': msg`3 stars`,
+  '2': msg`2 stars`,
+  '1': msg`1 star`,
+  none: msg`Not rated yet`,
+};
 
 /** The tanod's filters: status, classification, type, distance from me and, in the history, rating. */
 export function TanodListFilters({ view, value, onChange, hasPosition }: TanodListFiltersProps) {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const set = (patch: Partial<TanodListFilterValues>) => onChange({ ...value, ...patch });
   return (
-    <div role="search" aria-label={view === 'history' ? 'Filter my history' : 'Filter incidents'} className="grid grid-cols-2 gap-3">
-      <SelectField label="Status" value={value.status} onChange={(event) => set({ status: event.target.value as IncidentStatus | '' })}>
-        <option value="">Any status</option>
+    <div role="search" aria-label={view === 'history' ? t`Filter my history` : t`Filter incidents`} className="grid grid-cols-2 gap-3">
+      <SelectField label={t`Status`} value={value.status} onChange={(event) => set({ status: event.target.value as IncidentStatus | '' })}>
+        <option value="">{t`Any status`}</option>
         {STATUSES_OF[view].map((status) => (
           <option key={status} value={status}>
-            {STATUS_LABELS[status]}
+            {t(STATUS_LABELS[status])}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Classification" value={value.classification} onChange={(event) => set({ classification: event.target.value as IncidentClassification | '' })}>
-        <option value="">Both</option>
-        <option value="emergency">Emergency</option>
-        <option value="normal">Normal</option>
+      <SelectField label={t`Classification`} value={value.classification} onChange={(event) => set({ classification: event.target.value as IncidentClassification | '' })}>
+        <option value="">{t`Both`}</option>
+        <option value="emergency">{t`Emergency`}</option>
+        <option value="normal">{t`Normal`}</option>
       </SelectField>
-      <SelectField label="Type" value={value.type} onChange={(event) => set({ type: event.target.value })}>
-        <option value="">Any type</option>
+      <SelectField label={t`Type`} value={value.type} onChange={(event) => set({ type: event.target.value })}>
+        <option value="">{t`Any type`}</option>
         {(settings?.incidentTypes ?? []).map((type) => (
           <option key={type.name} value={type.name}>
             {type.name}
@@ -43,25 +54,28 @@ export function TanodListFilters({ view, value, onChange, hasPosition }: TanodLi
         ))}
       </SelectField>
       <SelectField
-        label="Distance from me"
+        label={t`Distance from me`}
         value={hasPosition ? value.within : ''}
         disabled={!hasPosition}
-        hint={hasPosition ? undefined : 'Allow location to use this'}
+        hint={hasPosition ? undefined : t`Allow location to use this`}
         onChange={(event) => set({ within: event.target.value })}
       >
-        <option value="">Any distance</option>
-        {DISTANCE_CHOICES.map((meters) => (
-          <option key={meters} value={String(meters)}>
-            Within {formatDistance(meters)}
-          </option>
-        ))}
+        <option value="">{t`Any distance`}</option>
+        {DISTANCE_CHOICES.map((meters) => {
+          const distance = formatDistance(meters);
+          return (
+            <option key={meters} value={String(meters)}>
+              {t`Within ${distance}`}
+            </option>
+          );
+        })}
       </SelectField>
       {view === 'history' && (
-        <SelectField label="Rating" value={value.rating} onChange={(event) => set({ rating: event.target.value as RatingChoice | '' })}>
-          <option value="">Any rating</option>
+        <SelectField label={t`Rating`} value={value.rating} onChange={(event) => set({ rating: event.target.value as RatingChoice | '' })}>
+          <option value="">{t`Any rating`}</option>
           {RATING_CHOICES.map((choice) => (
             <option key={choice} value={choice}>
-              {RATING_LABELS[choice]}
+              {t(RATING_LABELS[choice])}
             </option>
           ))}
         </SelectField>
@@ -69,7 +83,7 @@ export function TanodListFilters({ view, value, onChange, hasPosition }: TanodLi
       {hasFilters(value) && (
         <div className="flex items-end">
           <button type="button" className="btn btn-ghost" onClick={() => onChange(EMPTY_TANOD_FILTERS)}>
-            Clear filters
+            <Trans>Clear filters</Trans>
           </button>
         </div>
       )}

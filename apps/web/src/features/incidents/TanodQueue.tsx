@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MapPin, Navigation } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentListItem } from '@bantay/shared';
 import { formatDistance } from '@/components/map/map-geometry.ts';
 import { notify } from '@/lib/toast.ts';
@@ -25,6 +26,7 @@ interface TanodQueueProps {
 
 /** The tanod's queue of pending incidents: type, classification, age, distance, photos. */
 export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onSelect, hasActive, hasPosition }: TanodQueueProps) {
+  const { t } = useLingui();
   const now = useNow(30_000);
   const apply = useApplyIncident();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -34,7 +36,8 @@ export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onS
     try {
       const detail = await incidentSteps.respond(item._id);
       apply(detail);
-      notify.success(`You are responding to ${detail.ticket}`);
+      const ticket = detail.ticket;
+      notify.success(t`You are responding to ${ticket}`);
     } catch (error) {
       notify.error(stepErrorMessage(error));
     } finally {
@@ -46,26 +49,33 @@ export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onS
     <section aria-labelledby="queue-title" className="card !p-0">
       <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-line px-4 py-3">
         <h2 id="queue-title" className="whitespace-nowrap text-lg font-semibold">
-          Incident queue
+          <Trans>Incident queue</Trans>
         </h2>
-        <p className="text-xs text-muted">{hasPosition ? 'Emergencies first, then nearest' : 'Emergencies first, then oldest'}</p>
+        <p className="text-xs text-muted">{hasPosition ? t`Emergencies first, then nearest` : t`Emergencies first, then oldest`}</p>
       </header>
       {isLoading ? (
-        <p className="px-4 py-6 text-sm text-muted">Loading incidents…</p>
+        <p className="px-4 py-6 text-sm text-muted">
+          <Trans>Loading incidents…</Trans>
+        </p>
       ) : isError ? (
         <div className="px-4 py-6 text-sm" role="alert">
-          <p className="mb-3">The incidents could not be loaded.</p>
+          <p className="mb-3">
+            <Trans>The incidents could not be loaded.</Trans>
+          </p>
           <button type="button" className="btn btn-secondary" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : items.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-muted">No pending incidents. New reports appear here as they arrive.</p>
+        <p className="px-4 py-6 text-sm text-muted">
+          <Trans>No pending incidents. New reports appear here as they arrive.</Trans>
+        </p>
       ) : (
         <ul className="divide-y divide-line" data-testid="incident-queue">
           {items.map((item) => {
             const emergency = item.classification === 'emergency';
             const selected = item._id === selectedId;
+            const age = ageText(item.reportedAt, now);
             return (
               <li
                 key={item._id}
@@ -79,7 +89,9 @@ export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onS
                     <p className={`font-semibold ${emergency ? 'text-red-800 dark:text-red-200' : 'text-ink'}`}>{item.type}</p>
                     <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted">
                       <ClassificationBadge classification={item.classification} />
-                      <span>{ageText(item.reportedAt, now)} ago</span>
+                      <span>
+                        <Trans>{age} ago</Trans>
+                      </span>
                       {item.distanceMeters !== null && (
                         <span className="inline-flex items-center gap-1">
                           <Navigation className="h-3 w-3" aria-hidden="true" />
@@ -110,11 +122,11 @@ export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onS
                       disabled={busyId !== null}
                       onClick={() => void respond(item)}
                     >
-                      {busyId === item._id ? 'Responding…' : 'Respond'}
+                      {busyId === item._id ? t`Responding…` : t`Respond`}
                     </button>
                   )}
                   <button type="button" className="btn btn-secondary" aria-pressed={selected} onClick={() => onSelect(item._id)}>
-                    Show on map
+                    <Trans>Show on map</Trans>
                   </button>
                 </div>
               </li>

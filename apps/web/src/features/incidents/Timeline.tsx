@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { EvidencePhoto, IncidentEvent } from '@bantay/shared';
 import { evidenceCaption, notePhotos } from './evidence-logic.ts';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
@@ -8,7 +9,13 @@ import { dateTimeText, eventText } from './incident-format.ts';
  * note's photos from the scene under the note (`evidence`, staff only).
  */
 export function Timeline({ events, evidence }: { events: IncidentEvent[]; evidence?: EvidencePhoto[] }) {
-  if (events.length === 0) return <p className="text-sm text-muted">No steps yet.</p>;
+  const { t } = useLingui();
+  if (events.length === 0)
+    return (
+      <p className="text-sm text-muted">
+        <Trans>No steps yet.</Trans>
+      </p>
+    );
   return (
     <ol className="relative ml-2 space-y-3 border-l-2 border-line pl-4" data-testid="incident-timeline">
       {events.map((event) => (
@@ -24,7 +31,7 @@ export function Timeline({ events, evidence }: { events: IncidentEvent[]; eviden
           {event.detail && <p className="mt-1 whitespace-pre-wrap text-sm text-ink-soft">{event.detail}</p>}
           {event.kind === 'note' && notePhotos(evidence, event._id).length > 0 && (
             <div className="mt-2">
-              <IncidentPhotos photos={notePhotos(evidence, event._id)} size="sm" of="the note" caption={evidenceCaption} />
+              <IncidentPhotos photos={notePhotos(evidence, event._id)} size="sm" of={t`the note`} caption={evidenceCaption} />
             </div>
           )}
         </li>

@@ -1,11 +1,13 @@
 import { Lock, Siren } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentClassification, IncidentStatus } from '@bantay/shared';
 import { STATUS_BADGES, STATUS_LABELS } from './incident-format.ts';
 
 export function StatusBadge({ status }: { status: IncidentStatus }) {
+  const { t } = useLingui();
   return (
     <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGES[status]}`}>
-      {STATUS_LABELS[status]}
+      {t(STATUS_LABELS[status])}
     </span>
   );
 }
@@ -16,12 +18,14 @@ export function ClassificationBadge({ classification }: { classification: Incide
     return (
       <span className="inline-flex items-center gap-1 rounded-full bg-danger-fill px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
         <Siren className="h-3.5 w-3.5" aria-hidden="true" />
-        Emergency
+        <Trans>Emergency</Trans>
       </span>
     );
   }
   return (
-    <span className="inline-flex items-center rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-ink-soft">Normal</span>
+    <span className="inline-flex items-center rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-ink-soft">
+      <Trans>Normal</Trans>
+    </span>
   );
 }
 
@@ -30,13 +34,15 @@ export function ClassificationBadge({ classification }: { classification: Incide
  * only, so whoever sees it on screen knows not to read it out or pass it on.
  */
 export function ConfidentialBadge({ compact = false }: { compact?: boolean }) {
+  const { t } = useLingui();
+  const label = t`Confidential`;
   return (
     <span
       className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-violet-700 bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-900 dark:border-violet-300 dark:bg-violet-950/60 dark:text-violet-100"
-      title="Confidential: only admins and the responder see this case"
+      title={t`Confidential: only admins and the responder see this case`}
     >
       <Lock className="h-3.5 w-3.5" aria-hidden="true" />
-      {compact ? <span className="sr-only">Confidential</span> : 'Confidential'}
+      {compact ? <span className="sr-only">{label}</span> : label}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { evidenceAllowance, type EvidencePhoto, type EvidencePurpose, type IncidentDetail, type UserType } from '@bantay/shared';
 import { dateTimeText } from './incident-format.ts';
 import { fullName } from '@/lib/full-name.ts';
@@ -23,6 +24,10 @@ export function notePhotos(evidence: EvidencePhoto[] | undefined, eventId: strin
   return (evidence ?? []).filter((photo) => photo.eventId === eventId);
 }
 
-/** Who attached a photo and when, under its full-size view. */
-export const evidenceCaption = (photo: EvidencePhoto) =>
-  `Added by ${photo.uploadedBy ? fullName(photo.uploadedBy) : 'staff'}, ${dateTimeText(photo.uploadedAt)}`;
+/** Who attached a photo and when, under its full-size view (called while rendering, in the language on screen). */
+export function evidenceCaption(photo: EvidencePhoto): string {
+  const when = dateTimeText(photo.uploadedAt);
+  if (!photo.uploadedBy) return t`Added by staff, ${when}`;
+  const name = fullName(photo.uploadedBy);
+  return t`Added by ${name}, ${when}`;
+}

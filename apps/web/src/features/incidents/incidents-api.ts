@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import type {
   IncidentDetail,
   IncidentListQuery,
@@ -107,13 +108,14 @@ export function useApplyIncident() {
 export async function downloadIncidentsCsv(filters: IncidentFilters): Promise<void> {
   const token = storage.get('token');
   const response = await fetch(`${API_BASE}/api/incidents/export.csv${listSearch(filters)}`, {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header, not prose
     headers: token ? { authorization: `Bearer ${token}` } : {},
   }).catch(() => {
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.');
+    throw new ApiError(0, 'NETWORK', t`Cannot reach the server. Check your connection.`);
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(response.status, 'INTERNAL', body?.error?.message ?? 'The export failed. Please try again.');
+    throw new ApiError(response.status, 'INTERNAL', body?.error?.message ?? t`The export failed. Please try again.`);
   }
   const blob = await response.blob();
   saveFile(blob, attachmentName(response, 'incidents.csv'));

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { IncidentClassification, IncidentStatus } from '@bantay/shared';
 import type { IncidentFilters } from './incidents-api.ts';
 
@@ -9,10 +10,29 @@ import type { IncidentFilters } from './incidents-api.ts';
 
 export type TanodListView = 'queue' | 'all' | 'history';
 
-export const TANOD_LIST_VIEWS: readonly { key: TanodListView; label: string }[] = [
-  { key: 'queue', label: 'Queue' },
-  { key: 'all', label: 'All incidents' },
-  { key: 'history', label: 'My history' },
+/**
+ * The three lists' tabs. Each label is read when a tab is drawn, so it comes in the language on
+ * screen (a getter: the list itself is built once, at import).
+ */
+export const TANOD_LIST_VIEWS: readonly { key: TanodListView; readonly label: string }[] = [
+  {
+    key: 'queue',
+    get label() {
+      return t`Queue`;
+    },
+  },
+  {
+    key: 'all',
+    get label() {
+      return t`All incidents`;
+    },
+  },
+  {
+    key: 'history',
+    get label() {
+      return t`My history`;
+    },
+  },
 ];
 
 /** `?list=` of /Patrolmap; anything else is the queue. */
@@ -74,7 +94,7 @@ export function tanodListQuery(
   return query;
 }
 
-/** "4 of 5 stars" for screen readers; the stars themselves are drawn. */
+/** "Rated 4 of 5 stars" for screen readers; the stars themselves are drawn. Called while rendering. */
 export function ratingLabel(stars: number): string {
-  return `Rated ${stars} of 5 star${stars === 1 ? '' : 's'}`;
+  return t`${plural(stars, { one: 'Rated # of 5 star', other: 'Rated # of 5 stars' })}`;
 }

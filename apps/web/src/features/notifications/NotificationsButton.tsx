@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { Bell } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { PieceBoundary, PieceUnavailable } from '@/components/PieceBoundary.tsx';
 import { PopupToggle } from '@/components/PopupToggle.tsx';
@@ -9,6 +10,7 @@ const NotificationsPanel = lazyWithRetry(() => import('./NotificationsPanel.tsx'
 
 /** The top bar's bell: a red dot while anything is unread, and the panel on click. */
 export function NotificationsButton({ initiallyUnread }: { initiallyUnread: boolean }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { data } = useNotifications();
@@ -19,7 +21,7 @@ export function NotificationsButton({ initiallyUnread }: { initiallyUnread: bool
     <div className="relative">
       <PopupToggle
         ref={buttonRef}
-        label="Notifications"
+        label={t`Notifications`}
         icon={Bell}
         open={open}
         dot={hasUnread}

@@ -3,6 +3,9 @@ import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast, ToastContainer } from 'react-toastify';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertTriangle, ArrowDownWideNarrow, ArrowUpNarrowWide, Bell, CalendarClock, CheckCheck, Filter, LifeBuoy, ListChecks, Trash2, Wrench, X, type LucideIcon } from 'lucide-react';
 import { notificationCategory, type Notification, type NotificationCategory } from '@bantay/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
@@ -18,6 +21,7 @@ import { SearchField } from '@/components/form/SearchField.tsx';
 const LONG_PRESS_MS = 800;
 const DELETE_DELAY_MS = 100;
 const PANEL_TOASTS = 'notifications-panel';
+const SEARCH_INPUT_CLASSES = 'min-h-10 text-sm' as const;
 
 const ICONS: Record<NotificationCategory, LucideIcon> = {
   incidents: AlertTriangle,
@@ -27,12 +31,12 @@ const ICONS: Record<NotificationCategory, LucideIcon> = {
   general: Bell,
 };
 
-const CHIP_LABELS: Record<CategoryFilter, string> = {
-  all: 'All',
-  incidents: 'Incidents',
-  schedules: 'Schedules',
-  equipment: 'Equipment',
-  assistance: 'Assistance',
+const CHIP_LABELS: Record<CategoryFilter, MessageDescriptor> = {
+  all: msg`All`,
+  incidents: msg`Incidents`,
+  schedules: msg`Schedules`,
+  equipment: msg`Equipment`,
+  assistance: msg`Assistance`,
 };
 
 type PendingDelete = { kind: 'one'; id: string } | { kind: 'many'; ids: string[] };
@@ -48,6 +52,7 @@ interface NotificationsPanelProps {
 }
 
 export default function NotificationsPanel({ onClose, anchor }: NotificationsPanelProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { theme } = useTheme();
@@ -95,9 +100,9 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
   useEffect(() => {
     if (query.isError && !reportedError.current) {
       reportedError.current = true;
-      panelToast.error('Error fetching notifications.');
+      panelToast.error(t`Error fetching notifications.`);
     }
-  }, [query.isError]);
+  }, [query.isError, t]);
 
   useDismiss(panelRef, anchor, onClose);
 
@@ -120,9 +125,9 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
       setItems((current) => current?.map((item) => ({ ...item, read: true })) ?? current);
       dispatchCount({ type: 'markedAll' });
       setCacheAllRead();
-      panelToast.success('All notifications marked as read');
+      panelToast.success(t`All notifications marked as read`);
     } catch {
-      panelToast.error('Error marking notifications as read');
+      panelToast.error(t`Error marking notifications as read`);
     }
   }
 
@@ -172,7 +177,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
 
   function askDeleteSelected() {
     if (selected.size === 0) {
-      panelToast.error('No notifications selected to delete.');
+      panelToast.error(t`No notifications selected to delete.`);
       return;
     }
     setPending({ kind: 'many', ids: [...selected] });
@@ -190,41 +195,49 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
       try {
         await deleteNotification(job.id);
         removeLocally([job.id]);
-        panelToast.success('Notification deleted successfully');
+        panelToast.success(t`Notification deleted successfully`);
       } catch {
-        panelToast.error('Error deleting notification');
+        panelToast.error(t`Error deleting notification`);
       }
       return;
     }
     const results = await Promise.allSettled(job.ids.map((id) => deleteNotification(id)));
     removeLocally(job.ids.filter((_, index) => results[index]!.status === 'fulfilled'));
     if (results.every((result) => result.status === 'fulfilled')) {
-      panelToast.success('Selected notifications deleted successfully');
+      panelToast.success(t`Selected notifications deleted successfully`);
       setSelecting(false);
     } else {
-      panelToast.error('Error deleting selected notifications');
+      panelToast.error(t`Error deleting selected notifications`);
     }
   }
 
   const body = !hasToken ? (
-    <p className="p-6 text-center text-sm text-muted">Please log in to view notifications.</p>
+    <p className="p-6 text-center text-sm text-muted">
+      <Trans>Please log in to view notifications.</Trans>
+    </p>
   ) : items === null ? (
     <p className="p-6 text-center text-sm text-muted" role="status">
-      {query.isError ? 'Error fetching notifications.' : 'Loading notifications...'}
+      {query.isError ? t`Error fetching notifications.` : t`Loading notifications...`}
     </p>
   ) : visible.length === 0 ? (
     <div className="p-8 text-center">
       {search.trim() ? (
         <>
-          <p className="font-semibold">No notifications found</p>
-          <p className="mt-1 text-sm text-muted">Try a different search term</p>
+          <p className="font-semibold">
+            <Trans>No notifications found</Trans>
+          </p>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>Try a different search term</Trans>
+          </p>
         </>
       ) : (
-        <p className="font-semibold">You&apos;re all caught up!</p>
+        <p className="font-semibold">
+          <Trans>You&apos;re all caught up!</Trans>
+        </p>
       )}
     </div>
   ) : (
-    <ul className="divide-y divide-line" aria-label="Notifications list">
+    <ul className="divide-y divide-line" aria-label={t`Notifications list`}>
       {visible.map((item) => {
         const Icon = ICONS[notificationCategory(item.message)];
         const isSelected = selected.has(item._id);
@@ -257,13 +270,13 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
                 <span className={`block text-sm ${item.read ? 'text-ink-soft' : 'font-semibold text-ink'}`}>{item.message}</span>
                 <span className="mt-0.5 block text-xs text-muted">{relativeTime(item.createdAt)}</span>
               </span>
-              {!item.read && <span className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" aria-label="Unread" />}
+              {!item.read && <span className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" aria-label={t`Unread`} />}
             </button>
             {!selecting && (
               <button
                 type="button"
                 className="icon-btn mr-1 self-center text-muted md:opacity-0 md:group-hover:opacity-100 md:focus:opacity-100"
-                aria-label="Delete notification"
+                aria-label={t`Delete notification`}
                 onClick={() => setPending({ kind: 'one', id: item._id })}
               >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -275,27 +288,31 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
     </ul>
   );
 
+  const selectedCount = selected.size;
+  const pendingCount = pending?.kind === 'many' ? pending.ids.length : 0;
   const panel = (
     <div
       ref={panelRef}
       role="dialog"
-      aria-label="Notifications"
+      aria-label={t`Notifications`}
       className="popover fixed inset-x-0 bottom-0 top-16 flex flex-col overflow-hidden rounded-none md:absolute md:inset-auto md:right-0 md:top-12 md:max-h-[min(70vh,640px)] md:w-[360px] md:rounded-xl"
     >
       <header className="flex shrink-0 items-center gap-1 border-b border-line px-4 py-2">
-        <h2 className="text-base font-bold">Notifications</h2>
+        <h2 className="text-base font-bold">
+          <Trans>Notifications</Trans>
+        </h2>
         <span className="ml-2 whitespace-nowrap rounded-full bg-brand-fill px-2 py-0.5 text-xs font-semibold text-white" data-testid="new-badge">
-          {count} new
+          <Trans>{count} new</Trans>
         </span>
         <div className="flex-1" />
-        <button type="button" className="icon-btn" title="Mark all as read" aria-label="Mark all as read" onClick={() => void onMarkAll()}>
+        <button type="button" className="icon-btn" title={t`Mark all as read`} aria-label={t`Mark all as read`} onClick={() => void onMarkAll()}>
           <CheckCheck className="h-5 w-5" aria-hidden="true" />
         </button>
         <button
           type="button"
           className={`icon-btn ${selecting ? 'text-brand-600' : ''}`}
-          title="Select multiple"
-          aria-label="Select multiple"
+          title={t`Select multiple`}
+          aria-label={t`Select multiple`}
           aria-pressed={selecting}
           onClick={() => {
             setSelecting((value) => !value);
@@ -304,17 +321,17 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
         >
           <ListChecks className="h-5 w-5" aria-hidden="true" />
         </button>
-        <button type="button" className="icon-btn" title="Close" aria-label="Close notifications" onClick={onClose}>
+        <button type="button" className="icon-btn" title={t`Close`} aria-label={t`Close notifications`} onClick={onClose}>
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
       </header>
       <div className="flex shrink-0 items-center gap-1 border-b border-line px-3 py-2">
-        <SearchField className="flex-1" inputClassName="min-h-10 text-sm" label="Search notifications" placeholder="Search notifications..." value={search} onChange={setSearch} />
+        <SearchField className="flex-1" inputClassName={SEARCH_INPUT_CLASSES} label={t`Search notifications`} placeholder={t`Search notifications...`} value={search} onChange={setSearch} />
         <button
           type="button"
           className="icon-btn"
-          title={sort === 'newest' ? 'Newest first' : 'Oldest first'}
-          aria-label={sort === 'newest' ? 'Sorted newest first' : 'Sorted oldest first'}
+          title={sort === 'newest' ? t`Newest first` : t`Oldest first`}
+          aria-label={sort === 'newest' ? t`Sorted newest first` : t`Sorted oldest first`}
           onClick={() => setSort((value) => (value === 'newest' ? 'oldest' : 'newest'))}
         >
           {sort === 'newest' ? <ArrowDownWideNarrow className="h-5 w-5" aria-hidden="true" /> : <ArrowUpNarrowWide className="h-5 w-5" aria-hidden="true" />}
@@ -322,8 +339,8 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
         <button
           type="button"
           className={`icon-btn ${showFilters ? 'text-brand-600' : ''}`}
-          title="Filter"
-          aria-label="Filter by category"
+          title={t`Filter`}
+          aria-label={t`Filter by category`}
           aria-pressed={showFilters}
           onClick={() => setShowFilters((value) => !value)}
         >
@@ -331,7 +348,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
         </button>
       </div>
       {showFilters && (
-        <div className="flex shrink-0 gap-2 overflow-x-auto border-b border-line px-3 py-2" role="group" aria-label="Categories">
+        <div className="flex shrink-0 gap-2 overflow-x-auto border-b border-line px-3 py-2" role="group" aria-label={t`Categories`}>
           {CATEGORY_CHIPS.map((chip) => (
             <button
               key={chip}
@@ -342,20 +359,22 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
               }`}
               onClick={() => setCategory(chip)}
             >
-              {CHIP_LABELS[chip]}
+              {t(CHIP_LABELS[chip])}
             </button>
           ))}
         </div>
       )}
       {selecting && (
         <div className="flex shrink-0 items-center gap-1 whitespace-nowrap border-b border-line bg-surface-2 px-3 py-2 text-sm">
-          <span className="mr-auto font-medium">{selected.size} selected</span>
+          <span className="mr-auto font-medium">
+            <Trans>{selectedCount} selected</Trans>
+          </span>
           <button type="button" className="btn btn-ghost min-h-9 px-2 text-sm" onClick={() => setSelected(new Set(visible.map((item) => item._id)))}>
-            Select all
+            <Trans>Select all</Trans>
           </button>
           {/* "Delete" alone fits a 360 px panel; the accessible name keeps the brief's action. */}
-          <button type="button" className="btn btn-danger min-h-9 px-3 text-sm" aria-label="Delete selected" onClick={askDeleteSelected}>
-            <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+          <button type="button" className="btn btn-danger min-h-9 px-3 text-sm" aria-label={t`Delete selected`} onClick={askDeleteSelected}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> <Trans>Delete</Trans>
           </button>
           <button
             type="button"
@@ -365,15 +384,15 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
               setSelected(new Set());
             }}
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </div>
       )}
       <div className="min-h-0 flex-1 overflow-y-auto">{body}</div>
       <ConfirmDialog
         open={pending !== null}
-        message={pending?.kind === 'many' ? `Delete ${pending.ids.length} notifications?` : 'Delete this notification?'}
-        confirmLabel={pending?.kind === 'many' ? 'Delete All' : 'Delete'}
+        message={pending?.kind === 'many' ? t`Delete ${pendingCount} notifications?` : t`Delete this notification?`}
+        confirmLabel={pending?.kind === 'many' ? t`Delete All` : t`Delete`}
         onConfirm={confirmDelete}
         onCancel={() => setPending(null)}
       />

@@ -1,21 +1,26 @@
+import { t } from '@lingui/core/macro';
 import { notificationCategory, type Notification, type NotificationCategory } from '@bantay/shared';
+import { currentIntlTag } from '@/lib/i18n.ts';
 
 export type CategoryFilter = 'all' | Exclude<NotificationCategory, 'general'>;
 export const CATEGORY_CHIPS: CategoryFilter[] = ['all', 'incidents', 'schedules', 'equipment', 'assistance'];
 export type SortOrder = 'newest' | 'oldest';
 
-/** docs/product.md §A4: 'Just now' under 60 s, then 'Nm ago', 'Nh ago', 'Nd ago' up to 6 days, then a date. */
+/**
+ * docs/product.md §A4: 'Just now' under 60 s, then 'Nm ago', 'Nh ago', 'Nd ago' up to 6 days, then a
+ * date; in the language on screen (called while rendering).
+ */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
-  if (seconds < 60) return 'Just now';
+  if (seconds < 60) return t`Just now`;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
+  if (minutes < 60) return t`${minutes}m ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
+  if (hours < 24) return t`${hours}h ago`;
   const days = Math.floor(hours / 24);
-  if (days <= 6) return `${days}d ago`;
-  return date.toLocaleDateString();
+  if (days <= 6) return t`${days}d ago`;
+  return date.toLocaleDateString(currentIntlTag());
 }
 
 /**
