@@ -177,11 +177,11 @@ export default function MessagesPanel({ anchor, onClose, onOpenConversation }: M
       {view === 'list' ? (
         <>
           <header className="flex items-center gap-1 border-b border-line py-2 pl-4 pr-2">
-            <h2 className="text-base font-bold">
+            <h2 className="whitespace-nowrap text-base font-bold">
               <Trans>Messages</Trans>
             </h2>
             <span
-              className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${unread > 0 ? 'bg-brand-fill text-white' : 'bg-surface-2 text-muted'}`}
+              className={`ml-2 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${unread > 0 ? 'bg-brand-fill text-white' : 'bg-surface-2 text-muted'}`}
               data-testid="unread-count"
             >
               <Trans>{unread} unread</Trans>
