@@ -42,20 +42,10 @@ const featureBoundaries = features.map((feature) => ({
 
 /** Web folders whose strings are not in the catalogue yet; each leaves this list as it is translated. */
 const NOT_YET_TRANSLATED = [
-  'apps/web/src/app/**',
-  'apps/web/src/components/**',
-  'apps/web/src/lib/**',
   ...[
-    'account',
-    'auth',
     'evaluations',
-    'password-reset',
-    'privacy',
-    'push',
     'report',
     'residents',
-    'settings',
-    'two-factor',
   ].map((feature) => `apps/web/src/features/${feature}/**`),
 ];
 
@@ -153,6 +143,7 @@ export default tseslint.config(
             '*.addEventListener',
             '*.removeEventListener',
             'formatZoned',
+            'formatDay',
             'format',
             'cn',
             'clsx',

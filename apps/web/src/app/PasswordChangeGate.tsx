@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
 
@@ -10,11 +11,12 @@ const ACCOUNT_PATH = '/myaccount';
  * refuses every other call until then, so every staff page leads to My Account instead.
  */
 export function PasswordChangeGate({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const { pathname } = useLocation();
   const mustChange = Boolean(user?.mustChangePassword) && pathname.toLowerCase() !== ACCOUNT_PATH;
   useEffect(() => {
-    if (mustChange) notify.error('Choose a new password before you continue');
-  }, [mustChange]);
+    if (mustChange) notify.error(t`Choose a new password before you continue`);
+  }, [mustChange, t]);
   return mustChange ? <Navigate to={ACCOUNT_PATH} replace /> : <>{children}</>;
 }

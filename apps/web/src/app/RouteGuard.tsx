@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import type { UserType } from '@bantay/shared';
 import { decideGuard } from '@/lib/guard.ts';
 import { useSession } from '@/lib/session.tsx';
@@ -13,6 +14,7 @@ interface RouteGuardProps {
 
 /** docs/product.md §A4 route guard: renders, waits, sends to sign-in (saving the path) or denies. */
 export function RouteGuard({ allowed, children }: RouteGuardProps) {
+  const { t } = useLingui();
   const session = useSession();
   const location = useLocation();
   const decision = decideGuard({
@@ -31,11 +33,11 @@ export function RouteGuard({ allowed, children }: RouteGuardProps) {
     if (decision.kind === 'login') {
       // After a log out there is nothing to come back to: the next person to sign in starts at home.
       if (!session.loggedOut) storage.set('redirectAfterLogin', location.pathname + location.search);
-      if (decision.toast === 'expired') notify.error('Your session has expired. Please login again.');
+      if (decision.toast === 'expired') notify.error(t`Your session has expired. Please login again.`);
     } else if (decision.kind === 'deny') {
-      notify.error('You do not have permission to access this page');
+      notify.error(t`You do not have permission to access this page`);
     }
-  }, [decision, location.pathname, location.search, session.loggedOut]);
+  }, [decision, location.pathname, location.search, session.loggedOut, t]);
 
   switch (decision.kind) {
     case 'wait':

@@ -1,4 +1,7 @@
 import { useRoutes, type RouteObject } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import type { UserType } from '@bantay/shared';
 import { lazyPage } from '@/components/lazy-page.tsx';
 import { needCatalog } from '@/lib/i18n.ts';
@@ -41,14 +44,20 @@ const ownPage = (element: React.ReactNode) => <RouteBoundary fullPage>{element}<
 /** A page inside the staff layout: its failure fills only the page area, the layout stays. */
 const inLayout = (element: React.ReactNode) => <RouteBoundary>{element}</RouteBoundary>;
 
+/** A staff page not built yet: the page frame with its title, in the language on screen. */
+function Placeholder({ title }: { title: MessageDescriptor }) {
+  const { t } = useLingui();
+  return <RolePage title={t(title)} />;
+}
+
 /** A guarded staff page; without a page of its own yet, the titled placeholder. */
 function guarded(
   path: string,
-  title: string,
+  title: MessageDescriptor,
   allowed: UserType[] | 'any-signed-in',
   page?: React.ReactNode,
 ): RouteObject {
-  return { path, element: inLayout(<RouteGuard allowed={allowed}>{page ?? <RolePage title={title} />}</RouteGuard>) };
+  return { path, element: inLayout(<RouteGuard allowed={allowed}>{page ?? <Placeholder title={title} />}</RouteGuard>) };
 }
 
 /** docs/product.md §A2 routes. Matching is case-insensitive (React Router's default), per docs/product.md §1. */
@@ -81,16 +90,16 @@ export const routes: RouteObject[] = [
               </RouteGuard>,
             ),
           },
-          guarded('/Dashboard', 'Dashboard', TANOD, <TanodDashboardPage />),
-          guarded('/Patrolmap', 'Patrol Map', TANOD, <PatrolMapPage />),
-          guarded('/Equipments', 'Equipments', TANOD, <EquipmentsPage />),
-          guarded('/Performance', 'Performance', TANOD, <PerformancePage />),
-          guarded('/Schedule', 'Schedule', TANOD, <SchedulePage />),
-          guarded('/Admindashboard', 'Admin Dashboard', ADMIN, <AdminDashboardPage />),
-          guarded('/ManageTanod', 'Manage Tanod', ADMIN, <ManageTanodPage />),
-          guarded('/Resources', 'Resources', ADMIN, <ResourcesPage />),
-          guarded('/ManagePatrolschedules', 'Manage Patrol Schedules', ADMIN, <ManagePatrolSchedulesPage />),
-          guarded('/Patrol&incidenttracking', 'Patrol & Incident Tracking', ADMIN, <IncidentTrackingPage />),
+          guarded('/Dashboard', msg`Dashboard`, TANOD, <TanodDashboardPage />),
+          guarded('/Patrolmap', msg`Patrol Map`, TANOD, <PatrolMapPage />),
+          guarded('/Equipments', msg`Equipments`, TANOD, <EquipmentsPage />),
+          guarded('/Performance', msg`Performance`, TANOD, <PerformancePage />),
+          guarded('/Schedule', msg`Schedule`, TANOD, <SchedulePage />),
+          guarded('/Admindashboard', msg`Admin Dashboard`, ADMIN, <AdminDashboardPage />),
+          guarded('/ManageTanod', msg`Manage Tanod`, ADMIN, <ManageTanodPage />),
+          guarded('/Resources', msg`Resources`, ADMIN, <ResourcesPage />),
+          guarded('/ManagePatrolschedules', msg`Manage Patrol Schedules`, ADMIN, <ManagePatrolSchedulesPage />),
+          guarded('/Patrol&incidenttracking', msg`Patrol & Incident Tracking`, ADMIN, <IncidentTrackingPage />),
         ],
       },
       { path: '*', element: ownPage(<NotFoundPage />) },

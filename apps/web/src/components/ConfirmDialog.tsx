@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -10,7 +11,8 @@ interface ConfirmDialogProps {
 }
 
 /** A modal question with a destructive answer; Escape and Cancel dismiss it. */
-export function ConfirmDialog({ open, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, message, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -32,7 +34,7 @@ export function ConfirmDialog({ open, message, confirmLabel, cancelLabel = 'Canc
       <p className="mb-5 text-base font-semibold">{message}</p>
       <div className="flex justify-end gap-2">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          {cancelLabel}
+          {cancelLabel ?? t`Cancel`}
         </button>
         <button type="button" className="btn btn-danger" onClick={onConfirm} autoFocus>
           {confirmLabel}

@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+
 /** A form's closing row: Cancel, then the main action. */
 export function DialogActions({
   busy,
@@ -15,7 +17,7 @@ export function DialogActions({
   return (
     <div className="mt-2 flex flex-wrap justify-end gap-2">
       <button type="button" className="btn btn-secondary" disabled={busy} onClick={onCancel}>
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
       <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy}>
         {busy ? busyLabel : submitLabel}

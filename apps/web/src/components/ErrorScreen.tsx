@@ -1,4 +1,5 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 
 interface ErrorScreenProps {
   /** A newer version was deployed: the only fix is to load it. */
@@ -23,23 +24,31 @@ export function ErrorScreen({ newVersion, fullPage = false, onRetry }: ErrorScre
       {newVersion ? (
         <>
           <RefreshCw className="h-10 w-10 text-brand-600" aria-hidden="true" />
-          <h1 className="text-xl font-bold">A new version of Bantay is available</h1>
-          <p className="max-w-sm text-muted">Reload to start using it. Messages waiting to be sent are kept.</p>
+          <h1 className="text-xl font-bold">
+            <Trans>A new version of Bantay is available</Trans>
+          </h1>
+          <p className="max-w-sm text-muted">
+            <Trans>Reload to start using it. Messages waiting to be sent are kept.</Trans>
+          </p>
           <button type="button" className="btn btn-primary" onClick={reload}>
-            Reload to update
+            <Trans>Reload to update</Trans>
           </button>
         </>
       ) : (
         <>
           <TriangleAlert className="h-10 w-10 text-danger" aria-hidden="true" />
-          <h1 className="text-xl font-bold">This page could not be shown</h1>
-          <p className="max-w-sm text-muted">Check your connection, then try again.</p>
+          <h1 className="text-xl font-bold">
+            <Trans>This page could not be shown</Trans>
+          </h1>
+          <p className="max-w-sm text-muted">
+            <Trans>Check your connection, then try again.</Trans>
+          </p>
           <div className="flex flex-wrap justify-center gap-2">
             <button type="button" className="btn btn-primary" onClick={onRetry}>
-              Retry
+              <Trans>Retry</Trans>
             </button>
             <button type="button" className="btn btn-secondary" onClick={reload}>
-              Reload
+              <Trans>Reload</Trans>
             </button>
           </div>
         </>

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+
 interface LoadingProps {
   variant?: 'spinner' | 'bar' | 'pulse';
   label?: string;
@@ -6,7 +8,8 @@ interface LoadingProps {
 }
 
 /** The brief's loading indicator: spinner (default), bar and pulse variants. */
-export function Loading({ variant = 'spinner', label = 'Loading…', fullArea = false }: LoadingProps) {
+export function Loading({ variant = 'spinner', label, fullArea = false }: LoadingProps) {
+  const { t } = useLingui();
   const indicator =
     variant === 'bar' ? (
       <div className="loading-bar" aria-hidden="true">
@@ -28,7 +31,7 @@ export function Loading({ variant = 'spinner', label = 'Loading…', fullArea = 
       className={fullArea ? 'flex min-h-[40vh] w-full items-center justify-center' : 'inline-flex items-center'}
     >
       {indicator}
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t`Loading…`}</span>
     </div>
   );
 }

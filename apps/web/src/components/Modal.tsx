@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 
 interface ModalProps {
   title: string;
@@ -15,7 +16,7 @@ interface ModalProps {
 /** Open modals, innermost last: only the innermost answers Escape and Tab (a dialog over a drawer). */
 const openModals: symbol[] = [];
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])' as const;
 
 /**
  * A modal dialog drawn in the page, not in the browser's top layer: the top-bar toasts (docs/product.md §A8
@@ -24,6 +25,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * to the body: an opener inside the blurred top bar would otherwise trap the fixed overlay in it.
  */
 export function Modal({ title, onClose, children, widthClass = 'max-w-md', placement = 'center' }: ModalProps) {
+  const { t } = useLingui();
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -92,7 +94,7 @@ export function Modal({ title, onClose, children, widthClass = 'max-w-md', place
           <h2 id={titleId} className="flex-1 text-lg font-semibold leading-snug">
             {title}
           </h2>
-          <button type="button" className="icon-btn -my-2 -mr-2" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-btn -my-2 -mr-2" aria-label={t`Close`} onClick={onClose}>
             <X className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>

@@ -1,15 +1,19 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { dayForKey, longDate, monthOf, monthWeeks, sameDayInMonth } from '@/lib/calendar-days.ts';
+import { formatZoned } from '@/lib/zoned-time.ts';
 
-const WEEKDAYS = [
-  ['Sun', 'Sunday'],
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-] as const;
+/** A Sunday (2026-11-22, UTC) and the six days after it: the column headers' names. */
+const SUNDAY_MS = Date.UTC(2026, 10, 22);
+const DAY_MS = 86_400_000;
+
+/** Each weekday's short and full name in the language on screen ("Sun", "Sunday"; "Lin", "Linggo"). */
+function weekdayNames(): { short: string; long: string }[] {
+  return Array.from({ length: 7 }, (_, i) => ({
+    short: formatZoned(SUNDAY_MS + i * DAY_MS, 'EEE', 'UTC'),
+    long: formatZoned(SUNDAY_MS + i * DAY_MS, 'EEEE', 'UTC'),
+  }));
+}
 
 export interface MonthGridProps {
   /** Any day of the month shown (`yyyy-MM-dd`). */
@@ -45,6 +49,8 @@ export function MonthGrid({
   onChoose,
   onMonthChange,
 }: MonthGridProps) {
+  // The day names and dates follow the language: a switch re-renders the grid.
+  const { t } = useLingui();
   const first = monthOf(month);
   const weeks = useMemo(() => monthWeeks(first), [first]);
   const [focused, setFocused] = useState(selected ?? today);
@@ -81,8 +87,8 @@ export function MonthGrid({
   return (
     <div ref={gridRef} role="grid" aria-labelledby={labelledBy} onKeyDown={onKeyDown} className="text-center">
       <div role="row" className="grid grid-cols-7 gap-1">
-        {WEEKDAYS.map(([short, long]) => (
-          <div key={short} role="columnheader" aria-label={long} className="pb-1 text-xs font-semibold text-muted">
+        {weekdayNames().map(({ short, long }) => (
+          <div key={long} role="columnheader" aria-label={long} className="pb-1 text-xs font-semibold text-muted">
             {short}
           </div>
         ))}
@@ -93,13 +99,15 @@ export function MonthGrid({
             const inMonth = day.slice(0, 7) === first.slice(0, 7);
             const isSelected = day === selected;
             const isToday = day === today;
+            const date = longDate(day);
+            const description = describeDay(day);
             return (
               <div key={day} role="gridcell" aria-selected={isSelected}>
                 <button
                   type="button"
                   data-day={day}
                   tabIndex={day === tabStop ? 0 : -1}
-                  aria-label={`${longDate(day)}${isToday ? ' (today)' : ''}: ${describeDay(day)}`}
+                  aria-label={isToday ? t`${date} (today): ${description}` : `${date}: ${description}`}
                   aria-current={isToday ? 'date' : undefined}
                   onClick={() => {
                     setFocused(day);

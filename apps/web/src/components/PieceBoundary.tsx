@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { retryFailedChunks } from '@/lib/chunks.ts';
 
 interface PieceBoundaryProps {
@@ -32,9 +33,11 @@ export class PieceBoundary extends Component<PieceBoundaryProps, { failed: boole
 export function PieceUnavailable({ retry, className = '' }: { retry(): void; className?: string }) {
   return (
     <div role="alert" className={`popover flex flex-col items-start gap-2 p-4 text-sm ${className}`}>
-      <p>This could not be loaded. Check your connection.</p>
+      <p>
+        <Trans>This could not be loaded. Check your connection.</Trans>
+      </p>
       <button type="button" className="btn btn-secondary" onClick={retry}>
-        Retry
+        <Trans>Retry</Trans>
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * The one line a form that collects personal data shows (Data Privacy Act: say why, and where
@@ -9,7 +10,7 @@ export function PrivacyNoticeLine({ children }: { children: string }) {
     <p className="text-xs text-muted" data-testid="privacy-notice-line">
       {children}{' '}
       <Link to="/privacy" className="font-medium text-brand-600 underline underline-offset-2 hover:no-underline">
-        Privacy notice
+        <Trans>Privacy notice</Trans>
       </Link>
     </p>
   );

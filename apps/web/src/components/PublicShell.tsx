@@ -6,7 +6,7 @@ import { LanguageSwitch } from '@/components/LanguageSwitch.tsx';
 import { ThemeToggle } from '@/components/ThemeToggle.tsx';
 import { useSideNav } from '@/components/layout/use-side-nav.ts';
 import { useMyReports } from '@/lib/my-reports.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 import { readResidentSession, useResidentSession } from '@/lib/resident-session.ts';
 
 // The resident's side nav and top bar are the staff layout's own (same look, same collapse
@@ -67,7 +67,7 @@ function VisitorFrame({ children }: { children: ReactNode }) {
       <header className="flex h-14 items-center gap-3 border-b border-line bg-surface px-4">
         <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 font-bold">
           <BrandMark logo={settings?.logo} className="h-8 w-8" />
-          <span className="truncate">{settings?.name ?? 'Bantay'}</span>
+          <span className="truncate">{settings?.name ?? BRAND_NAME}</span>
         </Link>
         <div className="flex-1" />
         <LanguageSwitch />

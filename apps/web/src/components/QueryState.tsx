@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Loading } from './Loading.tsx';
 
 /** What QueryState reads of a query: a plain one or an infinite one (pages) both fit. */
@@ -35,7 +36,7 @@ export function QueryState<T>({ query, loadingLabel, errorText, isEmpty, empty, 
       <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-line bg-surface p-5">
         <p className="text-sm text-danger">{errorText}</p>
         <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal } from './Modal.tsx';
 import { TextAreaField } from './form/TextAreaField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -19,6 +20,7 @@ interface ReasonDialogProps {
  * question is the confirmation, and the reason is required (the server checks it as well).
  */
 export function ReasonDialog({ title, description, confirmLabel, maxLength, onSubmit, onClose }: ReasonDialogProps) {
+  const { t } = useLingui();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -26,14 +28,14 @@ export function ReasonDialog({ title, description, confirmLabel, maxLength, onSu
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const text = reason.trim();
-    if (!text) return setError('Reason is required');
+    if (!text) return setError(t`Reason is required`);
     setBusy(true);
     try {
       await onSubmit(text);
       onClose();
     } catch (failure) {
       if (failure instanceof ApiError) setError(failure.fields.find((field) => field.field === 'reason')?.message ?? failure.message);
-      else setError('That did not work. Please try again.');
+      else setError(t`That did not work. Please try again.`);
     } finally {
       setBusy(false);
     }
@@ -44,7 +46,7 @@ export function ReasonDialog({ title, description, confirmLabel, maxLength, onSu
       <form noValidate onSubmit={(event) => void submit(event)}>
         {description && <p className="mb-3 text-sm text-muted">{description}</p>}
         <TextAreaField
-          label="Reason"
+          label={t`Reason`}
           rows={3}
           value={reason}
           maxLength={maxLength}
@@ -57,10 +59,10 @@ export function ReasonDialog({ title, description, confirmLabel, maxLength, onSu
         />
         <div className="mt-4 flex justify-end gap-2">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn btn-danger" disabled={busy}>
-            {busy ? 'Saving…' : confirmLabel}
+            {busy ? t`Saving…` : confirmLabel}
           </button>
         </div>
       </form>

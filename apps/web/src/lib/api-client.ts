@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ApiErrorBody, ErrorCode, FieldError } from '@bantay/shared';
 import { storage } from './storage.ts';
 
@@ -30,6 +31,7 @@ export interface ApiOptions {
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const token = options.token === undefined ? storage.get('token') : options.token;
   const headers: Record<string, string> = { accept: 'application/json' };
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header, not prose
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -42,7 +44,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     response = await fetch(`${API_BASE}${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.');
+    throw new ApiError(0, 'NETWORK', t`Cannot reach the server. Check your connection.`);
   }
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;

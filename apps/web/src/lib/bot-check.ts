@@ -10,7 +10,8 @@ export class BotCheckError extends Error {
     readonly reason: 'expired' | 'setup',
     readonly offline = false,
   ) {
-    super(reason === 'expired' ? 'The bot check expired' : 'The bot check could not be set up');
+    // For the logs only: the forms show their own text for each reason (two-factor-api.ts).
+    super(reason === 'expired' ? ('The bot check expired' as const) : ('The bot check could not be set up' as const));
     this.name = 'BotCheckError';
   }
 }

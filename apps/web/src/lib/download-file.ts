@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ApiErrorBody } from '@bantay/shared';
 import { API_BASE, ApiError } from './api-client.ts';
 import { attachmentName, saveFile } from './save-file.ts';
@@ -12,17 +13,18 @@ export async function downloadFile(path: string, fallbackName: string, signal?: 
   const token = storage.get('token');
   let response: Response;
   try {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header, not prose
     response = await fetch(`${API_BASE}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.');
+    throw new ApiError(0, 'NETWORK', t`Cannot reach the server. Check your connection.`);
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => undefined)) as ApiErrorBody | undefined;
     throw new ApiError(
       response.status,
       body?.error?.code ?? 'INTERNAL',
-      body?.error?.message ?? 'The download failed. Please try again.',
+      body?.error?.message ?? t`The download failed. Please try again.`,
       body?.error?.fields ?? [],
     );
   }

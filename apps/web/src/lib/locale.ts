@@ -41,6 +41,7 @@ export function detectLocale(): Locale {
 }
 
 export function saveLocale(locale: Locale): void {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie's attributes, not prose
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
 }
 

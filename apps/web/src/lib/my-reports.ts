@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { t } from '@lingui/core/macro';
 import type { MyReport, MyReportList } from '@bantay/shared';
 import { api, ApiError } from './api-client.ts';
 import { dropResidentSession, readResidentSession, type ResidentSession } from './resident-session.ts';
@@ -14,8 +15,8 @@ export type MyReportsState =
   | { token: string; status: 'ready'; reports: MyReport[] }
   | { token: string; status: 'error'; reports: MyReport[] | null; message: string };
 
-/** docs/product.md §A8: the text of a session the server refused. */
-export const SESSION_EXPIRED_TEXT = 'Session expired. Please log in again.';
+/** docs/product.md §A8: the text of a session the server refused, in the language on screen. */
+export const sessionExpiredText = (): string => t`Session expired. Please log in again.`;
 
 let state: MyReportsState | null = null;
 let inFlight: { token: string; promise: Promise<void> } | null = null;
@@ -45,10 +46,10 @@ export function loadMyReports(token: string): Promise<void> {
       if (error instanceof ApiError && error.status === 401) {
         set(null);
         dropResidentSession();
-        notify.error(SESSION_EXPIRED_TEXT);
+        notify.error(sessionExpiredText());
         return;
       }
-      const message = error instanceof ApiError && error.isNetwork ? error.message : 'Your reports could not be loaded. Please try again.';
+      const message = error instanceof ApiError && error.isNetwork ? error.message : t`Your reports could not be loaded. Please try again.`;
       set({ token, status: 'error', reports: previous, message });
     })
     .finally(() => {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { UserType } from '@bantay/shared';
 import { homeFor } from './role-home.ts';
 
@@ -23,13 +25,52 @@ export type MenuIcon =
   | 'radar'
   | 'boxes';
 
+/** The brief's menu labels, in English: each one's path is built from it (labelToPath). */
+type MenuLabel =
+  | 'Admin Dashboard'
+  | 'Manage Tanod'
+  | 'Manage Patrol Schedules'
+  | 'Patrol & Incident Tracking'
+  | 'Resources'
+  | 'DashBoard'
+  | 'Patrol Map'
+  | 'Schedule'
+  | 'Performance'
+  | 'Equipments'
+  | 'Home'
+  | 'Report Incidents'
+  | 'Tanod Evaluation';
+
+/**
+ * What the side nav shows for each label, in the language on screen (decision 029). The English
+ * catalogue is the brief's label itself; the Filipino stays short, so the open nav never wraps.
+ */
+const MENU_TEXTS: Record<MenuLabel, MessageDescriptor> = {
+  'Admin Dashboard': msg`Admin Dashboard`,
+  'Manage Tanod': msg`Manage Tanod`,
+  'Manage Patrol Schedules': msg`Manage Patrol Schedules`,
+  'Patrol & Incident Tracking': msg`Patrol & Incident Tracking`,
+  Resources: msg`Resources`,
+  DashBoard: msg`DashBoard`,
+  'Patrol Map': msg`Patrol Map`,
+  Schedule: msg`Schedule`,
+  Performance: msg`Performance`,
+  Equipments: msg`Equipments`,
+  Home: msg`Home`,
+  'Report Incidents': msg`Report Incidents`,
+  'Tanod Evaluation': msg`Tanod Evaluation`,
+};
+
 export interface MenuItem {
-  label: string;
+  /** The brief's English label, which the path comes from. */
+  label: MenuLabel;
+  /** The label to show, translated at render (`i18n._(item.text)`). */
+  text: MessageDescriptor;
   path: string;
   icon: MenuIcon;
 }
 
-const item = (label: string, icon: MenuIcon, path = labelToPath(label)): MenuItem => ({ label, path, icon });
+const item = (label: MenuLabel, icon: MenuIcon, path = labelToPath(label)): MenuItem => ({ label, text: MENU_TEXTS[label], path, icon });
 
 const ADMIN_MENU: MenuItem[] = [
   item('Admin Dashboard', 'dashboard'),

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * Mobile numbers as residents type them: `0917 123 4567`, `917-123-4567`, `+63 917 123 4567`,
  * `639171234567`. The server normalises with libphonenumber (too big for these pages); this is a
@@ -5,10 +7,15 @@
  * number from another country (`+1…`) is passed through for the server to judge.
  */
 
+/** The field's errors, in the language on screen when read (getters, so never frozen at import). */
 export const PHONE_TEXTS = {
-  required: 'Enter your mobile number',
-  invalid: 'Enter a mobile number like 0917 123 4567',
-} as const;
+  get required(): string {
+    return t`Enter your mobile number`;
+  },
+  get invalid(): string {
+    return t`Enter a mobile number like 0917 123 4567`;
+  },
+};
 
 const SEPARATORS = /[\s\-().]/g;
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { LIMITS } from '@bantay/shared/limits';
 
 /**
@@ -6,35 +7,62 @@ import { LIMITS } from '@bantay/shared/limits';
  * too. The zod schema itself is not used here: it would put zod in the chunk that the public
  * password pages share with this form.
  */
-const nameRule = (label: string) => ({
-  validate: (value: string) =>
-    value.trim() === '' ? `${label} is required` : value.trim().length <= LIMITS.nameMaxLength || `${label} is too long`,
+const nameRule = (required: () => string, tooLong: () => string) => ({
+  validate: (value: string) => (value.trim() === '' ? required() : value.trim().length <= LIMITS.nameMaxLength || tooLong()),
 });
-const optionalMax = (max: number) => ({ validate: (value: string) => value.trim().length <= max || `Must be at most ${max} characters` });
+const optionalMax = (max: number) => ({ validate: (value: string) => value.trim().length <= max || t`Must be at most ${max} characters` });
+/** The rules' messages are read when a field is checked, so they are in the language on screen. */
 export const PROFILE_RULES = {
-  firstName: nameRule('First name'),
+  firstName: nameRule(
+    () => t`First name is required`,
+    () => t`First name is too long`,
+  ),
   middleName: optionalMax(LIMITS.nameMaxLength),
-  lastName: nameRule('Last name'),
+  lastName: nameRule(
+    () => t`Last name is required`,
+    () => t`Last name is too long`,
+  ),
   username: {
     validate: (value: string) => {
       const v = value.trim();
-      if (v.length < 3) return 'Username must be at least 3 characters';
-      if (v.length > LIMITS.usernameMaxLength) return 'Username is too long';
-      return /^[A-Za-z0-9._-]+$/.test(v) || 'Use letters, digits, dots, dashes and underscores only';
+      if (v.length < 3) return t`Username must be at least 3 characters`;
+      if (v.length > LIMITS.usernameMaxLength) return t`Username is too long`;
+      return /^[A-Za-z0-9._-]+$/.test(v) || t`Use letters, digits, dots, dashes and underscores only`;
     },
   },
-  email: { validate: (value: string) => value.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'Enter a valid email address' },
-  phoneNumber: { validate: (value: string) => value.trim() === '' || value.trim().length >= 10 || 'Please enter a valid phone number' },
+  email: { validate: (value: string) => value.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || t`Enter a valid email address` },
+  phoneNumber: { validate: (value: string) => value.trim() === '' || value.trim().length >= 10 || t`Please enter a valid phone number` },
   address: optionalMax(300),
   birthday: {},
   gender: optionalMax(40),
 } satisfies Record<string, object>;
 
-export const GENDERS = [
-  { value: '', label: 'Prefer not to say' },
-  { value: 'female', label: 'Female' },
-  { value: 'male', label: 'Male' },
-  { value: 'other', label: 'Other' },
+/** The gender choices; each label is read while rendering, in the language on screen. */
+export const GENDERS: readonly { value: string; readonly label: string }[] = [
+  {
+    value: '',
+    get label() {
+      return t`Prefer not to say`;
+    },
+  },
+  {
+    value: 'female',
+    get label() {
+      return t`Female`;
+    },
+  },
+  {
+    value: 'male',
+    get label() {
+      return t`Male`;
+    },
+  },
+  {
+    value: 'other',
+    get label() {
+      return t`Other`;
+    },
+  },
 ];
 
 

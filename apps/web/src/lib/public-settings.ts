@@ -2,6 +2,9 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { PublicSettings } from '@bantay/shared';
 import { api } from './api-client.ts';
 
+/** The product's name, the same in every language: what a page shows until the barangay's name is known. */
+export const BRAND_NAME = 'Bantay' as const;
+
 /**
  * The barangay's public settings, shared by every component. The server puts them in the page as
  * a JSON data block, so the first render already has them (nothing shifts when they arrive);

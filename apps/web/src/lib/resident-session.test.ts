@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetMyReports, loadMyReports, SESSION_EXPIRED_TEXT } from './my-reports.ts';
+import { forgetMyReports, loadMyReports } from './my-reports.ts';
 import { dropResidentSession, leaveAsResident, readResidentSession, startResidentSession } from './resident-session.ts';
 import { notify } from './toast.ts';
 
@@ -65,7 +65,7 @@ describe('my reports', () => {
     startResidentSession(SIGNED_IN);
     await loadMyReports('resident-token');
     expect(readResidentSession()).toBeNull();
-    expect(notify.error).toHaveBeenCalledWith(SESSION_EXPIRED_TEXT);
+    expect(notify.error).toHaveBeenCalledWith('Session expired. Please log in again.');
   });
 
   it('another failure keeps the resident signed in', async () => {

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { t } from '@lingui/core/macro';
 import type { CurrentUser, UserType } from '@bantay/shared';
 import { api, ApiError } from './api-client.ts';
 import type { SessionStatus } from './guard.ts';
@@ -82,11 +83,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
         if (error instanceof ApiError && error.status === 401) {
           clearLocal();
-          if (!onPublic) notify.error('Session expired. Please log in again.');
+          if (!onPublic) notify.error(t`Session expired. Please log in again.`);
         } else {
           // A network failure is not a sign-out: keep the token and let the guard decide.
           setStatus('unauthenticated');
-          if (!onPublic) notify.error('Error fetching user data');
+          if (!onPublic) notify.error(t`Error fetching user data`);
         }
       }
     },
@@ -117,7 +118,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         console.error(error);
         loggingInFlag.clear();
-        notify.error('Error during login process. Please try again.');
+        notify.error(t`Error during login process. Please try again.`);
         return false;
       }
     },
@@ -140,7 +141,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (token) await api('/api/auth/logout', { method: 'POST', token });
     } catch (error) {
       // The local session ends anyway: a user who pressed Log Out must not stay signed in here.
-      if (!(error instanceof ApiError && error.status === 401)) notify.error('Error logging out');
+      if (!(error instanceof ApiError && error.status === 401)) notify.error(t`Error logging out`);
     }
     clearLocal();
     navigate('/tanod-login');

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Below Tailwind's `md` (768 px) popups fill the screen (docs/product.md §A2: full width on mobile). */
-export const PHONE_QUERY = '(max-width: 767.98px)';
+export const PHONE_QUERY = '(max-width: 767.98px)' as const;
 
 /** Whether a CSS media query matches now; re-renders when that changes. */
 export function useMediaQuery(query: string): boolean {

@@ -1,6 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { format } from 'date-fns';
-import { dayKey, formatPeriod, formatRange, formatTimes, fromZonedInput, isoToZonedParts, monthGrid, toZonedInput, weekDays, zonedToIso } from './zoned-time.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { format, formatDistance } from 'date-fns';
+import { i18n } from '@lingui/core';
+import { fil } from './date-locale.ts';
+import {
+  dateLocale,
+  dayKey,
+  formatDay,
+  formatPeriod,
+  formatRange,
+  formatTimes,
+  formatZoned,
+  fromZonedInput,
+  isoToZonedParts,
+  monthGrid,
+  toZonedInput,
+  weekDays,
+  zonedToIso,
+} from './zoned-time.ts';
 
 const MANILA = 'Asia/Manila';
 
@@ -59,5 +75,62 @@ describe('datetime-local inputs in the barangay zone, whatever the device zone',
   it('gives a range on one Manila day with the end time only, and across days with the end date', () => {
     expect(formatRange('2026-11-25T09:00:00.000Z', '2026-11-25T12:00:00.000Z', 'Asia/Manila')).toBe('Wed, Nov 25 · 5:00 PM – 8:00 PM');
     expect(formatRange('2026-11-25T09:00:00.000Z', '2026-11-25T17:00:00.000Z', 'Asia/Manila')).toBe('Wed, Nov 25 · 5:00 PM – Thu, Nov 26 · 1:00 AM');
+  });
+});
+
+describe('dates in the language on screen (decision 029)', () => {
+  afterEach(() => i18n.activate('en'));
+
+  const inFilipino = () => {
+    i18n.load('fil', {});
+    i18n.activate('fil');
+  };
+
+  it('keeps English as date-fns writes it', () => {
+    expect(dateLocale()).toBeUndefined();
+    expect(formatZoned('2026-11-27T04:00:00.000Z', 'EEEE, MMM d, yyyy', MANILA)).toBe('Friday, Nov 27, 2026');
+  });
+
+  it('writes month and day names, AM and PM in Filipino', () => {
+    inFilipino();
+    expect(formatZoned('2026-11-27T04:00:00.000Z', 'MMM d, yyyy', MANILA)).toBe('Nob 27, 2026');
+    expect(formatZoned('2026-11-27T04:00:00.000Z', 'EEEE', MANILA)).toBe('Biyernes');
+    expect(formatZoned('2026-11-27T04:00:00.000Z', 'EEEE, MMMM d, yyyy', 'UTC')).toBe('Biyernes, Nobyembre 27, 2026');
+    expect(formatRange('2026-11-25T09:00:00.000Z', '2026-11-25T17:00:00.000Z', MANILA)).toBe('Miy, Nob 25 · 5:00 PM – Huw, Nob 26 · 1:00 AM');
+    expect(weekDays('2026-11-25', MANILA).map((day) => formatDay(day, 'EEE d'))).toEqual([
+      'Lin 22',
+      'Lun 23',
+      'Mar 24',
+      'Miy 25',
+      'Huw 26',
+      'Biy 27',
+      'Sab 28',
+    ]);
+  });
+
+  it('has every month, a plain day number and no English word in the long formats', () => {
+    const months = Array.from({ length: 12 }, (_, month) => format(new Date(2026, month, 1), 'MMMM MMM', { locale: fil }));
+    expect(months).toEqual([
+      'Enero Ene',
+      'Pebrero Peb',
+      'Marso Mar',
+      'Abril Abr',
+      'Mayo May',
+      'Hunyo Hun',
+      'Hulyo Hul',
+      'Agosto Ago',
+      'Setyembre Set',
+      'Oktubre Okt',
+      'Nobyembre Nob',
+      'Disyembre Dis',
+    ]);
+    expect(format(new Date(2026, 10, 27, 17, 5), 'do PPPPp', { locale: fil })).toBe('27 Biyernes, Nobyembre 27, 2026, 5:05 PM');
+  });
+
+  it('says how long ago in Filipino', () => {
+    const now = new Date(2026, 10, 27, 12, 0);
+    expect(formatDistance(new Date(2026, 10, 27, 11, 55), now, { locale: fil, addSuffix: true })).toBe('5 minuto ang nakalipas');
+    expect(formatDistance(new Date(2026, 10, 27, 15, 0), now, { locale: fil, addSuffix: true })).toBe('sa loob ng mga 3 oras');
+    expect(formatDistance(new Date(2026, 10, 26, 12, 0), now, { locale: fil })).toBe('1 araw');
   });
 });

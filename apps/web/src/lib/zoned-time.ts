@@ -1,11 +1,23 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, endOfMonth, endOfWeek, format, startOfMonth, startOfWeek } from 'date-fns';
+import { addDays, endOfMonth, endOfWeek, format, startOfMonth, startOfWeek, type Locale as DateFnsLocale } from 'date-fns';
+import { fil } from './date-locale.ts';
+import { currentLocale } from './i18n.ts';
 
 /**
  * Calendar arithmetic and labels in the barangay's timezone (docs/product.md §3, default Asia/Manila),
  * whatever the device's own zone: a shift "06:00–18:00" means Manila time on every screen.
  */
-export const DEFAULT_TIMEZONE = 'Asia/Manila';
+export const DEFAULT_TIMEZONE: string = 'Asia/Manila' as const;
+
+/**
+ * The date-fns locale of the language on screen (decision 029): Filipino month and day names, or
+ * date-fns' own English. Read at call time, so a label made during a render follows the language
+ * switch. Pass it as `{ locale: dateLocale() }` to any other date-fns function that writes words
+ * (`formatDistanceToNow`, for one).
+ */
+export function dateLocale(): DateFnsLocale | undefined {
+  return currentLocale() === 'fil' ? fil : undefined;
+}
 
 /** An instant seen in the zone (date-fns then computes days and weeks there). */
 export function zoned(instant: string | number | Date, timeZone: string): TZDate {
@@ -14,12 +26,22 @@ export function zoned(instant: string | number | Date, timeZone: string): TZDate
 
 /**
  * The instant in a date-fns pattern on the zone's clocks (the device's while the zone is not
- * known yet): every date label on screen goes through here or the helpers below, so none depends
- * on a locale's own formats.
+ * known yet), with the month and day names of the language on screen: every date label on screen
+ * goes through here or the helpers below, so none depends on a browser's own formats. A pattern
+ * holds no words of its own (no quoted `'at'`): what a language puts between a date and a time
+ * belongs in the catalogue, not in the pattern.
  */
 export function formatZoned(instant: string | number | Date, pattern: string, timeZone?: string): string {
   const at = typeof instant === 'string' ? Date.parse(instant) : +instant;
-  return format(timeZone ? zoned(at, timeZone) : at, pattern);
+  return format(timeZone ? zoned(at, timeZone) : at, pattern, { locale: dateLocale() });
+}
+
+/**
+ * A date already seen in its zone (a day of `weekDays` or `monthGrid`, a TZDate) in a date-fns
+ * pattern, in the language on screen: what `format(day, 'EEE d')` would give, translated.
+ */
+export function formatDay(day: Date, pattern: string): string {
+  return format(day, pattern, { locale: dateLocale() });
 }
 
 /** `yyyy-MM-dd` of the instant in the zone: the key of a calendar cell. */
@@ -62,9 +84,9 @@ export function shiftDay(day: string, days: number, timeZone: string): string {
   return format(addDays(zoned(zonedToIso(day, '12:00', timeZone), timeZone), days), 'yyyy-MM-dd');
 }
 
-export const formatTime = (instant: string, timeZone = DEFAULT_TIMEZONE) => format(zoned(instant, timeZone), 'h:mm a');
-export const formatDate = (instant: string, timeZone = DEFAULT_TIMEZONE) => format(zoned(instant, timeZone), 'EEE, MMM d');
-export const formatDateTime = (instant: string, timeZone = DEFAULT_TIMEZONE) => format(zoned(instant, timeZone), 'EEE, MMM d · h:mm a');
+export const formatTime = (instant: string, timeZone = DEFAULT_TIMEZONE) => formatDay(zoned(instant, timeZone), 'h:mm a');
+export const formatDate = (instant: string, timeZone = DEFAULT_TIMEZONE) => formatDay(zoned(instant, timeZone), 'EEE, MMM d');
+export const formatDateTime = (instant: string, timeZone = DEFAULT_TIMEZONE) => formatDay(zoned(instant, timeZone), 'EEE, MMM d · h:mm a');
 
 /** "6:00 AM – 6:00 PM", with the end's date when it falls on another day. */
 export function formatPeriod(startsAt: string, endsAt: string, timeZone: string): string {

@@ -1,14 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, initialsOf } from '@/components/Avatar.tsx';
 import { askToDisableTwoFactor } from '@/features/two-factor/confirm-disable.tsx';
 import { TwoFactorDialogHost } from '@/features/two-factor/TwoFactorDialogHost.tsx';
 import { useSession } from '@/lib/session.tsx';
 import { fullName } from '@/lib/full-name.ts';
+import { ROLE_NAMES } from '@/lib/role-names.ts';
 
 /** docs/product.md §A2 avatar menu: My Account, collapsible Settings with the SMS Authentication switch, Log Out. */
 export function AvatarMenu() {
+  const { t } = useLingui();
   const { user, logout, refresh } = useSession();
   const [open, setOpen] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
@@ -44,7 +47,7 @@ export function AvatarMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={shownInitials ? `${shownInitials}, Account menu` : 'Account menu'}
+        aria-label={shownInitials ? t`${shownInitials}, Account menu` : t`Account menu`}
         onClick={() => setOpen((value) => !value)}
       >
         <Avatar firstName={user?.firstName} lastName={user?.lastName} src={user?.profilePicture} size={32} />
@@ -54,10 +57,10 @@ export function AvatarMenu() {
         <div id={menuId} role="menu" className="popover absolute right-0 top-12 w-64 p-2">
           <div className="mb-2 border-b border-line px-3 pb-3 pt-1">
             <p className="truncate font-semibold text-ink">{name}</p>
-            <p className="text-xs capitalize text-muted">{user?.userType}</p>
+            <p className="text-xs capitalize text-muted">{user ? t(ROLE_NAMES[user.userType]) : null}</p>
           </div>
           <Link role="menuitem" to="/myaccount" className="menu-item" onClick={() => setOpen(false)}>
-            <UserRound className="h-4 w-4" aria-hidden="true" /> My Account
+            <UserRound className="h-4 w-4" aria-hidden="true" /> <Trans>My Account</Trans>
           </Link>
           <button
             type="button"
@@ -66,12 +69,12 @@ export function AvatarMenu() {
             aria-expanded={settingsOpen}
             onClick={() => setSettingsOpen((value) => !value)}
           >
-            <Settings className="h-4 w-4" aria-hidden="true" /> Settings
+            <Settings className="h-4 w-4" aria-hidden="true" /> <Trans>Settings</Trans>
             <ChevronDown className={`ml-auto h-4 w-4 transition-transform ${settingsOpen ? 'rotate-180' : ''}`} aria-hidden="true" />
           </button>
           {settingsOpen && (
             <label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2 pl-10 text-sm">
-              SMS Authentication
+              <Trans>SMS Authentication</Trans>
               <input
                 type="checkbox"
                 role="switch"
@@ -88,7 +91,7 @@ export function AvatarMenu() {
             </label>
           )}
           <button type="button" role="menuitem" className="menu-item w-full text-danger" onClick={() => void logout()}>
-            <LogOut className="h-4 w-4" aria-hidden="true" /> Log Out
+            <LogOut className="h-4 w-4" aria-hidden="true" /> <Trans>Log Out</Trans>
           </button>
         </div>
       )}

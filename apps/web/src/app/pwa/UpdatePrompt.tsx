@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RefreshCw } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface UpdatePromptProps {
   /** Starts the new version; the page reloads when it has taken over. */
@@ -13,6 +14,7 @@ interface UpdatePromptProps {
  * is closed, or at the next offer.
  */
 export function UpdatePrompt({ onUpdate, onLater }: UpdatePromptProps) {
+  const { t } = useLingui();
   const [updating, setUpdating] = useState(false);
   return (
     <section
@@ -25,12 +27,12 @@ export function UpdatePrompt({ onUpdate, onLater }: UpdatePromptProps) {
       </span>
       {/* On a phone the buttons go under the sentence rather than squeezing it into four lines. */}
       <p id="bantay-update-title" className="min-w-48 flex-1 text-sm font-medium" role="status">
-        {updating ? 'Updating Bantay…' : 'A new version of Bantay is ready.'}
+        {updating ? t`Updating Bantay…` : t`A new version of Bantay is ready.`}
       </p>
       <div className="ml-auto flex gap-2">
         {!updating && (
           <button type="button" className="btn btn-ghost px-3" onClick={onLater}>
-            Later
+            <Trans>Later</Trans>
           </button>
         )}
         <button
@@ -42,7 +44,7 @@ export function UpdatePrompt({ onUpdate, onLater }: UpdatePromptProps) {
             onUpdate();
           }}
         >
-          Update
+          <Trans>Update</Trans>
         </button>
       </div>
     </section>

@@ -1,6 +1,9 @@
 import { StrictMode, useState, useSyncExternalStore } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { CheckCircle2, CircleAlert, WifiOff, X } from 'lucide-react';
+import { I18nProvider } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
+import { i18n } from '@/lib/i18n.ts';
 import { reportOutbox, startReportOutbox, type QueuedReport } from '@/features/report/report-outbox.ts';
 import { navigateInApp } from './register.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
@@ -21,9 +24,12 @@ function mount() {
   host.id = 'bantay-notices';
   document.body.append(host);
   root = createRoot(host);
+  // A root of its own needs the language too: the app's catalogue, and a re-render when it switches.
   root.render(
     <StrictMode>
-      <Notices />
+      <I18nProvider i18n={i18n}>
+        <Notices />
+      </I18nProvider>
     </StrictMode>,
   );
 }
@@ -83,16 +89,22 @@ function Notices() {
 }
 
 function ReportNotice({ item, onClose }: { item: QueuedReport; onClose(): void }) {
+  const { t } = useLingui();
   const emergency = item.body.classification === 'emergency';
   const [Icon, tone, text, action] =
     item.state === 'sent'
-      ? [CheckCircle2, 'text-success', `Your ${emergency ? 'emergency ' : ''}report was sent.`, 'Show ticket']
+      ? [CheckCircle2, 'text-success' as const, emergency ? t`Your emergency report was sent.` : t`Your report was sent.`, t`Show ticket`]
       : item.state === 'refused'
-        ? [CircleAlert, 'text-danger', 'A report kept on this phone could not be sent.', 'Show']
-        : [WifiOff, 'text-amber-700 dark:text-amber-300', 'Your report is saved on this phone and will be sent when the connection returns.', 'Show'];
+        ? [CircleAlert, 'text-danger' as const, t`A report kept on this phone could not be sent.`, t`Show`]
+        : [
+            WifiOff,
+            'text-amber-700 dark:text-amber-300' as const,
+            t`Your report is saved on this phone and will be sent when the connection returns.`,
+            t`Show`,
+          ];
   return (
     <section
-      aria-label="Report kept on this phone"
+      aria-label={t`Report kept on this phone`}
       data-testid="report-notice"
       className="pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-xl border border-line bg-surface p-3 text-ink shadow-lg"
     >
@@ -110,7 +122,7 @@ function ReportNotice({ item, onClose }: { item: QueuedReport; onClose(): void }
       >
         {action}
       </button>
-      <button type="button" className="btn btn-ghost -mr-1 shrink-0 px-2" aria-label="Close" onClick={onClose}>
+      <button type="button" className="btn btn-ghost -mr-1 shrink-0 px-2" aria-label={t`Close`} onClick={onClose}>
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
     </section>

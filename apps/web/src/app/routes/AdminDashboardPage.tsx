@@ -1,5 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Flame } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PerformancePeriodKind } from '@bantay/shared';
 import { lazyMap } from '@/components/map/lazy-map.tsx';
 import { AdminStatCards } from '@/features/dashboard/AdminStatCards.tsx';
@@ -11,13 +14,13 @@ import RolePage from './RolePage.tsx';
 
 // Recharts and Leaflet (with the heat plugin) load only here, on demand (docs/product.md §8).
 const AdminCharts = lazy(() => import('@/features/dashboard/AdminCharts.tsx'));
-const AdminHeatMap = lazyMap(() => import('@/features/dashboard/AdminHeatMap.tsx'), 'h-72 lg:h-96');
+const AdminHeatMap = lazyMap(() => import('@/features/dashboard/AdminHeatMap.tsx'), 'h-72 lg:h-96' as const);
 
-const PERIODS: { value: Exclude<PerformancePeriodKind, 'custom'>; label: string }[] = [
-  { value: 'week', label: 'This week' },
-  { value: 'month', label: 'This month' },
-  { value: 'quarter', label: 'This quarter' },
-  { value: 'year', label: 'This year' },
+const PERIODS: { value: Exclude<PerformancePeriodKind, 'custom'>; label: MessageDescriptor }[] = [
+  { value: 'week', label: msg`This week` },
+  { value: 'month', label: msg`This month` },
+  { value: 'quarter', label: msg`This quarter` },
+  { value: 'year', label: msg`This year` },
 ];
 
 function ChartsPlaceholder() {
@@ -25,7 +28,7 @@ function ChartsPlaceholder() {
     <div className="grid gap-4 lg:grid-cols-2">
       {[0, 1].map((key) => (
         <div key={key} className="card flex h-80 items-center justify-center text-sm text-muted">
-          Loading the chart…
+          <Trans>Loading the chart…</Trans>
         </div>
       ))}
     </div>
@@ -38,12 +41,14 @@ function ChartsPlaceholder() {
  * refetch it (no polling).
  */
 export default function AdminDashboardPage() {
+  const { t } = useLingui();
   const [period, setPeriod] = useState<Exclude<PerformancePeriodKind, 'custom'>>('month');
   const dashboard = useAdminDashboard(period);
   const { data } = dashboard;
+  const periodLabel = data?.period.label ?? '';
 
   return (
-    <RolePage title="Admin Dashboard">
+    <RolePage title={t`Admin Dashboard`}>
       <div className="space-y-4">
         {!data ? (
           <div className="card">
@@ -55,10 +60,13 @@ export default function AdminDashboardPage() {
             <div className="flex flex-wrap items-center justify-between gap-3 pt-2">
               <h2 className="text-lg font-semibold text-ink">
                 {data.period.label}
-                <span className="sr-only"> — the charts, heat map and top performers below cover this period</span>
+                <span className="sr-only">
+                  {' '}
+                  <Trans>— the charts, heat map and top performers below cover this period</Trans>
+                </span>
               </h2>
               <label className="flex items-center gap-2 text-sm text-ink-soft">
-                Period
+                <Trans>Period</Trans>
                 <select
                   className="input w-auto py-1.5"
                   value={period}
@@ -67,7 +75,7 @@ export default function AdminDashboardPage() {
                 >
                   {PERIODS.map((option) => (
                     <option key={option.value} value={option.value}>
-                      {option.label}
+                      {t(option.label)}
                     </option>
                   ))}
                 </select>
@@ -77,12 +85,14 @@ export default function AdminDashboardPage() {
               <AdminCharts data={data} />
             </Suspense>
             <div className="grid gap-4 lg:grid-cols-3">
-              <TanodCardFrame title="Incident heat map" icon={Flame} className="lg:col-span-2" testId="heat-map-card">
+              <TanodCardFrame title={t`Incident heat map`} icon={Flame} className="lg:col-span-2" testId="heat-map-card">
                 <AdminHeatMap points={data.heatmap.points} />
                 <p className="mt-2 text-xs text-muted">
                   {data.heatmap.points.length === 0
-                    ? `No incidents with a place in ${data.period.label}.`
-                    : `Where incidents were reported in ${data.period.label}, in cells of about 50 m${data.heatmap.truncated ? ' (the busiest shown)' : ''}.`}
+                    ? t`No incidents with a place in ${periodLabel}.`
+                    : data.heatmap.truncated
+                      ? t`Where incidents were reported in ${periodLabel}, in cells of about 50 m (the busiest shown).`
+                      : t`Where incidents were reported in ${periodLabel}, in cells of about 50 m.`}
                 </p>
               </TanodCardFrame>
               <TopPerformersCard data={data} />

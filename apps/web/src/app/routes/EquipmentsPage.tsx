@@ -1,10 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { EquipmentsTanod } from '@/features/resources/EquipmentsTanod.tsx';
 import RolePage from './RolePage.tsx';
 
 /** Tanod /Equipments: the resources feature, tanod side, inside the staff page frame. */
 export default function EquipmentsPage() {
+  const { t } = useLingui();
   return (
-    <RolePage title="Equipments">
+    <RolePage title={t`Equipments`}>
       <EquipmentsTanod />
     </RolePage>
   );

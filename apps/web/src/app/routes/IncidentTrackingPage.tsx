@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Camera } from '@bantay/shared';
 import { lazyMap } from '@/components/map/lazy-map.tsx';
 import { CountBadge, Tabs } from '@/components/Tabs.tsx';
@@ -20,27 +22,28 @@ import RolePage from './RolePage.tsx';
 
 const NO_POINTS: never[] = [];
 const NO_CAMERAS: Camera[] = [];
-const TrackingMapView = lazyMap(() => import('./TrackingMapView.tsx'), 'h-[28rem] lg:h-[calc(100dvh-16rem)]');
+const TrackingMapView = lazyMap(() => import('./TrackingMapView.tsx'), 'h-[28rem] lg:h-[calc(100dvh-16rem)]' as const);
 
 const TABS = [
-  { key: 'incidents', label: 'Incidents' },
-  { key: 'map', label: 'Live map' },
-  { key: 'backup', label: 'Backup requests' },
-  { key: 'replay', label: 'Patrol replay' },
-  { key: 'archive', label: 'Archive' },
-  { key: 'blotter', label: 'Blotter' },
+  { key: 'incidents', label: msg`Incidents` },
+  { key: 'map', label: msg`Live map` },
+  { key: 'backup', label: msg`Backup requests` },
+  { key: 'replay', label: msg`Patrol replay` },
+  { key: 'archive', label: msg`Archive` },
+  { key: 'blotter', label: msg`Blotter` },
 ] as const;
 type TabId = (typeof TABS)[number]['key'];
 
 const LEGEND = [
-  { color: MARKER_COLORS.emergency, label: 'Emergency' },
-  { color: MARKER_COLORS.normal, label: 'Normal incident' },
-  { color: MARKER_COLORS.backup, label: 'Backup request' },
-  { color: MARKER_COLORS.camera, label: 'Camera' },
-  { color: '#9ca3af', label: 'Tanod with no position for 5 minutes' },
+  { key: 'emergency', color: MARKER_COLORS.emergency, label: msg`Emergency` },
+  { key: 'normal', color: MARKER_COLORS.normal, label: msg`Normal incident` },
+  { key: 'backup', color: MARKER_COLORS.backup, label: msg`Backup request` },
+  { key: 'camera', color: MARKER_COLORS.camera, label: msg`Camera` },
+  { key: 'stale', color: '#9ca3af', label: msg`Tanod with no position for 5 minutes` },
 ];
 
 function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }) {
+  const { t } = useLingui();
   const incidents = useIncidentList({ status: ['pending', 'in_progress'], sort: 'newest', limit: 100 });
   const backup = useAssistanceList({ status: ['pending', 'approved', 'deployed'] });
   const cameras = useCameraList();
@@ -48,11 +51,12 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
   const cameraEditor = useCameraEditor(cameraList);
   const live = useLiveTracking();
   const failed = incidents.isError || backup.isError || cameras.isError;
+  const openCount = incidents.data ? incidents.data.items.length : null;
   return (
     <div className="space-y-3">
       {failed && (
         <p role="alert" className="rounded-lg border border-line bg-surface-2 p-3 text-sm">
-          Some markers could not be loaded.{' '}
+          <Trans>Some markers could not be loaded.</Trans>{' '}
           <button
             type="button"
             className="font-medium underline"
@@ -62,7 +66,7 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
               void cameras.refetch();
             }}
           >
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       )}
@@ -73,7 +77,7 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
           aria-pressed={cameraEditor.managing}
           onClick={() => cameraEditor.setManaging(!cameraEditor.managing)}
         >
-          {cameraEditor.managing ? 'Done with cameras' : 'Manage cameras'}
+          {cameraEditor.managing ? t`Done with cameras` : t`Manage cameras`}
         </button>
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -101,21 +105,23 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
           <LivePatrolsPanel state={live} />
         )}
       </div>
-      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-ink-soft" aria-label="Map legend">
+      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-ink-soft" aria-label={t`Map legend`}>
         {LEGEND.map((entry) => (
-          <li key={entry.label} className="flex items-center gap-2">
+          <li key={entry.key} className="flex items-center gap-2">
             <span
               className="h-3 w-3 rounded-full ring-2 ring-surface"
               style={{ background: entry.color }}
               aria-hidden="true"
             />
-            {entry.label}
+            {t(entry.label)}
           </li>
         ))}
         <li className="text-muted">
-          {incidents.data
-            ? `${incidents.data.items.length} open incident${incidents.data.items.length === 1 ? '' : 's'}`
-            : 'Loading…'}
+          {openCount !== null ? (
+            <Plural value={openCount} one="# open incident" other="# open incidents" />
+          ) : (
+            <Trans>Loading…</Trans>
+          )}
         </li>
       </ul>
     </div>
@@ -129,6 +135,7 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
  * to record; docs/decisions/026-the-blotter.md).
  */
 export default function IncidentTrackingPage() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const tab: TabId = TABS.find((item) => item.key === params.get('tab'))?.key ?? 'incidents';
   const incidentId = params.get('incident');
@@ -152,14 +159,14 @@ export default function IncidentTrackingPage() {
   const openIncident = useCallback((id: string) => update({ incident: id }), [update]);
 
   return (
-    <RolePage title="Patrol & Incident Tracking">
+    <RolePage title={t`Patrol & Incident Tracking`}>
       <Tabs
-        label="Sections"
-        tabs={TABS.map((item) =>
-          item.key === 'backup'
-            ? { ...item, badge: <CountBadge count={pendingBackup} label="waiting" urgent /> }
-            : item,
-        )}
+        label={t`Sections`}
+        tabs={TABS.map((item) => ({
+          key: item.key,
+          label: t(item.label),
+          badge: item.key === 'backup' ? <CountBadge count={pendingBackup} label={t`waiting`} urgent /> : undefined,
+        }))}
         selected={tab}
         onSelect={(key) => update({ tab: key === 'incidents' ? null : key, entry: null, record: null })}
       >

@@ -2,16 +2,17 @@ import { Suspense, useState } from 'react';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { Link } from 'react-router';
 import { ChevronRight, Phone, ShieldAlert, Siren, Star, Ticket } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { PublicShell } from '@/components/PublicShell.tsx';
 import { Loading } from '@/components/Loading.tsx';
 import { formatPhoneForDisplay } from '@/lib/phone.ts';
 import { ResidentSignInCard } from '@/features/residents/ResidentSignInCard.tsx';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 import { useResidentSession } from '@/lib/resident-session.ts';
 
 // Side by side on a phone, so all three fit near the top of a small screen; stacked cards from sm up.
-const ACTION_LAYOUT = 'min-h-20 flex-row items-center justify-start gap-4 sm:min-h-28 sm:flex-col sm:items-start sm:justify-between sm:gap-3';
+const ACTION_LAYOUT = 'min-h-20 flex-row items-center justify-start gap-4 sm:min-h-28 sm:flex-col sm:items-start sm:justify-between sm:gap-3' as const;
 
 // Only signed-in residents see their list and their alerts, so visitors never download them.
 const ResidentCards = lazyWithRetry(() => import('./ResidentCards.tsx'));
@@ -23,6 +24,7 @@ const ResidentCards = lazyWithRetry(() => import('./ResidentCards.tsx'));
  * URLs below; they are the contract with it.
  */
 export default function LandingPage() {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const resident = useResidentSession();
   const [justSignedIn, setJustSignedIn] = useState(false);
@@ -34,37 +36,49 @@ export default function LandingPage() {
         <section className="flex items-center gap-4">
           <BrandMark logo={settings?.logo} className="h-14 w-14 shrink-0 sm:h-16 sm:w-16" />
           <div className="min-w-0">
-            <p className="text-xs font-semibold uppercase tracking-widest text-brand-600">Bantay</p>
-            <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{settings?.name ?? 'Your barangay'}</h1>
+            <p className="text-xs font-semibold uppercase tracking-widest text-brand-600">{BRAND_NAME}</p>
+            <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{settings?.name ?? t`Your barangay`}</h1>
           </div>
         </section>
         <p className="-mt-2 text-ink-soft">
           {resident
-            ? 'Report an incident, follow your reports and rate our tanods.'
-            : 'Report an incident, follow your ticket and rate our tanods. No account needed.'}
+            ? t`Report an incident, follow your reports and rate our tanods.`
+            : t`Report an incident, follow your ticket and rate our tanods. No account needed.`}
         </p>
 
         {/* data-landing-actions: how the server's advisory block finds this page in any language (modules/advisories/landing-banner.ts). */}
-        <section aria-label="What do you need?" data-landing-actions="" className="grid gap-3 sm:grid-cols-3">
+        <section aria-label={t`What do you need?`} data-landing-actions="" className="grid gap-3 sm:grid-cols-3">
           <Link to="/Reportincidents?emergency=1" className={`action-card action-card-danger ${ACTION_LAYOUT}`}>
             <Siren className="h-8 w-8 shrink-0" aria-hidden="true" />
             <span>
-              <span className="block text-lg font-bold">Emergency</span>
-              <span className="block text-sm text-white/90">Get help now: fire, medical, crime in progress</span>
+              <span className="block text-lg font-bold">
+                <Trans>Emergency</Trans>
+              </span>
+              <span className="block text-sm text-white/90">
+                <Trans>Get help now: fire, medical, crime in progress</Trans>
+              </span>
             </span>
           </Link>
           <Link to="/Reportincidents" className={`action-card ${ACTION_LAYOUT}`}>
             <ShieldAlert className="h-8 w-8 shrink-0 text-brand-600" aria-hidden="true" />
             <span>
-              <span className="block text-lg font-semibold">Report an incident</span>
-              <span className="block text-sm text-muted">Tell us what happened and where</span>
+              <span className="block text-lg font-semibold">
+                <Trans>Report an incident</Trans>
+              </span>
+              <span className="block text-sm text-muted">
+                <Trans>Tell us what happened and where</Trans>
+              </span>
             </span>
           </Link>
           <Link to="/Reportincidents?track=1" className={`action-card ${ACTION_LAYOUT}`}>
             <Ticket className="h-8 w-8 shrink-0 text-brand-600" aria-hidden="true" />
             <span>
-              <span className="block text-lg font-semibold">Track a ticket</span>
-              <span className="block text-sm text-muted">See what happened to your report</span>
+              <span className="block text-lg font-semibold">
+                <Trans>Track a ticket</Trans>
+              </span>
+              <span className="block text-sm text-muted">
+                <Trans>See what happened to your report</Trans>
+              </span>
             </span>
           </Link>
         </section>
@@ -76,7 +90,7 @@ export default function LandingPage() {
               <Suspense
                 fallback={
                   <div className="card flex justify-center py-8">
-                    <Loading label="Loading your reports…" />
+                    <Loading label={t`Loading your reports…`} />
                   </div>
                 }
               >
@@ -88,9 +102,11 @@ export default function LandingPage() {
             {hotlines.length > 0 && (
               <section aria-labelledby="hotlines-title" className="card">
                 <h2 id="hotlines-title" className="text-lg font-semibold">
-                  Hotlines
+                  <Trans>Hotlines</Trans>
                 </h2>
-                <p className="mt-1 text-sm text-muted">Tap a number to call.</p>
+                <p className="mt-1 text-sm text-muted">
+                  <Trans>Tap a number to call.</Trans>
+                </p>
                 <ul className="mt-3 grid gap-1 sm:grid-cols-2">
                   {hotlines.map((hotline) => (
                     <li key={`${hotline.label}-${hotline.number}`}>
@@ -116,8 +132,12 @@ export default function LandingPage() {
                 <Star className="h-5 w-5" aria-hidden="true" />
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold">Rate our tanods</span>
-                <span className="block text-sm text-muted">Tell us how they did. It helps them serve you better.</span>
+                <span className="block font-semibold">
+                  <Trans>Rate our tanods</Trans>
+                </span>
+                <span className="block text-sm text-muted">
+                  <Trans>Tell us how they did. It helps them serve you better.</Trans>
+                </span>
               </span>
               <ChevronRight className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
             </Link>
@@ -126,9 +146,11 @@ export default function LandingPage() {
         </div>
 
         <footer className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-line pt-4 text-sm text-muted">
-          <span>Tanod or barangay staff?</span>
+          <span>
+            <Trans>Tanod or barangay staff?</Trans>
+          </span>
           <Link to="/tanod-login" className="btn btn-ghost -ml-2 px-2 text-brand-600">
-            Staff sign-in
+            <Trans>Staff sign-in</Trans>
           </Link>
         </footer>
       </div>

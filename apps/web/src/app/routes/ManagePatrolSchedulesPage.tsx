@@ -1,4 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Tabs } from '@/components/Tabs.tsx';
 import { AdvisoriesManager } from '@/features/advisories/AdvisoriesManager.tsx';
 import { AreasManager } from '@/features/patrol-areas/AreasManager.tsx';
@@ -7,9 +9,9 @@ import { useSession } from '@/lib/session.tsx';
 import RolePage from './RolePage.tsx';
 
 const TABS = [
-  { key: 'schedules', label: 'Schedules' },
-  { key: 'areas', label: 'Patrol areas' },
-  { key: 'advisories', label: 'Advisories' },
+  { key: 'schedules', label: msg`Schedules` },
+  { key: 'areas', label: msg`Patrol areas` },
+  { key: 'advisories', label: msg`Advisories` },
 ] as const;
 
 /**
@@ -19,15 +21,16 @@ const TABS = [
  * patrol areas, and the brief's admin menu has no entry of its own for them.
  */
 export default function ManagePatrolSchedulesPage() {
+  const { t } = useLingui();
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab = requested === 'areas' || requested === 'advisories' ? requested : 'schedules';
   return (
-    <RolePage title="Manage Patrol Schedules">
+    <RolePage title={t`Manage Patrol Schedules`}>
       <Tabs
-        label="Schedules and areas"
-        tabs={TABS}
+        label={t`Schedules and areas`}
+        tabs={TABS.map((item) => ({ key: item.key, label: t(item.label) }))}
         selected={tab}
         onSelect={(key) => setParams(key === 'schedules' ? {} : { tab: key }, { replace: true })}
       >

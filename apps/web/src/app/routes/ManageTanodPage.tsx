@@ -1,4 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Tabs } from '@/components/Tabs.tsx';
 import { AuditLogPanel } from '@/features/audit/AuditLogPanel.tsx';
 import { FailedDeliveriesPanel } from '@/features/deliveries/FailedDeliveriesPanel.tsx';
@@ -11,12 +13,12 @@ import { useSession } from '@/lib/session.tsx';
 import RolePage from './RolePage.tsx';
 
 const TABS = [
-  { key: 'tanods', label: 'Tanods', supadminOnly: false },
-  { key: 'performance', label: 'Performance', supadminOnly: false },
-  { key: 'admins', label: 'Admins', supadminOnly: true },
-  { key: 'settings', label: 'Barangay settings', supadminOnly: true },
-  { key: 'audit', label: 'Audit log', supadminOnly: true },
-  { key: 'deliveries', label: 'Failed alerts', supadminOnly: true },
+  { key: 'tanods', label: msg`Tanods`, supadminOnly: false },
+  { key: 'performance', label: msg`Performance`, supadminOnly: false },
+  { key: 'admins', label: msg`Admins`, supadminOnly: true },
+  { key: 'settings', label: msg`Barangay settings`, supadminOnly: true },
+  { key: 'audit', label: msg`Audit log`, supadminOnly: true },
+  { key: 'deliveries', label: msg`Failed alerts`, supadminOnly: true },
 ] as const;
 
 type TabId = (typeof TABS)[number]['key'];
@@ -27,17 +29,18 @@ type TabId = (typeof TABS)[number]['key'];
  * tabs here (`?tab=`). Every admin has the ranked performance of all tanods as a tab too.
  */
 export default function ManageTanodPage() {
+  const { t } = useLingui();
   const { userType } = useSession();
   const [params, setParams] = useSearchParams();
   const tabs = TABS.filter((tab) => !tab.supadminOnly || userType === 'supadmin');
   const requested = params.get('tab');
   const current: TabId = tabs.find((tab) => tab.key === requested)?.key ?? 'tanods';
   return (
-    <RolePage title="Manage Tanod">
+    <RolePage title={t`Manage Tanod`}>
       {/* The shared tab bar wraps on a phone, so every tab, the one opened by its address too, is in sight. */}
       <Tabs
-        label="Manage"
-        tabs={tabs}
+        label={t`Manage`}
+        tabs={tabs.map((tab) => ({ key: tab.key, label: t(tab.label) }))}
         selected={current}
         onSelect={(key) => setParams(key === 'tanods' ? {} : { tab: key }, { replace: true })}
       >
@@ -47,12 +50,16 @@ export default function ManageTanodPage() {
             userType="tanod"
             renderDetails={(user) => (
               <div className="flex flex-col gap-6">
-                <section aria-label="Performance" className="flex flex-col gap-3">
-                  <h2 className="text-base font-semibold">Performance</h2>
+                <section aria-label={t`Performance`} className="flex flex-col gap-3">
+                  <h2 className="text-base font-semibold">
+                    <Trans>Performance</Trans>
+                  </h2>
                   <AdminTanodPerformance tanod={user} />
                 </section>
-                <section aria-label="Evaluations" className="flex flex-col gap-3">
-                  <h2 className="text-base font-semibold">Evaluations</h2>
+                <section aria-label={t`Evaluations`} className="flex flex-col gap-3">
+                  <h2 className="text-base font-semibold">
+                    <Trans>Evaluations</Trans>
+                  </h2>
                   <TanodRatingsPanel tanodId={user._id} />
                 </section>
               </div>

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '@/components/Tabs.tsx';
 import { lazyMap } from '@/components/map/lazy-map.tsx';
@@ -17,7 +18,7 @@ import { useTanodPatrol } from '@/features/patrols/tanod/use-tanod-patrol.ts';
 import { useSession } from '@/lib/session.tsx';
 import RolePage from './RolePage.tsx';
 
-const PatrolMapView = lazyMap(() => import('./PatrolMapView.tsx'), 'h-72 sm:h-96 lg:h-[calc(100dvh-11rem)]');
+const PatrolMapView = lazyMap(() => import('./PatrolMapView.tsx'), 'h-72 sm:h-96 lg:h-[calc(100dvh-11rem)]' as const);
 
 /**
  * The tanod's /Patrolmap: the patrol (Start/End, log, tracking), backup (the calls an
@@ -26,6 +27,7 @@ const PatrolMapView = lazyMap(() => import('./PatrolMapView.tsx'), 'h-72 sm:h-96
  * the backup I was sent to comes first, then the patrol, the active incident, the map and the lists.
  */
 export default function PatrolMapPage() {
+  const { t } = useLingui();
   const { user } = useSession();
   const position = useDevicePosition();
   const patrol = useTanodPatrol();
@@ -100,7 +102,7 @@ export default function PatrolMapPage() {
   );
 
   return (
-    <RolePage title="Patrol Map">
+    <RolePage title={t`Patrol Map`}>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,27rem)_minmax(0,1fr)]">
         <div className="space-y-4 lg:col-start-1 lg:row-start-1">
           <DispatchedBackupPanel requests={backup.dispatched} />
@@ -127,7 +129,7 @@ export default function PatrolMapPage() {
           />
         </div>
         <div className={`lg:col-start-1 ${active ? 'lg:row-start-3' : 'lg:row-start-2'}`}>
-          <Tabs label="Incident lists" tabs={TANOD_LIST_VIEWS} selected={view} onSelect={chooseView}>
+          <Tabs label={t`Incident lists`} tabs={TANOD_LIST_VIEWS} selected={view} onSelect={chooseView}>
             {view === 'queue' ? (
               <TanodQueue
                 items={queue}

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { AssistanceRequest, IncidentListItem, PatrolArea } from '@bantay/shared';
 import StaffMap from '@/components/map/StaffMap.tsx';
 import BackupMarkersLayer from '@/features/assistance/BackupMarkersLayer.tsx';
@@ -22,9 +23,10 @@ interface PatrolMapViewProps {
  * the patrols feature's area and position under the incident markers.
  */
 export default function PatrolMapView({ incidents, selectedId, onSelect, area, position, backupRequests }: PatrolMapViewProps) {
+  const { t } = useLingui();
   const areas = useMemo(() => (area ? [area] : []), [area]);
   return (
-    <StaffMap label="Incidents on the map" testId="patrol-map" className="h-72 sm:h-96 lg:h-[calc(100dvh-11rem)]">
+    <StaffMap label={t`Incidents on the map`} testId="patrol-map" className="h-72 sm:h-96 lg:h-[calc(100dvh-11rem)]">
       <AreaOutlinesLayer areas={areas} fit={!position} />
       <MyPositionLayer position={position} />
       <IncidentMarkersLayer incidents={incidents} selectedId={selectedId} onSelect={onSelect} />

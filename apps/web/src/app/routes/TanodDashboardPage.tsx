@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { TanodFeedbackCard } from '@/features/dashboard/TanodFeedbackCard.tsx';
 import { TanodIncidentsCard } from '@/features/dashboard/TanodIncidentsCard.tsx';
 import { TanodLoansCard } from '@/features/dashboard/TanodLoansCard.tsx';
@@ -14,13 +15,14 @@ import RolePage from './RolePage.tsx';
  * and calendar notes. One call feeds the cards; socket events refetch it (no polling).
  */
 export default function TanodDashboardPage() {
+  const { t } = useLingui();
   const { user } = useSession();
   const dashboard = useTanodDashboard();
   // Re-reads the clock for "in 20 min" and overdue marks; this makes no request.
   const now = useNow(30_000);
   const state = { data: dashboard.data, isLoading: dashboard.isPending, isError: dashboard.isError, onRetry: () => void dashboard.refetch() };
   return (
-    <RolePage title="Dashboard">
+    <RolePage title={t`Dashboard`}>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <TanodShiftCard {...state} me={user?._id} now={now} />
         <TanodIncidentsCard {...state} now={now} />

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { AssistanceRequest, Camera, IncidentListItem, LivePosition, PatrolArea, TrackPoint } from '@bantay/shared';
 import StaffMap from '@/components/map/StaffMap.tsx';
 import BackupMarkersLayer from '@/features/assistance/BackupMarkersLayer.tsx';
@@ -35,10 +36,11 @@ interface TrackingMapViewProps {
  * feature's areas, live tanod markers and the chosen tanod's route.
  */
 export default function TrackingMapView({ incidents, backupRequests, cameras, cameraEditing, onSelectIncident, patrols }: TrackingMapViewProps) {
+  const { t } = useLingui();
   const { selected } = patrols;
   const routePoints = useMemo(() => patrols.route.map(({ lat, lng }) => ({ lat, lng })), [patrols.route]);
   return (
-    <StaffMap label="Open incidents, backup requests and cameras" testId="tracking-map" className="h-[28rem] lg:h-[calc(100dvh-16rem)]">
+    <StaffMap label={t`Open incidents, backup requests and cameras`} testId="tracking-map" className="h-[28rem] lg:h-[calc(100dvh-16rem)]">
       <AreaOutlinesLayer areas={patrols.areas} />
       {selected?.patrolId && (
         <RouteLayer points={routePoints} color={selected.patrolArea?.color ?? '#15803d'} fitKey={patrols.routeLoaded ? selected.patrolId : undefined} />

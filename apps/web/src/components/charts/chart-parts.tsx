@@ -13,7 +13,7 @@ export const CATEGORY_AXIS = { dataKey: 'label', tick: AXIS_TICK, tickLine: fals
 /** The count axis beside them: whole numbers, no line. */
 export const COUNT_AXIS = { tick: AXIS_TICK, tickLine: false, axisLine: false, allowDecimals: false };
 export const TOOLTIP_PROPS = {
-  contentStyle: { background: 'var(--surface)', border: '1px solid var(--line)', borderRadius: 8, color: 'var(--ink)', fontSize: 13 },
+  contentStyle: { background: 'var(--surface)', border: '1px solid var(--line)' as const, borderRadius: 8, color: 'var(--ink)', fontSize: 13 },
   labelStyle: { color: 'var(--ink)', fontWeight: 600 },
   itemStyle: { color: 'var(--ink-soft)' },
   cursor: { fill: 'var(--surface-2)' },

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { LIMITS } from '@bantay/shared/limits';
 import { loadStrengthCheck, loadedStrengthCheck, MIN_STRENGTH_SCORE, type StrengthCheck } from '@/lib/password-strength.ts';
 
@@ -8,7 +9,6 @@ interface PasswordStrengthMeterProps {
   userInputs?: readonly (string | null | undefined)[];
 }
 
-const LABELS = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 const COLOURS = ['bg-red-600', 'bg-red-600', 'bg-amber-500', 'bg-green-600', 'bg-green-600'] as const;
 
 /**
@@ -16,6 +16,7 @@ const COLOURS = ['bg-red-600', 'bg-red-600', 'bg-amber-500', 'bg-green-600', 'bg
  * (zxcvbn) is fetched after the form has painted; until then only the length rule shows.
  */
 export function PasswordStrengthMeter({ password, userInputs = [] }: PasswordStrengthMeterProps) {
+  const { t } = useLingui();
   const [check, setCheck] = useState<StrengthCheck | undefined>(loadedStrengthCheck);
 
   useEffect(() => {
@@ -40,23 +41,27 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: PasswordStr
 
   const tooShort = password.length < LIMITS.passwordMinLength;
   const score = password === '' ? null : tooShort ? 0 : check ? check(password, userInputs) : null;
+  const min = LIMITS.passwordMinLength;
+  const length = password.length;
+  const labels = [t`Very weak`, t`Weak`, t`Fair`, t`Good`, t`Strong`] as const;
+  const word = score === null ? '' : labels[score];
   const label =
     password === ''
-      ? `Use at least ${LIMITS.passwordMinLength} characters. A few unusual words make a strong password.`
+      ? t`Use at least ${min} characters. A few unusual words make a strong password.`
       : tooShort
-        ? `Too short: ${password.length} of at least ${LIMITS.passwordMinLength} characters`
+        ? t`Too short: ${length} of at least ${min} characters`
         : score === null
-          ? 'Checking strength…'
+          ? t`Checking strength…`
           : score < MIN_STRENGTH_SCORE
-            ? `${LABELS[score]}: too easy to guess`
-            : LABELS[score];
+            ? t`${word}: too easy to guess`
+            : word;
   const filled = score === null ? 0 : Math.max(1, score);
 
   return (
     <div className="mt-2" data-testid="password-strength">
       <div
         role="meter"
-        aria-label="Password strength"
+        aria-label={t`Password strength`}
         aria-valuemin={0}
         aria-valuemax={4}
         aria-valuenow={score ?? 0}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { REPORT_FORMATS, type ReportFormat } from '@bantay/shared';
 
 export const REPORT_FORMAT_LABELS: Record<ReportFormat, string> = { pdf: 'PDF', csv: 'CSV' };
@@ -17,7 +18,9 @@ interface ReportFormatFieldProps {
 export function ReportFormatField({ name, value, onChange, hints, gridClass = '' }: ReportFormatFieldProps) {
   return (
     <fieldset>
-      <legend className="mb-1.5 text-sm font-medium">Format</legend>
+      <legend className="mb-1.5 text-sm font-medium">
+        <Trans>Format</Trans>
+      </legend>
       <div className={`grid grid-cols-2 gap-2 ${gridClass}`.trim()}>
         {REPORT_FORMATS.map((format) => (
           <label

@@ -1,19 +1,22 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
   hint?: string;
-  /** What a password-type field holds, for its show/hide button ("Show PIN"). */
+  /** What a password-type field holds, for its show/hide button ("Show PIN"); "password" when not given. */
   secretName?: string;
 }
 
 /** A labelled input whose error sits next to it and is announced (aria-describedby). */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, secretName = 'password', type = 'text', className, ...props },
+  { label, error, hint, secretName, type = 'text', className, ...props },
   ref,
 ) {
+  const { t } = useLingui();
+  const secret = secretName ?? t`password`;
   const id = useId();
   const [reveal, setReveal] = useState(false);
   const isPassword = type === 'password';
@@ -37,7 +40,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           <button
             type="button"
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-muted hover:text-ink"
-            aria-label={reveal ? `Hide ${secretName}` : `Show ${secretName}`}
+            aria-label={reveal ? t`Hide ${secret}` : t`Show ${secret}`}
             onClick={() => setReveal((value) => !value)}
           >
             {reveal ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}

@@ -1,4 +1,5 @@
 import { WifiOff } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import { useRealtime } from '@/lib/realtime.tsx';
 import { useOnline } from '@/lib/use-online.ts';
 
@@ -17,7 +18,9 @@ export function OfflineBanner() {
       className="flex items-center gap-2 border-b border-amber-300 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
       <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
-      <span>You are offline. Messages you send will go out when the connection returns.</span>
+      <span>
+        <Trans>You are offline. Messages you send will go out when the connection returns.</Trans>
+      </span>
     </div>
   );
 }

@@ -13,10 +13,11 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import type { UserType } from '@bantay/shared';
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { menuFor, samePath, type MenuIcon } from '@/lib/navigation.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 
 const ICONS: Record<MenuIcon, LucideIcon> = {
   dashboard: LayoutDashboard,
@@ -41,11 +42,12 @@ interface SideNavProps {
 }
 
 export function SideNav({ userType, isOpen, isMobile, onNavigate, onClose }: SideNavProps) {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const location = useLocation();
   const items = menuFor(userType);
   const expanded = isMobile || isOpen;
-  const name = settings?.name ?? 'Bantay';
+  const name = settings?.name ?? BRAND_NAME;
   const abbreviation = settings?.abbreviation ?? 'BTY';
 
   return (
@@ -55,7 +57,7 @@ export function SideNav({ userType, isOpen, isMobile, onNavigate, onClose }: Sid
       )}
       <nav
         id="side-nav"
-        aria-label="Main"
+        aria-label={t`Main`}
         data-state={isOpen ? 'open' : 'closed'}
         className={[
           'side-nav z-40 flex shrink-0 flex-col border-r border-line bg-surface transition-[width,transform] duration-200',
@@ -77,20 +79,21 @@ export function SideNav({ userType, isOpen, isMobile, onNavigate, onClose }: Sid
           {items.map((item) => {
             const Icon = ICONS[item.icon];
             const active = samePath(location.pathname, item.path);
+            const label = t(item.text);
             return (
               <li key={item.path}>
                 <NavLink
                   to={item.path}
                   onClick={onNavigate}
                   aria-current={active ? 'page' : undefined}
-                  title={expanded ? undefined : item.label}
+                  title={expanded ? undefined : label}
                   className={[
                     'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
                     active ? 'bg-brand-fill text-white' : 'text-ink-soft hover:bg-surface-2 hover:text-ink',
                   ].join(' ')}
                 >
                   <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
-                  <span className={expanded ? 'min-w-0 leading-tight' : 'sr-only'}>{item.label}</span>
+                  <span className={expanded ? 'min-w-0 leading-tight' : 'sr-only'}>{label}</span>
                 </NavLink>
               </li>
             );

@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type L from 'leaflet';
+import { Trans } from '@lingui/react/macro';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import './map-base.css';
@@ -57,12 +58,14 @@ export default function StaffMap({ label, className = 'h-80', children, testId }
         className={`bantay-map w-full rounded-xl border border-line ${className}`}
       />
       {!settings && (
-        <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">Loading the map…</p>
+        <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">
+          <Trans>Loading the map…</Trans>
+        </p>
       )}
       {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
       {tilesFailed && (
         <p className="mt-2 text-sm text-muted" role="status">
-          The map pictures could not load (no internet?). The markers still show where things are.
+          <Trans>The map pictures could not load (no internet?). The markers still show where things are.</Trans>
         </p>
       )}
     </div>

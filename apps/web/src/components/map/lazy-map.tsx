@@ -1,4 +1,5 @@
 import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 
 /**
@@ -15,7 +16,7 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
     if (!this.state.failed) return this.props.children;
     return (
       <p role="alert" className="rounded-xl border border-line bg-surface-2 p-4 text-sm">
-        The map could not load. Check your connection and reload the page.
+        <Trans>The map could not load. Check your connection and reload the page.</Trans>
       </p>
     );
   }
@@ -24,7 +25,7 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
 export function MapPlaceholder({ className = 'h-80' }: { className?: string }) {
   return (
     <div className={`flex w-full items-center justify-center rounded-xl border border-line bg-surface-2 text-sm text-muted ${className}`}>
-      Loading the map…
+      <Trans>Loading the map…</Trans>
     </div>
   );
 }

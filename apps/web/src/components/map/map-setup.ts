@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { t } from '@lingui/core/macro';
 import type { PublicSettings } from '@bantay/shared';
 import { boundaryBounds, polygonLatLngs } from './map-geometry.ts';
 
@@ -8,6 +9,9 @@ import { boundaryBounds, polygonLatLngs } from './map-geometry.ts';
  * boundary once one is set, else the brief's start point). Importing this module brings Leaflet,
  * so only lazily loaded map modules import it.
  */
+
+/** The map library's credit, before the tiles' own attribution (HTML, a name: not translated). */
+const LEAFLET_CREDIT = '<a href="https://leafletjs.com" target="_blank" rel="noopener">Leaflet</a>' as const;
 
 export type MapSettings = Pick<PublicSettings, 'mapStart' | 'boundary' | 'map'>;
 
@@ -19,9 +23,11 @@ export interface BaseMapOptions extends L.MapOptions {
 }
 
 export function createBaseMap(container: HTMLElement, settings: MapSettings, options: BaseMapOptions = {}): L.Map {
-  const { onTileError, showBoundary = true, ...mapOptions } = options;
-  const map = L.map(container, { zoomControl: true, attributionControl: true, tapTolerance: 20, ...mapOptions });
-  map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener">Leaflet</a>');
+  const { onTileError, showBoundary = true, zoomControl = true, ...mapOptions } = options;
+  const map = L.map(container, { zoomControl: false, attributionControl: true, tapTolerance: 20, ...mapOptions });
+  // Leaflet's own zoom buttons, titled in the language on screen when the map is made.
+  if (zoomControl) L.control.zoom({ zoomInTitle: t`Zoom in`, zoomOutTitle: t`Zoom out` }).addTo(map);
+  map.attributionControl.setPrefix(LEAFLET_CREDIT);
   const tiles = L.tileLayer(settings.map.tileUrl, { attribution: settings.map.attribution, maxZoom: 19, crossOrigin: false });
   if (onTileError) tiles.on('tileerror', onTileError);
   tiles.addTo(map);

@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { plural, t } from '@lingui/core/macro';
 import 'leaflet.markercluster';
 
 /**
@@ -24,6 +25,7 @@ export function pinIcon({ color, glyph, selected = false }: PinIconOptions): L.D
   const scale = selected ? 1.25 : 1;
   const width = Math.round(30 * scale);
   const height = Math.round(40 * scale);
+  /* eslint-disable lingui/no-unlocalized-strings -- SVG markup, no prose */
   const inner = glyph
     ? `<text x="15" y="19.5" text-anchor="middle" font-size="13" font-weight="700" font-family="system-ui,sans-serif" fill="${color}">${escapeXml(glyph)}</text>`
     : '';
@@ -31,6 +33,7 @@ export function pinIcon({ color, glyph, selected = false }: PinIconOptions): L.D
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 30 40" aria-hidden="true">` +
     `<path d="M15 1C7.3 1 1 7.1 1 14.8 1 25 15 39 15 39s14-14 14-24.2C29 7.1 22.7 1 15 1Z" fill="${color}" stroke="#fff" stroke-width="2"/>` +
     `<circle cx="15" cy="15" r="8" fill="#fff"/>${inner}</svg>`;
+  /* eslint-enable lingui/no-unlocalized-strings */
   return L.divIcon({
     className: selected ? 'map-pin map-pin-selected' : 'map-pin',
     html,
@@ -60,9 +63,13 @@ export function createClusterLayer(options: L.MarkerClusterGroupOptions = {}): L
       const count = cluster.getChildCount();
       const urgent = cluster.getAllChildMarkers().some((marker) => urgentMarkers.has(marker));
       const size = count < 10 ? 36 : count < 100 ? 42 : 48;
+      const label = urgent
+        ? t`${plural(count, { one: '# marker, some urgent', other: '# markers, some urgent' })}`
+        : t`${plural(count, { one: '# marker', other: '# markers' })}`;
       return L.divIcon({
         className: urgent ? 'map-cluster map-cluster-urgent' : 'map-cluster',
-        html: `<span aria-label="${count} markers${urgent ? ', some urgent' : ''}">${count}</span>`,
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- markup around the translated label
+        html: `<span aria-label="${escapeXml(label)}">${count}</span>`,
         iconSize: [size, size],
       });
     },

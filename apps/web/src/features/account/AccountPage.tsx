@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '@/lib/session.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
@@ -27,19 +28,27 @@ interface AccountPageProps {
 
 /** /myaccount: photo and profile, two-factor, alerts, password, sessions. */
 export function AccountPage({ onOpenTwoFactor, alerts }: AccountPageProps) {
+  const { t } = useLingui();
   const { user } = useSession();
   const twoFactorOn = user?.twoFactorEnabled ?? false;
+  const phoneNumber = user?.phoneNumber;
   return (
     <div className="flex flex-col gap-6">
       {user?.mustChangePassword && (
         <div role="alert" className="rounded-xl border border-amber-500/60 bg-amber-500/10 px-4 py-3 text-sm" data-testid="must-change-password">
-          <strong>Choose your own password.</strong> You signed in with a one-time password from your administrator. Set a new
-          password under <a href="#account-password" className="font-semibold underline">Change password</a> to continue.
+          <Trans>
+            <strong>Choose your own password.</strong> You signed in with a one-time password from your administrator. Set a new
+            password under{' '}
+            <a href="#account-password" className="font-semibold underline">
+              Change password
+            </a>{' '}
+            to continue.
+          </Trans>
         </div>
       )}
     <div className="grid items-start gap-6 xl:grid-cols-2">
       <div className="flex min-w-0 flex-col gap-6">
-        <Section id="account-profile" title="Profile" description="How other staff see you, and how the barangay reaches you.">
+        <Section id="account-profile" title={t`Profile`} description={t`How other staff see you, and how the barangay reaches you.`}>
           <div className="flex flex-col gap-6">
             <ProfilePhotoCard />
             <ProfileForm />
@@ -47,7 +56,7 @@ export function AccountPage({ onOpenTwoFactor, alerts }: AccountPageProps) {
         </Section>
       </div>
       <div className="flex min-w-0 flex-col gap-6">
-        <Section id="account-two-factor" title="Two-factor authentication">
+        <Section id="account-two-factor" title={t`Two-factor authentication`}>
           <div className="flex flex-wrap items-center gap-3">
             {twoFactorOn ? (
               <ShieldCheck className="h-6 w-6 shrink-0 text-success" aria-hidden="true" />
@@ -56,25 +65,25 @@ export function AccountPage({ onOpenTwoFactor, alerts }: AccountPageProps) {
             )}
             <p className="min-w-0 flex-1 text-sm" data-testid="account-two-factor-state">
               {twoFactorOn ? (
-                <>
-                  <strong>On.</strong> Signing in asks for a code sent to {user?.phoneNumber}.
-                </>
+                <Trans>
+                  <strong>On.</strong> Signing in asks for a code sent to {phoneNumber}.
+                </Trans>
               ) : (
-                <>
+                <Trans>
                   <strong>Off.</strong> Add a code sent to your phone to every sign-in.
-                </>
+                </Trans>
               )}
             </p>
             <button type="button" className="btn btn-secondary" onClick={onOpenTwoFactor}>
-              {twoFactorOn ? 'Manage' : 'Set up'}
+              {twoFactorOn ? t`Manage` : t`Set up`}
             </button>
           </div>
         </Section>
         {alerts}
-        <Section id="account-password" title="Change password">
+        <Section id="account-password" title={t`Change password`}>
           <ChangePasswordForm />
         </Section>
-        <Section id="account-sessions" title="Where you are signed in" description="Sign out any device you do not recognise.">
+        <Section id="account-sessions" title={t`Where you are signed in`} description={t`Sign out any device you do not recognise.`}>
           <SessionsList />
         </Section>
       </div>

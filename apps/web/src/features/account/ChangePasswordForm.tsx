@@ -1,5 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
+import { plural, t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -14,18 +16,26 @@ interface Values {
   confirm: string;
 }
 
+/** Words anyone would try first on a Bantay account: the meter and the rule count them as guessable. */
+const GUESSABLE_WORDS = ['bantay', 'tanod', 'barangay'] as const;
+
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirm: '' };
 
+/** The toast after a change, in the language on screen. */
 export function sessionsEndedText(count: number): string {
-  if (count === 0) return 'Password changed. You were not signed in anywhere else.';
-  return `Password changed. ${count === 1 ? '1 other session was' : `${count} other sessions were`} signed out.`;
+  if (count === 0) return translate`Password changed. You were not signed in anywhere else.`;
+  return translate`${plural(count, {
+    one: 'Password changed. 1 other session was signed out.',
+    other: 'Password changed. # other sessions were signed out.',
+  })}`;
 }
 
 /** Change password: the current one is required; every other session ends (docs/product.md §4.12). */
 export function ChangePasswordForm() {
+  const { t } = useLingui();
   const { user, refresh } = useSession();
   const queryClient = useQueryClient();
-  const userInputs = [user?.username, user?.email, user?.firstName, user?.lastName, user?.phoneNumber, 'bantay', 'tanod', 'barangay'];
+  const userInputs = [user?.username, user?.email, user?.firstName, user?.lastName, user?.phoneNumber, ...GUESSABLE_WORDS];
   const {
     register,
     handleSubmit,
@@ -51,24 +61,24 @@ export function ChangePasswordForm() {
         }
         return;
       }
-      notify.error(error instanceof ApiError && error.status < 500 && !error.isNetwork ? error.message : 'Error changing your password. Please try again.');
+      notify.error(error instanceof ApiError && error.status < 500 && !error.isNetwork ? error.message : t`Error changing your password. Please try again.`);
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Change password">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t`Change password`}>
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={user?.username ?? ''} readOnly hidden />
       <TextField
-        label="Current password"
+        label={t`Current password`}
         type="password"
         autoComplete="current-password"
         error={errors.currentPassword?.message}
-        {...register('currentPassword', { required: 'Current password is required' })}
+        {...register('currentPassword', { required: t`Current password is required` })}
       />
       <div>
         <TextField
-          label="New password"
+          label={t`New password`}
           type="password"
           autoComplete="new-password"
           error={errors.newPassword?.message}
@@ -77,18 +87,20 @@ export function ChangePasswordForm() {
         <PasswordStrengthMeter password={newPassword} userInputs={userInputs} />
       </div>
       <TextField
-        label="Confirm new password"
+        label={t`Confirm new password`}
         type="password"
         autoComplete="new-password"
         error={errors.confirm?.message}
         {...register('confirm', {
-          validate: (value, all) => (value === '' ? 'Confirm your new password' : value === all.newPassword || 'The passwords do not match'),
+          validate: (value, all) => (value === '' ? t`Confirm your new password` : value === all.newPassword || t`The passwords do not match`),
         })}
       />
-      <p className="text-xs text-muted">Changing your password signs you out on every other device.</p>
+      <p className="text-xs text-muted">
+        <Trans>Changing your password signs you out on every other device.</Trans>
+      </p>
       <div className="flex justify-end">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Changing…' : 'Change password'}
+          {isSubmitting ? t`Changing…` : t`Change password`}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type AccountUpdate } from '@bantay/shared';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -10,6 +11,7 @@ import { updateAccount } from './account-api.ts';
 
 /** Names, contact, username, address, birthday and gender; only changed fields are sent. */
 export function ProfileForm() {
+  const { t } = useLingui();
   const { user, refresh } = useSession();
   const genderId = useId();
   const {
@@ -36,7 +38,7 @@ export function ProfileForm() {
       const updated = await updateAccount(changes);
       reset(profileValuesOf(updated), { keepDirtyValues: false });
       await refresh();
-      notify.success('Profile updated');
+      notify.success(t`Profile updated`);
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0) {
         let focused = false;
@@ -49,20 +51,20 @@ export function ProfileForm() {
         if (!focused) notify.error(error.message);
         return;
       }
-      notify.error(error instanceof ApiError && error.status < 500 && !error.isNetwork ? error.message : 'Error saving your profile. Please try again.');
+      notify.error(error instanceof ApiError && error.status < 500 && !error.isNetwork ? error.message : t`Error saving your profile. Please try again.`);
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Profile">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t`Profile`}>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', PROFILE_RULES.firstName)} />
-        <TextField label="Middle name" autoComplete="additional-name" error={errors.middleName?.message} {...register('middleName', PROFILE_RULES.middleName)} />
-        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', PROFILE_RULES.lastName)} />
+        <TextField label={t`First name`} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', PROFILE_RULES.firstName)} />
+        <TextField label={t`Middle name`} autoComplete="additional-name" error={errors.middleName?.message} {...register('middleName', PROFILE_RULES.middleName)} />
+        <TextField label={t`Last name`} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', PROFILE_RULES.lastName)} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Username"
+          label={t`Username`}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -70,7 +72,7 @@ export function ProfileForm() {
           {...register('username', PROFILE_RULES.username)}
         />
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           autoCapitalize="none"
@@ -79,20 +81,20 @@ export function ProfileForm() {
           {...register('email', PROFILE_RULES.email)}
         />
         <TextField
-          label="Phone number"
+          label={t`Phone number`}
           type="tel"
           autoComplete="tel"
           readOnly={twoFactorOn}
-          hint={twoFactorOn ? 'Used for two-factor authentication. Turn it off to change this number.' : 'Mobile number, e.g. 0917 123 4567'}
+          hint={twoFactorOn ? t`Used for two-factor authentication. Turn it off to change this number.` : t`Mobile number, e.g. 0917 123 4567`}
           error={errors.phoneNumber?.message}
           {...register('phoneNumber', PROFILE_RULES.phoneNumber)}
         />
-        <TextField label="Birthday" type="date" autoComplete="bday" error={errors.birthday?.message} {...register('birthday')} />
+        <TextField label={t`Birthday`} type="date" autoComplete="bday" error={errors.birthday?.message} {...register('birthday')} />
       </div>
-      <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address', PROFILE_RULES.address)} />
+      <TextField label={t`Address`} autoComplete="street-address" error={errors.address?.message} {...register('address', PROFILE_RULES.address)} />
       <div className="sm:max-w-xs">
         <label htmlFor={genderId} className="mb-1.5 block text-sm font-medium text-ink">
-          Gender
+          <Trans>Gender</Trans>
         </label>
         <select
           id={genderId}
@@ -115,10 +117,10 @@ export function ProfileForm() {
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn btn-secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(profileValuesOf(user), { keepDirtyValues: false })}>
-          Discard changes
+          <Trans>Discard changes</Trans>
         </button>
         <button type="submit" className="btn btn-primary" disabled={!isDirty || isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save profile'}
+          {isSubmitting ? t`Saving…` : t`Save profile`}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LoginChallenge, LoginSuccess } from '@bantay/shared';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
@@ -11,12 +12,14 @@ interface CodeStepProps {
 
 /** The second sign-in step when 2FA is on: six digits from the SMS, resend after a countdown, back. */
 export function CodeStep({ challenge, onSignedIn, onBack }: CodeStepProps) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [resendAt, setResendAt] = useState(() => Date.now() + challenge.resendAfterSeconds * 1000);
   const [now, setNow] = useState(() => Date.now());
   const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const phoneHint = challenge.phoneHint;
 
   useEffect(() => {
     if (secondsLeft === 0) return;
@@ -27,7 +30,7 @@ export function CodeStep({ challenge, onSignedIn, onBack }: CodeStepProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (code.length !== 6) {
-      setError('Enter the 6-digit code');
+      setError(t`Enter the 6-digit code`);
       return;
     }
     setBusy(true);
@@ -41,7 +44,7 @@ export function CodeStep({ challenge, onSignedIn, onBack }: CodeStepProps) {
       await onSignedIn(result);
     } catch (caught) {
       if (caught instanceof ApiError && !caught.isNetwork && caught.status < 500) setError(caught.message);
-      else notify.error('Error during login process. Please try again.');
+      else notify.error(t`Error during login process. Please try again.`);
     } finally {
       setBusy(false);
     }
@@ -57,21 +60,25 @@ export function CodeStep({ challenge, onSignedIn, onBack }: CodeStepProps) {
       });
       setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
       setNow(Date.now());
-      notify.success('Verification code sent to your phone');
+      notify.success(t`Verification code sent to your phone`);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Error sending verification code. Please try again.');
+      setError(caught instanceof ApiError ? caught.message : t`Error sending verification code. Please try again.`);
     }
   }
 
   return (
     <form onSubmit={submit} noValidate className="card flex flex-col gap-4">
       <div>
-        <h2 className="text-lg font-semibold">Enter your verification code</h2>
-        <p className="mt-1 text-sm text-muted">We sent a 6-digit code by SMS to {challenge.phoneHint}.</p>
+        <h2 className="text-lg font-semibold">
+          <Trans>Enter your verification code</Trans>
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>We sent a 6-digit code by SMS to {phoneHint}.</Trans>
+        </p>
       </div>
       <div>
         <label htmlFor="login-code" className="mb-1.5 block text-sm font-medium">
-          Verification code
+          <Trans>Verification code</Trans>
         </label>
         <input
           id="login-code"
@@ -92,14 +99,14 @@ export function CodeStep({ challenge, onSignedIn, onBack }: CodeStepProps) {
         )}
       </div>
       <button type="submit" className="btn btn-primary w-full" disabled={busy || code.length !== 6}>
-        {busy ? 'Verifying…' : 'Verify and sign in'}
+        {busy ? t`Verifying…` : t`Verify and sign in`}
       </button>
       <div className="flex items-center justify-between text-sm">
         <button type="button" className="btn btn-ghost px-2" onClick={onBack}>
-          Back
+          <Trans>Back</Trans>
         </button>
         <button type="button" className="btn btn-ghost px-2" disabled={secondsLeft > 0} onClick={() => void resend()}>
-          {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : 'Resend code'}
+          {secondsLeft > 0 ? t`Resend code in ${secondsLeft}s` : t`Resend code`}
         </button>
       </div>
     </form>

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LoginChallenge, LoginResponse, LoginSuccess } from '@bantay/shared';
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { applyAccountLanguage } from '@/lib/account-language.ts';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { destinationAfterLogin } from '@/lib/navigation.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 import { useSession } from '@/lib/session.tsx';
 import { storage } from '@/lib/storage.ts';
 import { notify, preloadToasts } from '@/lib/toast.ts';
@@ -25,6 +26,7 @@ interface Credentials {
  * schema: zod would triple this page's download on a 3G phone, and the server checks anyway.
  */
 export default function LoginPage() {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const session = useSession();
   const navigate = useNavigate();
@@ -63,7 +65,7 @@ export default function LoginPage() {
         if (error.fields.length === 0) setFormError(error.message);
         return;
       }
-      notify.error('Error during login process. Please try again.');
+      notify.error(t`Error during login process. Please try again.`);
       return;
     }
     if ('twoFactorRequired' in result) setChallenge(result);
@@ -76,8 +78,10 @@ export default function LoginPage() {
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
           <BrandMark logo={settings?.logo} className="h-14 w-14" />
           <div>
-            <p className="text-sm font-semibold text-muted">{settings?.name ?? 'Bantay'}</p>
-            <h1 className="text-2xl font-bold tracking-tight">Tanod sign-in</h1>
+            <p className="text-sm font-semibold text-muted">{settings?.name ?? BRAND_NAME}</p>
+            <h1 className="text-2xl font-bold tracking-tight">
+              <Trans>Tanod sign-in</Trans>
+            </h1>
           </div>
         </div>
         {challenge ? (
@@ -86,33 +90,35 @@ export default function LoginPage() {
           <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-4">
             <FormAlert message={formError} />
             <TextField
-              label="Username or email"
+              label={t`Username or email`}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               error={errors.username?.message}
-              {...register('username', { validate: (value) => value.trim() !== '' || 'Username is required' })}
+              {...register('username', { validate: (value) => value.trim() !== '' || t`Username is required` })}
             />
             <TextField
-              label="Password"
+              label={t`Password`}
               type="password"
               autoComplete="current-password"
               error={errors.password?.message}
-              {...register('password', { required: 'Password is required' })}
+              {...register('password', { required: t`Password is required` })}
             />
             <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-              {isSubmitting ? 'Signing in…' : 'Sign in'}
+              {isSubmitting ? t`Signing in…` : t`Sign in`}
             </button>
             <Link to="/forgot-password" className="text-center text-sm font-medium text-brand-600 hover:underline">
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Link>
           </form>
         )}
         <p className="mt-6 text-center text-sm text-muted">
-          Not a tanod?{' '}
-          <Link to="/" className="font-medium text-brand-600 hover:underline">
-            Go to the residents' page
-          </Link>
+          <Trans>
+            Not a tanod?{' '}
+            <Link to="/" className="font-medium text-brand-600 hover:underline">
+              Go to the residents' page
+            </Link>
+          </Trans>
         </p>
       </div>
     </main>

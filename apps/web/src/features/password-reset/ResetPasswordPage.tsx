@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { LinkIcon } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/form/TextField.tsx';
 import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter.tsx';
 import { Loading } from '@/components/Loading.tsx';
@@ -23,6 +24,7 @@ type LinkState = 'checking' | 'valid' | 'dead' | 'unreachable';
  * expired link says so at once instead of after the user has typed a password.
  */
 export default function ResetPasswordPage() {
+  const { t } = useLingui();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [linkState, setLinkState] = useState<LinkState>('checking');
@@ -63,18 +65,20 @@ export default function ResetPasswordPage() {
         else setFormError(error.message);
         return;
       }
-      setFormError(error instanceof ApiError && error.isNetwork ? error.message : 'Something went wrong. Please try again.');
+      setFormError(error instanceof ApiError && error.isNetwork ? error.message : t`Something went wrong. Please try again.`);
       return;
     }
-    notify.success('Your password has been changed. Sign in with your new password.');
+    notify.success(t`Your password has been changed. Sign in with your new password.`);
     navigate('/tanod-login', { replace: true });
   });
 
+  const title = t`Set a new password`;
+
   if (linkState === 'checking') {
     return (
-      <ResetFrame title="Set a new password">
+      <ResetFrame title={title}>
         <div className="card flex justify-center">
-          <Loading label="Checking your link…" />
+          <Loading label={t`Checking your link…`} />
         </div>
       </ResetFrame>
     );
@@ -82,15 +86,17 @@ export default function ResetPasswordPage() {
 
   if (linkState === 'dead') {
     return (
-      <ResetFrame title="Set a new password">
+      <ResetFrame title={title}>
         <div className="card flex flex-col items-center gap-3 text-center" role="alert">
           <LinkIcon className="h-10 w-10 text-danger" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">This link no longer works</h2>
+          <h2 className="text-lg font-semibold">
+            <Trans>This link no longer works</Trans>
+          </h2>
           <p className="text-sm text-ink-soft">
-            Reset links work once, for 1 hour. This one has expired, was already used, or is incomplete.
+            <Trans>Reset links work once, for 1 hour. This one has expired, was already used, or is incomplete.</Trans>
           </p>
           <Link to="/forgot-password" className="btn btn-primary w-full">
-            Ask for a new link
+            <Trans>Ask for a new link</Trans>
           </Link>
         </div>
       </ResetFrame>
@@ -99,9 +105,11 @@ export default function ResetPasswordPage() {
 
   if (linkState === 'unreachable') {
     return (
-      <ResetFrame title="Set a new password">
+      <ResetFrame title={title}>
         <div className="card flex flex-col items-center gap-3 text-center" role="alert">
-          <p className="text-sm text-ink-soft">We could not check your link. Check your connection and try again.</p>
+          <p className="text-sm text-ink-soft">
+            <Trans>We could not check your link. Check your connection and try again.</Trans>
+          </p>
           <button
             type="button"
             className="btn btn-secondary w-full"
@@ -110,7 +118,7 @@ export default function ResetPasswordPage() {
               setAttempt((value) => value + 1);
             }}
           >
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       </ResetFrame>
@@ -118,13 +126,15 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <ResetFrame title="Set a new password">
+    <ResetFrame title={title}>
       <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-4">
-        <p className="text-sm text-ink-soft">Choose a new password for your staff account. You will be signed out everywhere.</p>
+        <p className="text-sm text-ink-soft">
+          <Trans>Choose a new password for your staff account. You will be signed out everywhere.</Trans>
+        </p>
         <FormAlert message={formError} />
         <div>
           <TextField
-            label="New password"
+            label={t`New password`}
             type="password"
             autoComplete="new-password"
             error={errors.password?.message}
@@ -133,16 +143,16 @@ export default function ResetPasswordPage() {
           <PasswordStrengthMeter password={password} />
         </div>
         <TextField
-          label="Confirm new password"
+          label={t`Confirm new password`}
           type="password"
           autoComplete="new-password"
           error={errors.confirm?.message}
           {...register('confirm', {
-            validate: (value, all) => (value === '' ? 'Confirm your new password' : value === all.password || 'The passwords do not match'),
+            validate: (value, all) => (value === '' ? t`Confirm your new password` : value === all.password || t`The passwords do not match`),
           })}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Set new password'}
+          {isSubmitting ? t`Saving…` : t`Set new password`}
         </button>
       </form>
     </ResetFrame>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Download, Megaphone, ShieldCheck, Trash2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdvisoryOptIn } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
@@ -24,6 +25,7 @@ export default function ResidentPrivacyCards() {
 }
 
 function AdvisoryAlertsCard() {
+  const { t } = useLingui();
   const [choice, setChoice] = useState<AdvisoryOptIn | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'saving' | 'error'>('loading');
   const [message, setMessage] = useState('');
@@ -48,10 +50,10 @@ function AdvisoryAlertsCard() {
     setMessage('');
     try {
       setChoice(await api<AdvisoryOptIn>('/api/residents/me/advisory-alerts', { method: 'PUT', body: next }));
-      setMessage('Saved.');
+      setMessage(t`Saved.`);
     } catch (error) {
       setChoice(previous);
-      setMessage(error instanceof ApiError ? error.message : 'Could not save. Please try again.');
+      setMessage(error instanceof ApiError ? error.message : t`Could not save. Please try again.`);
     } finally {
       setState('ready');
     }
@@ -61,27 +63,41 @@ function AdvisoryAlertsCard() {
     <section className="card flex flex-col gap-3" aria-labelledby="advisory-alerts-title" data-testid="advisory-alerts-card">
       <h2 id="advisory-alerts-title" className="flex items-center gap-2 text-lg font-semibold">
         <Megaphone className="h-5 w-5 text-brand-600" aria-hidden="true" />
-        Barangay advisories
+        <Trans>Barangay advisories</Trans>
       </h2>
-      <p className="text-sm text-muted">Typhoons, floods, curfews: get the barangay's advisories when they are issued.</p>
+      <p className="text-sm text-muted">
+        <Trans>Typhoons, floods, curfews: get the barangay's advisories when they are issued.</Trans>
+      </p>
       {state === 'loading' ? (
-        <p className="text-sm text-muted">Loading…</p>
+        <p className="text-sm text-muted">
+          <Trans>Loading…</Trans>
+        </p>
       ) : state === 'error' || !choice ? (
-        <p className="text-sm text-danger">Your choice could not be loaded. Reload the page to try again.</p>
+        <p className="text-sm text-danger">
+          <Trans>Your choice could not be loaded. Reload the page to try again.</Trans>
+        </p>
       ) : (
         <div className="flex flex-col">
           <label className="flex min-h-11 items-center gap-3 text-sm">
             <input type="checkbox" className="h-5 w-5" checked={choice.push} disabled={state === 'saving'} onChange={(event) => void change({ ...choice, push: event.target.checked })} />
             <span>
-              <span className="block font-medium">By push alert</span>
-              <span className="block text-xs text-muted">On the browsers where you turned alerts on.</span>
+              <span className="block font-medium">
+                <Trans>By push alert</Trans>
+              </span>
+              <span className="block text-xs text-muted">
+                <Trans>On the browsers where you turned alerts on.</Trans>
+              </span>
             </span>
           </label>
           <label className="flex min-h-11 items-center gap-3 text-sm">
             <input type="checkbox" className="h-5 w-5" checked={choice.sms} disabled={state === 'saving'} onChange={(event) => void change({ ...choice, sms: event.target.checked })} />
             <span>
-              <span className="block font-medium">By text message</span>
-              <span className="block text-xs text-muted">To your mobile number.</span>
+              <span className="block font-medium">
+                <Trans>By text message</Trans>
+              </span>
+              <span className="block text-xs text-muted">
+                <Trans>To your mobile number.</Trans>
+              </span>
             </span>
           </label>
         </div>
@@ -94,6 +110,7 @@ function AdvisoryAlertsCard() {
 }
 
 function MyDataCard() {
+  const { t } = useLingui();
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState('');
   const [deleting, setDeleting] = useState(false);
@@ -104,7 +121,7 @@ function MyDataCard() {
     try {
       await downloadFile('/api/residents/me/data', 'bantay-my-data.json');
     } catch (error) {
-      setDownloadError(error instanceof ApiError ? error.message : 'The download failed. Please try again.');
+      setDownloadError(error instanceof ApiError ? error.message : t`The download failed. Please try again.`);
     } finally {
       setDownloading(false);
     }
@@ -114,23 +131,25 @@ function MyDataCard() {
     <section className="card flex flex-col gap-3" aria-labelledby="my-data-title" data-testid="my-data-card">
       <h2 id="my-data-title" className="flex items-center gap-2 text-lg font-semibold">
         <ShieldCheck className="h-5 w-5 text-brand-600" aria-hidden="true" />
-        Your data
+        <Trans>Your data</Trans>
       </h2>
       <p className="text-sm text-muted">
-        Download everything the barangay keeps about your account, or delete it. See the{' '}
-        <Link to="/privacy" className="font-medium text-brand-600 underline underline-offset-2 hover:no-underline">
-          privacy notice
-        </Link>
-        .
+        <Trans>
+          Download everything the barangay keeps about your account, or delete it. See the{' '}
+          <Link to="/privacy" className="font-medium text-brand-600 underline underline-offset-2 hover:no-underline">
+            privacy notice
+          </Link>
+          .
+        </Trans>
       </p>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn btn-secondary" onClick={() => void download()} disabled={downloading}>
           <Download className="h-4 w-4" aria-hidden="true" />
-          {downloading ? 'Preparing…' : 'Download my data'}
+          {downloading ? t`Preparing…` : t`Download my data`}
         </button>
         <button type="button" className="btn btn-ghost text-danger" onClick={() => setDeleting(true)}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
-          Delete my account
+          <Trans>Delete my account</Trans>
         </button>
       </div>
       {downloadError && (
@@ -144,6 +163,7 @@ function MyDataCard() {
 }
 
 function DeleteAccountDialog({ onClose }: { onClose(): void }) {
+  const { t } = useLingui();
   const [pin, setPin] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -151,7 +171,7 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!/^\d{6}$/.test(pin)) {
-      setError('Enter your 6-digit PIN');
+      setError(t`Enter your 6-digit PIN`);
       return;
     }
     setBusy(true);
@@ -161,20 +181,22 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
       // The server ended every session; this browser forgets the account and its alerts too.
       leaveAsResident();
     } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.fields[0]?.message ?? failure.message) : 'Could not delete the account. Please try again.');
+      setError(failure instanceof ApiError ? (failure.fields[0]?.message ?? failure.message) : t`Could not delete the account. Please try again.`);
       setBusy(false);
     }
   }
 
   return (
-    <Modal title="Delete your account?" onClose={onClose}>
+    <Modal title={t`Delete your account?`} onClose={onClose}>
       <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
         <p className="text-sm">
-          Your account, your alerts and your sign-ins are deleted. Your reports and ratings stay with the barangay, without your
-          name and number. This cannot be undone.
+          <Trans>
+            Your account, your alerts and your sign-ins are deleted. Your reports and ratings stay with the barangay, without your
+            name and number. This cannot be undone.
+          </Trans>
         </p>
         <TextField
-          label="Your PIN"
+          label={t`Your PIN`}
           type="password"
           secretName="PIN"
           inputMode="numeric"
@@ -189,10 +211,10 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
         />
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn btn-danger" disabled={busy}>
-            {busy ? 'Deleting…' : 'Delete my account'}
+            {busy ? t`Deleting…` : t`Delete my account`}
           </button>
         </div>
       </form>

@@ -1,7 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Siren } from 'lucide-react';
-import { ALERT_KIND_LABELS, alertPreferencesSchema, type AlertPreferences, type MutableAlertKind } from '@bantay/shared';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { alertPreferencesSchema, type AlertPreferences, type MutableAlertKind } from '@bantay/shared';
 import { QueryState } from '@/components/QueryState.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
@@ -9,6 +12,16 @@ import { notify } from '@/lib/toast.ts';
 import { DEFAULT_TIMEZONE } from '@/lib/zoned-time.ts';
 import { PUSH_PREFERENCES_KEY, saveAlertPreferences, useAlertPreferences } from './push-api.ts';
 import { FormAlert } from '@/components/FormAlert.tsx';
+
+/** The shared ALERT_KIND_LABELS, word for word, for the catalogue (decision 029). */
+const ALERT_KIND_TEXTS: Record<MutableAlertKind, MessageDescriptor> = {
+  incident: msg`Incidents assigned to me and new reports`,
+  backup: msg`Backup requests and their answers`,
+  schedule: msg`Schedule changes and shift reminders`,
+  chat: msg`Chat messages while Bantay is closed`,
+  ticket: msg`Progress of my reports`,
+  other: msg`Everything else (equipment, accounts)`,
+};
 
 /** Quiet hours start as a night: 22:00 to 06:00. */
 export const DEFAULT_QUIET_HOURS = { start: '22:00', end: '06:00' } as const;
@@ -41,12 +54,13 @@ export function toPreferences(values: Values, kinds: readonly MutableAlertKind[]
   };
 }
 
-function validate(values: Values): FieldErrors {
+/** The form's own checks; `texts` are its messages in the language on screen. */
+function validate(values: Values, texts: { noStart: string; noEnd: string; sameAsStart: string }): FieldErrors {
   if (!values.quiet) return {};
   const errors: FieldErrors = {};
-  if (!values.start) errors.start = 'Choose when the quiet hours start';
-  if (!values.end) errors.end = 'Choose when the quiet hours end';
-  else if (values.end === values.start) errors.end = 'The end must differ from the start';
+  if (!values.start) errors.start = texts.noStart;
+  if (!values.end) errors.end = texts.noEnd;
+  else if (values.end === values.start) errors.end = texts.sameAsStart;
   return errors;
 }
 
@@ -93,6 +107,7 @@ interface EditorProps {
 }
 
 function PreferencesEditor({ initial, kinds, showsEmergencies }: EditorProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const timeZone = usePublicSettings().data?.timezone ?? DEFAULT_TIMEZONE;
   const [values, setValues] = useState(() => toValues(initial, kinds));
@@ -108,20 +123,24 @@ function PreferencesEditor({ initial, kinds, showsEmergencies }: EditorProps) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = validate(values);
+    const found = validate(values, {
+      noStart: t`Choose when the quiet hours start`,
+      noEnd: t`Choose when the quiet hours end`,
+      sameAsStart: t`The end must differ from the start`,
+    });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const preferences = toPreferences(values, kinds, initial);
     // The shared schema is the server's too: a value it would refuse never leaves.
     if (!alertPreferencesSchema.safeParse(preferences).success) {
-      setErrors({ form: 'These settings cannot be saved. Check the times.' });
+      setErrors({ form: t`These settings cannot be saved. Check the times.` });
       return;
     }
     setSaving(true);
     try {
       const saved = await saveAlertPreferences(preferences);
       queryClient.setQueryData(PUSH_PREFERENCES_KEY, saved ?? preferences);
-      notify.success('Alert settings saved');
+      notify.success(t`Alert settings saved`);
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0) {
         const next: FieldErrors = {};
@@ -132,35 +151,39 @@ function PreferencesEditor({ initial, kinds, showsEmergencies }: EditorProps) {
         }
         setErrors(next);
       } else {
-        notify.error(error instanceof ApiError && error.isNetwork ? error.message : 'Error saving your alert settings. Please try again.');
+        notify.error(error instanceof ApiError && error.isNetwork ? error.message : t`Error saving your alert settings. Please try again.`);
       }
     } finally {
       setSaving(false);
     }
   }
 
-  const zoneNote = Intl.DateTimeFormat().resolvedOptions().timeZone === timeZone ? '' : ` Times are in barangay time (${timeZone}).`;
+  const zoneNote = Intl.DateTimeFormat().resolvedOptions().timeZone === timeZone ? '' : ` ${t`Times are in barangay time (${timeZone}).`}`;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
       <h3 id={headingId} className="text-base font-semibold">
-        {kinds.length > 0 ? 'What to alert me about' : 'When to alert me'}
+        {kinds.length > 0 ? t`What to alert me about` : t`When to alert me`}
       </h3>
       {showsEmergencies && (
         <p className="flex items-start gap-3 rounded-lg bg-surface-2 px-3 py-2.5 text-sm" data-testid="emergencies-note">
           <Siren className="mt-0.5 h-4 w-4 shrink-0 text-danger" aria-hidden="true" />
           <span>
-            <strong>Emergencies and escalations always come through</strong>, also during quiet hours. They cannot be switched off.
+            <Trans>
+              <strong>Emergencies and escalations always come through</strong>, also during quiet hours. They cannot be switched off.
+            </Trans>
           </span>
         </p>
       )}
       {kinds.length > 0 && (
         <fieldset className="flex flex-col divide-y divide-line">
-          <legend className="sr-only">Kinds of alerts</legend>
+          <legend className="sr-only">
+            <Trans>Kinds of alerts</Trans>
+          </legend>
           {kinds.map((kind) => (
             <SwitchRow
               key={kind}
-              label={ALERT_KIND_LABELS[kind]}
+              label={t(ALERT_KIND_TEXTS[kind])}
               checked={values.alerted[kind] ?? true}
               onChange={(checked) => change({ alerted: { ...values.alerted, [kind]: checked } })}
             />
@@ -168,24 +191,26 @@ function PreferencesEditor({ initial, kinds, showsEmergencies }: EditorProps) {
         </fieldset>
       )}
       <fieldset className={`flex flex-col gap-3 ${kinds.length > 0 ? 'border-t border-line pt-3' : ''}`} aria-describedby={quietId}>
-        <legend className="sr-only">Quiet hours</legend>
-        <SwitchRow label="Quiet hours" checked={values.quiet} onChange={(quiet) => change({ quiet })} />
+        <legend className="sr-only">
+          <Trans>Quiet hours</Trans>
+        </legend>
+        <SwitchRow label={t`Quiet hours`} checked={values.quiet} onChange={(quiet) => change({ quiet })} />
         <p id={quietId} className="-mt-2 text-xs text-muted">
-          Alerts that arrive in the quiet hours wait until they end.
-          {showsEmergencies ? ' Emergencies do not wait.' : ''}
+          <Trans>Alerts that arrive in the quiet hours wait until they end.</Trans>
+          {showsEmergencies ? ` ${t`Emergencies do not wait.`}` : ''}
           {zoneNote}
         </p>
         {values.quiet && (
           <div className="flex flex-wrap gap-3">
-            <TimeField label="From" value={values.start} error={errors.start} onChange={(start) => change({ start })} />
-            <TimeField label="Until" value={values.end} error={errors.end} onChange={(end) => change({ end })} />
+            <TimeField label={t`From`} value={values.start} error={errors.start} onChange={(start) => change({ start })} />
+            <TimeField label={t`Until`} value={values.end} error={errors.end} onChange={(end) => change({ end })} />
           </div>
         )}
       </fieldset>
       <FormAlert message={errors.form} />
       <div className="flex justify-end">
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save alert settings'}
+          {saving ? t`Saving…` : t`Save alert settings`}
         </button>
       </div>
     </form>
@@ -199,12 +224,13 @@ interface AlertPreferencesFormProps {
 
 /** Which kinds of alerts I get and my quiet hours: one setting for all my devices. */
 export function AlertPreferencesForm({ kinds, showsEmergencies }: AlertPreferencesFormProps) {
+  const { t } = useLingui();
   const query = useAlertPreferences();
   return (
     <QueryState
       query={query}
-      loadingLabel="Loading your alert settings…"
-      errorText="Error loading your alert settings."
+      loadingLabel={t`Loading your alert settings…`}
+      errorText={t`Error loading your alert settings.`}
       isEmpty={() => false}
       empty={null}
     >

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import PushAlertsSection from './PushAlertsSection.tsx';
 import { derivePushState } from './use-push-alerts.ts';
 import { browser, installFakeBrowser, PUBLIC_KEY, requestsTo, uninstallFakeBrowser, type FakeBrowserOptions } from './push-test-browser.ts';
+import { renderWithI18n } from '@/test/render.tsx';
 
 const USER_ID = 'u-tanod-1';
 /** A session token as the server issues it: the app reads the user's id from its payload. */
@@ -18,7 +19,7 @@ function signIn(id = USER_ID) {
 function show(options: FakeBrowserOptions = {}) {
   installFakeBrowser(options);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderWithI18n(
     <QueryClientProvider client={client}>
       <PushAlertsSection audience="staff" />
     </QueryClientProvider>,

@@ -48,7 +48,8 @@ export function requestNotificationPermission(): Promise<NotificationPermission>
 
 export class ServiceWorkerMissingError extends Error {
   constructor() {
-    super('The app’s service worker is not running');
+    // For the logs only: the alerts section says it in the person's words (use-push-alerts.ts).
+    super('The app’s service worker is not running' as const);
     this.name = 'ServiceWorkerMissingError';
   }
 }

@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- a test double (fake keys, addresses and server answers), never shown to anyone */
 import { vi } from 'vitest';
 import type { AlertPreferences, PushSubscriptionSummary } from '@bantay/shared';
 

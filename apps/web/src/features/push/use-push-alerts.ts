@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PushSubscriptionInput } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
@@ -95,19 +96,17 @@ async function readBrowserSnapshot(): Promise<BrowserPushSnapshot> {
   return { permission: notificationPermission(), hasSubscription };
 }
 
-/** What went wrong, in words for the person; null when it was not their concern (already gone). */
+/** What went wrong, in words for the person (in the language on screen); null when it was not their concern (already gone). */
 function problemText(error: unknown, action: 'on' | 'off'): string {
   if (error instanceof ServiceWorkerMissingError)
-    return 'Bantay’s background helper is not running in this browser yet. Reload the page and try again.';
+    return t`Bantay’s background helper is not running in this browser yet. Reload the page and try again.`;
   if (error instanceof ApiError) {
-    if (error.isNetwork) return 'Cannot reach the server. Check your connection and try again.';
+    if (error.isNetwork) return t`Cannot reach the server. Check your connection and try again.`;
     if (error.status >= 400 && error.status < 500) return error.message;
   }
   if (error instanceof DOMException && error.name === 'NotAllowedError')
-    return 'The browser refused to turn on alerts. Check that notifications are allowed for this site.';
-  return action === 'on'
-    ? 'Alerts could not be turned on. Please try again.'
-    : 'Alerts could not be turned off. Please try again.';
+    return t`The browser refused to turn on alerts. Check that notifications are allowed for this site.`;
+  return action === 'on' ? t`Alerts could not be turned on. Please try again.` : t`Alerts could not be turned off. Please try again.`;
 }
 
 /**

@@ -5,13 +5,13 @@ import PhoneInput from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
 import 'react-phone-number-input/style.css';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { Modal } from '@/components/Modal.tsx';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
 import { solveBotCheck } from '@/lib/bot-check.ts';
 import {
-  TWO_FACTOR_TEXTS,
   canEnable,
   canSendCode,
   disableTwoFactor,
@@ -19,6 +19,7 @@ import {
   enableTwoFactor,
   sendCode,
   sendCodeErrorText,
+  twoFactorText,
 } from './two-factor-api.ts';
 
 type Busy = 'sending' | 'enabling' | 'disabling' | null;
@@ -32,6 +33,7 @@ interface TwoFactorDialogProps {
  * invisible bot-check, the 6-digit code, Enable 2FA and Disable 2FA. Loaded only when opened.
  */
 export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
+  const { t } = useLingui();
   const { user, refresh } = useSession();
   const enabled = user?.twoFactorEnabled ?? false;
   const [phone, setPhone] = useState<string>(user?.phoneNumber ?? '');
@@ -63,10 +65,10 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
       setNow(Date.now());
       setCode('');
       setCodeError(null);
-      notify.success(TWO_FACTOR_TEXTS.codeSent);
+      notify.success(twoFactorText('codeSent'));
     } catch (error) {
       const text = sendCodeErrorText(error);
-      if (text === TWO_FACTOR_TEXTS.invalidPhone) setPhoneError(text);
+      if (text === twoFactorText('invalidPhone')) setPhoneError(text);
       notify.error(text);
     } finally {
       setBusy(null);
@@ -78,12 +80,12 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
     setCodeError(null);
     try {
       await enableTwoFactor(phone, code);
-      notify.success(TWO_FACTOR_TEXTS.enabled);
+      notify.success(twoFactorText('enabled'));
       await refresh();
       onClose();
     } catch (error) {
       const text = enableErrorText(error);
-      if (text === TWO_FACTOR_TEXTS.invalidPhone) setPhoneError(text);
+      if (text === twoFactorText('invalidPhone')) setPhoneError(text);
       else setCodeError(text);
       notify.error(text);
       setBusy(null);
@@ -94,19 +96,20 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
     setBusy('disabling');
     try {
       await disableTwoFactor();
-      notify.success(TWO_FACTOR_TEXTS.disabled);
+      notify.success(twoFactorText('disabled'));
       await refresh();
       onClose();
     } catch {
-      notify.error(TWO_FACTOR_TEXTS.disableFailed);
+      notify.error(twoFactorText('disableFailed'));
       setBusy(null);
     }
   }
 
-  const sendLabel = busy === 'sending' ? 'Sending…' : waitSeconds > 0 ? `Resend in ${waitSeconds}s` : sentTo ? 'Resend Code' : 'Send Code';
+  const sendLabel = busy === 'sending' ? t`Sending…` : waitSeconds > 0 ? t`Resend in ${waitSeconds}s` : sentTo ? t`Resend Code` : t`Send Code`;
+  const phoneNumber = user?.phoneNumber;
 
   return (
-    <Modal title="Two-Factor Authentication Settings" onClose={onClose}>
+    <Modal title={t`Two-Factor Authentication Settings`} onClose={onClose}>
       <div className="flex flex-col gap-5">
         <div
           className={`flex items-start gap-3 rounded-lg px-3 py-2.5 text-sm ${enabled ? 'bg-success/10 text-ink' : 'bg-surface-2 text-ink-soft'}`}
@@ -119,22 +122,22 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
           )}
           <p>
             {enabled ? (
-              <>
+              <Trans>
                 <strong className="font-semibold">SMS authentication is on.</strong> Each sign-in asks for a code sent to{' '}
-                <span className="whitespace-nowrap">{user?.phoneNumber}</span>.
-              </>
+                <span className="whitespace-nowrap">{phoneNumber}</span>.
+              </Trans>
             ) : (
-              <>
+              <Trans>
                 <strong className="font-semibold">SMS authentication is off.</strong> Turn it on and each sign-in will ask for a
                 6-digit code sent to your phone.
-              </>
+              </Trans>
             )}
           </p>
         </div>
 
         <div>
           <label htmlFor={phoneId} className="mb-1.5 block text-sm font-medium">
-            Phone number
+            <Trans>Phone number</Trans>
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <PhoneInput
@@ -147,7 +150,7 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
                 setPhone(value ?? '');
                 setPhoneError(null);
               }}
-              countrySelectProps={{ 'aria-label': 'Country' }}
+              countrySelectProps={{ 'aria-label': t`Country` }}
               numberInputProps={{
                 className: 'input',
                 autoComplete: 'tel',
@@ -174,15 +177,15 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
           ) : (
             <p id={`${phoneId}-hint`} className="mt-1 text-xs text-muted" aria-live="polite">
               {sentTo
-                ? `We sent a 6-digit code to ${sentTo}. It expires in 5 minutes.`
-                : 'A mobile number that can receive SMS. Philippine numbers may start with 09.'}
+                ? t`We sent a 6-digit code to ${sentTo}. It expires in 5 minutes.`
+                : t`A mobile number that can receive SMS. Philippine numbers may start with 09.`}
             </p>
           )}
         </div>
 
         <div>
           <label htmlFor={codeId} className="mb-1.5 block text-sm font-medium">
-            Verification code
+            <Trans>Verification code</Trans>
           </label>
           <input
             id={codeId}
@@ -215,10 +218,10 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
             disabled={!enabled || busy !== null}
             onClick={() => void onDisable()}
           >
-            {busy === 'disabling' ? 'Disabling…' : 'Disable 2FA'}
+            {busy === 'disabling' ? t`Disabling…` : t`Disable 2FA`}
           </button>
           <button type="button" className="btn btn-primary" disabled={!canEnable(code, busy !== null)} onClick={() => void onEnable()}>
-            {busy === 'enabling' ? 'Enabling…' : 'Enable 2FA'}
+            {busy === 'enabling' ? t`Enabling…` : t`Enable 2FA`}
           </button>
         </div>
       </div>

@@ -1,21 +1,30 @@
+import { msg } from '@lingui/core/macro';
 import type { CodeSent, TwoFactorStatus } from '@bantay/shared';
 import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
+import { i18n } from '@/lib/i18n.ts';
 
-/** docs/product.md §A8 texts, verbatim. */
-export const TWO_FACTOR_TEXTS = {
-  codeSent: 'Verification code sent to your phone',
-  enabled: '2FA enabled successfully',
-  disabled: 'Two-factor authentication has been disabled',
-  disableFailed: 'Failed to disable 2FA. Please try again.',
-  updateFailed: 'Failed to update 2FA settings',
-  invalidCode: 'Invalid verification code',
-  invalidPhone: 'Please enter a valid phone number',
-  sendFailed: 'Error sending verification code. Please try again.',
-  botCheckExpired: 'reCAPTCHA expired. Please try again.',
-  botCheckSetup: 'Error setting up verification. Please try again.',
+/** docs/product.md §A8 texts, verbatim in English (the catalogue's source). */
+const TWO_FACTOR_TEXTS = {
+  codeSent: msg`Verification code sent to your phone`,
+  enabled: msg`2FA enabled successfully`,
+  disabled: msg`Two-factor authentication has been disabled`,
+  disableFailed: msg`Failed to disable 2FA. Please try again.`,
+  updateFailed: msg`Failed to update 2FA settings`,
+  invalidCode: msg`Invalid verification code`,
+  invalidPhone: msg`Please enter a valid phone number`,
+  sendFailed: msg`Error sending verification code. Please try again.`,
+  botCheckExpired: msg`reCAPTCHA expired. Please try again.`,
+  botCheckSetup: msg`Error setting up verification. Please try again.`,
 } as const;
+
+export type TwoFactorText = keyof typeof TWO_FACTOR_TEXTS;
+
+/** One of the texts above in the language on screen, read when a step ends. */
+export function twoFactorText(key: TwoFactorText): string {
+  return i18n._(TWO_FACTOR_TEXTS[key]);
+}
 
 /** docs/product.md §A5: a + is prefixed when missing. */
 export function withPlus(phone: string): string {
@@ -43,38 +52,38 @@ export const disableTwoFactor = () => api<TwoFactorStatus>('/api/2fa/disable', {
 
 /** The docs/product.md §A8 text for a failed Send Code (bot-check or server answer). */
 export function sendCodeErrorText(error: unknown): string {
-  if (error instanceof BotCheckError) return error.reason === 'expired' ? TWO_FACTOR_TEXTS.botCheckExpired : TWO_FACTOR_TEXTS.botCheckSetup;
-  if (!(error instanceof ApiError)) return TWO_FACTOR_TEXTS.sendFailed;
+  if (error instanceof BotCheckError) return error.reason === 'expired' ? twoFactorText('botCheckExpired') : twoFactorText('botCheckSetup');
+  if (!(error instanceof ApiError)) return twoFactorText('sendFailed');
   switch (error.code) {
     case 'INVALID_PHONE_NUMBER':
-      return TWO_FACTOR_TEXTS.invalidPhone;
+      return twoFactorText('invalidPhone');
     case 'BOT_CHECK_FAILED':
-      return /expired/i.test(error.message) ? TWO_FACTOR_TEXTS.botCheckExpired : TWO_FACTOR_TEXTS.botCheckSetup;
+      return /expired/i.test(error.message) ? twoFactorText('botCheckExpired') : twoFactorText('botCheckSetup');
     case 'RATE_LIMITED':
       // The server says how long to wait ("Please wait 42 seconds …"); the brief has no text for it.
       return error.message;
     case 'VALIDATION_FAILED':
-      return error.fields.some((field) => field.field === 'phoneNumber') ? TWO_FACTOR_TEXTS.invalidPhone : TWO_FACTOR_TEXTS.sendFailed;
+      return error.fields.some((field) => field.field === 'phoneNumber') ? twoFactorText('invalidPhone') : twoFactorText('sendFailed');
     default:
-      return TWO_FACTOR_TEXTS.sendFailed;
+      return twoFactorText('sendFailed');
   }
 }
 
 /** The docs/product.md §A8 text for a failed Enable 2FA. */
 export function enableErrorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return TWO_FACTOR_TEXTS.updateFailed;
+  if (!(error instanceof ApiError)) return twoFactorText('updateFailed');
   switch (error.code) {
     case 'INVALID_CODE':
-      return TWO_FACTOR_TEXTS.invalidCode;
+      return twoFactorText('invalidCode');
     case 'INVALID_PHONE_NUMBER':
-      return TWO_FACTOR_TEXTS.invalidPhone;
+      return twoFactorText('invalidPhone');
     case 'RATE_LIMITED':
       return error.message;
     case 'VALIDATION_FAILED':
-      if (error.fields.some((field) => field.field === 'code')) return TWO_FACTOR_TEXTS.invalidCode;
-      if (error.fields.some((field) => field.field === 'phoneNumber')) return TWO_FACTOR_TEXTS.invalidPhone;
-      return TWO_FACTOR_TEXTS.updateFailed;
+      if (error.fields.some((field) => field.field === 'code')) return twoFactorText('invalidCode');
+      if (error.fields.some((field) => field.field === 'phoneNumber')) return twoFactorText('invalidPhone');
+      return twoFactorText('updateFailed');
     default:
-      return TWO_FACTOR_TEXTS.updateFailed;
+      return twoFactorText('updateFailed');
   }
 }
