@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { serverProject } from './apps/server/vitest.config.ts';
+import { LINGUI_CONFIGS, linguiVitePlugins } from './packages/shared/tooling/lingui-vite.mjs';
 
 const databases: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -9,6 +10,8 @@ export default defineConfig({
       ...databases.map(serverProject),
       'apps/web/vitest.config.ts',
       {
+        // The shared schemas' messages are Lingui macros (decision 029); without an app's translator they read as written.
+        plugins: linguiVitePlugins({ configPath: LINGUI_CONFIGS.shared, catalogConfigPaths: [LINGUI_CONFIGS.shared] }),
         test: { name: 'shared', root: './packages/shared', environment: 'node', include: ['src/**/*.test.ts'] },
       },
     ],

@@ -6,7 +6,19 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } }),
+  // Lingui's macros and catalogues compiled as the modules load (apps/server/scripts/lingui-register.mjs);
+  // a catalogue changed by `npm run i18n:extract` restarts the server like a source file does.
+  spawn(
+    'npx',
+    [
+      'tsx',
+      'watch',
+      ...['--include', 'apps/server/src/locales/**', '--include', 'packages/shared/src/locales/**'],
+      ...['--import', './apps/server/scripts/lingui-register.mjs'],
+      'apps/server/src/main.ts',
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } },
+  ),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -1,27 +1,15 @@
-import path from 'node:path';
-import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
-import { lingui } from '@lingui/vite-plugin';
-import { getConfig } from '@lingui/conf';
-
-const configPath = path.resolve(import.meta.dirname, 'lingui.config.ts');
+import { LINGUI_CONFIGS, linguiVitePlugins } from '../../packages/shared/tooling/lingui-vite.mjs';
 
 /**
  * Lingui at build time (decision 029): its macros (`t`, `msg`, `<Trans>`) become catalogue
- * look-ups, and a `.po` catalogue imported by src/lib/i18n.ts becomes a compiled module. Babel runs
- * only on the files that import a macro; every other file goes straight to the bundler's own
- * TypeScript and JSX transform. Found by path, so the builds and the tests run from any directory.
+ * look-ups, and a `.po` catalogue imported by src/lib/i18n.ts becomes a compiled module: the web's
+ * own (lingui.config.ts) or the shared package's. Babel runs only on the files that import a
+ * macro; every other file goes straight to the bundler's own TypeScript and JSX transform. The
+ * work is in packages/shared/tooling, which the server's tests and bundle use too.
  */
 export function linguiPlugins() {
-  const linguiConfig = getConfig({ configPath });
-  return [
-    babel({
-      presets: [
-        defineRolldownBabelPreset({
-          preset: () => ({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]] }),
-          rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
-        }),
-      ],
-    }),
-    ...lingui({ configPath }),
-  ];
+  return linguiVitePlugins({
+    configPath: LINGUI_CONFIGS.web,
+    catalogConfigPaths: [LINGUI_CONFIGS.web, LINGUI_CONFIGS.shared],
+  });
 }

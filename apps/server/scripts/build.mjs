@@ -1,9 +1,12 @@
 // Bundles the server into dist/ with esbuild. npm packages stay external (they are installed);
 // the workspace's own TypeScript (@bantay/shared) is bundled in, since Node cannot run .ts files.
+// Lingui's macros and the server's and shared package's catalogues are compiled on the way
+// (packages/shared/tooling/lingui.mjs, decision 029), each message's English kept for the logs.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { LINGUI_CONFIGS, linguiEsbuildPlugin } from '../../../packages/shared/tooling/lingui.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -26,6 +29,11 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   plugins: [
+    linguiEsbuildPlugin({
+      configPath: LINGUI_CONFIGS.server,
+      catalogConfigPaths: [LINGUI_CONFIGS.server, LINGUI_CONFIGS.shared],
+      stripMessageField: false,
+    }),
     {
       name: 'external-packages',
       setup(b) {

@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps.ts';
 import type { Database } from './db/client.ts';
 import { answerFrameworkError, installErrorHandling } from './http/error-handler.ts';
+import { installRequestLocale } from './http/request-locale.ts';
 import { openRateLimitStorage } from './http/rate-limit-store.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { refuseUnstorableText } from './http/input-guards.ts';
@@ -75,6 +76,8 @@ export async function buildApp({ deps, database, logger = false, lifecycle = { s
   // First, so every route below is recorded with the access it declares (decision 025).
   recordRoutes(app);
   metrics?.observeRequests(app);
+  // Before any other hook: every request runs in its language (decision 029).
+  installRequestLocale(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);

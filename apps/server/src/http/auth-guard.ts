@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type {
   FastifyPluginAsync,
   FastifyPluginCallback,
@@ -63,12 +64,12 @@ const EVERY_ROLE: readonly UserType[] = ['resident', 'tanod', 'admin', 'supadmin
 export function requireAuth(deps: AppDeps, allowed?: readonly UserType[], options: AuthOptions = {}) {
   const hook = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
-    if (!token) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+    if (!token) throw new AppError('UNAUTHENTICATED', msg`Sign in to continue`);
     const result = await authenticateToken(deps, token);
-    if (!result) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+    if (!result) throw new AppError('UNAUTHENTICATED', msg`Your session has expired. Please sign in again.`);
     if (allowed && !allowed.includes(result.actor.userType)) throw forbidden();
     if (result.actor.mustChangePassword && !options.whilePasswordChangeRequired) {
-      throw new AppError('password_change_required', 'Choose a new password before you continue');
+      throw new AppError('password_change_required', msg`Choose a new password before you continue`);
     }
     request.actor = { ...result.actor, ip: request.ip ?? null };
   };
@@ -121,7 +122,7 @@ export function declaredAccess(hooks: unknown): RouteAccess | null {
 }
 
 export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', msg`Sign in to continue`);
   return request.actor;
 }
 

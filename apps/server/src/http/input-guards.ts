@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 
@@ -34,8 +35,8 @@ export function refuseUnstorableText(app: FastifyInstance): void {
       const at = unstorableTextAt(value);
       if (at === null) continue;
       const field = at || part;
-      throw new AppError('VALIDATION_FAILED', `${field}: contains a character that cannot be stored`, {
-        fields: [{ field, message: 'contains a character that cannot be stored' }],
+      throw new AppError('VALIDATION_FAILED', msg`${field}: contains a character that cannot be stored`, {
+        fields: [{ field, message: msg`contains a character that cannot be stored` }],
       });
     }
   });

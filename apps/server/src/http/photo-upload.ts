@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import type { Text } from '../lib/i18n.ts';
 
 /**
  * The one way a route takes photos in (avatars, the logo, item and vehicle photos). The multipart
@@ -35,7 +37,7 @@ export function photoFormatOf(bytes: Buffer): PhotoFormat | null {
   return null;
 }
 
-const fieldError = (code: 'VALIDATION_FAILED' | 'UNSUPPORTED_MEDIA_TYPE', field: string, message: string) =>
+const fieldError = (code: 'VALIDATION_FAILED' | 'UNSUPPORTED_MEDIA_TYPE', field: string, message: Text) =>
   new AppError(code, message, { fields: [{ field, message }] });
 
 /**
@@ -44,8 +46,8 @@ const fieldError = (code: 'VALIDATION_FAILED' | 'UNSUPPORTED_MEDIA_TYPE', field:
  */
 export async function readPhoto(request: FastifyRequest, field = 'photo'): Promise<Buffer> {
   const part = await request.file();
-  if (!part || part.fieldname !== field) throw fieldError('VALIDATION_FAILED', field, 'Choose a photo to upload');
+  if (!part || part.fieldname !== field) throw fieldError('VALIDATION_FAILED', field, msg`Choose a photo to upload`);
   const bytes = await part.toBuffer();
-  if (!photoFormatOf(bytes)) throw fieldError('UNSUPPORTED_MEDIA_TYPE', field, 'Upload a JPEG, PNG or WebP image');
+  if (!photoFormatOf(bytes)) throw fieldError('UNSUPPORTED_MEDIA_TYPE', field, msg`Upload a JPEG, PNG or WebP image`);
   return bytes;
 }

@@ -4,9 +4,12 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { msg } from '@lingui/core/macro';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../lib/app-error.ts';
+import type { Locale } from '../lib/i18n.ts';
 import { everyRoutePublic } from './auth-guard.ts';
+import { pageInLanguage, readCatalogueChunks, withCataloguePreload, type CatalogueChunks } from './page-language.ts';
 
 /** The id of the data block the web app reads its public settings from (lib/public-settings.ts). */
 export const PUBLIC_SETTINGS_ELEMENT_ID = 'bantay-public-settings';
@@ -18,7 +21,7 @@ export const LANDING_MARKER = '<!--bantay-landing-->';
 export interface LandingRenderer {
   /** index.html with the stylesheet inlined and the landing chunks preloaded, and LANDING_MARKER in the root. */
   template: string;
-  render(settings: unknown): Promise<string>;
+  render(settings: unknown, locale: Locale): Promise<string>;
 }
 
 /** The build's renderer, when the web build made one (dist/ssr); never served as files. */
@@ -27,9 +30,9 @@ async function loadLandingRenderer(distDir: string): Promise<LandingRenderer | u
   const moduleFile = path.join(distDir, 'ssr', 'landing.js');
   if (!fs.existsSync(templateFile) || !fs.existsSync(moduleFile)) return undefined;
   const module = (await import(pathToFileURL(moduleFile).href)) as {
-    renderLanding(settings: unknown): Promise<string>;
+    renderLanding(settings: unknown, locale: Locale): Promise<string>;
   };
-  return { template: fs.readFileSync(templateFile, 'utf8'), render: (settings) => module.renderLanding(settings) };
+  return { template: fs.readFileSync(templateFile, 'utf8'), render: (settings, locale) => module.renderLanding(settings, locale) };
 }
 
 /** Puts the settings block before `</head>`; `<` escaped, so no value can close the script element early. */
@@ -48,8 +51,14 @@ function withSettings(html: string, json: string): string {
  * so the strict script policy stays as it is.
  *
  * `/` is the landing page pre-rendered (decision 013): rendered from the web app's own components
- * once per version of the public settings (they are what the page shows), so it paints before any
- * script and the browser hydrates the same markup. If rendering fails, `/` gets the plain shell.
+ * once per version of the public settings (they are what the page shows) and language, so it
+ * paints before any script and the browser hydrates the same markup. If rendering fails, `/` gets
+ * the plain shell.
+ *
+ * Every page goes out in the request's language (docs/product.md §12, http/request-locale.ts:
+ * the browser's saved choice, else its Accept-Language): `<html lang>`, the shell's own texts
+ * (http/page-language.ts) and a preload of that language's catalogue, which the app fetches
+ * before it renders. The answer says it varies on the cookie and Accept-Language.
  */
 export async function serveWebApp(
   app: FastifyInstance,
@@ -61,15 +70,20 @@ export async function serveWebApp(
      * HTML put before the app's root on `/` (the active advisories, decision 028): painted with the
      * page, unseen by React. The page is rendered and compressed again only when it changes.
      */
-    landingBanner?: () => Promise<string>;
+    landingBanner?: (locale: Locale) => Promise<string>;
   } = {},
 ): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasBuild = indexFile !== undefined && fs.existsSync(indexFile);
   const shell = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
-  let rendered = { json: '', html: shell };
-  const shellWith = (json: string): string => {
-    if (rendered.json !== json) rendered = { json, html: withSettings(shell, json) };
+  const catalogues: CatalogueChunks = hasBuild ? readCatalogueChunks(distDir!) : {};
+  const shells = new Map<Locale, { json: string; html: string }>();
+  const shellWith = (json: string, locale: Locale): string => {
+    let rendered = shells.get(locale);
+    if (rendered?.json !== json) {
+      rendered = { json, html: withSettings(withCataloguePreload(pageInLanguage(shell, locale), catalogues, locale), json) };
+      shells.set(locale, rendered);
+    }
     return rendered.html;
   };
   const landing =
@@ -78,7 +92,7 @@ export async function serveWebApp(
         ? await loadLandingRenderer(distDir!)
         : undefined
       : (options.landing ?? undefined);
-  const landingPage = landing ? landingPageCache(landing, app.log) : undefined;
+  const landingPage = landing ? landingPageCache(landing, catalogues, app.log) : undefined;
 
   if (hasBuild) {
     // The built files are public, and say so (decision 025).
@@ -108,27 +122,34 @@ export async function serveWebApp(
     ) {
       // A missing file with an extension is a real 404, not a client route.
       if (!path.extname(pathname) || pathname.endsWith('.html')) {
-        reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+        const locale = request.locale;
+        reply
+          .header('Cache-Control', 'no-cache')
+          .header('Content-Language', locale)
+          .header('Vary', 'Cookie, Accept-Language')
+          .type('text/html; charset=utf-8');
         const json = await publicSettingsJson();
-        const landingHtml = pathname === '/' && landingPage ? await landingPage(json, (await options.landingBanner?.()) ?? '') : undefined;
-        if (!landingHtml) return shellWith(json);
-        // Sent compressed as made once per settings version (the compression hook does not reach
-        // this handler, and the page, with its stylesheet, is some 80 KB before compression).
-        reply.header('Vary', 'Accept-Encoding');
+        const landingHtml =
+          pathname === '/' && landingPage ? await landingPage(json, (await options.landingBanner?.(locale)) ?? '', locale) : undefined;
+        if (!landingHtml) return shellWith(json, locale);
+        // Sent compressed as made once per settings version and language (the compression hook
+        // does not reach this handler, and the page, with its stylesheet, is some 80 KB before compression).
+        reply.header('Vary', 'Accept-Encoding, Cookie, Accept-Language');
         const accepted = String(request.headers['accept-encoding'] ?? '');
         if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(landingHtml.br);
         if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(landingHtml.gzip);
         return landingHtml.html;
       }
     }
-    throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
+    const method = request.method;
+    throw new AppError('NOT_FOUND', msg`No route for ${method} ${pathname}`);
   });
 }
 
 /**
- * The landing page for a version of the settings, rendered once and kept until the settings
- * change (concurrent first requests share the render), with its gzip and brotli forms. Undefined
- * when rendering failed: the caller sends the plain shell, which the browser renders as before.
+ * The landing page for a version of the settings in a language, rendered once and kept until the
+ * settings change (concurrent first requests share the render), with its gzip and brotli forms.
+ * Undefined when rendering failed: the caller sends the plain shell, which the browser renders as before.
  */
 interface LandingPage {
   html: string;
@@ -141,17 +162,20 @@ const brotli = promisify(zlib.brotliCompress);
 
 function landingPageCache(
   landing: LandingRenderer,
+  catalogues: CatalogueChunks,
   log: FastifyBaseLogger,
-): (json: string, banner: string) => Promise<LandingPage | undefined> {
-  let current: { json: string; banner: string; html: Promise<LandingPage | undefined> } | undefined;
+): (json: string, banner: string, locale: Locale) => Promise<LandingPage | undefined> {
+  const pages = new Map<Locale, { json: string; banner: string; html: Promise<LandingPage | undefined> }>();
   // Renders run one after another: the renderer holds the settings it renders in module state.
   let previous: Promise<unknown> = Promise.resolve();
-  return (json, banner) => {
+  return (json, banner, locale) => {
+    let current = pages.get(locale);
     if (current?.json !== json || current.banner !== banner) {
       const html = previous
-        .then(() => landing.render(JSON.parse(json)))
+        .then(() => landing.render(JSON.parse(json), locale))
         .then(async (markup) => {
-          const page = landing.template.replace(LANDING_MARKER, () => markup);
+          const template = withCataloguePreload(pageInLanguage(landing.template, locale), catalogues, locale);
+          const page = template.replace(LANDING_MARKER, () => markup);
           const html = withSettings(banner ? page.replace('<div id="root">', () => `${banner}<div id="root">`) : page, json);
           const [gzipped, brotlied] = await Promise.all([
             gzip(html, { level: 9 }),
@@ -160,12 +184,14 @@ function landingPageCache(
           return { html, gzip: gzipped, br: brotlied };
         })
         .catch((error: unknown) => {
-          log.error({ err: error }, 'Could not pre-render the landing page; serving the plain shell');
-          if (current?.json === json && current.banner === banner) current = undefined;
+          log.error({ err: error, locale }, 'Could not pre-render the landing page; serving the plain shell');
+          const failed = pages.get(locale);
+          if (failed?.json === json && failed.banner === banner) pages.delete(locale);
           return undefined;
         });
       previous = html;
       current = { json, banner, html };
+      pages.set(locale, current);
     }
     return current.html;
   };

@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import { SECURITY_LIMITS } from '@bantay/shared';
 import { verifySecret } from '../modules/auth/passwords.ts';
 import { AppError } from './app-error.ts';
+import type { Text } from './i18n.ts';
 
 /**
  * The rules of a one-time SMS code (docs/product.md §4.12), shared by 2FA (modules/two-factor) and the
@@ -30,7 +32,7 @@ export interface OneTimeCodeStore<Row extends OneTimeCodeRow> {
   consume(id: string, now: Date): Promise<boolean>;
 }
 
-export const invalidCodeError = (message = 'Invalid verification code') =>
+export const invalidCodeError = (message: Text = msg`Invalid verification code`) =>
   new AppError('INVALID_CODE', message, { fields: [{ field: 'code', message }] });
 
 /**

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { INK, MARGIN, MUTED, RULE, bottomLimit, fit } from './tables.ts';
 
 /** Simple bar charts drawn with pdfkit's own lines and rectangles (no chart library in the PDF). */
@@ -31,7 +32,7 @@ export function drawBarChart(
   doc.font('Helvetica-Bold').fontSize(9.5).fillColor(INK).text(chart.title, x, y, { width, lineBreak: false });
   let top = y + 15;
   if (chart.bars.length === 0) {
-    doc.font('Helvetica-Oblique').fontSize(8).fillColor(MUTED).text('Nothing to chart.', x, top, { lineBreak: false });
+    doc.font('Helvetica-Oblique').fontSize(8).fillColor(MUTED).text(t`Nothing to chart.`, x, top, { lineBreak: false });
     return 15 + BAR_HEIGHT + BAR_GAP;
   }
   const labelWidth = Math.min(110, width * 0.35);

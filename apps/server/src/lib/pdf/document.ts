@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
@@ -90,7 +91,10 @@ export function drawFooters(doc: PDFKit.PDFDocument, footer: string): void {
     const width = doc.page.width - 2 * MARGIN;
     doc.font('Helvetica').fontSize(8).fillColor(MUTED);
     doc.text(footer, MARGIN, y, { width, align: 'left', lineBreak: false });
-    doc.text(`Page ${index + 1} of ${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
+    const page = index + 1;
+    const pages = range.count;
+    // The request's language (lib/i18n.ts), like the rest of the report.
+    doc.text(t`Page ${page} of ${pages}`, MARGIN, y, { width, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottomMargin;
   }
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import sharp from 'sharp';
 import { MARGIN, MUTED, RULE, bottomLimit } from './tables.ts';
 
@@ -49,7 +50,7 @@ export function drawPhotoGrid(doc: PDFKit.PDFDocument, photos: PdfPhoto[], colum
           .font('Helvetica-Oblique')
           .fontSize(9)
           .fillColor(MUTED)
-          .text('The photo file is missing', x, y + height / 2 - 5, { width, align: 'center', lineBreak: false });
+          .text(t`The photo file is missing`, x, y + height / 2 - 5, { width, align: 'center', lineBreak: false });
       }
       doc
         .font('Helvetica')

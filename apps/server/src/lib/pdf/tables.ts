@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { CsvCell } from '../csv.ts';
 
 /**
@@ -111,7 +112,7 @@ export function drawTable(doc: PDFKit.PDFDocument, table: PdfTable, keepRows = 1
       .font('Helvetica-Oblique')
       .fontSize(FONT_SIZE)
       .fillColor(MUTED)
-      .text('None in this period.', MARGIN + 4, doc.y + 4, { lineBreak: false });
+      .text(t`None in this period.`, MARGIN + 4, doc.y + 4, { lineBreak: false });
     doc.y += ROW_HEIGHT;
   }
   for (const row of table.rows) {
