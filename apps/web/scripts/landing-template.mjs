@@ -4,6 +4,11 @@
 // it starts), the landing page's own chunks preloaded (hydration does not wait for the entry to
 // ask for them), and a marker where the server puts the rendered markup. Written next to the
 // render module in dist/ssr, which the server never serves as a file.
+//
+// The catalogue the page starts in depends on the visitor's language, which only the server
+// knows (decision 029): dist/ssr/catalogues.json lists, per language, the chunks of the catalogue's
+// public part (src/locales/<lang>/public.po and the shared package's messages.po, compiled to
+// JavaScript), and the server preloads the one language it answers in.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,6 +32,7 @@ const visit = (key) => {
 };
 if (!manifest[LANDING_SOURCE]) throw new Error(`${LANDING_SOURCE} is not in the build manifest`);
 visit(LANDING_SOURCE);
+const catalogues = cataloguePreloads(manifest);
 const preloads = [...files]
   .filter((file) => !html.includes(`/${file}"`))
   .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
@@ -51,13 +57,39 @@ const template = html
 if (!template.includes(LANDING_MARKER)) throw new Error('index.html has no empty root element');
 await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
 await fs.writeFile(path.join(dist, 'ssr', 'landing.html'), template);
+await fs.writeFile(path.join(dist, 'ssr', 'catalogues.json'), `${JSON.stringify(catalogues, null, 2)}\n`);
 console.log(
-  `landing template: ${(critical.length / 1024).toFixed(1)} KB of the stylesheet's ${(css.length / 1024).toFixed(1)} KB inlined, ${files.size} chunks preloaded`,
+  `landing template: ${(critical.length / 1024).toFixed(1)} KB of the stylesheet's ${(css.length / 1024).toFixed(1)} KB inlined, ${files.size} chunks preloaded, catalogues: ${Object.entries(catalogues).map(([lang, list]) => `${lang} ${list.length}`).join(', ')}`,
 );
 
 /**
+ * Per language, the chunks the public part of its catalogue loads (lib/i18n.ts), and what they
+ * import statically: the server puts a modulepreload for the visitor's language in the page.
+ */
+function cataloguePreloads(manifest) {
+  const byLanguage = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const match = /(?:^|\/)locales\/([a-z]+)\/(?:public|messages)\.po$/.exec(key);
+    if (!match || key.includes('apps/server/')) continue;
+    const list = (byLanguage[match[1]] ??= []);
+    const add = (entry) => {
+      if (!entry || list.includes(entry.file)) return;
+      list.push(entry.file);
+      for (const imported of entry.imports ?? []) add(manifest[imported]);
+    };
+    add(chunk);
+  }
+  for (const lang of ['en', 'fil']) {
+    if (!byLanguage[lang]?.length) throw new Error(`the build manifest has no public catalogue for ${lang}`);
+    // What index.html loads already needs no second hint.
+    byLanguage[lang] = byLanguage[lang].filter((file) => !html.includes(`/${file}"`));
+  }
+  return byLanguage;
+}
+
+/**
  * The rules the landing page uses, found by rendering it (with hotlines and without, with a logo
- * and without) and keeping what matches its markup, the no-JavaScript note included. Every
+ * and without, in each language) and keeping what matches its markup, the no-JavaScript note included. Every
  * dark-theme rule is kept: the theme is chosen before the first paint, not by the markup.
  */
 async function criticalCss(fullCss) {
@@ -71,6 +103,7 @@ async function criticalCss(fullCss) {
   const variants = [
     await renderLanding(settings),
     await renderLanding({ ...settings, logo: '/uploads/logo.png', hotlines: [] }),
+    await renderLanding(settings, 'fil'),
   ];
   const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
   const page = `<!doctype html><html><head><style>${fullCss}</style></head><body>${noscript}${variants.join('')}</body></html>`;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
+import { multipartBody } from '../../../test/multipart.ts';
 import { hashSecret } from '../auth/passwords.ts';
 
 /** The language kept on the account (docs/product.md §12): staff and residents set it, sign-ins and `/api/auth/me` carry it. */
@@ -125,5 +126,35 @@ describe('the language kept on a resident account', () => {
       expect((await put(RESIDENT_URL, token, { language: 'fil' })).statusCode).toBe(403);
     }
     expect((await put(RESIDENT_URL, null, { language: 'fil' })).statusCode).toBe(401);
+  });
+});
+
+describe("the request's language for someone signed in (http/request-locale.ts)", () => {
+  // An error the route raises once it knows the caller: a photo that is not an image.
+  const notAnImage = (token: string, headers: Record<string, string> = {}) => {
+    const body = multipartBody('photo', [{ filename: 'note.txt', contentType: 'text/plain', bytes: Buffer.from('not a photo') }]);
+    return ctx.app.inject({ method: 'POST', url: '/api/account/photo', headers: { ...bearer(token), ...body.headers, ...headers }, payload: body.payload });
+  };
+
+  it("the browser's cookie first, then the account's language, then Accept-Language", async () => {
+    const token = await signIn(ctx, await createUser(ctx, { language: 'fil' }));
+    const english = 'Upload a JPEG, PNG or WebP image';
+    const filipino = 'Mag-upload ng litratong JPEG, PNG o WebP';
+
+    const byAccount = await notAnImage(token, { 'accept-language': 'en-US,en;q=0.9' });
+    expect(byAccount.statusCode).toBe(415);
+    expect(byAccount.json().error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: filipino });
+
+    const byCookie = await notAnImage(token, { cookie: 'bantay_lang=en', 'accept-language': 'fil-PH' });
+    expect(byCookie.json().error.message).toBe(english);
+
+    // An account without a language leaves it to Accept-Language.
+    const other = await signIn(ctx, await createUser(ctx));
+    expect((await notAnImage(other, { 'accept-language': 'fil-PH' })).json().error.message).toBe(filipino);
+    expect((await notAnImage(other)).json().error.message).toBe(english);
+
+    // A language set now counts from this session's next request.
+    expect((await put(STAFF_URL, token, { language: 'en' })).statusCode).toBe(200);
+    expect((await notAnImage(token, { 'accept-language': 'fil-PH' })).json().error.message).toBe(english);
   });
 });
