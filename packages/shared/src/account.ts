@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, PASSWORD_MESSAGES, SECURITY_LIMITS } from './limits.ts';
+import { msg } from '@lingui/core/macro';
+import { LIMITS, PASSWORD_DESCRIPTORS, SECURITY_LIMITS } from './limits.ts';
+import { fieldMessage, translate, zodMessage, type MessageDescriptor } from './i18n.ts';
 
 /**
  * Accounts and security: bot-check, SMS two-factor, My Account, password reset.
@@ -12,9 +14,9 @@ import { LIMITS, PASSWORD_MESSAGES, SECURITY_LIMITS } from './limits.ts';
 
 /** Length rules only; the server adds the common-password check. */
 export const newPasswordSchema = z
-  .string({ error: PASSWORD_MESSAGES.required })
-  .min(LIMITS.passwordMinLength, PASSWORD_MESSAGES.tooShort)
-  .max(LIMITS.passwordMaxLength, PASSWORD_MESSAGES.tooLong);
+  .string(zodMessage(PASSWORD_DESCRIPTORS.required))
+  .min(LIMITS.passwordMinLength, zodMessage(PASSWORD_DESCRIPTORS.tooShort))
+  .max(LIMITS.passwordMaxLength, zodMessage(PASSWORD_DESCRIPTORS.tooLong));
 
 // ---------------------------------------------------------------------------------------------
 // Bot-check
@@ -27,9 +29,9 @@ export type BotCheckProviderName = (typeof BOT_CHECK_PROVIDERS)[number];
  * response token.
  */
 export const botCheckPayloadSchema = z
-  .string({ error: 'Bot check is required' })
-  .min(1, 'Bot check is required')
-  .max(8192, 'Bot check payload is too long');
+  .string(zodMessage(msg`Bot check is required`))
+  .min(1, zodMessage(msg`Bot check is required`))
+  .max(8192, zodMessage(msg`Bot check payload is too long`));
 
 /** What the web needs to show the right widget. */
 export const botCheckConfigSchema = z.object({
@@ -60,15 +62,15 @@ export type AltchaChallenge = z.infer<typeof altchaChallengeSchema>;
 
 /** A phone number as typed; the server normalises it to E.164 (Philippines by default). */
 export const phoneNumberInputSchema = z
-  .string({ error: 'Please enter a valid phone number' })
+  .string(zodMessage(msg`Please enter a valid phone number`))
   .trim()
-  .min(SECURITY_LIMITS.phoneMinLength, 'Please enter a valid phone number')
-  .max(32, 'Please enter a valid phone number');
+  .min(SECURITY_LIMITS.phoneMinLength, zodMessage(msg`Please enter a valid phone number`))
+  .max(32, zodMessage(msg`Please enter a valid phone number`));
 
 export const verificationCodeSchema = z
-  .string({ error: 'Enter the 6-digit code' })
+  .string(zodMessage(msg`Enter the 6-digit code`))
   .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+  .regex(/^\d{6}$/, zodMessage(msg`Enter the 6-digit code`));
 
 export const sendCodeRequestSchema = z.object({
   phoneNumber: phoneNumberInputSchema,
@@ -108,13 +110,13 @@ export const loginChallengeSchema = z.object({
 export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
 
 export const loginVerifyRequestSchema = z.object({
-  challengeId: z.uuid('Sign in again'),
+  challengeId: z.uuid(zodMessage(msg`Sign in again`)),
   code: verificationCodeSchema,
 });
 export type LoginVerifyRequest = z.infer<typeof loginVerifyRequestSchema>;
 
 export const loginResendRequestSchema = z.object({
-  challengeId: z.uuid('Sign in again'),
+  challengeId: z.uuid(zodMessage(msg`Sign in again`)),
 });
 export type LoginResendRequest = z.infer<typeof loginResendRequestSchema>;
 
@@ -125,27 +127,27 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, zodMessage(msg`Must be at most ${max} characters`))
     .transform((value) => (value === '' ? null : value))
     .nullable();
 
-const name = (label: string) =>
+const name = (field: MessageDescriptor) =>
   z
-    .string({ error: `${label} is required` })
+    .string(fieldMessage(field, (label) => msg`${label} is required`))
     .trim()
-    .min(1, `${label} is required`)
-    .max(LIMITS.nameMaxLength, `${label} is too long`);
+    .min(1, fieldMessage(field, (label) => msg`${label} is required`))
+    .max(LIMITS.nameMaxLength, fieldMessage(field, (label) => msg`${label} is too long`));
 
 /**
  * A staff member's profile fields, as their owner edits them in My Account and an admin in Manage
  * Tanod. Empty optional fields clear the value.
  */
 export const profileFields = {
-  firstName: name('First name'),
+  firstName: name(msg`First name`),
   middleName: optionalText(LIMITS.nameMaxLength),
-  lastName: name('Last name'),
+  lastName: name(msg`Last name`),
   email: z
-    .union([z.literal(''), z.email('Enter a valid email address').max(254)])
+    .union([z.literal(''), z.email(zodMessage(msg`Enter a valid email address`)).max(254)])
     .transform((value) => (value === '' ? null : value.toLowerCase()))
     .nullable(),
   phoneNumber: z
@@ -153,15 +155,15 @@ export const profileFields = {
     .transform((value) => (value === '' ? null : value))
     .nullable(),
   username: z
-    .string({ error: 'Username is required' })
+    .string(zodMessage(msg`Username is required`))
     .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(LIMITS.usernameMaxLength, 'Username is too long')
-    .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only')
+    .min(3, zodMessage(msg`Username must be at least 3 characters`))
+    .max(LIMITS.usernameMaxLength, zodMessage(msg`Username is too long`))
+    .regex(/^[A-Za-z0-9._-]+$/, zodMessage(msg`Use letters, digits, dots, dashes and underscores only`))
     .transform((value) => value.toLowerCase()),
   address: optionalText(300),
   birthday: z
-    .union([z.literal(''), z.iso.date('Enter a date as YYYY-MM-DD')])
+    .union([z.literal(''), z.iso.date(zodMessage(msg`Enter a date as YYYY-MM-DD`))])
     .transform((value) => (value === '' ? null : value))
     .nullable(),
   gender: optionalText(40),
@@ -173,8 +175,8 @@ export type AccountUpdate = z.input<typeof accountUpdateSchema>;
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
+    .string(zodMessage(msg`Current password is required`))
+    .min(1, zodMessage(msg`Current password is required`))
     .max(LIMITS.passwordMaxLength),
   newPassword: newPasswordSchema,
 });
@@ -205,12 +207,19 @@ export const accountSessionListSchema = z.object({ sessions: z.array(accountSess
 
 export const forgotPasswordRequestSchema = z.object({
   email: z
-    .email('Enter a valid email address')
+    .email(zodMessage(msg`Enter a valid email address`))
     .max(254)
     .transform((value) => value.toLowerCase()),
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
+/** What a password-reset request is answered, whatever the outcome, in the language in use. */
+export const forgotPasswordAnswer = (): string =>
+  translate(
+    msg`If an account uses that email address, we have sent it a link to reset the password. The link works once, for 1 hour.`,
+  );
+
+/** @deprecated English only: answer with `forgotPasswordAnswer()`, which speaks the request's language. */
 export const FORGOT_PASSWORD_ANSWER =
   'If an account uses that email address, we have sent it a link to reset the password. The link works once, for 1 hour.';
 
@@ -218,10 +227,10 @@ export const forgotPasswordResponseSchema = z.object({ ok: z.literal(true), mess
 
 export const resetPasswordRequestSchema = z.object({
   token: z
-    .string({ error: 'The reset link is invalid' })
+    .string(zodMessage(msg`The reset link is invalid`))
     .trim()
-    .min(20, 'The reset link is invalid')
-    .max(200, 'The reset link is invalid'),
+    .min(20, zodMessage(msg`The reset link is invalid`))
+    .max(200, zodMessage(msg`The reset link is invalid`)),
   password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
@@ -235,7 +244,7 @@ export const okSchema = z.object({ ok: z.literal(true) });
 export const ACCOUNT_LANGUAGES = ['en', 'fil'] as const;
 export type AccountLanguage = (typeof ACCOUNT_LANGUAGES)[number];
 
-export const accountLanguageSchema = z.enum(ACCOUNT_LANGUAGES, { error: 'language must be en or fil' });
+export const accountLanguageSchema = z.enum(ACCOUNT_LANGUAGES, zodMessage(msg`language must be en or fil`));
 
 /**
  * `PUT /api/account/language` (staff) and `PUT /api/residents/me/language` (residents): the

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './patrols.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { zodMessage } from './i18n.ts';
 
 /** Advisories: the barangay's warnings to residents (typhoon, flood, curfew), decision 028. */
 
@@ -41,24 +43,24 @@ export type AdvisoryList = z.infer<typeof advisoryListSchema>;
 
 const advisoryFields = {
   title: z
-    .string({ error: 'Title is required' })
+    .string(zodMessage(msg`Title is required`))
     .trim()
-    .min(1, 'Title is required')
-    .max(ADVISORY_LIMITS.titleMaxLength, `Title must be at most ${ADVISORY_LIMITS.titleMaxLength} characters`),
+    .min(1, zodMessage(msg`Title is required`))
+    .max(ADVISORY_LIMITS.titleMaxLength, zodMessage(msg`Title must be at most ${ph({ max: ADVISORY_LIMITS.titleMaxLength })} characters`)),
   body: z
-    .string({ error: 'Write what residents should know' })
+    .string(zodMessage(msg`Write what residents should know`))
     .trim()
-    .min(1, 'Write what residents should know')
-    .max(ADVISORY_LIMITS.bodyMaxLength, `At most ${ADVISORY_LIMITS.bodyMaxLength} characters`),
-  severity: z.enum(ADVISORY_SEVERITIES, { error: 'Choose info, warning or danger' }),
-  startsAt: isoDateTime('Start'),
-  endsAt: isoDateTime('End').nullable().optional(),
-  patrolAreaIds: z.array(z.uuid('Unknown patrol area')).max(ADVISORY_LIMITS.areasMax, `At most ${ADVISORY_LIMITS.areasMax} areas`).optional(),
+    .min(1, zodMessage(msg`Write what residents should know`))
+    .max(ADVISORY_LIMITS.bodyMaxLength, zodMessage(msg`At most ${ph({ max: ADVISORY_LIMITS.bodyMaxLength })} characters`)),
+  severity: z.enum(ADVISORY_SEVERITIES, zodMessage(msg`Choose info, warning or danger`)),
+  startsAt: isoDateTime(msg`Start`),
+  endsAt: isoDateTime(msg`End`).nullable().optional(),
+  patrolAreaIds: z.array(z.uuid(zodMessage(msg`Unknown patrol area`))).max(ADVISORY_LIMITS.areasMax, zodMessage(msg`At most ${ph({ max: ADVISORY_LIMITS.areasMax })} areas`)).optional(),
 };
 
 const endAfterStart = (body: { startsAt?: string; endsAt?: string | null }) =>
   !body.startsAt || !body.endsAt || new Date(body.endsAt).getTime() > new Date(body.startsAt).getTime();
-const endAfterStartIssue = { message: 'The end must be after the start', path: ['endsAt'] };
+const endAfterStartIssue = { ...zodMessage(msg`The end must be after the start`), path: ['endsAt'] };
 
 /** `POST /api/advisories` (admin). */
 export const createAdvisoryRequestSchema = z.object(advisoryFields).refine(endAfterStart, endAfterStartIssue);
@@ -68,7 +70,7 @@ export type CreateAdvisoryRequest = z.input<typeof createAdvisoryRequestSchema>;
 export const updateAdvisoryRequestSchema = z
   .object(advisoryFields)
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Change at least one field')
+  .refine((body) => Object.keys(body).length > 0, zodMessage(msg`Change at least one field`))
   .refine(endAfterStart, endAfterStartIssue);
 export type UpdateAdvisoryRequest = z.input<typeof updateAdvisoryRequestSchema>;
 
@@ -85,6 +87,6 @@ export type AdvisoryOptIn = z.infer<typeof advisoryOptInSchema>;
 
 /** `DELETE /api/residents/me`: the PIN again, so a borrowed phone left signed in cannot erase the account. */
 export const deleteMyAccountRequestSchema = z.object({
-  pin: z.string({ error: 'Enter your PIN' }).regex(/^\d{6}$/, 'Enter your 6-digit PIN'),
+  pin: z.string(zodMessage(msg`Enter your PIN`)).regex(/^\d{6}$/, zodMessage(msg`Enter your 6-digit PIN`)),
 });
 export type DeleteMyAccountRequest = z.infer<typeof deleteMyAccountRequestSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { geoPointSchema, staffPersonSchema } from './incident-handling.ts';
 import { INCIDENT_CLASSIFICATIONS } from './incidents.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { fieldMessage, zodMessage, type FieldLabel } from './i18n.ts';
 
 /**
  * Backup (assistance) requests (docs/product.md §4.5). Staff only (401 without a token, 403 for
@@ -33,34 +35,37 @@ export const ASSISTANCE_LIMITS = {
   listMax: 200,
 } as const;
 
-const reasonText = (label: string) =>
+const reasonText = (field: FieldLabel) =>
   z
-    .string({ error: `${label} is required` })
+    .string(fieldMessage(field, (label) => msg`${label} is required`))
     .trim()
-    .min(1, `${label} is required`)
-    .max(ASSISTANCE_LIMITS.reasonMaxLength, `${label} must be at most ${ASSISTANCE_LIMITS.reasonMaxLength} characters`);
+    .min(1, fieldMessage(field, (label) => msg`${label} is required`))
+    .max(
+      ASSISTANCE_LIMITS.reasonMaxLength,
+      fieldMessage(field, (label) => msg`${label} must be at most ${ph({ max: ASSISTANCE_LIMITS.reasonMaxLength })} characters`),
+    );
 
 /** `POST /api/assistance` (tanod): one tap sends the current position. */
 export const createAssistanceRequestSchema = z.object({
   /** The incident it is about; omit from the patrol map. Must be one the tanod may see. */
-  incidentId: z.uuid('Unknown incident').optional(),
+  incidentId: z.uuid(zodMessage(msg`Unknown incident`)).optional(),
   location: geoPointSchema.extend({ accuracy: z.number().min(0).max(100_000).optional() }),
-  reason: reasonText('Reason'),
+  reason: reasonText(msg`Reason`),
 });
 export type CreateAssistanceRequest = z.infer<typeof createAssistanceRequestSchema>;
 
 /** `POST /api/assistance/{id}/approve` (admin). */
 export const approveAssistanceRequestSchema = z.object({
   /** Active tanods to dispatch (each is notified). */
-  tanodIds: z.array(z.uuid('Unknown tanod')).max(ASSISTANCE_LIMITS.dispatchMax).optional(),
+  tanodIds: z.array(z.uuid(zodMessage(msg`Unknown tanod`))).max(ASSISTANCE_LIMITS.dispatchMax).optional(),
   /** An outside agency contacted, with its reference (blotter or call number). */
   agency: z
     .object({
-      name: z.enum(ASSISTANCE_AGENCIES, { error: `Agency must be one of ${ASSISTANCE_AGENCIES.join(', ')}` }),
+      name: z.enum(ASSISTANCE_AGENCIES, zodMessage(msg`Agency must be one of ${ph({ allowed: ASSISTANCE_AGENCIES.join(', ') })}`)),
       reference: z
         .string()
         .trim()
-        .max(ASSISTANCE_LIMITS.agencyReferenceMaxLength, `Reference must be at most ${ASSISTANCE_LIMITS.agencyReferenceMaxLength} characters`)
+        .max(ASSISTANCE_LIMITS.agencyReferenceMaxLength, zodMessage(msg`Reference must be at most ${ph({ max: ASSISTANCE_LIMITS.agencyReferenceMaxLength })} characters`))
         .optional()
         .transform((value) => (value ? value : undefined)),
     })
@@ -69,7 +74,7 @@ export const approveAssistanceRequestSchema = z.object({
 export type ApproveAssistanceRequest = z.input<typeof approveAssistanceRequestSchema>;
 
 /** `POST /api/assistance/{id}/reject` (admin). */
-export const rejectAssistanceRequestSchema = z.object({ reason: reasonText('Reason') });
+export const rejectAssistanceRequestSchema = z.object({ reason: reasonText(msg`Reason`) });
 export type RejectAssistanceRequest = z.infer<typeof rejectAssistanceRequestSchema>;
 
 /**
@@ -81,9 +86,9 @@ export const assistanceListQuerySchema = z.object({
   status: z
     .union([z.string(), z.array(z.string())])
     .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(ASSISTANCE_STATUSES, { error: `Status must be one of ${ASSISTANCE_STATUSES.join(', ')}` })))
+    .pipe(z.array(z.enum(ASSISTANCE_STATUSES, zodMessage(msg`Status must be one of ${ph({ allowed: ASSISTANCE_STATUSES.join(', ') })}`))))
     .optional(),
-  incidentId: z.uuid('Unknown incident').optional(),
+  incidentId: z.uuid(zodMessage(msg`Unknown incident`)).optional(),
 });
 export type AssistanceListQuery = z.input<typeof assistanceListQuerySchema>;
 
@@ -112,4 +117,4 @@ export type AssistanceRequest = z.infer<typeof assistanceRequestSchema>;
 export const assistanceListResponseSchema = z.object({ items: z.array(assistanceRequestSchema) });
 export type AssistanceListResponse = z.infer<typeof assistanceListResponseSchema>;
 
-export const assistanceIdParamsSchema = z.object({ id: z.uuid('Unknown request') });
+export const assistanceIdParamsSchema = z.object({ id: z.uuid(zodMessage(msg`Unknown request`)) });

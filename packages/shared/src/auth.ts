@@ -2,19 +2,21 @@ import { z } from 'zod';
 import { USER_TYPES } from './roles.ts';
 import { LIMITS } from './limits.ts';
 import { accountLanguageSchema, loginChallengeSchema } from './account.ts';
+import { msg } from '@lingui/core/macro';
+import { zodMessage } from './i18n.ts';
 
 export const userTypeSchema = z.enum(USER_TYPES);
 
 export const loginRequestSchema = z.object({
   username: z
-    .string({ error: 'Username is required' })
+    .string(zodMessage(msg`Username is required`))
     .trim()
-    .min(1, 'Username is required')
-    .max(254, 'Username is too long'),
+    .min(1, zodMessage(msg`Username is required`))
+    .max(254, zodMessage(msg`Username is too long`)),
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(LIMITS.passwordMaxLength, 'Password is too long'),
+    .string(zodMessage(msg`Password is required`))
+    .min(1, zodMessage(msg`Password is required`))
+    .max(LIMITS.passwordMaxLength, zodMessage(msg`Password is too long`)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

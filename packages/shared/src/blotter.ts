@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { staffPersonSchema } from './incident-handling.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { fieldMessage, translate, translatedLabels, zodMessage, type FieldLabel } from './i18n.ts';
 
 /**
  * The barangay blotter (docs/decisions/026-the-blotter.md): the hall's numbered logbook of
@@ -17,29 +19,29 @@ export type BlotterStatus = (typeof BLOTTER_STATUSES)[number];
 export const BLOTTER_REFERRALS = ['lupon', 'pnp', 'vaw_desk', 'social_welfare', 'other'] as const;
 export type BlotterReferral = (typeof BLOTTER_REFERRALS)[number];
 
-export const BLOTTER_STATUS_LABELS: Record<BlotterStatus, string> = {
-  recorded: 'Recorded',
-  referred: 'Referred',
-  settled: 'Settled',
-  closed: 'Closed',
-};
+export const BLOTTER_STATUS_LABELS = translatedLabels<BlotterStatus>({
+  recorded: msg`Recorded`,
+  referred: msg`Referred`,
+  settled: msg`Settled`,
+  closed: msg`Closed`,
+});
 
-export const BLOTTER_REFERRAL_LABELS: Record<BlotterReferral, string> = {
-  lupon: 'Lupon Tagapamayapa',
-  pnp: 'PNP',
-  vaw_desk: 'VAW desk',
-  social_welfare: 'Social welfare',
-  other: 'Other',
-};
+export const BLOTTER_REFERRAL_LABELS = translatedLabels<BlotterReferral>({
+  lupon: msg`Lupon Tagapamayapa`,
+  pnp: msg`PNP`,
+  vaw_desk: msg`VAW desk`,
+  social_welfare: msg`Social welfare`,
+  other: msg`Other`,
+});
 
 export const HEARING_OUTCOMES = ['settled', 'no_show', 'certificate_to_file_action'] as const;
 export type HearingOutcome = (typeof HEARING_OUTCOMES)[number];
 
-export const HEARING_OUTCOME_LABELS: Record<HearingOutcome, string> = {
-  settled: 'Settled',
-  no_show: 'No show',
-  certificate_to_file_action: 'Certificate to file action',
-};
+export const HEARING_OUTCOME_LABELS = translatedLabels<HearingOutcome>({
+  settled: msg`Settled`,
+  no_show: msg`No show`,
+  certificate_to_file_action: msg`Certificate to file action`,
+});
 
 export const COPY_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type CopyRequestStatus = (typeof COPY_REQUEST_STATUSES)[number];
@@ -59,28 +61,31 @@ export const BLOTTER_LIMITS = {
   searchMax: 100,
 } as const;
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+/** The longest length in a message, written as the English text always had it ("8,000"). */
+const characters = (max: number) => max.toLocaleString('en-US');
 
-const optionalText = (label: string, max: number) =>
+const text = (field: FieldLabel, max: number) =>
+  z
+    .string(fieldMessage(field, (label) => msg`${label} is required`))
+    .trim()
+    .min(1, fieldMessage(field, (label) => msg`${label} is required`))
+    .max(max, fieldMessage(field, (label) => msg`${label} must be at most ${ph({ max: characters(max) })} characters`));
+
+const optionalText = (field: FieldLabel, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+    .max(max, fieldMessage(field, (label) => msg`${label} must be at most ${ph({ max: characters(max) })} characters`))
     .optional()
     .nullable()
     .transform((value) => (value ? value : null));
 
 /** A phone as typed; the server keeps it in E.164 (Philippine numbers by default) or refuses it. */
-const phoneInput = z.string().trim().max(32, 'Enter a valid phone number').optional().nullable().transform((value) => (value ? value : null));
+const phoneInput = z.string().trim().max(32, zodMessage(msg`Enter a valid phone number`)).optional().nullable().transform((value) => (value ? value : null));
 
 export const blotterPartySchema = z.object({
-  name: text('Name', BLOTTER_LIMITS.nameMax),
-  address: optionalText('Address', BLOTTER_LIMITS.addressMax),
+  name: text(msg`Name`, BLOTTER_LIMITS.nameMax),
+  address: optionalText(msg`Address`, BLOTTER_LIMITS.addressMax),
   phone: phoneInput,
 });
 export type BlotterPartyInput = z.input<typeof blotterPartySchema>;
@@ -88,37 +93,38 @@ export type BlotterPartyInput = z.input<typeof blotterPartySchema>;
 export const blotterPartyOutSchema = z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable() });
 export type BlotterParty = z.infer<typeof blotterPartyOutSchema>;
 
-const isoDateTime = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date and time` });
+const isoDateTime = (field: FieldLabel) =>
+  z.iso.datetime({ offset: true, ...fieldMessage(field, (label) => msg`${label} must be an ISO 8601 date and time`) });
 
 const entryFields = {
   occurredAt: isoDateTime('occurredAt'),
-  place: text('Place', BLOTTER_LIMITS.placeMax),
-  nature: text('Nature', BLOTTER_LIMITS.natureMax),
+  place: text(msg`Place`, BLOTTER_LIMITS.placeMax),
+  nature: text(msg`Nature`, BLOTTER_LIMITS.natureMax),
   complainants: z
     .array(blotterPartySchema)
-    .min(1, 'Name at least one complainant')
-    .max(BLOTTER_LIMITS.partiesMax, `At most ${BLOTTER_LIMITS.partiesMax} complainants`),
-  respondents: z.array(blotterPartySchema).max(BLOTTER_LIMITS.partiesMax, `At most ${BLOTTER_LIMITS.partiesMax} respondents`),
-  narrative: text('Narrative', BLOTTER_LIMITS.narrativeMax),
-  actionTaken: text('Action taken', BLOTTER_LIMITS.actionMax),
-  status: z.enum(BLOTTER_STATUSES, { error: `status must be one of ${BLOTTER_STATUSES.join(', ')}` }),
+    .min(1, zodMessage(msg`Name at least one complainant`))
+    .max(BLOTTER_LIMITS.partiesMax, zodMessage(msg`At most ${ph({ max: BLOTTER_LIMITS.partiesMax })} complainants`)),
+  respondents: z.array(blotterPartySchema).max(BLOTTER_LIMITS.partiesMax, zodMessage(msg`At most ${ph({ max: BLOTTER_LIMITS.partiesMax })} respondents`)),
+  narrative: text(msg`Narrative`, BLOTTER_LIMITS.narrativeMax),
+  actionTaken: text(msg`Action taken`, BLOTTER_LIMITS.actionMax),
+  status: z.enum(BLOTTER_STATUSES, zodMessage(msg`status must be one of ${ph({ allowed: BLOTTER_STATUSES.join(', ') })}`)),
   /** Required when the status is `referred`, and only then. */
-  referredTo: z.enum(BLOTTER_REFERRALS, { error: `referredTo must be one of ${BLOTTER_REFERRALS.join(', ')}` }).nullable().optional(),
+  referredTo: z.enum(BLOTTER_REFERRALS, zodMessage(msg`referredTo must be one of ${ph({ allowed: BLOTTER_REFERRALS.join(', ') })}`)).nullable().optional(),
 };
 
 /** A referral goes with the status `referred`, and only with it. */
 function checkReferral(value: { status?: BlotterStatus | undefined; referredTo?: BlotterReferral | null | undefined }, ctx: z.RefinementCtx) {
   if (value.status === 'referred' && !value.referredTo) {
-    ctx.addIssue({ code: 'custom', path: ['referredTo'], message: 'Say where the entry was referred' });
+    ctx.addIssue({ code: 'custom', path: ['referredTo'], message: translate(msg`Say where the entry was referred`) });
   }
   if (value.status !== undefined && value.status !== 'referred' && value.referredTo) {
-    ctx.addIssue({ code: 'custom', path: ['referredTo'], message: 'Only a referred entry names where it was referred' });
+    ctx.addIssue({ code: 'custom', path: ['referredTo'], message: translate(msg`Only a referred entry names where it was referred`) });
   }
 }
 
 /** `POST /api/blotter` (admin). */
 export const createBlotterEntrySchema = z
-  .object({ incidentId: z.uuid('incidentId must be an incident id').optional().nullable(), ...entryFields })
+  .object({ incidentId: z.uuid(zodMessage(msg`incidentId must be an incident id`)).optional().nullable(), ...entryFields })
   .superRefine(checkReferral);
 export type CreateBlotterEntry = z.input<typeof createBlotterEntrySchema>;
 
@@ -127,18 +133,18 @@ export const blotterChangesSchema = z
   .object(entryFields)
   .partial()
   .superRefine(checkReferral)
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), 'Change at least one field');
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), zodMessage(msg`Change at least one field`));
 export type BlotterChanges = z.input<typeof blotterChangesSchema>;
 
 /** `POST /api/blotter/{id}/amendments` (admin). */
 export const amendBlotterEntrySchema = z.object({
-  reason: text('Reason', BLOTTER_LIMITS.reasonMax),
+  reason: text(msg`Reason`, BLOTTER_LIMITS.reasonMax),
   changes: blotterChangesSchema,
 });
 export type AmendBlotterEntry = z.input<typeof amendBlotterEntrySchema>;
 
 /** `POST /api/blotter/{id}/confidential` (admin), as for incidents. */
-export const blotterConfidentialSchema = z.object({ confidential: z.boolean({ error: 'confidential must be true or false' }) });
+export const blotterConfidentialSchema = z.object({ confidential: z.boolean(zodMessage(msg`confidential must be true or false`)) });
 
 /** What an entry holds, as recorded or after its amendments. */
 export const blotterValuesSchema = z.object({
@@ -231,22 +237,22 @@ export type BlotterListItem = z.infer<typeof blotterListItemSchema>;
 export const blotterListQuerySchema = z
   .object({
     /** An entry number (`2026-0004` or `4`), a party's name, or a place. */
-    q: z.string().trim().max(BLOTTER_LIMITS.searchMax, `q must be at most ${BLOTTER_LIMITS.searchMax} characters`).optional(),
+    q: z.string().trim().max(BLOTTER_LIMITS.searchMax, zodMessage(msg`q must be at most ${ph({ max: BLOTTER_LIMITS.searchMax })} characters`)).optional(),
     /** Calendar days (`YYYY-MM-DD`) of the occurrence, in the barangay's time zone, both included. */
-    from: z.iso.date('from must be a date (YYYY-MM-DD)').optional(),
-    to: z.iso.date('to must be a date (YYYY-MM-DD)').optional(),
-    status: z.enum(BLOTTER_STATUSES, { error: `status must be one of ${BLOTTER_STATUSES.join(', ')}` }).optional(),
+    from: z.iso.date(zodMessage(msg`from must be a date (YYYY-MM-DD)`)).optional(),
+    to: z.iso.date(zodMessage(msg`to must be a date (YYYY-MM-DD)`)).optional(),
+    status: z.enum(BLOTTER_STATUSES, zodMessage(msg`status must be one of ${ph({ allowed: BLOTTER_STATUSES.join(', ') })}`)).optional(),
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(BLOTTER_LIMITS.pageMax).default(BLOTTER_LIMITS.pageDefault),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'to must not be before from' });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], ...zodMessage(msg`to must not be before from`) });
 export type BlotterListQuery = z.input<typeof blotterListQuerySchema>;
 
 export const blotterListResponseSchema = z.object({ items: z.array(blotterListItemSchema), nextCursor: z.string().nullable() });
 export type BlotterListResponse = z.infer<typeof blotterListResponseSchema>;
 
 /** `GET /api/blotter/draft?incidentId=` (admin): "Record in blotter" from an incident, prefilled. */
-export const blotterDraftQuerySchema = z.object({ incidentId: z.uuid('incidentId must be an incident id') });
+export const blotterDraftQuerySchema = z.object({ incidentId: z.uuid(zodMessage(msg`incidentId must be an incident id`)) });
 export const blotterDraftSchema = z.object({
   incidentId: z.string(),
   incidentTicket: z.string(),
@@ -266,32 +272,32 @@ export type BlotterDraft = z.infer<typeof blotterDraftSchema>;
 /** `POST /api/blotter/{id}/hearings` (admin; the entry must be referred to the Lupon). */
 export const scheduleHearingSchema = z.object({
   scheduledAt: isoDateTime('scheduledAt'),
-  mediatorId: z.uuid('mediatorId must be a user id'),
+  mediatorId: z.uuid(zodMessage(msg`mediatorId must be a user id`)),
 });
 export type ScheduleHearing = z.input<typeof scheduleHearingSchema>;
 
 /** `POST /api/blotter/hearings/{id}/outcome` (admin). */
 export const hearingOutcomeSchema = z
   .object({
-    outcome: z.enum(HEARING_OUTCOMES, { error: `outcome must be one of ${HEARING_OUTCOMES.join(', ')}` }),
-    terms: optionalText('Terms', BLOTTER_LIMITS.termsMax),
+    outcome: z.enum(HEARING_OUTCOMES, zodMessage(msg`outcome must be one of ${ph({ allowed: HEARING_OUTCOMES.join(', ') })}`)),
+    terms: optionalText(msg`Terms`, BLOTTER_LIMITS.termsMax),
   })
   .superRefine((value, ctx) => {
-    if (value.outcome === 'settled' && !value.terms) ctx.addIssue({ code: 'custom', path: ['terms'], message: 'Write the terms of the settlement' });
+    if (value.outcome === 'settled' && !value.terms) ctx.addIssue({ code: 'custom', path: ['terms'], message: translate(msg`Write the terms of the settlement`) });
   });
 export type HearingOutcomeInput = z.input<typeof hearingOutcomeSchema>;
 
 /** `GET /api/blotter/hearings?from=&to=` (admin): the calendar of hearings, by day in the barangay's zone. */
 export const hearingListQuerySchema = z
-  .object({ from: z.iso.date('from must be a date (YYYY-MM-DD)'), to: z.iso.date('to must be a date (YYYY-MM-DD)') })
-  .refine((query) => query.from <= query.to, { path: ['to'], message: 'to must not be before from' });
+  .object({ from: z.iso.date(zodMessage(msg`from must be a date (YYYY-MM-DD)`)), to: z.iso.date(zodMessage(msg`to must be a date (YYYY-MM-DD)`)) })
+  .refine((query) => query.from <= query.to, { path: ['to'], ...zodMessage(msg`to must not be before from`) });
 export const hearingListResponseSchema = z.object({ items: z.array(hearingSchema) });
 
 /** `POST /api/blotter/copy-requests/{id}/decision` (admin). */
 export const copyDecisionSchema = z
-  .object({ approve: z.boolean({ error: 'approve must be true or false' }), reason: optionalText('Reason', BLOTTER_LIMITS.reasonMax) })
+  .object({ approve: z.boolean(zodMessage(msg`approve must be true or false`)), reason: optionalText(msg`Reason`, BLOTTER_LIMITS.reasonMax) })
   .superRefine((value, ctx) => {
-    if (!value.approve && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why the copy is refused' });
+    if (!value.approve && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: translate(msg`Say why the copy is refused`) });
   });
 
 export const copyRequestListQuerySchema = z.object({
@@ -315,4 +321,4 @@ export const myBlotterEntrySchema = z.object({
 export type MyBlotterEntry = z.infer<typeof myBlotterEntrySchema>;
 export const myBlotterEntriesSchema = z.object({ items: z.array(myBlotterEntrySchema) });
 
-export const blotterIdParamsSchema = z.object({ id: z.uuid('Not a blotter entry id') });
+export const blotterIdParamsSchema = z.object({ id: z.uuid(zodMessage(msg`Not a blotter entry id`)) });

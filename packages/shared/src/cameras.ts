@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { INCIDENT_HANDLING_LIMITS, geoPointSchema } from './incident-handling.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { fieldMessage, zodMessage, type FieldLabel } from './i18n.ts';
 
 /**
  * CCTV cameras (docs/product.md §3): where they are and whom to ask for footage. Staff read
@@ -15,11 +17,11 @@ export const CAMERA_LIMITS = {
   listMax: 500,
 } as const;
 
-const optionalText = (label: string, max: number) =>
+const optionalText = (field: FieldLabel, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, fieldMessage(field, (label) => msg`${label} must be at most ${max} characters`))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -43,22 +45,22 @@ export type CameraListResponse = z.infer<typeof cameraListResponseSchema>;
 const viewingUrlSchema = z
   .string()
   .trim()
-  .max(CAMERA_LIMITS.urlMaxLength, `Viewing URL must be at most ${CAMERA_LIMITS.urlMaxLength} characters`)
+  .max(CAMERA_LIMITS.urlMaxLength, zodMessage(msg`Viewing URL must be at most ${ph({ max: CAMERA_LIMITS.urlMaxLength })} characters`))
   .nullish()
   .transform((value) => (value ? value : null))
-  .refine((value) => value === null || /^https?:\/\/[^\s]+$/i.test(value), 'Viewing URL must start with http:// or https://');
+  .refine((value) => value === null || /^https?:\/\/[^\s]+$/i.test(value), zodMessage(msg`Viewing URL must start with http:// or https://`));
 
 /** `POST /api/cameras` (admin). */
 export const createCameraRequestSchema = z.object({
   name: z
-    .string({ error: 'Name is required' })
+    .string(zodMessage(msg`Name is required`))
     .trim()
-    .min(1, 'Name is required')
-    .max(CAMERA_LIMITS.nameMaxLength, `Name must be at most ${CAMERA_LIMITS.nameMaxLength} characters`),
-  description: optionalText('Description', CAMERA_LIMITS.descriptionMaxLength),
+    .min(1, zodMessage(msg`Name is required`))
+    .max(CAMERA_LIMITS.nameMaxLength, zodMessage(msg`Name must be at most ${ph({ max: CAMERA_LIMITS.nameMaxLength })} characters`)),
+  description: optionalText(msg`Description`, CAMERA_LIMITS.descriptionMaxLength),
   location: geoPointSchema,
   viewingUrl: viewingUrlSchema,
-  ownerContact: optionalText('Owner or contact', CAMERA_LIMITS.ownerContactMaxLength),
+  ownerContact: optionalText(msg`Owner or contact`, CAMERA_LIMITS.ownerContactMaxLength),
 });
 export type CreateCameraRequest = z.input<typeof createCameraRequestSchema>;
 
@@ -66,15 +68,15 @@ export type CreateCameraRequest = z.input<typeof createCameraRequestSchema>;
 export const updateCameraRequestSchema = z
   .object({
     name: createCameraRequestSchema.shape.name.optional(),
-    description: optionalText('Description', CAMERA_LIMITS.descriptionMaxLength).optional(),
+    description: optionalText(msg`Description`, CAMERA_LIMITS.descriptionMaxLength).optional(),
     location: geoPointSchema.optional(),
     viewingUrl: viewingUrlSchema.optional(),
-    ownerContact: optionalText('Owner or contact', CAMERA_LIMITS.ownerContactMaxLength).optional(),
+    ownerContact: optionalText(msg`Owner or contact`, CAMERA_LIMITS.ownerContactMaxLength).optional(),
   })
-  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: 'Change at least one field' });
+  .refine((value) => Object.values(value).some((field) => field !== undefined), zodMessage(msg`Change at least one field`));
 export type UpdateCameraRequest = z.input<typeof updateCameraRequestSchema>;
 
-export const cameraIdParamsSchema = z.object({ id: z.uuid('Unknown camera') });
+export const cameraIdParamsSchema = z.object({ id: z.uuid(zodMessage(msg`Unknown camera`)) });
 
 /** `GET /api/incidents/{id}/cameras`: nearest first, `limit` (default 5, at most 20), optional `radius` (metres). */
 export const nearestCamerasQuerySchema = z.object({

@@ -2,20 +2,22 @@ import { z } from 'zod';
 import { botCheckPayloadSchema } from './account.ts';
 import { EVALUATION_LIMITS } from './limits.ts';
 import { deviceIdSchema } from './incidents.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { zodMessage } from './i18n.ts';
 
 /** Tanod evaluations (docs/product.md §4.9): the public directory, directory ratings, ticket ratings. */
 
 const ratingSchema = z
-  .number({ error: 'Choose 1 to 5 stars' })
-  .int('Choose 1 to 5 stars')
-  .min(1, 'Choose 1 to 5 stars')
-  .max(5, 'Choose 1 to 5 stars');
+  .number(zodMessage(msg`Choose 1 to 5 stars`))
+  .int(zodMessage(msg`Choose 1 to 5 stars`))
+  .min(1, zodMessage(msg`Choose 1 to 5 stars`))
+  .max(5, zodMessage(msg`Choose 1 to 5 stars`));
 
 const commentSchema = z
-  .string({ error: 'Write a comment' })
+  .string(zodMessage(msg`Write a comment`))
   .trim()
-  .min(1, 'Write a comment')
-  .max(EVALUATION_LIMITS.commentMaxLength, `The comment must be at most ${EVALUATION_LIMITS.commentMaxLength} characters`);
+  .min(1, zodMessage(msg`Write a comment`))
+  .max(EVALUATION_LIMITS.commentMaxLength, zodMessage(msg`The comment must be at most ${ph({ max: EVALUATION_LIMITS.commentMaxLength })} characters`));
 
 /** `GET /api/public/tanods?search=`. */
 export const tanodDirectoryQuerySchema = z.object({
@@ -58,7 +60,7 @@ export type TanodDirectory = z.infer<typeof tanodDirectorySchema>;
 /** `POST /api/public/evaluations`: a directory rating (optional bearer token of a resident). */
 export const createEvaluationRequestSchema = z.object({
   /** `_id` of an active tanod from the directory. */
-  tanodId: z.uuid('Choose a tanod'),
+  tanodId: z.uuid(zodMessage(msg`Choose a tanod`)),
   /** 1 to 5 stars. */
   rating: ratingSchema,
   /** Required, up to 500 characters. */
@@ -67,7 +69,7 @@ export const createEvaluationRequestSchema = z.object({
   name: z
     .string()
     .trim()
-    .max(EVALUATION_LIMITS.nameMaxLength, 'The name is too long')
+    .max(EVALUATION_LIMITS.nameMaxLength, zodMessage(msg`The name is too long`))
     .optional()
     .transform((value) => (value ? value : undefined)),
   /** True to show "Anonymous" whatever the name. */
@@ -126,4 +128,4 @@ export const staffEvaluationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const moderateEvaluationSchema = z.object({ hidden: z.boolean({ error: 'hidden must be true or false' }) });
+export const moderateEvaluationSchema = z.object({ hidden: z.boolean(zodMessage(msg`hidden must be true or false`)) });

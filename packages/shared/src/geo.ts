@@ -1,3 +1,5 @@
+import { msg, ph } from '@lingui/core/macro';
+import { translate } from './i18n.ts';
 import type { Polygon } from './settings.ts';
 
 /**
@@ -109,25 +111,26 @@ export const POLYGON_MAX_POINTS = 500;
  * What is wrong with a drawn polygon (a patrol area, the barangay boundary), in words a person can
  * act on, or null when it is fine: one outer ring, closed (last position equals the first), at
  * least 3 distinct corners, and edges that never cross or touch each other. The server refuses
- * any polygon with a problem; the web may show the same words before sending.
+ * any polygon with a problem; the web may show the same words before sending. In the language in
+ * use when called (./i18n.ts).
  */
 export function polygonProblem(polygon: Polygon): string | null {
-  if (polygon.coordinates.length !== 1) return 'The shape must be a single outline without holes';
+  if (polygon.coordinates.length !== 1) return translate(msg`The shape must be a single outline without holes`);
   const ring = polygon.coordinates[0]!;
-  if (ring.length > POLYGON_MAX_POINTS + 1) return `The shape may have at most ${POLYGON_MAX_POINTS} corners`;
+  if (ring.length > POLYGON_MAX_POINTS + 1) return translate(msg`The shape may have at most ${ph({ max: POLYGON_MAX_POINTS })} corners`);
   const first = ring[0];
   const last = ring.at(-1);
   if (!first || !last || ring.length < 2 || first[0] !== last[0] || first[1] !== last[1]) {
-    return 'The outline is not closed: its last point must equal its first';
+    return translate(msg`The outline is not closed: its last point must equal its first`);
   }
   const distinct = new Set(ring.map(([lng, lat]) => `${lng},${lat}`));
-  if (distinct.size < 3) return 'The shape needs at least 3 distinct corners';
+  if (distinct.size < 3) return translate(msg`The shape needs at least 3 distinct corners`);
   for (let i = 1; i < ring.length; i += 1) {
     const [a, b] = [ring[i - 1]!, ring[i]!];
-    if (a[0] === b[0] && a[1] === b[1]) return `Corner ${i + 1} repeats corner ${i}: remove one of them`;
+    if (a[0] === b[0] && a[1] === b[1]) return translate(msg`Corner ${ph({ corner: i + 1 })} repeats corner ${ph({ previous: i })}: remove one of them`);
   }
   const crossing = selfIntersection(ring);
-  if (crossing) return `The outline crosses itself (edge ${crossing[0] + 1} meets edge ${crossing[1] + 1})`;
+  if (crossing) return translate(msg`The outline crosses itself (edge ${ph({ edge: crossing[0] + 1 })} meets edge ${ph({ other: crossing[1] + 1 })})`);
   return null;
 }
 

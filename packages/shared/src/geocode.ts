@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { msg } from '@lingui/core/macro';
+import { zodMessage } from './i18n.ts';
 
 /**
  * Reverse geocoding: a readable place for a point, so the report wizard can
@@ -13,8 +15,8 @@ import { z } from 'zod';
 const toCentimetres = (degrees: number) => Math.round(degrees * 1e7) / 1e7;
 
 export const reverseGeocodeQuerySchema = z.object({
-  lat: z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90').transform(toCentimetres),
-  lng: z.coerce.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180').transform(toCentimetres),
+  lat: z.coerce.number(zodMessage(msg`lat must be a number`)).min(-90, zodMessage(msg`lat must be between -90 and 90`)).max(90, zodMessage(msg`lat must be between -90 and 90`)).transform(toCentimetres),
+  lng: z.coerce.number(zodMessage(msg`lng must be a number`)).min(-180, zodMessage(msg`lng must be between -180 and 180`)).max(180, zodMessage(msg`lng must be between -180 and 180`)).transform(toCentimetres),
 });
 export type ReverseGeocodeQuery = z.input<typeof reverseGeocodeQuerySchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { msg } from '@lingui/core/macro';
+import { zodMessage } from './i18n.ts';
 
 /**
  * Evidence from the scene: photos the responder (or an admin) attaches to an incident's staff notes
@@ -36,7 +38,7 @@ export const evidenceAllowance = (purpose: EvidencePurpose): number =>
 
 /** The upload's text fields, as the server reads them from the multipart body. */
 export const evidenceFieldsSchema = z.object({
-  purpose: z.enum(EVIDENCE_PURPOSES, { error: 'purpose must be note or resolution' }),
-  text: z.string().trim().max(2000, 'Note must be at most 2,000 characters').optional(),
+  purpose: z.enum(EVIDENCE_PURPOSES, zodMessage(msg`purpose must be note or resolution`)),
+  text: z.string().trim().max(2000, zodMessage(msg`Note must be at most 2,000 characters`)).optional(),
 });
 export type EvidenceFields = z.infer<typeof evidenceFieldsSchema>;

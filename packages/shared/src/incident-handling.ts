@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_STATUSES } from './incidents.ts';
 import { EVIDENCE_PURPOSES } from './incident-evidence.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { fieldMessage, translate, translatedList, zodMessage, type FieldLabel } from './i18n.ts';
 
 /**
  * Incident handling for staff (docs/product.md §4.4): the list and detail, claim (respond),
@@ -42,12 +44,12 @@ export const ESCALATION_DEFAULTS = {
   normalAfterSeconds: 900,
 } as const;
 
-const requiredText = (label: string, max: number) =>
+const requiredText = (field: FieldLabel, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string(fieldMessage(field, (label) => msg`${label} is required`))
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+    .min(1, fieldMessage(field, (label) => msg`${label} is required`))
+    .max(max, fieldMessage(field, (label) => msg`${label} must be at most ${ph({ max: max.toLocaleString('en-US') })} characters`));
 
 /** A person as shown on incidents and backup requests. */
 export const staffPersonSchema = z.object({
@@ -60,8 +62,8 @@ export const staffPersonSchema = z.object({
 export type StaffPerson = z.infer<typeof staffPersonSchema>;
 
 export const geoPointSchema = z.object({
-  lat: z.number({ error: 'Latitude is required' }).min(-90).max(90),
-  lng: z.number({ error: 'Longitude is required' }).min(-180).max(180),
+  lat: z.number(zodMessage(msg`Latitude is required`)).min(-90).max(90),
+  lng: z.number(zodMessage(msg`Longitude is required`)).min(-180).max(180),
 });
 export type GeoPoint = z.infer<typeof geoPointSchema>;
 
@@ -163,20 +165,20 @@ export type IncidentDetail = z.infer<typeof incidentDetailSchema>;
 const statusListSchema = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))
-  .pipe(z.array(z.enum(INCIDENT_STATUSES, { error: `Status must be one of ${INCIDENT_STATUSES.join(', ')}` })));
+  .pipe(z.array(z.enum(INCIDENT_STATUSES, zodMessage(msg`Status must be one of ${ph({ allowed: INCIDENT_STATUSES.join(', ') })}`))));
 
 /** `responder`: `me` (the caller) or a tanod's id. */
-const responderSchema = z.union([z.literal('me'), z.uuid()], { error: 'Responder must be "me" or a tanod\'s id' });
+const responderSchema = z.union([z.literal('me'), z.uuid()], zodMessage(msg`Responder must be "me" or a tanod's id`));
 
 /** `rating`: star counts 1–5 and `none` (not rated), one or several, comma-separated. */
 const ratingListSchema = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))
-  .pipe(z.array(z.enum(['1', '2', '3', '4', '5', 'none'], { error: 'Rating must be 1 to 5 or none' })).min(1, 'Rating must be 1 to 5 or none'));
+  .pipe(z.array(z.enum(['1', '2', '3', '4', '5', 'none'], zodMessage(msg`Rating must be 1 to 5 or none`))).min(1, zodMessage(msg`Rating must be 1 to 5 or none`)));
 
 const nearSchema = z
   .string()
-  .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, 'Near must be "lat,lng"')
+  .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, zodMessage(msg`Near must be "lat,lng"`))
   .transform((value) => {
     const [lat, lng] = value.split(',').map(Number) as [number, number];
     return { lat, lng };
@@ -199,11 +201,11 @@ export const incidentListQuerySchema = z
     status: statusListSchema.optional(),
     classification: z.enum(INCIDENT_CLASSIFICATIONS).optional(),
     type: z.string().trim().min(1).max(80).optional(),
-    from: z.iso.datetime({ offset: true, error: 'From must be a date and time (ISO 8601)' }).optional(),
-    to: z.iso.datetime({ offset: true, error: 'To must be a date and time (ISO 8601)' }).optional(),
+    from: z.iso.datetime({ offset: true, ...zodMessage(msg`From must be a date and time (ISO 8601)`) }).optional(),
+    to: z.iso.datetime({ offset: true, ...zodMessage(msg`To must be a date and time (ISO 8601)`) }).optional(),
     q: z.string().trim().max(INCIDENT_HANDLING_LIMITS.searchMaxLength).optional(),
     near: nearSchema.optional(),
-    radius: z.coerce.number().positive('Radius must be positive').max(INCIDENT_HANDLING_LIMITS.radiusMaxMeters).optional(),
+    radius: z.coerce.number().positive(zodMessage(msg`Radius must be positive`)).max(INCIDENT_HANDLING_LIMITS.radiusMaxMeters).optional(),
     sort: z.enum(['newest', 'oldest', 'nearest', 'priority']).default('newest'),
     responder: responderSchema.optional(),
     rating: ratingListSchema.optional(),
@@ -211,44 +213,44 @@ export const incidentListQuerySchema = z
     limit: z.coerce.number().int().min(1).max(INCIDENT_HANDLING_LIMITS.pageMax).default(INCIDENT_HANDLING_LIMITS.pageDefault),
   })
   .superRefine((value, ctx) => {
-    if (value.radius !== undefined && !value.near) ctx.addIssue({ code: 'custom', path: ['radius'], message: 'Radius needs near' });
-    if (value.sort === 'nearest' && !value.near) ctx.addIssue({ code: 'custom', path: ['sort'], message: 'Sorting by distance needs near' });
+    if (value.radius !== undefined && !value.near) ctx.addIssue({ code: 'custom', path: ['radius'], message: translate(msg`Radius needs near`) });
+    if (value.sort === 'nearest' && !value.near) ctx.addIssue({ code: 'custom', path: ['sort'], message: translate(msg`Sorting by distance needs near`) });
     if (value.from && value.to && new Date(value.from) >= new Date(value.to)) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must be after from' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: translate(msg`To must be after from`) });
     }
   });
 export type IncidentListQuery = z.input<typeof incidentListQuerySchema>;
 export type IncidentListFilters = z.output<typeof incidentListQuerySchema>;
 
-export const incidentIdParamsSchema = z.object({ id: z.uuid('Unknown incident') });
+export const incidentIdParamsSchema = z.object({ id: z.uuid(zodMessage(msg`Unknown incident`)) });
 
 /** `POST /api/incidents/{id}/assign` (admin): the tanod is notified. */
 export const assignIncidentRequestSchema = z.object({
-  tanodId: z.uuid({ error: 'Choose a tanod' }),
+  tanodId: z.uuid(zodMessage(msg`Choose a tanod`)),
 });
 export type AssignIncidentRequest = z.infer<typeof assignIncidentRequestSchema>;
 
 /** `POST /api/incidents/{id}/resolve` (the responder or an admin). */
 export const resolveIncidentRequestSchema = z.object({
-  log: requiredText('Resolution log', INCIDENT_HANDLING_LIMITS.logMaxLength),
+  log: requiredText(msg`Resolution log`, INCIDENT_HANDLING_LIMITS.logMaxLength),
 });
 export type ResolveIncidentRequest = z.infer<typeof resolveIncidentRequestSchema>;
 
 /** `POST /api/incidents/{id}/reject` and `/false-alarm` (admin). Shown on the public ticket. */
 export const closeIncidentRequestSchema = z.object({
-  reason: requiredText('Reason', INCIDENT_HANDLING_LIMITS.reasonMaxLength),
+  reason: requiredText(msg`Reason`, INCIDENT_HANDLING_LIMITS.reasonMaxLength),
 });
 export type CloseIncidentRequest = z.infer<typeof closeIncidentRequestSchema>;
 
 /** `POST /api/incidents/{id}/notes` (staff who may see the incident): staff-private, never on the ticket. */
 export const incidentNoteRequestSchema = z.object({
-  text: requiredText('Note', INCIDENT_HANDLING_LIMITS.noteMaxLength),
+  text: requiredText(msg`Note`, INCIDENT_HANDLING_LIMITS.noteMaxLength),
 });
 export type IncidentNoteRequest = z.infer<typeof incidentNoteRequestSchema>;
 
 /** `POST /api/incidents/{id}/confidential` (admin, audited). */
 export const incidentConfidentialRequestSchema = z.object({
-  confidential: z.boolean({ error: 'confidential must be true or false' }),
+  confidential: z.boolean(zodMessage(msg`confidential must be true or false`)),
 });
 export type IncidentConfidentialRequest = z.infer<typeof incidentConfidentialRequestSchema>;
 
@@ -263,24 +265,27 @@ export const incidentConflictDetailsSchema = z.object({
 });
 export type IncidentConflictDetails = z.infer<typeof incidentConflictDetailsSchema>;
 
-/** The column order of `GET /api/incidents/export.csv` (UTF-8 with BOM, CRLF, every field quoted). */
-export const INCIDENT_CSV_COLUMNS = [
-  'Ticket',
-  'Type',
-  'Classification',
-  'Status',
-  'Reported at',
-  'Occurred at',
-  'Description',
-  'Address',
-  'Landmark',
-  'Latitude',
-  'Longitude',
-  'Reporter',
-  'Reporter phone',
-  'Responder',
-  'Responded at',
-  'Resolved at',
-  'Resolution log',
-  'Reason',
-] as const;
+/**
+ * The column order of `GET /api/incidents/export.csv` (UTF-8 with BOM, CRLF, every field quoted),
+ * the names in the language of the request (docs/product.md §12).
+ */
+export const INCIDENT_CSV_COLUMNS = translatedList([
+  msg`Ticket`,
+  msg`Type`,
+  msg`Classification`,
+  msg`Status`,
+  msg`Reported at`,
+  msg`Occurred at`,
+  msg`Description`,
+  msg`Address`,
+  msg`Landmark`,
+  msg`Latitude`,
+  msg`Longitude`,
+  msg`Reporter`,
+  msg`Reporter phone`,
+  msg`Responder`,
+  msg`Responded at`,
+  msg`Resolved at`,
+  msg`Resolution log`,
+  msg`Reason`,
+]);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { botCheckPayloadSchema } from './account.ts';
 import { INCIDENT_LIMITS } from './limits.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { fieldMessage, translate, zodMessage, type FieldLabel } from './i18n.ts';
 
 /**
  * Incidents on the residents' side: photo upload, the report, the ticket lookup.
@@ -36,25 +38,25 @@ export type IncidentEventKind = (typeof INCIDENT_EVENT_KINDS)[number];
  * sent with reports and ratings so limits apply per device. The server stores only its hash.
  */
 export const deviceIdSchema = z
-  .string({ error: 'Device id is required' })
+  .string(zodMessage(msg`Device id is required`))
   .trim()
-  .min(INCIDENT_LIMITS.deviceIdMinLength, 'Device id is invalid')
-  .max(INCIDENT_LIMITS.deviceIdMaxLength, 'Device id is invalid')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Device id is invalid');
+  .min(INCIDENT_LIMITS.deviceIdMinLength, zodMessage(msg`Device id is invalid`))
+  .max(INCIDENT_LIMITS.deviceIdMaxLength, zodMessage(msg`Device id is invalid`))
+  .regex(/^[A-Za-z0-9_-]+$/, zodMessage(msg`Device id is invalid`));
 
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, field: FieldLabel) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, fieldMessage(field, (label) => msg`${label} must be at most ${max} characters`))
     .optional()
     .transform((value) => (value ? value : undefined));
 
 export const reportLocationSchema = z.object({
   /** Latitude in degrees (WGS 84). */
-  lat: z.number({ error: 'Choose the place on the map' }).min(-90).max(90),
+  lat: z.number(zodMessage(msg`Choose the place on the map`)).min(-90).max(90),
   /** Longitude in degrees (WGS 84). */
-  lng: z.number({ error: 'Choose the place on the map' }).min(-180).max(180),
+  lng: z.number(zodMessage(msg`Choose the place on the map`)).min(-180).max(180),
   /** The GPS accuracy radius in metres, when the position came from the device. */
   accuracy: z.number().min(0).max(100_000).optional(),
 });
@@ -75,34 +77,34 @@ export type UploadedPhotos = z.infer<typeof uploadedPhotosSchema>;
 export const createIncidentRequestSchema = z
   .object({
     /** One of the barangay's incident types (`GET /api/settings/public` → `incidentTypes[].name`). */
-    type: z.string({ error: 'Choose the type of incident' }).trim().min(1, 'Choose the type of incident').max(80),
+    type: z.string(zodMessage(msg`Choose the type of incident`)).trim().min(1, zodMessage(msg`Choose the type of incident`)).max(80),
     /** `emergency` for the one-tap emergency report; tickets then start with `ER-`. */
-    classification: z.enum(INCIDENT_CLASSIFICATIONS, { error: 'Choose normal or emergency' }),
+    classification: z.enum(INCIDENT_CLASSIFICATIONS, zodMessage(msg`Choose normal or emergency`)),
     /** What happened, up to 1,000 characters. Required for normal reports; optional for emergencies. */
     description: z
       .string()
       .trim()
       .max(
         INCIDENT_LIMITS.descriptionMaxLength,
-        `Description must be at most ${INCIDENT_LIMITS.descriptionMaxLength} characters`,
+        zodMessage(msg`Description must be at most ${ph({ max: INCIDENT_LIMITS.descriptionMaxLength })} characters`),
       )
       .default(''),
     /** When it happened, ISO 8601 with an offset; not in the future. The emergency screen sends now. */
-    occurredAt: z.iso.datetime({ offset: true, error: 'Enter when it happened' }),
+    occurredAt: z.iso.datetime({ offset: true, ...zodMessage(msg`Enter when it happened`) }),
     /** Where: the GPS position or a pin on the map; must be inside the barangay boundary when one is set. */
     location: reportLocationSchema,
     /** A landmark note ("beside the chapel"). */
-    landmark: optionalText(INCIDENT_LIMITS.landmarkMaxLength, 'Landmark'),
+    landmark: optionalText(INCIDENT_LIMITS.landmarkMaxLength, msg`Landmark`),
     /** The address, typed or reverse-geocoded and edited. */
-    address: optionalText(INCIDENT_LIMITS.addressMaxLength, 'Address'),
+    address: optionalText(INCIDENT_LIMITS.addressMaxLength, msg`Address`),
     /** Optional for anonymous reports; a signed-in resident's name is used when omitted. */
-    reporterName: optionalText(INCIDENT_LIMITS.reporterNameMaxLength, 'Name'),
+    reporterName: optionalText(INCIDENT_LIMITS.reporterNameMaxLength, msg`Name`),
     /** Optional; gets an SMS with the ticket. Any Philippine format; stored in E.164. */
-    reporterPhone: optionalText(32, 'Phone number'),
+    reporterPhone: optionalText(32, msg`Phone number`),
     /** Ids from `POST /api/public/photos`, uploaded within the last hour and not used yet. */
     photoIds: z
-      .array(z.uuid('Upload the photos again'))
-      .max(INCIDENT_LIMITS.photosMax, `At most ${INCIDENT_LIMITS.photosMax} photos`)
+      .array(z.uuid(zodMessage(msg`Upload the photos again`)))
+      .max(INCIDENT_LIMITS.photosMax, zodMessage(msg`At most ${ph({ max: INCIDENT_LIMITS.photosMax })} photos`))
       .default([]),
     /** The solved bot-check (see `GET /api/bot-check/config`). */
     botCheck: botCheckPayloadSchema,
@@ -113,14 +115,14 @@ export const createIncidentRequestSchema = z
      * lost, or the report waited on the phone for a signal) answers the first report's ticket and
      * stores nothing new; the bot-check is not spent and the per-device limit does not count it.
      */
-    clientId: z.uuid('clientId must be a UUID').optional(),
+    clientId: z.uuid(zodMessage(msg`clientId must be a UUID`)).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.classification === 'normal' && !value.description) {
-      ctx.addIssue({ code: 'custom', path: ['description'], message: 'Describe what happened' });
+      ctx.addIssue({ code: 'custom', path: ['description'], message: translate(msg`Describe what happened`) });
     }
     if (value.photoIds.length !== new Set(value.photoIds).size) {
-      ctx.addIssue({ code: 'custom', path: ['photoIds'], message: 'The same photo is attached twice' });
+      ctx.addIssue({ code: 'custom', path: ['photoIds'], message: translate(msg`The same photo is attached twice`) });
     }
   });
 export type CreateIncidentRequest = z.input<typeof createIncidentRequestSchema>;

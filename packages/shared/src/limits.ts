@@ -1,7 +1,11 @@
+import { msg, ph } from '@lingui/core/macro';
+import { translatedLabels } from './i18n.ts';
+
 /**
  * Constants and plain rules shared by the server and the web forms. This module must stay free of
  * zod (and of anything else heavy): the web's public pages import it as `@bantay/shared/limits`,
- * so a light page gets one rule without the schemas of the whole package.
+ * so a light page gets one rule without the schemas of the whole package. Its messages speak the
+ * language in use (./i18n.ts, which the web loads anyway).
  */
 export const LIMITS = {
   passwordMinLength: 10,
@@ -35,12 +39,16 @@ export const SECURITY_LIMITS = {
   photoTypes: ['image/jpeg', 'image/png', 'image/webp'],
 } as const;
 
-export const PASSWORD_MESSAGES = {
-  tooShort: `Password must be at least ${LIMITS.passwordMinLength} characters`,
-  tooLong: `Password must be at most ${LIMITS.passwordMaxLength} characters`,
-  tooCommon: 'This password is too common or too easy to guess. Try a longer phrase or add unusual words.',
-  required: 'Password is required',
-} as const;
+/** The password rules' messages (`msg`-marked, for zod's `zodMessage` and for translating later). */
+export const PASSWORD_DESCRIPTORS = {
+  tooShort: msg`Password must be at least ${ph({ min: LIMITS.passwordMinLength })} characters`,
+  tooLong: msg`Password must be at most ${ph({ max: LIMITS.passwordMaxLength })} characters`,
+  tooCommon: msg`This password is too common or too easy to guess. Try a longer phrase or add unusual words.`,
+  required: msg`Password is required`,
+};
+
+/** The same messages as text, in the language in use when read (packages/shared/src/i18n.ts). */
+export const PASSWORD_MESSAGES = translatedLabels(PASSWORD_DESCRIPTORS);
 
 export const RESIDENT_LIMITS = {
   pinLength: 6,
@@ -53,12 +61,16 @@ export const RESIDENT_LIMITS = {
   addressMaxLength: 300,
 } as const;
 
-export const PIN_MESSAGES = {
-  required: 'Enter a 6-digit PIN',
-  format: 'The PIN must be exactly 6 digits',
-  weak: 'This PIN is too easy to guess. Avoid repeated digits and sequences like 123456.',
-  mismatch: 'The PINs do not match',
-} as const;
+/** The PIN rules' messages (`msg`-marked, for zod's `zodMessage` and for translating later). */
+export const PIN_DESCRIPTORS = {
+  required: msg`Enter a 6-digit PIN`,
+  format: msg`The PIN must be exactly 6 digits`,
+  weak: msg`This PIN is too easy to guess. Avoid repeated digits and sequences like 123456.`,
+  mismatch: msg`The PINs do not match`,
+};
+
+/** The same messages as text, in the language in use when read (packages/shared/src/i18n.ts). */
+export const PIN_MESSAGES = translatedLabels(PIN_DESCRIPTORS);
 
 /**
  * Why a 6-digit PIN is too easy to guess, or null when it is fine: one digit repeated

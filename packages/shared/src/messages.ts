@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { userSummarySchema } from './auth.ts';
 import type { RealtimeMessage } from './realtime.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { zodMessage } from './i18n.ts';
 
 /**
  * Staff messaging (docs/product.md §A2–§A7, §1–§3): one conversation per pair of staff users,
@@ -122,7 +124,7 @@ export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
  * 404 for an unknown or non-staff id.
  */
 export const createConversationRequestSchema = z.object({
-  participantId: z.string({ error: 'participantId is required' }).trim().min(1, 'participantId is required').max(100),
+  participantId: z.string(zodMessage(msg`participantId is required`)).trim().min(1, zodMessage(msg`participantId is required`)).max(100),
 });
 export type CreateConversationRequest = z.infer<typeof createConversationRequestSchema>;
 
@@ -131,10 +133,10 @@ export type CreateConversationResponse = z.infer<typeof createConversationRespon
 
 /** Message text as the server accepts it: trimmed, not blank, at most 2,000 characters. */
 export const messageContentSchema = z
-  .string({ error: 'Message is required' })
+  .string(zodMessage(msg`Message is required`))
   .trim()
-  .min(1, 'Message cannot be blank')
-  .max(MESSAGE_LIMITS.contentMaxLength, `Message is longer than ${MESSAGE_LIMITS.contentMaxLength} characters`);
+  .min(1, zodMessage(msg`Message cannot be blank`))
+  .max(MESSAGE_LIMITS.contentMaxLength, zodMessage(msg`Message is longer than ${ph({ max: MESSAGE_LIMITS.contentMaxLength })} characters`));
 
 /**
  * `POST /api/messages` — send. 400 (VALIDATION_FAILED, field `content`) for blank or oversized
@@ -144,7 +146,7 @@ export const messageContentSchema = z
  * participant who had deleted it.
  */
 export const sendMessageRequestSchema = z.object({
-  conversationId: z.string({ error: 'conversationId is required' }).trim().min(1, 'conversationId is required').max(100),
+  conversationId: z.string(zodMessage(msg`conversationId is required`)).trim().min(1, zodMessage(msg`conversationId is required`)).max(100),
   content: messageContentSchema,
   /**
    * Optional id the sending browser gives the message, so a message kept while offline
@@ -154,7 +156,7 @@ export const sendMessageRequestSchema = z.object({
    */
   clientId: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientId must be 8 to 64 letters, digits, - or _')
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, zodMessage(msg`clientId must be 8 to 64 letters, digits, - or _`))
     .optional(),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { msg } from '@lingui/core/macro';
+import { zodMessage } from './i18n.ts';
 
 /** Limits of the notifications API, shared so the web client pages the same way. */
 export const NOTIFICATION_LIMITS = {
@@ -37,7 +39,7 @@ export const notificationEntityTypeSchema = z.enum(NOTIFICATION_ENTITY_TYPES);
 export const notificationKindSchema = z
   .string()
   .max(64)
-  .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/, 'must look like area.event');
+  .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/, zodMessage(msg`must look like area.event`));
 
 /** A notification as the API shows it (docs/product.md §A3 plus docs/product.md §3's kind and entity reference). */
 export const notificationSchema = z.object({

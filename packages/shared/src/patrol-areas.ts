@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { polygonProblem } from './geo.ts';
 import { PATROL_LIMITS } from './patrols.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { zodMessage } from './i18n.ts';
 
 /** Patrol areas and the barangay boundary (docs/product.md §3, §4.6). */
 
@@ -13,12 +15,10 @@ import { PATROL_LIMITS } from './patrols.ts';
  */
 export const drawnPolygonSchema = z
   .object({
-    type: z.literal('Polygon', { error: 'The shape must be a GeoJSON Polygon' }),
+    type: z.literal('Polygon', zodMessage(msg`The shape must be a GeoJSON Polygon`)),
     coordinates: z
-      .array(z.array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)], { error: 'Each point must be [longitude, latitude]' })), {
-        error: 'The polygon has no outline',
-      })
-      .min(1, 'The polygon has no outline'),
+      .array(z.array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)], zodMessage(msg`Each point must be [longitude, latitude]`))), zodMessage(msg`The polygon has no outline`))
+      .min(1, zodMessage(msg`The polygon has no outline`)),
   })
   .superRefine((polygon, ctx) => {
     const problem = polygonProblem(polygon);
@@ -26,7 +26,7 @@ export const drawnPolygonSchema = z
   });
 
 /** `#rrggbb`, the ring colour on the maps. */
-export const colorSchema = z.string({ error: 'Choose a colour' }).regex(/^#[0-9a-fA-F]{6}$/, 'The colour must look like #1e88e5');
+export const colorSchema = z.string(zodMessage(msg`Choose a colour`)).regex(/^#[0-9a-fA-F]{6}$/, zodMessage(msg`The colour must look like #1e88e5`));
 
 export const patrolAreaSchema = z.object({
   _id: z.string(),
@@ -47,7 +47,7 @@ export const patrolAreaListQuerySchema = z.object({
 
 /** `POST /api/patrol-areas` (admin): 201 with the area. A name already used (case-insensitive) is 409 CONFLICT. */
 export const createPatrolAreaRequestSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(PATROL_LIMITS.areaNameMaxLength, `Name must be at most ${PATROL_LIMITS.areaNameMaxLength} characters`),
+  name: z.string(zodMessage(msg`Name is required`)).trim().min(1, zodMessage(msg`Name is required`)).max(PATROL_LIMITS.areaNameMaxLength, zodMessage(msg`Name must be at most ${ph({ max: PATROL_LIMITS.areaNameMaxLength })} characters`)),
   color: colorSchema,
   polygon: drawnPolygonSchema,
 });
@@ -57,7 +57,7 @@ export type CreatePatrolAreaRequest = z.input<typeof createPatrolAreaRequestSche
 export const updatePatrolAreaRequestSchema = createPatrolAreaRequestSchema
   .partial()
   .extend({ active: z.boolean().optional() })
-  .refine((body) => Object.keys(body).length > 0, 'Change at least one field');
+  .refine((body) => Object.keys(body).length > 0, zodMessage(msg`Change at least one field`));
 export type UpdatePatrolAreaRequest = z.input<typeof updatePatrolAreaRequestSchema>;
 
 /**

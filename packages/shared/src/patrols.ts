@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { msg, ph } from '@lingui/core/macro';
+import { fieldMessage, zodMessage, type FieldLabel } from './i18n.ts';
 
 /**
  * Patrols (docs/product.md §3, §4.6, §4.7): patrol areas, schedules, patrols with attendance and
@@ -81,13 +83,14 @@ export type ScheduleScope = (typeof SCHEDULE_SCOPES)[number];
 // --- Shared small shapes. ---------------------------------------------------------------------------
 
 /** An ISO 8601 date-time with offset; the message names the field. */
-export const isoDateTime = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
+export const isoDateTime = (field: FieldLabel) =>
+  z.iso.datetime({ offset: true, ...fieldMessage(field, (label) => msg`${label} must be a date and time (ISO 8601)`) });
 
 /** A GPS fix sent with a request: degrees, accuracy radius in metres. */
 export const gpsPositionSchema = z.object({
-  lat: z.number({ error: 'Latitude is required' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
-  lng: z.number({ error: 'Longitude is required' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
-  accuracy: z.number({ error: 'Accuracy is required' }).min(0, 'Accuracy cannot be negative').max(100_000),
+  lat: z.number(zodMessage(msg`Latitude is required`)).min(-90, zodMessage(msg`Latitude must be between -90 and 90`)).max(90, zodMessage(msg`Latitude must be between -90 and 90`)),
+  lng: z.number(zodMessage(msg`Longitude is required`)).min(-180, zodMessage(msg`Longitude must be between -180 and 180`)).max(180, zodMessage(msg`Longitude must be between -180 and 180`)),
+  accuracy: z.number(zodMessage(msg`Accuracy is required`)).min(0, zodMessage(msg`Accuracy cannot be negative`)).max(100_000),
 });
 export type GpsPosition = z.infer<typeof gpsPositionSchema>;
 
@@ -104,7 +107,7 @@ export const tanodSummarySchema = z.object({
 });
 export type TanodSummary = z.infer<typeof tanodSummarySchema>;
 
-export const idParamsSchema = z.object({ id: z.uuid('Unknown id') });
+export const idParamsSchema = z.object({ id: z.uuid(zodMessage(msg`Unknown id`)) });
 
 // --- Patrols: `/api/patrols`. -----------------------------------------------------------------------
 
@@ -115,7 +118,7 @@ export const idParamsSchema = z.object({ id: z.uuid('Unknown id') });
  * start of the same schedule, or while on another patrol, is 409 CONFLICT.
  */
 export const startPatrolRequestSchema = z.object({
-  scheduleId: z.uuid('Choose a schedule'),
+  scheduleId: z.uuid(zodMessage(msg`Choose a schedule`)),
   position: gpsPositionSchema,
 });
 export type StartPatrolRequest = z.input<typeof startPatrolRequestSchema>;
@@ -127,10 +130,10 @@ export type EndPatrolRequest = z.input<typeof endPatrolRequestSchema>;
 /** `POST /api/patrols/{id}/log` (the patrol's tanod, while on patrol): 201 with the entry. */
 export const patrolLogRequestSchema = z.object({
   text: z
-    .string({ error: 'Write what happened' })
+    .string(zodMessage(msg`Write what happened`))
     .trim()
-    .min(1, 'Write what happened')
-    .max(PATROL_LIMITS.logTextMaxLength, `At most ${PATROL_LIMITS.logTextMaxLength} characters`),
+    .min(1, zodMessage(msg`Write what happened`))
+    .max(PATROL_LIMITS.logTextMaxLength, zodMessage(msg`At most ${ph({ max: PATROL_LIMITS.logTextMaxLength })} characters`)),
   position: gpsPositionSchema.optional(),
 });
 export type PatrolLogRequest = z.input<typeof patrolLogRequestSchema>;
@@ -177,7 +180,7 @@ export type PatrolDetail = z.infer<typeof patrolDetailSchema>;
  * ignored): patrols whose schedule starts in [from, to), newest first. Default: the last 30 days.
  */
 export const patrolListQuerySchema = z.object({
-  tanodId: z.uuid('Unknown tanod').optional(),
+  tanodId: z.uuid(zodMessage(msg`Unknown tanod`)).optional(),
   from: isoDateTime('from').optional(),
   to: isoDateTime('to').optional(),
 });
@@ -268,7 +271,7 @@ export const livePositionListSchema = z.array(livePositionSchema);
  * an ongoing schedule (422 `not_on_duty`). `tracking:status` tells the tanod's other tabs and the
  * admins whenever it changes.
  */
-export const trackingSwitchRequestSchema = z.object({ isTracking: z.boolean({ error: 'isTracking must be true or false' }) });
+export const trackingSwitchRequestSchema = z.object({ isTracking: z.boolean(zodMessage(msg`isTracking must be true or false`)) });
 export const trackingStateSchema = z.object({
   isTracking: z.boolean(),
   /** Why it is on: the patrol in progress, else the tanod's own switch. */

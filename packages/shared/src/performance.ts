@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { REPORT_FORMATS } from './resources.ts';
 import { tanodSummarySchema } from './patrols.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { fieldMessage, translate, zodMessage, type FieldLabel } from './i18n.ts';
 
 /**
  * Performance (docs/product.md §4.10): a tanod's figures for a period, computed in SQL on
@@ -31,11 +33,11 @@ export const PERFORMANCE_LIMITS = {
 export const PERFORMANCE_PERIODS = ['week', 'month', 'quarter', 'year', 'custom'] as const;
 export type PerformancePeriodKind = (typeof PERFORMANCE_PERIODS)[number];
 
-const isoDay = (label: string) => z.iso.date(`${label} must be a date as YYYY-MM-DD`);
+const isoDay = (field: FieldLabel) => z.iso.date(fieldMessage(field, (label) => msg`${label} must be a date as YYYY-MM-DD`));
 
 const periodFields = {
   period: z
-    .enum(PERFORMANCE_PERIODS, { error: 'period must be week, month, quarter, year or custom' })
+    .enum(PERFORMANCE_PERIODS, zodMessage(msg`period must be week, month, quarter, year or custom`))
     .default('month'),
   /** Only for `custom`; ignored otherwise. */
   from: isoDay('from').optional(),
@@ -49,16 +51,16 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The refinements every period input shares: `custom` needs from ≤ to and at most maxDays. */
 function checkPeriod(value: PeriodFields, ctx: z.RefinementCtx): void {
   if (value.period !== 'custom') return;
-  if (!value.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is required for a custom period' });
-  if (!value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is required for a custom period' });
+  if (!value.from) ctx.addIssue({ code: 'custom', path: ['from'], message: translate(msg`from is required for a custom period`) });
+  if (!value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: translate(msg`to is required for a custom period`) });
   // A malformed day is reported on its own field; comparing it would only add noise.
   if (!value.from || !value.to || !ISO_DAY.test(value.from) || !ISO_DAY.test(value.to)) return;
   if (value.to < value.from) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+    ctx.addIssue({ code: 'custom', path: ['to'], message: translate(msg`to must not be before from`) });
     return;
   }
   if (daysBetween(value.from, value.to) + 1 > PERFORMANCE_LIMITS.maxDays) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: `A period is at most ${PERFORMANCE_LIMITS.maxDays} days` });
+    ctx.addIssue({ code: 'custom', path: ['to'], message: translate(msg`A period is at most ${ph({ max: PERFORMANCE_LIMITS.maxDays })} days`) });
   }
 }
 
@@ -154,7 +156,7 @@ export const performanceListSchema = z.object({
 });
 export type PerformanceList = z.infer<typeof performanceListSchema>;
 
-export const performanceTanodParamsSchema = z.object({ tanodId: z.uuid('Unknown tanod') });
+export const performanceTanodParamsSchema = z.object({ tanodId: z.uuid(zodMessage(msg`Unknown tanod`)) });
 
 /**
  * `POST /api/performance/report` (admin/supadmin). `password` is the admin's own (re-checked; wrong →
@@ -164,14 +166,14 @@ export const performanceTanodParamsSchema = z.object({ tanodId: z.uuid('Unknown 
 export const performanceReportRequestSchema = z
   .object({
     ...periodFields,
-    tanodId: z.uuid('Unknown tanod').optional(),
-    format: z.enum(REPORT_FORMATS, { error: 'format must be pdf or csv' }).default('pdf'),
-    password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256),
+    tanodId: z.uuid(zodMessage(msg`Unknown tanod`)).optional(),
+    format: z.enum(REPORT_FORMATS, zodMessage(msg`format must be pdf or csv`)).default('pdf'),
+    password: z.string(zodMessage(msg`password is required`)).min(1, zodMessage(msg`password is required`)).max(256),
     pdfPassword: z
       .string()
       .min(
         PERFORMANCE_LIMITS.pdfPasswordMinLength,
-        `pdfPassword must be at least ${PERFORMANCE_LIMITS.pdfPasswordMinLength} characters`,
+        zodMessage(msg`pdfPassword must be at least ${ph({ min: PERFORMANCE_LIMITS.pdfPasswordMinLength })} characters`),
       )
       .max(PERFORMANCE_LIMITS.pdfPasswordMaxLength)
       .optional(),
@@ -181,20 +183,35 @@ export type PerformanceReportRequest = z.input<typeof performanceReportRequestSc
 
 // --- Period arithmetic (pure; the server passes "today" in the barangay's time zone) -----------------
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// The months in the periods' labels, translated when a label is made (in the request's language
+// on the server). The context tells the short "May" from the full one.
+const MONTHS = [
+  msg({ message: 'Jan', context: 'short month' }),
+  msg({ message: 'Feb', context: 'short month' }),
+  msg({ message: 'Mar', context: 'short month' }),
+  msg({ message: 'Apr', context: 'short month' }),
+  msg({ message: 'May', context: 'short month' }),
+  msg({ message: 'Jun', context: 'short month' }),
+  msg({ message: 'Jul', context: 'short month' }),
+  msg({ message: 'Aug', context: 'short month' }),
+  msg({ message: 'Sep', context: 'short month' }),
+  msg({ message: 'Oct', context: 'short month' }),
+  msg({ message: 'Nov', context: 'short month' }),
+  msg({ message: 'Dec', context: 'short month' }),
+];
 const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
+  msg({ message: 'January', context: 'month' }),
+  msg({ message: 'February', context: 'month' }),
+  msg({ message: 'March', context: 'month' }),
+  msg({ message: 'April', context: 'month' }),
+  msg({ message: 'May', context: 'month' }),
+  msg({ message: 'June', context: 'month' }),
+  msg({ message: 'July', context: 'month' }),
+  msg({ message: 'August', context: 'month' }),
+  msg({ message: 'September', context: 'month' }),
+  msg({ message: 'October', context: 'month' }),
+  msg({ message: 'November', context: 'month' }),
+  msg({ message: 'December', context: 'month' }),
 ];
 
 function parseDay(day: string): Date {
@@ -218,13 +235,16 @@ export function addDays(day: string, days: number): string {
   return formatDay(date);
 }
 
-/** "23 Nov 2026". */
+/** "23 Nov 2026", the month in the language in use. */
 export function formatPerformanceDay(day: string): string {
   const date = parseDay(day);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${date.getUTCDate()} ${translate(MONTHS[date.getUTCMonth()]!)} ${date.getUTCFullYear()}`;
 }
 
-/** Resolves a period query against today's date (YYYY-MM-DD in the barangay's time zone). */
+/**
+ * Resolves a period query against today's date (YYYY-MM-DD in the barangay's time zone). Its label
+ * is in the language in use (the request's, on the server).
+ */
 export function resolvePerformancePeriod(query: PeriodFields, today: string): PerformancePeriod {
   const date = parseDay(today);
   const year = date.getUTCFullYear();
@@ -233,14 +253,15 @@ export function resolvePerformancePeriod(query: PeriodFields, today: string): Pe
     case 'week': {
       const weekday = (date.getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
       const from = addDays(today, -weekday);
-      return { kind: 'week', from, to: addDays(from, 6), label: `Week of ${formatPerformanceDay(from)}` };
+      const day = formatPerformanceDay(from);
+      return { kind: 'week', from, to: addDays(from, 6), label: translate(msg`Week of ${day}`) };
     }
     case 'month':
       return {
         kind: 'month',
         from: formatDay(new Date(Date.UTC(year, month, 1))),
         to: formatDay(new Date(Date.UTC(year, month + 1, 0))),
-        label: `${MONTH_NAMES[month]} ${year}`,
+        label: `${translate(MONTH_NAMES[month]!)} ${year}`,
       };
     case 'quarter': {
       const first = month - (month % 3);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { msg, ph } from '@lingui/core/macro';
+import { translatedLabels, zodMessage } from './i18n.ts';
 
 /**
  * What a person can be alerted about on a locked phone (decision 016). `emergency` (new emergencies
@@ -10,28 +12,28 @@ export const MUTABLE_ALERT_KINDS = ['incident', 'backup', 'schedule', 'chat', 't
 export type MutableAlertKind = (typeof MUTABLE_ALERT_KINDS)[number];
 
 /** The words the preferences screen shows for each kind that can be switched off. */
-export const ALERT_KIND_LABELS: Record<MutableAlertKind, string> = {
-  incident: 'Incidents assigned to me and new reports',
-  backup: 'Backup requests and their answers',
-  schedule: 'Schedule changes and shift reminders',
-  chat: 'Chat messages while Bantay is closed',
-  ticket: 'Progress of my reports',
-  other: 'Everything else (equipment, accounts)',
-};
+export const ALERT_KIND_LABELS = translatedLabels<MutableAlertKind>({
+  incident: msg`Incidents assigned to me and new reports`,
+  backup: msg`Backup requests and their answers`,
+  schedule: msg`Schedule changes and shift reminders`,
+  chat: msg`Chat messages while Bantay is closed`,
+  ticket: msg`Progress of my reports`,
+  other: msg`Everything else (equipment, accounts)`,
+});
 
 export const pushKeySchema = z.object({ publicKey: z.string() });
 export type PushKey = z.infer<typeof pushKeySchema>;
 
 const base64url = (field: string, min: number, max: number) =>
   z
-    .string({ error: `${field} is required` })
-    .min(min, `${field} is too short`)
-    .max(max, `${field} is too long`)
-    .regex(/^[A-Za-z0-9_-]+=*$/, `${field} must be base64url`);
+    .string(zodMessage(msg`${field} is required`))
+    .min(min, zodMessage(msg`${field} is too short`))
+    .max(max, zodMessage(msg`${field} is too long`))
+    .regex(/^[A-Za-z0-9_-]+=*$/, zodMessage(msg`${field} must be base64url`));
 
 /** The browser's `PushSubscription.toJSON()`. Where the endpoint may point is checked on the server. */
 export const pushSubscriptionInputSchema = z.object({
-  endpoint: z.string({ error: 'endpoint is required' }).max(2048, 'endpoint is too long').url('endpoint must be a URL'),
+  endpoint: z.string(zodMessage(msg`endpoint is required`)).max(2048, zodMessage(msg`endpoint is too long`)).url(zodMessage(msg`endpoint must be a URL`)),
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {
@@ -39,7 +41,7 @@ export const pushSubscriptionInputSchema = z.object({
       p256dh: base64url('keys.p256dh', 80, 120),
       auth: base64url('keys.auth', 16, 32),
     },
-    { error: 'keys is required' },
+    zodMessage(msg`keys is required`),
   ),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
@@ -54,15 +56,15 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionSummary = z.infer<typeof pushSubscriptionSchema>;
 
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 22:00');
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, zodMessage(msg`must be a time like 22:00`));
 
 /** `GET`/`PUT /api/push/preferences`: what I do not want pushed, and when I want quiet. */
 export const alertPreferencesSchema = z.object({
-  mutedKinds: z.array(z.enum(MUTABLE_ALERT_KINDS, { error: `each muted kind must be one of ${MUTABLE_ALERT_KINDS.join(', ')}` })).max(MUTABLE_ALERT_KINDS.length),
+  mutedKinds: z.array(z.enum(MUTABLE_ALERT_KINDS, zodMessage(msg`each muted kind must be one of ${ph({ allowed: MUTABLE_ALERT_KINDS.join(', ') })}`))).max(MUTABLE_ALERT_KINDS.length),
   /** Times in the barangay's time zone; the end may be past midnight (22:00 → 06:00). Null when off. */
   quietHours: z
     .object({ start: clockTime, end: clockTime })
-    .refine((hours) => hours.start !== hours.end, { path: ['end'], message: 'must differ from the start' })
+    .refine((hours) => hours.start !== hours.end, { path: ['end'], ...zodMessage(msg`must differ from the start`) })
     .nullable(),
 });
 export type AlertPreferences = z.infer<typeof alertPreferencesSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { LIMITS, PIN_MESSAGES, RESIDENT_LIMITS, weakPinProblem } from './limits.ts';
+import { LIMITS, PIN_DESCRIPTORS, RESIDENT_LIMITS, weakPinProblem } from './limits.ts';
 import { botCheckPayloadSchema, phoneNumberInputSchema, verificationCodeSchema } from './account.ts';
+import { msg } from '@lingui/core/macro';
+import { fieldMessage, translate, zodMessage, type MessageDescriptor } from './i18n.ts';
 
 /**
  * Resident accounts (docs/product.md §4.1): sign-up with an SMS code, sign-in with mobile
@@ -9,8 +11,8 @@ import { botCheckPayloadSchema, phoneNumberInputSchema, verificationCodeSchema }
  */
 
 export const pinSchema = z
-  .string({ error: PIN_MESSAGES.required })
-  .regex(/^\d{6}$/, PIN_MESSAGES.format);
+  .string(zodMessage(PIN_DESCRIPTORS.required))
+  .regex(/^\d{6}$/, zodMessage(PIN_DESCRIPTORS.format));
 
 /** A new PIN: six digits, not trivially weak. */
 export const newPinSchema = pinSchema.superRefine((pin, ctx) => {
@@ -18,12 +20,12 @@ export const newPinSchema = pinSchema.superRefine((pin, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-const name = (label: string) =>
+const name = (field: MessageDescriptor) =>
   z
-    .string({ error: `${label} is required` })
+    .string(fieldMessage(field, (label) => msg`${label} is required`))
     .trim()
-    .min(1, `${label} is required`)
-    .max(LIMITS.nameMaxLength, `${label} is too long`);
+    .min(1, fieldMessage(field, (label) => msg`${label} is required`))
+    .max(LIMITS.nameMaxLength, fieldMessage(field, (label) => msg`${label} is too long`));
 
 /** `POST /api/residents/send-code`: an SMS code to prove the mobile number before sign-up. */
 export const residentSendCodeRequestSchema = z.object({
@@ -37,23 +39,23 @@ export type ResidentSendCodeRequest = z.infer<typeof residentSendCodeRequestSche
 /** `POST /api/residents/signup`: creates the account and signs in. */
 export const residentSignupRequestSchema = z
   .object({
-    firstName: name('First name'),
-    lastName: name('Last name'),
+    firstName: name(msg`First name`),
+    lastName: name(msg`Last name`),
     /** Optional; empty means none. */
     middleName: z
       .string()
       .trim()
-      .max(LIMITS.nameMaxLength, 'Middle name is too long')
+      .max(LIMITS.nameMaxLength, zodMessage(msg`Middle name is too long`))
       .optional()
       .transform((value) => (value ? value : undefined)),
     /** `YYYY-MM-DD`, in the past. */
-    birthday: z.iso.date('Enter a date as YYYY-MM-DD'),
+    birthday: z.iso.date(zodMessage(msg`Enter a date as YYYY-MM-DD`)),
     /** Home address in the barangay. */
     address: z
-      .string({ error: 'Address is required' })
+      .string(zodMessage(msg`Address is required`))
       .trim()
-      .min(1, 'Address is required')
-      .max(RESIDENT_LIMITS.addressMaxLength, 'Address is too long'),
+      .min(1, zodMessage(msg`Address is required`))
+      .max(RESIDENT_LIMITS.addressMaxLength, zodMessage(msg`Address is too long`)),
     /** The mobile number the code was sent to. */
     phoneNumber: phoneNumberInputSchema,
     /** The 6-digit code from the SMS. */
@@ -61,15 +63,15 @@ export const residentSignupRequestSchema = z
     /** The chosen 6-digit PIN. */
     pin: newPinSchema,
     /** The PIN again; must match. */
-    pinConfirm: z.string({ error: 'Confirm the PIN' }),
+    pinConfirm: z.string(zodMessage(msg`Confirm the PIN`)),
     /** Optional; lets the resident reset the PIN by email. Unique among accounts. */
     email: z
-      .union([z.literal(''), z.email('Enter a valid email address').max(254)])
+      .union([z.literal(''), z.email(zodMessage(msg`Enter a valid email address`)).max(254)])
       .optional()
       .transform((value) => (value ? value.toLowerCase() : undefined)),
   })
   .superRefine((value, ctx) => {
-    if (value.pin !== value.pinConfirm) ctx.addIssue({ code: 'custom', path: ['pinConfirm'], message: PIN_MESSAGES.mismatch });
+    if (value.pin !== value.pinConfirm) ctx.addIssue({ code: 'custom', path: ['pinConfirm'], message: translate(PIN_DESCRIPTORS.mismatch) });
   });
 export type ResidentSignupRequest = z.input<typeof residentSignupRequestSchema>;
 export type ResidentSignupInput = z.output<typeof residentSignupRequestSchema>;
@@ -77,9 +79,12 @@ export type ResidentSignupInput = z.output<typeof residentSignupRequestSchema>;
 /** `POST /api/residents/login`. */
 export const residentLoginRequestSchema = z.object({
   /** Any Philippine format; normalised to E.164. */
-  phoneNumber: z.string({ error: 'Enter your mobile number' }).trim().min(1, 'Enter your mobile number').max(32, 'Enter your mobile number'),
+  phoneNumber: z.string(zodMessage(msg`Enter your mobile number`)).trim().min(1, zodMessage(msg`Enter your mobile number`)).max(32, zodMessage(msg`Enter your mobile number`)),
   /** The 6-digit PIN. Any string up to 32 characters is accepted here and simply fails when wrong. */
-  pin: z.string({ error: PIN_MESSAGES.required }).min(1, PIN_MESSAGES.required).max(32, PIN_MESSAGES.format),
+  pin: z
+    .string(zodMessage(PIN_DESCRIPTORS.required))
+    .min(1, zodMessage(PIN_DESCRIPTORS.required))
+    .max(32, zodMessage(PIN_DESCRIPTORS.format)),
 });
 export type ResidentLoginRequest = z.infer<typeof residentLoginRequestSchema>;
 
@@ -87,20 +92,25 @@ export type ResidentLoginRequest = z.infer<typeof residentLoginRequestSchema>;
 export const residentForgotPinRequestSchema = z
   .object({
     /** Sends an SMS with the link. */
-    phoneNumber: z.string().trim().max(32, 'Please enter a valid phone number').optional(),
+    phoneNumber: z.string().trim().max(32, zodMessage(msg`Please enter a valid phone number`)).optional(),
     /** Sends an email with the link. */
-    email: z.email('Enter a valid email address').max(254).optional(),
+    email: z.email(zodMessage(msg`Enter a valid email address`)).max(254).optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.phoneNumber && !value.email) {
-      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'Enter your mobile number or your email address' });
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: translate(msg`Enter your mobile number or your email address`) });
     }
     if (value.phoneNumber && value.email) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter either a mobile number or an email address, not both' });
+      ctx.addIssue({ code: 'custom', path: ['email'], message: translate(msg`Enter either a mobile number or an email address, not both`) });
     }
   });
 export type ResidentForgotPinRequest = z.infer<typeof residentForgotPinRequestSchema>;
 
+/** What a PIN-reset request is answered, whatever the outcome, in the language in use. */
+export const forgotPinAnswer = (): string =>
+  translate(msg`If an account uses that number or email, we have sent it a link to reset the PIN. The link works once, for 1 hour.`);
+
+/** @deprecated English only: answer with `forgotPinAnswer()`, which speaks the request's language. */
 export const FORGOT_PIN_ANSWER =
   'If an account uses that number or email, we have sent it a link to reset the PIN. The link works once, for 1 hour.';
 
@@ -109,11 +119,11 @@ export const residentForgotPinResponseSchema = z.object({ ok: z.literal(true), m
 /** `POST /api/residents/reset-pin`: with the token from the link `/reset-pin/{token}`. */
 export const residentResetPinRequestSchema = z
   .object({
-    token: z.string({ error: 'The reset link is invalid' }).trim().min(20, 'The reset link is invalid').max(200, 'The reset link is invalid'),
+    token: z.string(zodMessage(msg`The reset link is invalid`)).trim().min(20, zodMessage(msg`The reset link is invalid`)).max(200, zodMessage(msg`The reset link is invalid`)),
     pin: newPinSchema,
-    pinConfirm: z.string({ error: 'Confirm the PIN' }),
+    pinConfirm: z.string(zodMessage(msg`Confirm the PIN`)),
   })
   .superRefine((value, ctx) => {
-    if (value.pin !== value.pinConfirm) ctx.addIssue({ code: 'custom', path: ['pinConfirm'], message: PIN_MESSAGES.mismatch });
+    if (value.pin !== value.pinConfirm) ctx.addIssue({ code: 'custom', path: ['pinConfirm'], message: translate(PIN_DESCRIPTORS.mismatch) });
   });
 export type ResidentResetPinRequest = z.infer<typeof residentResetPinRequestSchema>;

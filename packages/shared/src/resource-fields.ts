@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { msg, ph } from '@lingui/core/macro';
+import { fieldMessage, type FieldLabel } from './i18n.ts';
 
 /** The resources' limits and field rules, shared by the inventory, loans and vehicles schemas. */
 
@@ -25,25 +27,29 @@ export const RESOURCE_LIMITS = {
   reportMaxDays: 366,
 } as const;
 
-export const trimmedName = (label: string) =>
+/** A required name; `field` names it in the messages (`msg`-marked, see ./i18n.ts). */
+export const trimmedName = (field: FieldLabel) =>
   z
-    .string({ error: `${label} is required` })
+    .string(fieldMessage(field, (label) => msg`${label} is required`))
     .trim()
-    .min(1, `${label} is required`)
-    .max(RESOURCE_LIMITS.nameMaxLength, `${label} must be at most ${RESOURCE_LIMITS.nameMaxLength} characters`);
+    .min(1, fieldMessage(field, (label) => msg`${label} is required`))
+    .max(
+      RESOURCE_LIMITS.nameMaxLength,
+      fieldMessage(field, (label) => msg`${label} must be at most ${ph({ max: RESOURCE_LIMITS.nameMaxLength })} characters`),
+    );
 
 /** Optional free text: blank becomes null. */
-export const optionalNotes = (label: string, max: number = RESOURCE_LIMITS.notesMaxLength) =>
+export const optionalNotes = (field: FieldLabel, max: number = RESOURCE_LIMITS.notesMaxLength) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, fieldMessage(field, (label) => msg`${label} must be at most ${max} characters`))
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const wholeNumber = (label: string, min: number, max: number) =>
+export const wholeNumber = (field: FieldLabel, min: number, max: number) =>
   z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`);
+    .number(fieldMessage(field, (label) => msg`${label} must be a number`))
+    .int(fieldMessage(field, (label) => msg`${label} must be a whole number`))
+    .min(min, fieldMessage(field, (label) => msg`${label} must be at least ${min}`))
+    .max(max, fieldMessage(field, (label) => msg`${label} must be at most ${ph({ max: max.toLocaleString('en-US') })}`));

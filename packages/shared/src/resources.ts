@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { RESOURCE_LIMITS, optionalNotes, trimmedName, wholeNumber } from './resource-fields.ts';
+import { msg } from '@lingui/core/macro';
+import { translatedLabels, zodMessage } from './i18n.ts';
 
 export { RESOURCE_LIMITS };
 
@@ -26,16 +28,16 @@ export const INVENTORY_CATEGORIES = [
 ] as const;
 export type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
 
-/** English labels for the category filter and table. */
-export const INVENTORY_CATEGORY_LABELS: Record<InventoryCategory, string> = {
-  communication: 'Communication',
-  lighting: 'Lighting',
-  protection: 'Protection',
-  rain_gear: 'Rain gear',
-  first_aid: 'First aid',
-  tools: 'Tools',
-  other: 'Other',
-};
+/** The categories' words for the filter and table, in the language in use when read (./i18n.ts). */
+export const INVENTORY_CATEGORY_LABELS = translatedLabels<InventoryCategory>({
+  communication: msg`Communication`,
+  lighting: msg`Lighting`,
+  protection: msg`Protection`,
+  rain_gear: msg`Rain gear`,
+  first_aid: msg`First aid`,
+  tools: msg`Tools`,
+  other: msg`Other`,
+});
 
 /**
  * An item as staff see it. `available = total − onLoan` (never below 0 for active items),
@@ -80,11 +82,11 @@ export type InventoryListQuery = z.input<typeof inventoryListQuerySchema>;
 
 /** `POST /api/inventory` (admin). Names are unique (case-insensitive): 409 otherwise. */
 export const createInventoryItemRequestSchema = z.object({
-  name: trimmedName('Name'),
-  category: z.enum(INVENTORY_CATEGORIES, { error: 'Choose a category' }),
-  total: wholeNumber('Total', 0, RESOURCE_LIMITS.totalMax),
-  lowStockThreshold: wholeNumber('Low-stock level', 0, RESOURCE_LIMITS.totalMax).default(1),
-  notes: optionalNotes('Notes'),
+  name: trimmedName(msg`Name`),
+  category: z.enum(INVENTORY_CATEGORIES, zodMessage(msg`Choose a category`)),
+  total: wholeNumber(msg`Total`, 0, RESOURCE_LIMITS.totalMax),
+  lowStockThreshold: wholeNumber(msg`Low-stock level`, 0, RESOURCE_LIMITS.totalMax).default(1),
+  notes: optionalNotes(msg`Notes`),
 });
 export type CreateInventoryItemRequest = z.input<typeof createInventoryItemRequestSchema>;
 
@@ -94,14 +96,14 @@ export type CreateInventoryItemRequest = z.input<typeof createInventoryItemReque
  */
 export const updateInventoryItemRequestSchema = z
   .object({
-    name: trimmedName('Name'),
-    category: z.enum(INVENTORY_CATEGORIES, { error: 'Choose a category' }),
-    total: wholeNumber('Total', 0, RESOURCE_LIMITS.totalMax),
-    lowStockThreshold: wholeNumber('Low-stock level', 0, RESOURCE_LIMITS.totalMax),
-    notes: optionalNotes('Notes'),
+    name: trimmedName(msg`Name`),
+    category: z.enum(INVENTORY_CATEGORIES, zodMessage(msg`Choose a category`)),
+    total: wholeNumber(msg`Total`, 0, RESOURCE_LIMITS.totalMax),
+    lowStockThreshold: wholeNumber(msg`Low-stock level`, 0, RESOURCE_LIMITS.totalMax),
+    notes: optionalNotes(msg`Notes`),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to change' });
+  .refine((value) => Object.keys(value).length > 0, zodMessage(msg`Nothing to change`));
 export type UpdateInventoryItemRequest = z.input<typeof updateInventoryItemRequestSchema>;
 
 // `POST /api/inventory/{id}/retire` (admin, empty body): refused with 409 while units are on loan.
@@ -161,8 +163,8 @@ export const loanListSchema = z.array(loanSchema);
  */
 export const loanListQuerySchema = z.object({
   status: z.enum(LOAN_STATUSES).optional(),
-  borrowerId: z.uuid('Unknown borrower').optional(),
-  itemId: z.uuid('Unknown item').optional(),
+  borrowerId: z.uuid(zodMessage(msg`Unknown borrower`)).optional(),
+  itemId: z.uuid(zodMessage(msg`Unknown item`)).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 export type LoanListQuery = z.input<typeof loanListQuerySchema>;
@@ -175,24 +177,24 @@ export type LoanListQuery = z.input<typeof loanListQuerySchema>;
  * item: 409 CONFLICT.
  */
 export const createLoanRequestSchema = z.object({
-  itemId: z.uuid('Choose an item'),
-  quantity: wholeNumber('Quantity', 1, RESOURCE_LIMITS.loanQuantityMax).default(1),
+  itemId: z.uuid(zodMessage(msg`Choose an item`)),
+  quantity: wholeNumber(msg`Quantity`, 1, RESOURCE_LIMITS.loanQuantityMax).default(1),
   /** ISO 8601 with offset; must be in the future and within 90 days. */
-  dueAt: z.iso.datetime({ offset: true, error: 'Enter a valid due time' }).optional(),
-  borrowerId: z.uuid('Choose a tanod').optional(),
-  notes: optionalNotes('Notes'),
+  dueAt: z.iso.datetime({ offset: true, ...zodMessage(msg`Enter a valid due time`) }).optional(),
+  borrowerId: z.uuid(zodMessage(msg`Choose a tanod`)).optional(),
+  notes: optionalNotes(msg`Notes`),
 });
 export type CreateLoanRequest = z.input<typeof createLoanRequestSchema>;
 
 /** `POST /api/loans/{id}/return` (the borrower or an admin). Returning twice: 409 CONFLICT. */
 export const returnLoanRequestSchema = z.object({
-  condition: z.enum(RETURN_CONDITIONS, { error: 'Choose the condition: good, damaged or lost' }),
-  notes: optionalNotes('Notes'),
+  condition: z.enum(RETURN_CONDITIONS, zodMessage(msg`Choose the condition: good, damaged or lost`)),
+  notes: optionalNotes(msg`Notes`),
 });
 export type ReturnLoanRequest = z.input<typeof returnLoanRequestSchema>;
 
 /** `GET /api/loans/default-due?borrowerId=` (staff): the due time a new loan would get now. */
-export const defaultDueQuerySchema = z.object({ borrowerId: z.uuid('Choose a tanod').optional() });
+export const defaultDueQuerySchema = z.object({ borrowerId: z.uuid(zodMessage(msg`Choose a tanod`)).optional() });
 export const defaultDueSchema = z.object({
   dueAt: z.string(),
   /** `shift` when the end of a shift was used, `fallback` for now + 24 hours. */
@@ -212,11 +214,11 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
  */
 export const resourceReportQuerySchema = z
   .object({
-    from: z.iso.date('Enter the first day as YYYY-MM-DD'),
-    to: z.iso.date('Enter the last day as YYYY-MM-DD'),
-    format: z.enum(REPORT_FORMATS, { error: 'Choose pdf or csv' }).default('pdf'),
+    from: z.iso.date(zodMessage(msg`Enter the first day as YYYY-MM-DD`)),
+    to: z.iso.date(zodMessage(msg`Enter the last day as YYYY-MM-DD`)),
+    format: z.enum(REPORT_FORMATS, zodMessage(msg`Choose pdf or csv`)).default('pdf'),
   })
-  .refine((value) => value.to >= value.from, { path: ['to'], message: 'The last day must not be before the first' });
+  .refine((value) => value.to >= value.from, { path: ['to'], ...zodMessage(msg`The last day must not be before the first`) });
 export type ResourceReportQuery = z.input<typeof resourceReportQuerySchema>;
 
 /** Path ids; an id that is not one of ours answers 404, exactly as an unknown one. */

@@ -1,44 +1,46 @@
 import { z } from 'zod';
 import { PATROL_ATTENDANCES, PATROL_LIMITS, SCHEDULE_SCOPES, SCHEDULE_SHIFTS, SCHEDULE_STATUSES, isoDateTime, tanodSummarySchema } from './patrols.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { translate, zodMessage } from './i18n.ts';
 
 /** Schedules (docs/product.md §3, §4.6): shifts of one or more tanods in an area, with repeats. */
 
 // --- Schedules: `/api/schedules`. -------------------------------------------------------------------
 
 export const scheduleMemberInputSchema = z.object({
-  tanodId: z.uuid('Choose a tanod'),
+  tanodId: z.uuid(zodMessage(msg`Choose a tanod`)),
   isLeader: z.boolean().default(false),
 });
 
 export const scheduleRepeatSchema = z.object({
   /** 0 = Sunday … 6 = Saturday, in the barangay's timezone. */
   weekdays: z
-    .array(z.number().int().min(0, 'Weekdays are 0 (Sunday) to 6 (Saturday)').max(6, 'Weekdays are 0 (Sunday) to 6 (Saturday)'))
-    .min(1, 'Choose at least one weekday')
+    .array(z.number().int().min(0, zodMessage(msg`Weekdays are 0 (Sunday) to 6 (Saturday)`)).max(6, zodMessage(msg`Weekdays are 0 (Sunday) to 6 (Saturday)`)))
+    .min(1, zodMessage(msg`Choose at least one weekday`))
     .max(7)
-    .refine((days) => new Set(days).size === days.length, 'A weekday is chosen twice'),
+    .refine((days) => new Set(days).size === days.length, zodMessage(msg`A weekday is chosen twice`)),
   /** The last day that may hold an occurrence (inclusive), `YYYY-MM-DD` in the barangay's timezone. */
-  until: z.iso.date('Choose the last day of the repeat'),
+  until: z.iso.date(zodMessage(msg`Choose the last day of the repeat`)),
 });
 export type ScheduleRepeat = z.infer<typeof scheduleRepeatSchema>;
 
 const membersSchema = z
-  .array(scheduleMemberInputSchema, { error: 'Choose the members' })
-  .min(1, 'Choose at least one member')
-  .max(PATROL_LIMITS.membersMax, `At most ${PATROL_LIMITS.membersMax} members`)
+  .array(scheduleMemberInputSchema, zodMessage(msg`Choose the members`))
+  .min(1, zodMessage(msg`Choose at least one member`))
+  .max(PATROL_LIMITS.membersMax, zodMessage(msg`At most ${ph({ max: PATROL_LIMITS.membersMax })} members`))
   .superRefine((members, ctx) => {
     if (new Set(members.map((member) => member.tanodId)).size !== members.length) {
-      ctx.addIssue({ code: 'custom', message: 'A tanod is listed twice' });
+      ctx.addIssue({ code: 'custom', message: translate(msg`A tanod is listed twice`) });
     }
     const leaders = members.filter((member) => member.isLeader).length;
-    if (members.length >= 2 && leaders !== 1) ctx.addIssue({ code: 'custom', message: 'Choose exactly one team leader' });
-    if (members.length === 1 && leaders > 1) ctx.addIssue({ code: 'custom', message: 'Choose exactly one team leader' });
+    if (members.length >= 2 && leaders !== 1) ctx.addIssue({ code: 'custom', message: translate(msg`Choose exactly one team leader`) });
+    if (members.length === 1 && leaders > 1) ctx.addIssue({ code: 'custom', message: translate(msg`Choose exactly one team leader`) });
   });
 
 const notesSchema = z
   .string()
   .trim()
-  .max(PATROL_LIMITS.notesMaxLength, `Notes must be at most ${PATROL_LIMITS.notesMaxLength} characters`);
+  .max(PATROL_LIMITS.notesMaxLength, zodMessage(msg`Notes must be at most ${ph({ max: PATROL_LIMITS.notesMaxLength })} characters`));
 
 /**
  * `POST /api/schedules` (admin): 201 with every schedule created (one, or one per occurrence).
@@ -51,10 +53,10 @@ const notesSchema = z
  *   overlapping schedule, end not after start, a deactivated (or unknown) tanod.
  */
 export const createScheduleRequestSchema = z.object({
-  shift: z.enum(SCHEDULE_SHIFTS, { error: 'Choose day, night or custom' }),
-  startsAt: isoDateTime('Start'),
-  endsAt: isoDateTime('End').optional(),
-  patrolAreaId: z.uuid('Choose a patrol area'),
+  shift: z.enum(SCHEDULE_SHIFTS, zodMessage(msg`Choose day, night or custom`)),
+  startsAt: isoDateTime(msg`Start`),
+  endsAt: isoDateTime(msg`End`).optional(),
+  patrolAreaId: z.uuid(zodMessage(msg`Choose a patrol area`)),
   members: membersSchema,
   notes: notesSchema.optional(),
   repeat: scheduleRepeatSchema.optional(),
@@ -70,19 +72,19 @@ export type CreateScheduleInput = z.output<typeof createScheduleRequestSchema>;
  */
 export const updateScheduleRequestSchema = z
   .object({
-    shift: z.enum(SCHEDULE_SHIFTS, { error: 'Choose day, night or custom' }),
-    startsAt: isoDateTime('Start'),
-    endsAt: isoDateTime('End'),
-    patrolAreaId: z.uuid('Choose a patrol area'),
+    shift: z.enum(SCHEDULE_SHIFTS, zodMessage(msg`Choose day, night or custom`)),
+    startsAt: isoDateTime(msg`Start`),
+    endsAt: isoDateTime(msg`End`),
+    patrolAreaId: z.uuid(zodMessage(msg`Choose a patrol area`)),
     members: membersSchema,
     notes: notesSchema.nullable(),
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Change at least one field');
+  .refine((body) => Object.keys(body).length > 0, zodMessage(msg`Change at least one field`));
 export type UpdateScheduleRequest = z.input<typeof updateScheduleRequestSchema>;
 export type UpdateScheduleInput = z.output<typeof updateScheduleRequestSchema>;
 
-export const scheduleScopeQuerySchema = z.object({ scope: z.enum(SCHEDULE_SCOPES, { error: 'scope must be one or future' }).default('one') });
+export const scheduleScopeQuerySchema = z.object({ scope: z.enum(SCHEDULE_SCOPES, zodMessage(msg`scope must be one or future`)).default('one') });
 
 /**
  * `GET /api/schedules?from=&to=&tanodId=&areaId=` (admin) and `GET /api/schedules/mine?from=&to=`
@@ -92,8 +94,8 @@ export const scheduleScopeQuerySchema = z.object({ scope: z.enum(SCHEDULE_SCOPES
 export const scheduleListQuerySchema = z.object({
   from: isoDateTime('from').optional(),
   to: isoDateTime('to').optional(),
-  tanodId: z.uuid('Unknown tanod').optional(),
-  areaId: z.uuid('Unknown area').optional(),
+  tanodId: z.uuid(zodMessage(msg`Unknown tanod`)).optional(),
+  areaId: z.uuid(zodMessage(msg`Unknown area`)).optional(),
 });
 export type ScheduleListQuery = z.infer<typeof scheduleListQuerySchema>;
 export const myScheduleListQuerySchema = scheduleListQuerySchema.pick({ from: true, to: true });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { msg } from '@lingui/core/macro';
+import { zodMessage } from './i18n.ts';
 
 export const positionSchema = z.object({
   lat: z.number().min(-90).max(90),
@@ -55,30 +57,30 @@ export const DEFAULT_MAP_START = { lat: 14.7356, lng: 121.0498, zoom: 13 } as co
 /** `PATCH /api/settings` (supadmin): only the fields sent change. */
 export const updateSettingsSchema = z
   .object({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+    name: z.string(zodMessage(msg`Name is required`)).trim().min(1, zodMessage(msg`Name is required`)).max(120, zodMessage(msg`Name is too long`)),
     abbreviation: z
-      .string({ error: 'Abbreviation is required' })
+      .string(zodMessage(msg`Abbreviation is required`))
       .trim()
-      .min(1, 'Abbreviation is required')
-      .max(8, 'Abbreviation must be at most 8 characters'),
-    hotlines: z.array(hotlineSchema).max(20, 'At most 20 hotlines'),
+      .min(1, zodMessage(msg`Abbreviation is required`))
+      .max(8, zodMessage(msg`Abbreviation must be at most 8 characters`)),
+    hotlines: z.array(hotlineSchema).max(20, zodMessage(msg`At most 20 hotlines`)),
     incidentTypes: z
       .array(incidentTypeSchema)
-      .min(1, 'Keep at least one incident type')
-      .max(40, 'At most 40 incident types')
-      .refine((types) => new Set(types.map((t) => t.name.trim().toLowerCase())).size === types.length, 'Incident type names must be different'),
+      .min(1, zodMessage(msg`Keep at least one incident type`))
+      .max(40, zodMessage(msg`At most 40 incident types`))
+      .refine((types) => new Set(types.map((t) => t.name.trim().toLowerCase())).size === types.length, zodMessage(msg`Incident type names must be different`)),
     mapStart: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), zoom: z.number().int().min(1).max(19) }),
     timezone: z.string().trim().min(1).max(64),
     /** Null removes it. */
     dataProtectionOfficer: z
       .object({
-        name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
-        contact: z.string().trim().min(1, 'Give an email address or a phone number').max(200, 'Contact is too long'),
+        name: z.string(zodMessage(msg`Name is required`)).trim().min(1, zodMessage(msg`Name is required`)).max(120, zodMessage(msg`Name is too long`)),
+        contact: z.string().trim().min(1, zodMessage(msg`Give an email address or a phone number`)).max(200, zodMessage(msg`Contact is too long`)),
       })
       .nullable(),
     /** The Punong Barangay and the Barangay Secretary, named on certified copies; null removes a name. */
-    punongBarangay: z.string().trim().max(120, 'Name is too long').nullable(),
-    barangaySecretary: z.string().trim().max(120, 'Name is too long').nullable(),
+    punongBarangay: z.string().trim().max(120, zodMessage(msg`Name is too long`)).nullable(),
+    barangaySecretary: z.string().trim().max(120, zodMessage(msg`Name is too long`)).nullable(),
   })
   .partial();
 export type UpdateSettings = z.input<typeof updateSettingsSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { currentUserSchema } from './auth.ts';
 import { profileFields } from './account.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { zodMessage } from './i18n.ts';
 
 /**
  * Staff accounts (docs/product.md §2): admins manage tanods; the supadmin manages tanods and
@@ -20,8 +22,8 @@ export type StaffUser = z.infer<typeof staffUserSchema>;
 export const userListQuerySchema = z.object({
   role: z.enum(STAFF_ROLES).optional(),
   status: z.enum(['active', 'deactivated']).optional(),
-  q: z.string().trim().max(100, 'Search is too long').optional(),
-  sort: z.enum(USER_SORTS, { error: `sort must be one of ${USER_SORTS.join(', ')}` }).default('name'),
+  q: z.string().trim().max(100, zodMessage(msg`Search is too long`)).optional(),
+  sort: z.enum(USER_SORTS, zodMessage(msg`sort must be one of ${ph({ allowed: USER_SORTS.join(', ') })}`)).default('name'),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -42,7 +44,7 @@ export const createStaffUserSchema = z
   .extend({
     ...teamLeader,
     /** An admin creates tanods; the supadmin creates admins too. */
-    userType: z.enum(['tanod', 'admin'], { error: 'userType must be tanod or admin' }).default('tanod'),
+    userType: z.enum(['tanod', 'admin'], zodMessage(msg`userType must be tanod or admin`)).default('tanod'),
   });
 export type CreateStaffUser = z.input<typeof createStaffUserSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { RESOURCE_LIMITS, optionalNotes, trimmedName, wholeNumber } from './resource-fields.ts';
 import { resourcePersonSchema } from './resources.ts';
+import { msg, ph } from '@lingui/core/macro';
+import { translatedLabels, zodMessage } from './i18n.ts';
 
 /** Vehicles and their trips (docs/product.md §3, §4.8). */
 
@@ -8,15 +10,15 @@ import { resourcePersonSchema } from './resources.ts';
 
 export const VEHICLE_TYPES = ['car', 'pickup', 'van', 'motorcycle', 'tricycle', 'ambulance', 'other'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
-export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = {
-  car: 'Car',
-  pickup: 'Pickup',
-  van: 'Van',
-  motorcycle: 'Motorcycle',
-  tricycle: 'Tricycle',
-  ambulance: 'Ambulance',
-  other: 'Other',
-};
+export const VEHICLE_TYPE_LABELS = translatedLabels<VehicleType>({
+  car: msg`Car`,
+  pickup: msg`Pickup`,
+  van: msg`Van`,
+  motorcycle: msg`Motorcycle`,
+  tricycle: msg`Tricycle`,
+  ambulance: msg`Ambulance`,
+  other: msg`Other`,
+});
 
 /**
  * `in_use` is never set by hand: a vehicle shows `in_use` while an approved trip has started and is
@@ -47,26 +49,26 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
 export const vehicleListSchema = z.array(vehicleSchema);
 
 const plateSchema = z
-  .string({ error: 'Plate number is required' })
+  .string(zodMessage(msg`Plate number is required`))
   .trim()
-  .min(2, 'Plate number is required')
-  .max(RESOURCE_LIMITS.plateMaxLength, `Plate number must be at most ${RESOURCE_LIMITS.plateMaxLength} characters`)
+  .min(2, zodMessage(msg`Plate number is required`))
+  .max(RESOURCE_LIMITS.plateMaxLength, zodMessage(msg`Plate number must be at most ${ph({ max: RESOURCE_LIMITS.plateMaxLength })} characters`))
   .transform((value) => value.toUpperCase().replace(/\s+/g, ' '));
 
 const vehicleFields = {
-  name: trimmedName('Name'),
-  type: z.enum(VEHICLE_TYPES, { error: 'Choose a vehicle type' }),
+  name: trimmedName(msg`Name`),
+  type: z.enum(VEHICLE_TYPES, zodMessage(msg`Choose a vehicle type`)),
   /** Unique, compared without case: 409 CONFLICT otherwise. */
   plate: plateSchema,
-  model: optionalNotes('Model', RESOURCE_LIMITS.nameMaxLength),
-  year: wholeNumber('Year', 1950, 2100)
+  model: optionalNotes(msg`Model`, RESOURCE_LIMITS.nameMaxLength),
+  year: wholeNumber(msg`Year`, 1950, 2100)
     .nullish()
     .transform((value) => value ?? null),
-  colour: optionalNotes('Colour', 40),
-  odometer: wholeNumber('Odometer', 0, RESOURCE_LIMITS.odometerMax),
-  status: z.enum(SETTABLE_VEHICLE_STATUSES, { error: 'Choose available, maintenance or out of service' }),
+  colour: optionalNotes(msg`Colour`, 40),
+  odometer: wholeNumber(msg`Odometer`, 0, RESOURCE_LIMITS.odometerMax),
+  status: z.enum(SETTABLE_VEHICLE_STATUSES, zodMessage(msg`Choose available, maintenance or out of service`)),
   /** Tanod ids; anyone else answers 400 naming the field. */
-  driverIds: z.array(z.uuid('Unknown driver')).max(50),
+  driverIds: z.array(z.uuid(zodMessage(msg`Unknown driver`))).max(50),
 };
 
 /** `POST /api/vehicles` (admin). */
@@ -85,7 +87,7 @@ export type CreateVehicleRequest = z.input<typeof createVehicleRequestSchema>;
 export const updateVehicleRequestSchema = z
   .object(vehicleFields)
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to change' });
+  .refine((value) => Object.keys(value).length > 0, zodMessage(msg`Nothing to change`));
 export type UpdateVehicleRequest = z.input<typeof updateVehicleRequestSchema>;
 
 export const TRIP_STATUSES = ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const;
@@ -95,12 +97,12 @@ export type TripStatus = (typeof TRIP_STATUSES)[number];
 export const VEHICLE_CONDITIONS = ['good', 'needs_cleaning', 'needs_repair', 'damaged'] as const;
 export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
 export const CONDITIONS_NEEDING_REPAIR: readonly VehicleCondition[] = ['needs_repair', 'damaged'];
-export const VEHICLE_CONDITION_LABELS: Record<VehicleCondition, string> = {
-  good: 'Good',
-  needs_cleaning: 'Needs cleaning',
-  needs_repair: 'Needs repair',
-  damaged: 'Damaged',
-};
+export const VEHICLE_CONDITION_LABELS = translatedLabels<VehicleCondition>({
+  good: msg`Good`,
+  needs_cleaning: msg`Needs cleaning`,
+  needs_repair: msg`Needs repair`,
+  damaged: msg`Damaged`,
+});
 
 /**
  * A trip's destination picked on the map. Trips often leave the barangay (a patient to the
@@ -108,13 +110,13 @@ export const VEHICLE_CONDITION_LABELS: Record<VehicleCondition, string> = {
  */
 export const tripDestinationPointSchema = z.object({
   lat: z
-    .number({ error: 'Latitude must be a number' })
-    .min(-90, 'Latitude must be between -90 and 90')
-    .max(90, 'Latitude must be between -90 and 90'),
+    .number(zodMessage(msg`Latitude must be a number`))
+    .min(-90, zodMessage(msg`Latitude must be between -90 and 90`))
+    .max(90, zodMessage(msg`Latitude must be between -90 and 90`)),
   lng: z
-    .number({ error: 'Longitude must be a number' })
-    .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180'),
+    .number(zodMessage(msg`Longitude must be a number`))
+    .min(-180, zodMessage(msg`Longitude must be between -180 and 180`))
+    .max(180, zodMessage(msg`Longitude must be between -180 and 180`)),
 });
 export type TripDestinationPoint = z.infer<typeof tripDestinationPointSchema>;
 
@@ -151,8 +153,8 @@ export const tripListSchema = z.array(tripSchema);
  * first (soonest first), then the rest (latest start first).
  */
 export const tripListQuerySchema = z.object({
-  vehicleId: z.uuid('Unknown vehicle').optional(),
-  driverId: z.uuid('Unknown driver').optional(),
+  vehicleId: z.uuid(zodMessage(msg`Unknown vehicle`)).optional(),
+  driverId: z.uuid(zodMessage(msg`Unknown driver`)).optional(),
   status: z.enum(TRIP_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
@@ -165,29 +167,29 @@ export type TripListQuery = z.input<typeof tripListQuerySchema>;
  */
 export const createTripRequestSchema = z
   .object({
-    vehicleId: z.uuid('Choose a vehicle'),
+    vehicleId: z.uuid(zodMessage(msg`Choose a vehicle`)),
     purpose: z
-      .string({ error: 'Purpose is required' })
+      .string(zodMessage(msg`Purpose is required`))
       .trim()
-      .min(1, 'Purpose is required')
-      .max(RESOURCE_LIMITS.purposeMaxLength, `Purpose must be at most ${RESOURCE_LIMITS.purposeMaxLength} characters`),
+      .min(1, zodMessage(msg`Purpose is required`))
+      .max(RESOURCE_LIMITS.purposeMaxLength, zodMessage(msg`Purpose must be at most ${ph({ max: RESOURCE_LIMITS.purposeMaxLength })} characters`)),
     destination: z
-      .string({ error: 'Destination is required' })
+      .string(zodMessage(msg`Destination is required`))
       .trim()
-      .min(1, 'Destination is required')
+      .min(1, zodMessage(msg`Destination is required`))
       .max(
         RESOURCE_LIMITS.destinationMaxLength,
-        `Destination must be at most ${RESOURCE_LIMITS.destinationMaxLength} characters`,
+        zodMessage(msg`Destination must be at most ${ph({ max: RESOURCE_LIMITS.destinationMaxLength })} characters`),
       ),
     /** Optional: where the destination is on the map. */
     destinationPoint: tripDestinationPointSchema.nullable().optional(),
-    startsAt: z.iso.datetime({ offset: true, error: 'Enter when the trip starts' }),
-    endsAt: z.iso.datetime({ offset: true, error: 'Enter when the trip ends' }),
-    startOdometer: wholeNumber('Start odometer', 0, RESOURCE_LIMITS.odometerMax),
+    startsAt: z.iso.datetime({ offset: true, ...zodMessage(msg`Enter when the trip starts`) }),
+    endsAt: z.iso.datetime({ offset: true, ...zodMessage(msg`Enter when the trip ends`) }),
+    startOdometer: wholeNumber(msg`Start odometer`, 0, RESOURCE_LIMITS.odometerMax),
   })
   .refine((value) => Date.parse(value.endsAt) > Date.parse(value.startsAt), {
     path: ['endsAt'],
-    message: 'The trip must end after it starts',
+    ...zodMessage(msg`The trip must end after it starts`),
   });
 export type CreateTripRequest = z.input<typeof createTripRequestSchema>;
 
@@ -198,10 +200,10 @@ export type CreateTripRequest = z.input<typeof createTripRequestSchema>;
 /** `POST /api/trips/{id}/reject` (admin): pending only. */
 export const rejectTripRequestSchema = z.object({
   reason: z
-    .string({ error: 'Give a reason' })
+    .string(zodMessage(msg`Give a reason`))
     .trim()
-    .min(1, 'Give a reason')
-    .max(RESOURCE_LIMITS.reasonMaxLength, `Reason must be at most ${RESOURCE_LIMITS.reasonMaxLength} characters`),
+    .min(1, zodMessage(msg`Give a reason`))
+    .max(RESOURCE_LIMITS.reasonMaxLength, zodMessage(msg`Reason must be at most ${ph({ max: RESOURCE_LIMITS.reasonMaxLength })} characters`)),
 });
 export type RejectTripRequest = z.input<typeof rejectTripRequestSchema>;
 
@@ -210,8 +212,8 @@ export type RejectTripRequest = z.input<typeof rejectTripRequestSchema>;
  * must be greater than the start (400 naming the field); the vehicle's odometer and status follow.
  */
 export const completeTripRequestSchema = z.object({
-  endOdometer: wholeNumber('End odometer', 0, RESOURCE_LIMITS.odometerMax),
-  condition: z.enum(VEHICLE_CONDITIONS, { error: 'Choose the condition of the vehicle' }),
-  notes: optionalNotes('Notes'),
+  endOdometer: wholeNumber(msg`End odometer`, 0, RESOURCE_LIMITS.odometerMax),
+  condition: z.enum(VEHICLE_CONDITIONS, zodMessage(msg`Choose the condition of the vehicle`)),
+  notes: optionalNotes(msg`Notes`),
 });
 export type CompleteTripRequest = z.input<typeof completeTripRequestSchema>;

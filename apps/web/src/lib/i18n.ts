@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { setSharedTranslator } from '@bantay/shared/i18n';
 import { detectLocale, intlTag, saveLocale, type Locale } from './locale.ts';
 
 /**
@@ -11,9 +12,29 @@ import { detectLocale, intlTag, saveLocale, type Locale } from './locale.ts';
 export type CatalogPart = 'public' | 'staff';
 
 const loaders: Record<Locale, Record<CatalogPart, () => Promise<{ messages: Messages }>>> = {
-  en: { public: () => import('../locales/en/public.po'), staff: () => import('../locales/en/staff.po') },
-  fil: { public: () => import('../locales/fil/public.po'), staff: () => import('../locales/fil/staff.po') },
+  en: {
+    public: () => withShared(import('../locales/en/public.po'), import('@bantay/shared/locales/en/messages.po')),
+    staff: () => import('../locales/en/staff.po'),
+  },
+  fil: {
+    public: () => withShared(import('../locales/fil/public.po'), import('@bantay/shared/locales/fil/messages.po')),
+    staff: () => import('../locales/fil/staff.po'),
+  },
 };
+
+/**
+ * The shared package's catalogue (its schemas' form errors and labels, packages/shared/src/i18n.ts)
+ * comes with the public part: the public forms use those schemas too. The package speaks through
+ * this app's i18n, so its messages follow the language on screen.
+ */
+async function withShared(
+  part: Promise<{ messages: Messages }>,
+  shared: Promise<{ messages: Messages }>,
+): Promise<{ messages: Messages }> {
+  const [own, common] = await Promise.all([part, shared]);
+  return { messages: { ...common.messages, ...own.messages } };
+}
+setSharedTranslator((message) => i18n._(message));
 
 const loaded = new Map<Locale, Set<CatalogPart>>();
 const wanted = new Set<CatalogPart>();
