@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { renderWithI18n } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import type { PublicTanod } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
@@ -32,7 +33,7 @@ afterEach(cleanup);
 function open(props: Partial<Parameters<typeof FeedbackDialog>[0]> = {}) {
   const onRated = vi.fn();
   const onClose = vi.fn();
-  render(<FeedbackDialog target={{ kind: 'tanod', tanod }} onClose={onClose} onRated={onRated} {...props} />);
+  renderWithI18n(<FeedbackDialog target={{ kind: 'tanod', tanod }} onClose={onClose} onRated={onRated} {...props} />);
   return { onRated, onClose, user: userEvent.setup() };
 }
 
@@ -117,7 +118,7 @@ describe('the feedback dialog', () => {
   it('a ticket rating sends to the ticket, without a name choice', async () => {
     vi.mocked(rateTicket).mockResolvedValue({ _id: 'e2' });
     const user = userEvent.setup();
-    render(<FeedbackDialog target={{ kind: 'ticket', ticket: 'IR-4BZN-6TDE', responderFirstName: 'Juan' }} onClose={vi.fn()} onRated={vi.fn()} />);
+    renderWithI18n(<FeedbackDialog target={{ kind: 'ticket', ticket: 'IR-4BZN-6TDE', responderFirstName: 'Juan' }} onClose={vi.fn()} onRated={vi.fn()} />);
     expect(screen.getByRole('dialog', { name: 'Rate Juan' })).toBeTruthy();
     expect(screen.queryByRole('radio', { name: 'Anonymous' })).toBeNull();
     await user.click(screen.getByRole('radio', { name: '5 stars, Excellent' }));

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Check, CheckCircle2, Info } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EVALUATION_LIMITS } from '@bantay/shared/limits';
 import { type PublicTanod } from '@bantay/shared';
 import { Avatar } from '@/components/Avatar.tsx';
@@ -49,9 +50,12 @@ const feedbackResolver: Resolver<FeedbackValues> = (values) => {
  * ratings, failed check) show above the buttons; field errors show next to their fields.
  */
 export function FeedbackDialog({ target, defaultName, onClose, onRated }: FeedbackDialogProps) {
+  const { t } = useLingui();
   const isTicket = target.kind === 'ticket';
   const firstName = isTicket ? target.responderFirstName : target.tanod.firstName;
-  const title = isTicket ? `Rate ${target.responderFirstName}` : `Rate ${fullName(target.tanod)}`;
+  const name = isTicket ? target.responderFirstName : fullName(target.tanod);
+  const ticket = isTicket ? target.ticket : null;
+  const title = t`Rate ${name}`;
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const [sentStars, setSentStars] = useState<number | null>(null);
   const ids = { rating: useId(), comment: useId(), counter: useId(), who: useId() };
@@ -114,13 +118,16 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
       <Modal title={title} onClose={onClose}>
         <div className="flex flex-col items-center gap-3 py-4 text-center" role="status" data-testid="rating-thanks">
           <CheckCircle2 className="h-12 w-12 text-success" aria-hidden="true" />
-          <p className="text-xl font-semibold">Thank you for your feedback!</p>
+          <p className="text-xl font-semibold">
+            <Trans>Thank you for your feedback!</Trans>
+          </p>
           <p className="text-ink-soft">
-            Your {sentStars}-star rating for {isTicket ? firstName : fullName(target.tanod)} was sent
-            {isTicket ? ` for report ${target.ticket}` : ''}. It helps the barangay keep its tanods at their best.
+            {ticket
+              ? t`Your ${sentStars}-star rating for ${name} was sent for report ${ticket}. It helps the barangay keep its tanods at their best.`
+              : t`Your ${sentStars}-star rating for ${name} was sent. It helps the barangay keep its tanods at their best.`}
           </p>
           <button ref={doneRef} type="button" className="btn btn-primary mt-2 w-full sm:w-auto sm:min-w-40" onClick={onClose}>
-            Done
+            <Trans>Done</Trans>
           </button>
         </div>
       </Modal>
@@ -143,17 +150,21 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
                   </span>
                 </p>
               ) : (
-                <p>No ratings yet. Be the first!</p>
+                <p>
+                  <Trans>No ratings yet. Be the first!</Trans>
+                </p>
               )}
               <p className="mt-0.5">
-                {defaultName ? 'You can rate each tanod once every 30 days.' : 'One rating per tanod every 30 days from each phone.'}
+                {defaultName ? t`You can rate each tanod once every 30 days.` : t`One rating per tanod every 30 days from each phone.`}
               </p>
             </div>
           </div>
         ) : (
           <p className="text-sm text-ink-soft">
-            {firstName} responded to your report <span className="whitespace-nowrap font-mono font-semibold text-ink">{target.ticket}</span>. How
-            did it go? Each report can be rated once.
+            <Trans>
+              {firstName} responded to your report <span className="whitespace-nowrap font-mono font-semibold text-ink">{ticket}</span>.
+              How did it go? Each report can be rated once.
+            </Trans>
           </p>
         )}
 
@@ -164,7 +175,9 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
         */}
         <fieldset ref={ratingGroupRef} data-autofocus tabIndex={-1} className="-m-2 rounded-xl p-2">
           <legend className="mb-1 text-sm font-medium">
-            Your rating <span className="text-muted">(required)</span>
+            <Trans>
+              Your rating <span className="text-muted">(required)</span>
+            </Trans>
           </legend>
           <Controller
             control={control}
@@ -190,13 +203,15 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
 
         <div>
           <label htmlFor={ids.comment} className="mb-1.5 block text-sm font-medium">
-            Your comment <span className="text-muted">(required)</span>
+            <Trans>
+              Your comment <span className="text-muted">(required)</span>
+            </Trans>
           </label>
           <textarea
             id={ids.comment}
             rows={4}
             className="input min-h-28 resize-y"
-            placeholder={`What did ${firstName} do well? What could be better?`}
+            placeholder={t`What did ${firstName} do well? What could be better?`}
             aria-invalid={errors.comment ? true : undefined}
             aria-describedby={[errors.comment ? `${ids.comment}-error` : null, ids.counter].filter(Boolean).join(' ')}
             {...register('comment')}
@@ -206,7 +221,7 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
               {errors.comment?.message}
             </p>
             <p id={ids.counter} className={`shrink-0 text-xs tabular-nums ${counter.over ? 'font-semibold text-danger' : 'text-muted'}`}>
-              <span className="sr-only">Characters used: </span>
+              <span className="sr-only">{t`Characters used:`} </span>
               {counter.text}
             </p>
           </div>
@@ -214,18 +229,20 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
 
         {target.kind === 'tanod' ? (
           <fieldset>
-            <legend className="mb-1.5 text-sm font-medium">Show my comment as</legend>
+            <legend className="mb-1.5 text-sm font-medium">
+              <Trans>Show my comment as</Trans>
+            </legend>
             <Controller
               control={control}
               name="anonymous"
               render={({ field }) => (
                 <div className="grid grid-cols-2 gap-2">
                   {[
-                    { value: false, label: 'My name' },
-                    { value: true, label: 'Anonymous' },
+                    { value: false, label: t`My name` },
+                    { value: true, label: t`Anonymous` },
                   ].map((option) => (
                     <label
-                      key={option.label}
+                      key={String(option.value)}
                       className={`flex min-h-11 cursor-pointer items-center justify-center gap-1.5 rounded-lg border px-3 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--focus)] has-[:focus-visible]:outline-solid ${
                         field.value === option.value
                           ? 'border-brand-600 bg-brand-50 text-brand-700 ring-1 ring-brand-600 dark:bg-brand-600/20 dark:text-ink'
@@ -248,14 +265,16 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
               )}
             />
             {anonymous ? (
-              <p className="mt-2 text-sm text-muted">Your comment will show as “Anonymous”.</p>
+              <p className="mt-2 text-sm text-muted">
+                <Trans>Your comment will show as “Anonymous”.</Trans>
+              </p>
             ) : (
               <TextField
                 className="mt-3"
-                label="Your name (optional)"
+                label={t`Your name (optional)`}
                 autoComplete="name"
                 maxLength={EVALUATION_LIMITS.nameMaxLength + 20}
-                hint="Shown with your comment. Leave it empty to show “Anonymous”."
+                hint={t`Shown with your comment. Leave it empty to show “Anonymous”.`}
                 error={errors.name?.message}
                 {...register('name')}
               />
@@ -264,7 +283,7 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
         ) : (
           <p className="flex items-start gap-2 text-sm text-muted">
             <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            Ratings of reports show as “Anonymous”.
+            <Trans>Ratings of reports show as “Anonymous”.</Trans>
           </p>
         )}
 
@@ -281,11 +300,11 @@ export function FeedbackDialog({ target, defaultName, onClose, onRated }: Feedba
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {final ? 'Back to the list' : 'Cancel'}
+            {final ? t`Back to the list` : t`Cancel`}
           </button>
           {!final && (
             <button type="submit" className="btn btn-primary sm:min-w-36" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending…' : 'Send rating'}
+              {isSubmitting ? t`Sending…` : t`Send rating`}
             </button>
           )}
         </div>

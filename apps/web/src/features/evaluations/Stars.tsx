@@ -1,6 +1,8 @@
 import { forwardRef, useState } from 'react';
 import { Star } from 'lucide-react';
-import { STAR_WORDS, averageLabel, starChoiceLabel } from './evaluation-logic.ts';
+import { useLingui as useI18n } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
+import { averageLabel, starChoiceLabel, starWord } from './evaluation-logic.ts';
 
 const STAR_VALUES = [1, 2, 3, 4, 5] as const;
 
@@ -9,6 +11,8 @@ const STAR_VALUES = [1, 2, 3, 4, 5] as const;
  * hear the label ("4.3 out of 5"), not five pictures.
  */
 export function StarsDisplay({ value, size = 18, label }: { value: number | null; size?: number; label?: string }) {
+  // Re-renders with the language, for the default label.
+  useI18n();
   const percent = value === null ? 0 : Math.max(0, Math.min(100, (value / 5) * 100));
   const row = (filled: boolean) =>
     STAR_VALUES.map((n) => (
@@ -50,8 +54,10 @@ export const StarInput = forwardRef<HTMLInputElement, StarInputProps>(function S
   { name, value, onChange, onBlur, errorId, invalid },
   ref,
 ) {
+  const { t } = useLingui();
   const [hover, setHover] = useState(0);
   const shown = hover || value;
+  const word = starWord(shown);
   return (
     <div>
       <div className="-ml-1.5 flex" onMouseLeave={() => setHover(0)}>
@@ -86,7 +92,7 @@ export const StarInput = forwardRef<HTMLInputElement, StarInputProps>(function S
         ))}
       </div>
       <p className="mt-0.5 min-h-5 text-sm font-medium text-ink-soft" aria-hidden="true">
-        {shown ? `${STAR_WORDS[shown - 1]} (${shown} of 5)` : 'Tap a star to rate'}
+        {shown ? t`${word} (${shown} of 5)` : t`Tap a star to rate`}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Search, X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PublicShell } from '@/components/PublicShell.tsx';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { filterTanods, ticketFromQuery } from './evaluation-logic.ts';
@@ -16,6 +17,7 @@ import { useTanodDirectory } from './use-tanod-directory.ts';
  * opens the form for the responder of that resolved report.
  */
 export default function TanodEvaluationPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const ticket = ticketFromQuery(params.get('ticket'));
   const { data: settings } = usePublicSettings();
@@ -54,10 +56,14 @@ export default function TanodEvaluationPage() {
     <PublicShell>
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-6 sm:py-8">
         <section>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Rate our tanods</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            <Trans>Rate our tanods</Trans>
+          </h1>
           <p className="mt-1.5 max-w-2xl text-ink-soft">
-            Tell us how our tanods serve you. No account needed: choose a tanod, give stars and a short comment. You can rate each
-            tanod once every 30 days.
+            <Trans>
+              Tell us how our tanods serve you. No account needed: choose a tanod, give stars and a short comment. You can rate
+              each tanod once every 30 days.
+            </Trans>
           </p>
         </section>
 
@@ -74,7 +80,7 @@ export default function TanodEvaluationPage() {
 
         <div role="search" className="flex max-w-md flex-col gap-1.5">
           <label htmlFor={searchId} className="text-sm font-medium">
-            Search tanods by name
+            <Trans>Search tanods by name</Trans>
           </label>
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-muted" aria-hidden="true" />
@@ -83,7 +89,7 @@ export default function TanodEvaluationPage() {
               id={searchId}
               type="search"
               className="input pl-10 pr-11 [&::-webkit-search-cancel-button]:hidden"
-              placeholder="e.g. Juan"
+              placeholder={t`e.g. Juan`}
               autoComplete="off"
               enterKeyHint="search"
               maxLength={80}
@@ -94,7 +100,7 @@ export default function TanodEvaluationPage() {
               <button
                 type="button"
                 className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-lg text-muted hover:text-ink"
-                aria-label="Clear search"
+                aria-label={t`Clear search`}
                 onClick={clearSearch}
               >
                 <X className="h-5 w-5" aria-hidden="true" />

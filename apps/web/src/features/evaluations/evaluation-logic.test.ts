@@ -5,7 +5,6 @@ import { BotCheckError } from '@/lib/bot-check.ts';
 import {
   BOT_CHECK_TEXTS,
   FEEDBACK_TEXTS,
-  GENERIC_FAILURE,
   averageLabel,
   commentCounter,
   commentDate,
@@ -161,7 +160,7 @@ describe("showing the server's refusals", () => {
 
   it('errors about fields the rater cannot see become one general message', () => {
     const error = new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [{ field: 'deviceId', message: 'Invalid' }]);
-    expect(describeSubmitFailure(error)).toEqual({ fields: {}, message: GENERIC_FAILURE, final: false });
+    expect(describeSubmitFailure(error)).toEqual({ fields: {}, message: 'Your rating could not be sent. Please try again.', final: false });
   });
 
   it('"already rated" is shown in the server\'s words and ends the attempt', () => {
@@ -186,8 +185,8 @@ describe("showing the server's refusals", () => {
     expect(describeSubmitFailure(new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection.')).message).toBe(
       'Cannot reach the server. Check your connection.',
     );
-    expect(describeSubmitFailure(new ApiError(500, 'INTERNAL', 'boom')).message).toBe(GENERIC_FAILURE);
-    expect(describeSubmitFailure(new Error('x')).message).toBe(GENERIC_FAILURE);
+    expect(describeSubmitFailure(new ApiError(500, 'INTERNAL', 'boom')).message).toBe('Your rating could not be sent. Please try again.');
+    expect(describeSubmitFailure(new Error('x')).message).toBe('Your rating could not be sent. Please try again.');
   });
 });
 

@@ -1,11 +1,16 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import { EVALUATION_LIMITS } from '@bantay/shared/limits';
 import { type PublicTanod, type PublicTicket } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
 import { fullName } from '@/lib/full-name.ts';
-import { formatZoned } from '@/lib/zoned-time.ts';
+import { DEFAULT_TIMEZONE, formatZoned } from '@/lib/zoned-time.ts';
 
-/** Pure rules of the evaluation page: search, number formats, form checks and error texts. */
+/**
+ * Pure rules of the evaluation page: search, number formats, form checks and error texts. The
+ * texts are in the language on screen when a function is called (docs/product.md §12).
+ */
 
 /** Lower-cased, accents removed, spaces collapsed: "Peña  " and "pena" compare equal. */
 export function normalizeName(value: string): string {
@@ -44,33 +49,43 @@ export function formatAverage(average: number | null): string | null {
 
 /** The accessible name of a star summary: "4.3 out of 5", or "No ratings yet". */
 export function averageLabel(average: number | null): string {
-  const text = formatAverage(average);
-  return text === null ? 'No ratings yet' : `${text} out of 5`;
+  const rating = formatAverage(average);
+  return rating === null ? t`No ratings yet` : t`${rating} out of 5`;
 }
 
 export function ratingCountLabel(count: number): string {
-  return count === 1 ? '1 rating' : `${count} ratings`;
+  return t`${plural(count, { one: '# rating', other: '# ratings' })}`;
 }
 
-export const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
+/** What each number of stars means, 1 to 5. */
+export const STAR_WORDS: readonly MessageDescriptor[] = [msg`Poor`, msg`Fair`, msg`Good`, msg`Very good`, msg`Excellent`];
+
+/** "Very good" for 4 stars; empty outside 1–5. */
+export function starWord(value: number): string {
+  const word = STAR_WORDS[value - 1];
+  return word ? i18n._(word) : '';
+}
 
 /** "4 stars, Very good": the label of one star choice. */
 export function starChoiceLabel(value: number): string {
-  return `${value} ${value === 1 ? 'star' : 'stars'}, ${STAR_WORDS[value - 1] ?? ''}`.replace(/, $/, '');
+  const word = starWord(value);
+  return word
+    ? t`${plural(value, { one: `# star, ${word}`, other: `# stars, ${word}` })}`
+    : t`${plural(value, { one: '# star', other: '# stars' })}`;
 }
 
 /**
  * When a comment was left, in words a resident reads at a glance: "Today", "Yesterday",
  * "3 days ago", then the date. Days are counted in the barangay's time zone.
  */
-export function commentDate(iso: string, now: Date, timeZone = 'Asia/Manila'): string {
+export function commentDate(iso: string, now: Date, timeZone = DEFAULT_TIMEZONE): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   const dayOf = (date: Date) => formatZoned(date, 'yyyy-MM-dd', timeZone);
   const days = Math.round((Date.parse(dayOf(now)) - Date.parse(dayOf(at))) / 86_400_000);
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return `${days} days ago`;
+  if (days <= 0) return t`Today`;
+  if (days === 1) return t`Yesterday`;
+  if (days < 7) return t`${days} days ago`;
   const sameYear = dayOf(now).slice(0, 4) === dayOf(at).slice(0, 4);
   return formatZoned(at, sameYear ? 'MMM d' : 'MMM d, yyyy', timeZone);
 }
@@ -87,11 +102,24 @@ export const emptyFeedback = (name = ''): FeedbackValues => ({ rating: 0, commen
 
 // The same words as the server's shared schema, so a refusal from either side reads the same.
 export const FEEDBACK_TEXTS = {
-  ratingRequired: 'Choose 1 to 5 stars',
-  commentRequired: 'Write a comment',
-  commentTooLong: `The comment must be at most ${EVALUATION_LIMITS.commentMaxLength} characters`,
-  nameTooLong: 'The name is too long',
-} as const;
+  get ratingRequired() {
+    return t`Choose 1 to 5 stars`;
+  },
+  get commentRequired() {
+    return t`Write a comment`;
+  },
+  get commentTooLong() {
+    const max = EVALUATION_LIMITS.commentMaxLength;
+    return t`The comment must be at most ${max} characters`;
+  },
+  get nameTooLong() {
+    return t`The name is too long`;
+  },
+  /** A failure that is not the rater's doing (or no answer worth showing). */
+  get sendFailed() {
+    return t`Your rating could not be sent. Please try again.`;
+  },
+};
 
 export type FeedbackField = 'rating' | 'comment' | 'name';
 
@@ -125,11 +153,13 @@ export function feedbackPayload(values: FeedbackValues): { rating: number; comme
 
 // docs/product.md §1: the brief's bot-check texts stand for the equivalent failures of the self-hosted check.
 export const BOT_CHECK_TEXTS = {
-  expired: 'reCAPTCHA expired. Please try again.',
-  setup: 'Error setting up verification. Please try again.',
-} as const;
-
-export const GENERIC_FAILURE = 'Your rating could not be sent. Please try again.';
+  get expired() {
+    return t`reCAPTCHA expired. Please try again.`;
+  },
+  get setup() {
+    return t`Error setting up verification. Please try again.`;
+  },
+};
 
 export interface SubmitFailure {
   /** Errors to show next to their fields. */
@@ -143,7 +173,7 @@ export interface SubmitFailure {
 /** Turns a failed submission into what the form shows: field errors, or one clear message. */
 export function describeSubmitFailure(error: unknown): SubmitFailure {
   if (error instanceof BotCheckError) return { fields: {}, message: BOT_CHECK_TEXTS[error.reason], final: false };
-  if (!(error instanceof ApiError)) return { fields: {}, message: GENERIC_FAILURE, final: false };
+  if (!(error instanceof ApiError)) return { fields: {}, message: FEEDBACK_TEXTS.sendFailed, final: false };
   switch (error.code) {
     case 'VALIDATION_FAILED': {
       const fields: Partial<Record<FeedbackField, string>> = {};
@@ -153,7 +183,7 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
         else others.push(field.message);
       }
       // A refused device id or tanod id is not the rater's doing; say so in general words.
-      const message = others.length > 0 || Object.keys(fields).length === 0 ? GENERIC_FAILURE : null;
+      const message = others.length > 0 || Object.keys(fields).length === 0 ? FEEDBACK_TEXTS.sendFailed : null;
       return { fields, message, final: false };
     }
     case 'BOT_CHECK_FAILED':
@@ -168,36 +198,39 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
     case 'NETWORK':
       return { fields: {}, message: error.message, final: false };
     default:
-      return { fields: {}, message: GENERIC_FAILURE, final: false };
+      return { fields: {}, message: FEEDBACK_TEXTS.sendFailed, final: false };
   }
 }
 
 /** Why a ticket's responder can or cannot be rated, from the public ticket lookup. */
 export type TicketRateability = { canRate: true; responderFirstName: string } | { canRate: false; reason: string };
 
-export function ticketRateability(ticket: Pick<PublicTicket, 'ticket' | 'status' | 'canRate' | 'responderFirstName' | 'timeline'>): TicketRateability {
-  if (ticket.canRate && ticket.responderFirstName) return { canRate: true, responderFirstName: ticket.responderFirstName };
-  if (ticket.timeline.some((entry) => entry.kind === 'rated')) {
-    return { canRate: false, reason: `Report ${ticket.ticket} was already rated. Each report can be rated once. Thank you!` };
+export function ticketRateability(found: Pick<PublicTicket, 'ticket' | 'status' | 'canRate' | 'responderFirstName' | 'timeline'>): TicketRateability {
+  const { ticket, responderFirstName: name } = found;
+  if (found.canRate && name) return { canRate: true, responderFirstName: name };
+  if (found.timeline.some((entry) => entry.kind === 'rated')) {
+    return { canRate: false, reason: t`Report ${ticket} was already rated. Each report can be rated once. Thank you!` };
   }
-  switch (ticket.status) {
+  switch (found.status) {
     case 'pending':
-      return { canRate: false, reason: `Report ${ticket.ticket} is still waiting for a tanod. You can rate the tanod who responds once the report is resolved.` };
+      return { canRate: false, reason: t`Report ${ticket} is still waiting for a tanod. You can rate the tanod who responds once the report is resolved.` };
     case 'in_progress':
       return {
         canRate: false,
-        reason: `A tanod is still handling report ${ticket.ticket}. You can rate ${ticket.responderFirstName ?? 'them'} once the report is resolved.`,
+        reason: name
+          ? t`A tanod is still handling report ${ticket}. You can rate ${name} once the report is resolved.`
+          : t`A tanod is still handling report ${ticket}. You can rate them once the report is resolved.`,
       };
     case 'rejected':
-      return { canRate: false, reason: `Report ${ticket.ticket} was closed without a response, so there is no tanod to rate for it.` };
+      return { canRate: false, reason: t`Report ${ticket} was closed without a response, so there is no tanod to rate for it.` };
     case 'false_alarm':
-      return { canRate: false, reason: `Report ${ticket.ticket} was closed as a false alarm, so it cannot be rated.` };
+      return { canRate: false, reason: t`Report ${ticket} was closed as a false alarm, so it cannot be rated.` };
     case 'resolved':
-      return ticket.responderFirstName
-        ? { canRate: false, reason: `Report ${ticket.ticket} cannot be rated.` }
-        : { canRate: false, reason: `Report ${ticket.ticket} was resolved without a tanod responding, so there is no tanod to rate for it.` };
+      return name
+        ? { canRate: false, reason: t`Report ${ticket} cannot be rated.` }
+        : { canRate: false, reason: t`Report ${ticket} was resolved without a tanod responding, so there is no tanod to rate for it.` };
     default:
-      return { canRate: false, reason: `Report ${ticket.ticket} cannot be rated.` };
+      return { canRate: false, reason: t`Report ${ticket} cannot be rated.` };
   }
 }
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import type { PublicTanod } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { fetchTanodDirectory } from './evaluations-api.ts';
@@ -40,7 +41,7 @@ export function useTanodDirectory(): TanodDirectoryState {
         setError(
           failure instanceof ApiError && (failure.isNetwork || failure.code === 'RATE_LIMITED')
             ? failure.message
-            : 'The list of tanods could not be loaded.',
+            : t`The list of tanods could not be loaded.`,
         );
         setPending(false);
       },

@@ -11,10 +11,11 @@ import {
   Siren,
   type LucideIcon,
 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReportLocation } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { solveBotCheck } from '@/lib/bot-check.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 import { residentToken, userIdFromToken } from '@/lib/storage.ts';
 import { LocationPicker } from './LocationPicker.tsx';
 import {
@@ -29,6 +30,7 @@ import { newReportId, reportOutbox } from './report-outbox.ts';
 import { Hotlines } from './report-parts.tsx';
 import { emergencyTypes } from './report-rules.ts';
 import { ReportDone, type SentReport } from './ReportDone.tsx';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 import { FormAlert } from '@/components/FormAlert.tsx';
 
 const ICONS: Record<string, LucideIcon> = {
@@ -56,6 +58,7 @@ function preSolve(): Promise<string> {
  * classification emergency. The map's code is fetched only if the phone gives no usable position.
  */
 export function EmergencyReport() {
+  const { t } = useLingui();
   const id = useId();
   const { data: settings } = usePublicSettings();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -75,9 +78,9 @@ export function EmergencyReport() {
   const missing = !tried
     ? null
     : !type
-      ? 'Choose what is happening.'
+      ? t`Choose what is happening.`
       : !location
-        ? 'We still need your location: allow it, or put a pin on the map.'
+        ? t`We still need your location: allow it, or put a pin on the map.`
         : null;
 
   useEffect(() => {
@@ -147,10 +150,11 @@ export function EmergencyReport() {
     botCheck.current = preSolve();
   }
 
+  const barangay = settings?.name ?? BRAND_NAME;
   if (sent) {
     return (
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6 dark:[color-scheme:dark]">
-        <title>{`Emergency report sent · ${settings?.name ?? 'Bantay'}`}</title>
+        <title>{t`Emergency report sent · ${barangay}`}</title>
         <ReportDone sent={sent} settings={settings} onAnother={another} />
       </div>
     );
@@ -158,18 +162,20 @@ export function EmergencyReport() {
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6 dark:[color-scheme:dark]">
-      <title>{`Emergency · ${settings?.name ?? 'Bantay'}`}</title>
+      <title>{t`Emergency · ${barangay}`}</title>
       <div className="flex items-center gap-3">
         <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-red-700 text-white">
           <Siren className="h-6 w-6" aria-hidden="true" />
         </span>
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-red-700 dark:text-red-400">Emergency report</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-red-700 dark:text-red-400">
+            <Trans>Emergency report</Trans>
+          </h1>
           <p className="text-sm text-ink-soft">
-            Alerts the tanods on duty and the barangay at once.{' '}
+            <Trans>Alerts the tanods on duty and the barangay at once.</Trans>{' '}
             {settings && settings.hotlines.length > 0 && (
               <a href="#hotlines" className="font-medium text-brand-600 underline dark:text-brand-100">
-                Or call a hotline
+                <Trans>Or call a hotline</Trans>
               </a>
             )}
           </p>
@@ -185,7 +191,9 @@ export function EmergencyReport() {
         }}
       >
         <fieldset>
-          <legend className="mb-2 font-semibold">1. What is happening?</legend>
+          <legend className="mb-2 font-semibold">
+            <Trans>1. What is happening?</Trans>
+          </legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {choices.map((name) => {
               const Icon = ICONS[name.trim().toLowerCase()] ?? CircleAlert;
@@ -208,7 +216,7 @@ export function EmergencyReport() {
                     className={`h-8 w-8 ${pressed ? 'text-white' : 'text-red-700 dark:text-red-400'}`}
                     aria-hidden="true"
                   />
-                  {name}
+                  {incidentTypeLabel(name)}
                   {pressed && (
                     <span className="absolute right-2 top-2 flex h-6 w-6 items-center justify-center rounded-full bg-white text-red-700">
                       <Check className="h-4 w-4" aria-hidden="true" />
@@ -222,7 +230,7 @@ export function EmergencyReport() {
 
         <section aria-labelledby={`${id}-where`} className="flex flex-col gap-2">
           <h2 id={`${id}-where`} className="font-semibold">
-            2. Where are you?
+            <Trans>2. Where are you?</Trans>
           </h2>
           <LocationPicker
             settings={settings}
@@ -238,14 +246,16 @@ export function EmergencyReport() {
 
         <div>
           <label htmlFor={`${id}-line`} className="mb-1.5 block font-semibold">
-            3. Anything else? <span className="font-normal text-muted">(optional)</span>
+            <Trans>
+              3. Anything else? <span className="font-normal text-muted">(optional)</span>
+            </Trans>
           </label>
           <input
             id={`${id}-line`}
             className="input"
             value={line}
             maxLength={LINE_MAX}
-            placeholder="e.g. two people hurt, the house at the corner"
+            placeholder={t`e.g. two people hurt, the house at the corner`}
             onChange={(event) => setLine(event.target.value)}
           />
         </div>
@@ -258,22 +268,24 @@ export function EmergencyReport() {
           disabled={busy}
         >
           <Siren className="h-6 w-6" aria-hidden="true" />
-          {busy ? 'Sending…' : 'Send emergency report'}
+          {busy ? t`Sending…` : t`Send emergency report`}
         </button>
         <p className="sr-only" role="status" aria-live="polite">
-          {busy ? 'Sending the emergency report' : ''}
+          {busy ? t`Sending the emergency report` : ''}
         </p>
       </form>
 
-      {settings && <Hotlines id="hotlines" hotlines={settings.hotlines} title="Call for help" tone="urgent" />}
+      {settings && <Hotlines id="hotlines" hotlines={settings.hotlines} title={t`Call for help`} tone="urgent" />}
       <p className="text-center text-sm text-muted">
-        Not urgent?{' '}
-        <Link
-          to="/Reportincidents"
-          className="inline-flex min-h-11 items-center font-medium text-brand-600 underline dark:text-brand-100"
-        >
-          Make a normal report
-        </Link>
+        <Trans>
+          Not urgent?{' '}
+          <Link
+            to="/Reportincidents"
+            className="inline-flex min-h-11 items-center font-medium text-brand-600 underline dark:text-brand-100"
+          >
+            Make a normal report
+          </Link>
+        </Trans>
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Component, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { Crosshair, MapPin } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicSettings, ReportLocation } from '@bantay/shared';
 import { locate, LocateError } from './geolocation.ts';
 import { checkPin, type PinPoint } from './report-rules.ts';
@@ -24,7 +25,7 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
     if (!this.state.failed) return this.props.children;
     return (
       <p role="alert" className="rounded-lg border border-line bg-surface-2 p-4 text-sm">
-        The map could not load. Check your connection and reload the page, or use your current position.
+        <Trans>The map could not load. Check your connection and reload the page, or use your current position.</Trans>
       </p>
     );
   }
@@ -33,7 +34,7 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
 function MapPlaceholder() {
   return (
     <div className="flex h-72 w-full items-center justify-center rounded-xl border border-line bg-surface-2 text-sm text-muted sm:h-96">
-      Loading the map…
+      <Trans>Loading the map…</Trans>
     </div>
   );
 }
@@ -55,13 +56,14 @@ const fixed = (value: number) => value.toFixed(5);
  * the barangay is refused here, with the reason, before the server ever sees it.
  */
 export function LocationPicker({ settings, value, onChange, error, emergency = false }: LocationPickerProps) {
+  const { t } = useLingui();
   const id = useId();
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [mapOpen, setMapOpen] = useState(!emergency);
   const [source, setSource] = useState<'gps' | 'map' | null>(value ? 'map' : null);
   const asked = useRef(false);
-  const barangay = settings?.name ?? 'the barangay';
+  const barangay = settings?.name ?? t`the barangay`;
 
   const accept = useCallback(
     (point: PinPoint, accuracy: number | undefined, from: 'gps' | 'map'): boolean => {
@@ -88,20 +90,20 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
     try {
       const fix = await locate();
       if (!accept(fix, fix.accuracy, 'gps')) {
-        setProblem(`Your position seems to be outside ${barangay}. Put the pin on the map where it happened.`);
+        setProblem(t`Your position seems to be outside ${barangay}. Put the pin on the map where it happened.`);
         setMapOpen(true);
       }
     } catch (failure) {
       setProblem(
         failure instanceof LocateError
           ? failure.message
-          : 'Your location could not be read. Put a pin on the map instead.',
+          : t`Your location could not be read. Put a pin on the map instead.`,
       );
       setMapOpen(true);
     } finally {
       setLocating(false);
     }
-  }, [accept, barangay]);
+  }, [accept, barangay, t]);
 
   // The emergency screen asks at once; the boundary must be known first to judge the answer.
   useEffect(() => {
@@ -115,6 +117,7 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
   const messages = [problem, error].filter((text, index, all): text is string => !!text && all.indexOf(text) === index);
   // A place the server refused must be corrected on the map, even on the emergency screen.
   const showMap = mapOpen || Boolean(error);
+  const accuracy = value?.accuracy;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:flex-row">
@@ -126,15 +129,15 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
         >
           <Crosshair className="h-5 w-5" aria-hidden="true" />
           {locating
-            ? 'Finding your position…'
+            ? t`Finding your position…`
             : value && source === 'gps'
-              ? 'Find my position again'
-              : 'Use my current position'}
+              ? t`Find my position again`
+              : t`Use my current position`}
         </button>
         {!showMap && (
           <button type="button" className="btn btn-secondary sm:flex-1" onClick={() => setMapOpen(true)}>
             <MapPin className="h-5 w-5" aria-hidden="true" />
-            Choose on the map
+            <Trans>Choose on the map</Trans>
           </button>
         )}
       </div>
@@ -146,8 +149,10 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
             <span>
               <span className="font-medium text-success">
                 {source === 'gps'
-                  ? `Your position is set${value.accuracy ? ` (within about ${value.accuracy} m)` : ''}.`
-                  : 'The pin is set.'}
+                  ? accuracy
+                    ? t`Your position is set (within about ${accuracy} m).`
+                    : t`Your position is set.`
+                  : t`The pin is set.`}
               </span>{' '}
               <span className="whitespace-nowrap text-muted">
                 {fixed(value.lat)}, {fixed(value.lng)}
@@ -155,10 +160,12 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
             </span>
           </span>
         ) : locating ? (
-          <span className="text-muted">Asking your phone for its position…</span>
+          <span className="text-muted">
+            <Trans>Asking your phone for its position…</Trans>
+          </span>
         ) : (
           <span className="text-muted">
-            {showMap ? 'Tap the map where it happened, or use your position.' : 'No location yet.'}
+            {showMap ? t`Tap the map where it happened, or use your position.` : t`No location yet.`}
           </span>
         )}
       </p>
@@ -182,7 +189,7 @@ export function LocationPicker({ settings, value, onChange, error, emergency = f
               settings={settings}
               pin={value}
               onPick={(point) => accept(point, undefined, 'map')}
-              label={`Map of ${barangay}: tap to put the pin where it happened, drag the pin to move it`}
+              label={t`Map of ${barangay}: tap to put the pin where it happened, drag the pin to move it`}
             />
           </Suspense>
         </MapErrorBoundary>

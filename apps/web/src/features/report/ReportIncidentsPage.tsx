@@ -2,9 +2,10 @@ import { Suspense, useState } from 'react';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { useSearchParams } from 'react-router';
 import { WifiOff } from 'lucide-react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Loading } from '@/components/Loading.tsx';
 import { PublicShell } from '@/components/PublicShell.tsx';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 import { EmergencyReport } from './EmergencyReport.tsx';
 import { QueuedReportScreen, useQueuedReports } from './QueuedReportScreen.tsx';
 import { viewOf } from './report-rules.ts';
@@ -20,6 +21,7 @@ const TicketLookup = lazyWithRetry(() => import('./TicketLookup.tsx'));
  * not seen yet) comes first, whichever view was asked for, until the reporter moves on from it.
  */
 export default function ReportIncidentsPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const view = viewOf(params);
   const { data: settings } = usePublicSettings();
@@ -29,11 +31,12 @@ export default function ReportIncidentsPage() {
   const waitingAside = queued.shown.filter((item) => item.state === 'waiting' && setAside.has(item.clientId)).length;
 
   let content;
-  if (!queued.ready) content = <Loading fullArea label="Loading…" />;
+  const barangay = settings?.name ?? BRAND_NAME;
+  if (!queued.ready) content = <Loading fullArea label={t`Loading…`} />;
   else if (first) {
     content = (
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6 dark:[color-scheme:dark]">
-        <title>{`${first.state === 'sent' ? 'Report sent' : 'Report waiting'} · ${settings?.name ?? 'Bantay'}`}</title>
+        <title>{first.state === 'sent' ? t`Report sent · ${barangay}` : t`Report waiting · ${barangay}`}</title>
         <QueuedReportScreen
           item={first}
           sending={queued.sending === first.clientId}
@@ -49,17 +52,21 @@ export default function ReportIncidentsPage() {
           <p className="mx-auto mt-4 flex w-[calc(100%-2rem)] max-w-2xl items-center gap-2 rounded-lg bg-amber-100 px-3 py-2 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">
             <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
             <span className="flex-1">
-              {waitingAside === 1 ? 'A report is' : `${waitingAside} reports are`} waiting on this phone for a signal.
+              <Plural
+                value={waitingAside}
+                one="A report is waiting on this phone for a signal."
+                other="# reports are waiting on this phone for a signal."
+              />
             </span>
             <button type="button" className="font-semibold underline" onClick={() => setSetAside(new Set())}>
-              Show
+              <Trans>Show</Trans>
             </button>
           </p>
         )}
         {view === 'emergency' ? (
           <EmergencyReport />
         ) : (
-          <Suspense fallback={<Loading fullArea label="Loading…" />}>{view === 'track' ? <TicketLookup /> : <ReportWizard />}</Suspense>
+          <Suspense fallback={<Loading fullArea label={t`Loading…`} />}>{view === 'track' ? <TicketLookup /> : <ReportWizard />}</Suspense>
         )}
       </>
     );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
+import { Trans, useLingui } from '@lingui/react/macro';
 import 'leaflet/dist/leaflet.css';
 import '@/components/map/map-base.css';
 import './report-map.css';
@@ -24,14 +25,17 @@ export interface ReportMapProps {
   label: string;
 }
 
+/* eslint-disable lingui/no-unlocalized-strings -- SVG markup, not prose */
 const PIN_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="34" height="46" viewBox="0 0 34 46" aria-hidden="true">' +
   '<path d="M17 1C8.2 1 1 8 1 16.8 1 28.5 17 45 17 45s16-16.5 16-28.2C33 8 25.8 1 17 1Z" fill="#dc2626" stroke="#fff" stroke-width="2"/>' +
   '<circle cx="17" cy="16.5" r="6" fill="#fff"/></svg>';
+/* eslint-enable lingui/no-unlocalized-strings */
 
 const pinIcon = () => L.divIcon({ className: 'report-pin', html: PIN_SVG, iconSize: [34, 46], iconAnchor: [17, 45] });
 
 export default function ReportMap({ settings, pin, onPick, label }: ReportMapProps) {
+  const { t } = useLingui();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.Marker | null>(null);
@@ -82,8 +86,8 @@ export default function ReportMap({ settings, pin, onPick, label }: ReportMapPro
         draggable: true,
         autoPan: true,
         keyboard: true,
-        title: 'The place of the incident: drag to move',
-        alt: 'Incident location pin',
+        title: t`The place of the incident: drag to move`,
+        alt: t`Incident location pin`,
       });
       marker.on('dragend', () => {
         const moved = marker.getLatLng();
@@ -107,7 +111,7 @@ export default function ReportMap({ settings, pin, onPick, label }: ReportMapPro
       }).addTo(map);
     }
     if (pin && !map.getBounds().pad(-0.1).contains([pin.lat, pin.lng])) map.panTo([pin.lat, pin.lng]);
-  }, [pin]);
+  }, [pin, t]);
 
   return (
     <div>
@@ -120,7 +124,9 @@ export default function ReportMap({ settings, pin, onPick, label }: ReportMapPro
       />
       {tilesFailed && (
         <p className="mt-2 text-sm text-muted" role="status">
-          The map pictures could not load (no internet?). You can still tap inside the blue outline to put the pin.
+          <Trans>
+            The map pictures could not load (no internet?). You can still tap inside the blue outline to put the pin.
+          </Trans>
         </p>
       )}
       <button
@@ -131,7 +137,7 @@ export default function ReportMap({ settings, pin, onPick, label }: ReportMapPro
           if (map) onPickRef.current(map.getCenter());
         }}
       >
-        Put the pin at the centre of the map
+        <Trans>Put the pin at the centre of the map</Trans>
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { renderWithI18n } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ReportLocation } from '@bantay/shared';
@@ -64,7 +65,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function open(options: Parameters<typeof userEvent.setup>[0] = {}) {
-  render(
+  renderWithI18n(
     <MemoryRouter initialEntries={['/Reportincidents']}>
       <ReportWizard />
     </MemoryRouter>,

@@ -2,10 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDraftForm } from './draft-form.ts';
 import { ArrowLeft, ArrowRight, Check, Send } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReportLocation } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { solveBotCheck } from '@/lib/bot-check.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 import { residentToken, userIdFromToken } from '@/lib/storage.ts';
 import { FIELD_STEP, toReportBody, type DraftField, type ReportDraft } from './draft.ts';
 import { preloadMap } from './LocationPicker.tsx';
@@ -28,10 +31,10 @@ import { WhereStep } from './WhereStep.tsx';
 import { FormAlert } from '@/components/FormAlert.tsx';
 
 type Step = 'what' | 'where' | 'review';
-const STEPS: { key: Step; label: string }[] = [
-  { key: 'what', label: 'What happened' },
-  { key: 'where', label: 'Where' },
-  { key: 'review', label: 'Review' },
+const STEPS: { key: Step; label: MessageDescriptor }[] = [
+  { key: 'what', label: msg`What happened` },
+  { key: 'where', label: msg`Where` },
+  { key: 'review', label: msg`Review` },
 ];
 const WHAT_FIELDS: DraftField[] = ['type', 'description', 'occurredAt'];
 
@@ -50,11 +53,16 @@ const sameFiles = (a: readonly File[] | undefined, b: readonly File[]) =>
   !!a && a.length === b.length && a.every((file, i) => file === b[i]);
 
 function Progress({ step }: { step: Step }) {
+  const { t } = useLingui();
   const index = STEPS.findIndex((s) => s.key === step);
+  const number = index + 1;
+  const count = STEPS.length;
   return (
-    <nav aria-label="Progress">
+    <nav aria-label={t`Progress`}>
       <p className="mb-2 text-sm font-medium text-muted">
-        Step {index + 1} of {STEPS.length}
+        <Trans>
+          Step {number} of {count}
+        </Trans>
       </p>
       <ol className="grid grid-cols-3 gap-2">
         {STEPS.map((s, i) => {
@@ -69,8 +77,13 @@ function Progress({ step }: { step: Step }) {
                 className={`flex items-center gap-1 text-xs sm:text-sm ${state === 'current' ? 'font-semibold text-ink' : 'text-muted'}`}
               >
                 {state === 'done' && <Check className="h-3.5 w-3.5 shrink-0 text-success" aria-hidden="true" />}
-                {s.label}
-                {state === 'done' && <span className="sr-only"> (done)</span>}
+                {t(s.label)}
+                {state === 'done' && (
+                  <span className="sr-only">
+                    {' '}
+                    <Trans>(done)</Trans>
+                  </span>
+                )}
               </span>
             </li>
           );
@@ -85,6 +98,7 @@ function Progress({ step }: { step: Step }) {
  * steps and the photos and pin live here too, so going back and forth never loses anything.
  */
 export default function ReportWizard() {
+  const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const form = useDraftForm(emptyDraft());
   const [step, setStep] = useState<Step>('what');
@@ -182,7 +196,7 @@ export default function ReportWizard() {
   async function send() {
     if (!(await form.trigger(WHAT_FIELDS))) return goTo('what');
     if (!location) {
-      setLocationError('Choose the place: use your position or tap the map.');
+      setLocationError(t`Choose the place: use your position or tap the map.`);
       return goTo('where');
     }
     setSubmitError(null);
@@ -207,7 +221,8 @@ export default function ReportWizard() {
       let photoIds: string[] = [];
       if (photos.length > 0) {
         if (!uploaded.current || !sameFiles(uploaded.current.files, files)) {
-          setBusy(`Uploading ${files.length === 1 ? 'the photo' : `${files.length} photos`}…`);
+          const count = files.length;
+          setBusy(t`${plural(count, { one: 'Uploading the photo…', other: 'Uploading # photos…' })}`);
           try {
             uploaded.current = { files, ids: await uploadPhotos(files), at: Date.now() };
           } catch (error) {
@@ -221,7 +236,7 @@ export default function ReportWizard() {
         }
         photoIds = uploaded.current.ids;
       }
-      setBusy('Sending the report…');
+      setBusy(t`Sending the report…`);
       const preSolved = botCheck.current ?? undefined;
       botCheck.current = null;
       const body = { ...toReportBody(draft, location, photoIds), clientId };
@@ -259,7 +274,7 @@ export default function ReportWizard() {
   async function advance() {
     if (step === 'what') goTo('where');
     else if (step === 'where') {
-      if (!location) setLocationError('Choose the place: use your position or tap the map.');
+      if (!location) setLocationError(t`Choose the place: use your position or tap the map.`);
       else goTo('review');
     } else await send();
   }
@@ -277,10 +292,13 @@ export default function ReportWizard() {
     setStep('what');
   }
 
+  const barangay = settings?.name ?? BRAND_NAME;
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6 dark:[color-scheme:dark]">
-      <title>{`Report an incident · ${settings?.name ?? 'Bantay'}`}</title>
-      <h1 className="text-2xl font-bold tracking-tight">Report an incident</h1>
+      <title>{t`Report an incident · ${barangay}`}</title>
+      <h1 className="text-2xl font-bold tracking-tight">
+        <Trans>Report an incident</Trans>
+      </h1>
       {sent ? (
         <ReportDone sent={sent} settings={settings} onAnother={startOver} />
       ) : (
@@ -323,7 +341,7 @@ export default function ReportWizard() {
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
               {step === 'what' ? (
                 <Link to="/" className="btn btn-ghost">
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </Link>
               ) : (
                 <button
@@ -332,7 +350,7 @@ export default function ReportWizard() {
                   onClick={() => goTo(step === 'review' ? 'where' : 'what')}
                   disabled={!!busy}
                 >
-                  <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back
+                  <ArrowLeft className="h-4 w-4" aria-hidden="true" /> <Trans>Back</Trans>
                 </button>
               )}
               <button
@@ -342,11 +360,11 @@ export default function ReportWizard() {
               >
                 {step === 'review' ? (
                   <>
-                    <Send className="h-4 w-4" aria-hidden="true" /> {busy ?? 'Send report'}
+                    <Send className="h-4 w-4" aria-hidden="true" /> {busy ?? t`Send report`}
                   </>
                 ) : (
                   <>
-                    Next <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                    <Trans>Next</Trans> <ArrowRight className="h-4 w-4" aria-hidden="true" />
                   </>
                 )}
               </button>
@@ -354,7 +372,7 @@ export default function ReportWizard() {
             <p className="sr-only" role="status" aria-live="polite">
               {busy ?? ''}
             </p>
-            <PrivacyNoticeLine>Your report, and your name and number if you give them, are used only to handle it.</PrivacyNoticeLine>
+            <PrivacyNoticeLine>{t`Your report, and your name and number if you give them, are used only to handle it.`}</PrivacyNoticeLine>
           </form>
         </>
       )}

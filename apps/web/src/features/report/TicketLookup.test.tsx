@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { renderWithI18n } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { PublicTicket } from '@bantay/shared';
@@ -33,7 +34,7 @@ const resolved: PublicTicket = {
 };
 
 function open(search = '?track=1') {
-  render(
+  renderWithI18n(
     <MemoryRouter initialEntries={[`/Reportincidents${search}`]}>
       <TicketLookup />
     </MemoryRouter>,

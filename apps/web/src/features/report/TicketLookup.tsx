@@ -1,33 +1,39 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FileText, RefreshCw, Search, Star } from 'lucide-react';
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicTicket, PublicTimelineEntry } from '@bantay/shared';
 import { normalizeTicket } from '@bantay/shared/limits';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 import { ticketFromReceipt } from './receipt.ts';
 import { lookUpTicket } from './report-api.ts';
 import { FocusHeading, STATUS_LABELS } from './report-parts.tsx';
 import { formatWhen } from './report-rules.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 type State =
   { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; result: PublicTicket } | { kind: 'error'; message: string };
 
 /** A receipt is a few hundred bytes; anything much bigger is the wrong file. */
 const RECEIPT_MAX_BYTES = 64 * 1024;
-const NOT_A_TICKET = 'This is not a ticket. A ticket looks like IR-7K3F-9QXM (or ER-… for an emergency).';
-
+/** Why a lookup failed, in the language on screen (the server's own message is in it too). */
 function lookupErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.isNetwork) return 'Cannot reach the server. Check your connection and try again.';
-    if (error.status === 429) return `${error.message} You can look up a ticket again in a few minutes.`;
-    if (error.status === 404) return error.message || 'No report has this ticket.';
+    if (error.isNetwork) return translate`Cannot reach the server. Check your connection and try again.`;
+    if (error.status === 429) {
+      const reason = error.message;
+      return translate`${reason} You can look up a ticket again in a few minutes.`;
+    }
+    if (error.status === 404) return error.message || translate`No report has this ticket.`;
     if (error.status < 500) return error.message;
   }
-  return 'The ticket could not be looked up just now. Please try again.';
+  return translate`The ticket could not be looked up just now. Please try again.`;
 }
 
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not prose */
 const STATUS_TONE: Record<PublicTicket['status'], string> = {
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
   in_progress: 'bg-blue-100 text-blue-900 dark:bg-blue-900/40 dark:text-blue-200',
@@ -35,23 +41,28 @@ const STATUS_TONE: Record<PublicTicket['status'], string> = {
   rejected: 'bg-surface-2 text-ink-soft',
   false_alarm: 'bg-surface-2 text-ink-soft',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
+/** A timeline line, read during render (the tanod's name and the staff's reason as written). */
 function timelineText(entry: PublicTimelineEntry): string {
+  const reason = entry.reason;
   switch (entry.kind) {
     case 'reported':
-      return 'Reported';
-    case 'responding':
-      return `${entry.tanodFirstName ?? 'A tanod'} is responding`;
+      return translate`Reported`;
+    case 'responding': {
+      const name = entry.tanodFirstName;
+      return name ? translate`${name} is responding` : translate`A tanod is responding`;
+    }
     case 'requeued':
-      return 'Back in the queue, waiting for another tanod';
+      return translate`Back in the queue, waiting for another tanod`;
     case 'resolved':
-      return 'Resolved';
+      return translate`Resolved`;
     case 'rejected':
-      return entry.reason ? `Rejected: ${entry.reason}` : 'Rejected';
+      return reason ? translate`Rejected: ${reason}` : translate`Rejected`;
     case 'false_alarm':
-      return entry.reason ? `Marked as a false alarm: ${entry.reason}` : 'Marked as a false alarm';
+      return reason ? translate`Marked as a false alarm: ${reason}` : translate`Marked as a false alarm`;
     case 'rated':
-      return 'The reporter rated the response';
+      return translate`The reporter rated the response`;
   }
 }
 
@@ -66,8 +77,14 @@ function Result({
   onRefresh(): void;
   refreshing: boolean;
 }) {
+  const { t } = useLingui();
   const { location } = result;
   const place = [location.address, location.landmark].filter(Boolean).join(' · ');
+  const status = t(STATUS_LABELS[result.status]);
+  const approximate = location.approximate;
+  const lat = approximate?.lat.toFixed(3);
+  const lng = approximate?.lng.toFixed(3);
+  const name = result.responderFirstName;
   return (
     <section className="card flex flex-col gap-4 p-4 sm:p-5" aria-labelledby="ticket-result">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -78,35 +95,52 @@ function Result({
           className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[result.status]}`}
           data-testid="ticket-status"
         >
-          {STATUS_LABELS[result.status]}
+          {status}
         </span>
       </div>
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
-        <dt className="font-medium text-muted">Type</dt>
-        <dd className="-mt-1.5 sm:mt-0">{result.type}</dd>
-        <dt className="font-medium text-muted">Urgency</dt>
+        <dt className="font-medium text-muted">
+          <Trans>Type</Trans>
+        </dt>
+        <dd className="-mt-1.5 sm:mt-0">{incidentTypeLabel(result.type)}</dd>
+        <dt className="font-medium text-muted">
+          <Trans>Urgency</Trans>
+        </dt>
         <dd className="-mt-1.5 sm:mt-0">
-          {result.classification === 'emergency' ? <strong className="text-danger">Emergency</strong> : 'Normal'}
+          {result.classification === 'emergency' ? (
+            <strong className="text-danger">
+              <Trans>Emergency</Trans>
+            </strong>
+          ) : (
+            t`Normal`
+          )}
         </dd>
-        <dt className="font-medium text-muted">Status</dt>
-        <dd className="-mt-1.5 sm:mt-0">{STATUS_LABELS[result.status]}</dd>
-        <dt className="font-medium text-muted">Reported</dt>
+        <dt className="font-medium text-muted">
+          <Trans>Status</Trans>
+        </dt>
+        <dd className="-mt-1.5 sm:mt-0">{status}</dd>
+        <dt className="font-medium text-muted">
+          <Trans>Reported</Trans>
+        </dt>
         <dd className="-mt-1.5 sm:mt-0">{formatWhen(result.reportedAt, timeZone)}</dd>
-        <dt className="font-medium text-muted">Location</dt>
+        <dt className="font-medium text-muted">
+          <Trans>Location</Trans>
+        </dt>
         <dd className="-mt-1.5 break-words sm:mt-0">
-          {place ||
-            (location.approximate
-              ? `Near ${location.approximate.lat.toFixed(3)}, ${location.approximate.lng.toFixed(3)} (approximate)`
-              : 'Not shown')}
+          {place || (approximate ? t`Near ${lat}, ${lng} (approximate)` : t`Not shown`)}
         </dd>
       </dl>
       {result.confidential && (
         <p className="rounded-lg border border-line bg-surface-2 p-3 text-sm" data-testid="ticket-confidential">
-          This report is kept confidential. Only its status is shown here; the barangay's staff who handle it have the details.
+          <Trans>
+            This report is kept confidential. Only its status is shown here; the barangay's staff who handle it have the details.
+          </Trans>
         </p>
       )}
       <div>
-        <h3 className="mb-2 font-semibold">Timeline</h3>
+        <h3 className="mb-2 font-semibold">
+          <Trans>Timeline</Trans>
+        </h3>
         <ol className="flex flex-col gap-0">
           {result.timeline.map((entry, index) => (
             <li key={`${entry.kind}-${entry.at}-${index}`} className="relative flex gap-3 pb-4 last:pb-0">
@@ -127,11 +161,11 @@ function Result({
       <div className="flex flex-col gap-2 sm:flex-row">
         {result.canRate && (
           <Link to={`/Tanodevaluation?ticket=${encodeURIComponent(result.ticket)}`} className="btn btn-primary">
-            <Star className="h-4 w-4" aria-hidden="true" /> Rate {result.responderFirstName ?? 'the tanod'}
+            <Star className="h-4 w-4" aria-hidden="true" /> {name ? t`Rate ${name}` : t`Rate the tanod`}
           </Link>
         )}
         <button type="button" className="btn btn-secondary" onClick={onRefresh} disabled={refreshing}>
-          <RefreshCw className="h-4 w-4" aria-hidden="true" /> {refreshing ? 'Checking…' : 'Check again'}
+          <RefreshCw className="h-4 w-4" aria-hidden="true" /> {refreshing ? t`Checking…` : t`Check again`}
         </button>
       </div>
     </section>
@@ -143,6 +177,7 @@ function Result({
  * public status of one report, from the ticket typed or read out of the receipt.
  */
 export default function TicketLookup() {
+  const { t } = useLingui();
   const id = useId();
   const { data: settings } = usePublicSettings();
   const [params, setParams] = useSearchParams();
@@ -183,7 +218,7 @@ export default function TicketLookup() {
     const ticket = normalizeTicket(raw);
     if (!ticket) {
       setFound(null);
-      setState({ kind: 'error', message: NOT_A_TICKET });
+      setState({ kind: 'error', message: t`This is not a ticket. A ticket looks like IR-7K3F-9QXM (or ER-… for an emergency).` });
       return;
     }
     setInput(ticket);
@@ -194,20 +229,20 @@ export default function TicketLookup() {
 
   async function readReceipt(file: File) {
     if (file.size > RECEIPT_MAX_BYTES) {
-      setFileError('This file is too large to be a receipt. Choose the .txt receipt you downloaded.');
+      setFileError(t`This file is too large to be a receipt. Choose the .txt receipt you downloaded.`);
       return;
     }
     let text: string;
     try {
       text = await file.text();
     } catch {
-      setFileError('The file could not be read. Try again, or type the ticket.');
+      setFileError(t`The file could not be read. Try again, or type the ticket.`);
       return;
     }
     const ticket = ticketFromReceipt(text);
     if (!ticket) {
       setFileError(
-        'No ticket was found in this file. Choose the receipt you downloaded after your report, or type the ticket.',
+        t`No ticket was found in this file. Choose the receipt you downloaded after your report, or type the ticket.`,
       );
       return;
     }
@@ -215,13 +250,16 @@ export default function TicketLookup() {
   }
 
   const fieldError = state.kind === 'error' ? state.message : undefined;
+  const barangay = settings?.name ?? BRAND_NAME;
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6 dark:[color-scheme:dark]">
-      <title>{`Track a report · ${settings?.name ?? 'Bantay'}`}</title>
+      <title>{t`Track a report · ${barangay}`}</title>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Track a report</h1>
+        <h1 className="text-2xl font-bold tracking-tight">
+          <Trans>Track a report</Trans>
+        </h1>
         <p className="mt-1 text-sm text-ink-soft">
-          Enter the ticket you got after your report, or upload the receipt file.
+          <Trans>Enter the ticket you got after your report, or upload the receipt file.</Trans>
         </p>
       </div>
       <form
@@ -234,7 +272,7 @@ export default function TicketLookup() {
       >
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
           <TextField
-            label="Ticket"
+            label={t`Ticket`}
             className="flex-1"
             value={input}
             placeholder="IR-7K3F-9QXM"
@@ -247,16 +285,16 @@ export default function TicketLookup() {
           />
           <button type="submit" className="btn btn-primary sm:mt-7" disabled={state.kind === 'loading'}>
             <Search className="h-4 w-4" aria-hidden="true" />
-            {state.kind === 'loading' ? 'Looking up…' : 'Look up'}
+            {state.kind === 'loading' ? t`Looking up…` : t`Look up`}
           </button>
         </div>
         <div className="flex items-center gap-3 text-sm text-muted">
-          <span className="h-px flex-1 bg-line" aria-hidden="true" /> or{' '}
+          <span className="h-px flex-1 bg-line" aria-hidden="true" /> <Trans>or</Trans>{' '}
           <span className="h-px flex-1 bg-line" aria-hidden="true" />
         </div>
         <div>
           <label className="btn btn-secondary w-full cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-[var(--focus)]">
-            <FileText className="h-4 w-4" aria-hidden="true" /> Upload the receipt (.txt)
+            <FileText className="h-4 w-4" aria-hidden="true" /> <Trans>Upload the receipt (.txt)</Trans>
             <input
               type="file"
               accept=".txt,text/plain"
@@ -276,7 +314,7 @@ export default function TicketLookup() {
           )}
         </div>
         <p className="sr-only" role="status" aria-live="polite">
-          {state.kind === 'loading' ? 'Looking up the ticket' : state.kind === 'error' ? state.message : ''}
+          {state.kind === 'loading' ? t`Looking up the ticket` : state.kind === 'error' ? state.message : ''}
         </p>
       </form>
       {found && (
@@ -292,7 +330,7 @@ export default function TicketLookup() {
           to="/Reportincidents"
           className="inline-flex min-h-11 items-center font-medium text-brand-600 underline dark:text-brand-100"
         >
-          Report an incident
+          <Trans>Report an incident</Trans>
         </Link>
       </p>
     </div>

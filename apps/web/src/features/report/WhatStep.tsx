@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { DraftForm } from './draft-form.ts';
 import { ImagePlus, Siren, X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicSettings } from '@bantay/shared';
+import { currentIntlTag } from '@/lib/i18n.ts';
 import { TextField } from '@/components/form/TextField.tsx';
 import { defaultClassification } from './draft.ts';
 import { FocusHeading } from './report-parts.tsx';
@@ -14,6 +16,7 @@ import {
   PHOTOS_MAX,
   toLocalInputValue,
 } from './report-rules.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 export interface AttachedPhoto {
   file: File;
@@ -40,7 +43,10 @@ export function WhatStep({
   onRemovePhoto,
   focusHeading,
 }: WhatStepProps) {
+  const { t } = useLingui();
   const id = useId();
+  const numbers = currentIntlTag();
+  const photosMax = PHOTOS_MAX;
   const {
     register,
     watch,
@@ -57,21 +63,25 @@ export function WhatStep({
   });
   return (
     <div className="flex flex-col gap-5">
-      <FocusHeading focusOnMount={focusHeading}>What happened?</FocusHeading>
+      <FocusHeading focusOnMount={focusHeading}>
+        <Trans>What happened?</Trans>
+      </FocusHeading>
       <Link
         to="/Reportincidents?emergency=1"
         className="flex min-h-12 items-center gap-3 rounded-lg border border-red-700/40 bg-red-50 px-3 py-2 text-sm hover:border-red-700 dark:border-red-400/40 dark:bg-red-950/40"
       >
         <Siren className="h-5 w-5 shrink-0 text-red-700 dark:text-red-400" aria-hidden="true" />
         <span className="flex-1 text-ink-soft">
-          Someone in danger right now?{' '}
-          <span className="font-semibold text-red-700 underline dark:text-red-300">Send an emergency report</span>
+          <Trans>
+            Someone in danger right now?{' '}
+            <span className="font-semibold text-red-700 underline dark:text-red-300">Send an emergency report</span>
+          </Trans>
         </span>
       </Link>
 
       <div>
         <label htmlFor={`${id}-type`} className="mb-1.5 block text-sm font-medium">
-          Type of incident
+          <Trans>Type of incident</Trans>
         </label>
         <select
           id={`${id}-type`}
@@ -81,10 +91,10 @@ export function WhatStep({
           disabled={!settings}
           {...typeField}
         >
-          <option value="">{settings ? 'Choose…' : 'Loading the types…'}</option>
+          <option value="">{settings ? t`Choose…` : t`Loading the types…`}</option>
           {types.map((type) => (
             <option key={type.name} value={type.name}>
-              {type.name}
+              {incidentTypeLabel(type.name)}
             </option>
           ))}
         </select>
@@ -96,15 +106,21 @@ export function WhatStep({
       </div>
 
       <fieldset>
-        <legend className="mb-1.5 text-sm font-medium">How urgent is it?</legend>
+        <legend className="mb-1.5 text-sm font-medium">
+          <Trans>How urgent is it?</Trans>
+        </legend>
         <div className="grid grid-cols-2 gap-2">
           <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface px-3 has-checked:border-brand-600 has-checked:bg-brand-50 dark:has-checked:bg-surface-2">
             <input type="radio" value="normal" className="h-4 w-4 accent-brand-600" {...register('classification')} />
-            <span className="text-sm font-medium">Normal</span>
+            <span className="text-sm font-medium">
+              <Trans>Normal</Trans>
+            </span>
           </label>
           <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface px-3 has-checked:border-red-700 has-checked:bg-red-50 dark:has-checked:bg-surface-2">
             <input type="radio" value="emergency" className="h-4 w-4 accent-red-700" {...register('classification')} />
-            <span className="text-sm font-medium">Emergency</span>
+            <span className="text-sm font-medium">
+              <Trans>Emergency</Trans>
+            </span>
           </label>
         </div>
       </fieldset>
@@ -112,13 +128,13 @@ export function WhatStep({
       <div>
         <div className="mb-1.5 flex items-baseline justify-between gap-2">
           <label htmlFor={`${id}-description`} className="text-sm font-medium">
-            Describe what happened
+            <Trans>Describe what happened</Trans>
           </label>
           <span
             id={`${id}-count`}
             className={`text-xs tabular-nums ${description.length >= DESCRIPTION_MAX ? 'font-semibold text-danger' : 'text-muted'}`}
           >
-            {description.length.toLocaleString('en-US')} / {DESCRIPTION_MAX.toLocaleString('en-US')}
+            {description.length.toLocaleString(numbers)} / {DESCRIPTION_MAX.toLocaleString(numbers)}
           </span>
         </div>
         <textarea
@@ -126,7 +142,7 @@ export function WhatStep({
           rows={5}
           maxLength={DESCRIPTION_MAX}
           className="input resize-y"
-          placeholder="Who, what, and anything that helps the tanods (no need to repeat the place)."
+          placeholder={t`Who, what, and anything that helps the tanods (no need to repeat the place).`}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={[errors.description ? `${id}-description-error` : '', `${id}-count`]
             .filter(Boolean)
@@ -141,43 +157,49 @@ export function WhatStep({
       </div>
 
       <TextField
-        label="When did it happen?"
+        label={t`When did it happen?`}
         type="datetime-local"
         max={toLocalInputValue(new Date())}
         error={errors.occurredAt?.message}
-        hint="Leave it as is if it is happening now."
+        hint={t`Leave it as is if it is happening now.`}
         {...register('occurredAt', { validate: (value) => checkOccurredAt(value, new Date()) })}
       />
 
       <div>
         <p id={`${id}-photos-label`} className="mb-1.5 text-sm font-medium">
-          Photos <span className="font-normal text-muted">(optional, up to {PHOTOS_MAX}, 5 MB each)</span>
+          <Trans>
+            Photos <span className="font-normal text-muted">(optional, up to {photosMax}, 5 MB each)</span>
+          </Trans>
         </p>
         {photos.length > 0 && (
           <ul className="mb-2 grid grid-cols-3 gap-2" aria-labelledby={`${id}-photos-label`}>
-            {photos.map((photo, index) => (
-              <li key={photo.url} className="relative overflow-hidden rounded-lg border border-line bg-surface-2">
-                <img
-                  src={photo.url}
-                  alt={`Photo ${index + 1}: ${photo.file.name}`}
-                  className="aspect-square w-full object-cover"
-                />
-                <button
-                  type="button"
-                  className="absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-full bg-black/65 text-white hover:bg-black/80"
-                  aria-label={`Remove photo ${index + 1} (${photo.file.name})`}
-                  onClick={() => onRemovePhoto(index)}
-                >
-                  <X className="h-5 w-5" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
+            {photos.map((photo, index) => {
+              const number = index + 1;
+              const name = photo.file.name;
+              return (
+                <li key={photo.url} className="relative overflow-hidden rounded-lg border border-line bg-surface-2">
+                  <img
+                    src={photo.url}
+                    alt={t`Photo ${number}: ${name}`}
+                    className="aspect-square w-full object-cover"
+                  />
+                  <button
+                    type="button"
+                    className="absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-full bg-black/65 text-white hover:bg-black/80"
+                    aria-label={t`Remove photo ${number} (${name})`}
+                    onClick={() => onRemovePhoto(index)}
+                  >
+                    <X className="h-5 w-5" aria-hidden="true" />
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
         {photos.length < PHOTOS_MAX && (
           <label className="btn btn-secondary w-full cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-[var(--focus)] sm:w-auto">
             <ImagePlus className="h-5 w-5" aria-hidden="true" />
-            {photos.length === 0 ? 'Add photos' : 'Add another photo'}
+            {photos.length === 0 ? t`Add photos` : t`Add another photo`}
             <input
               type="file"
               accept="image/jpeg,image/png,image/webp"

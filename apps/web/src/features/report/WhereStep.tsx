@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { DraftForm } from './draft-form.ts';
 import type { PublicSettings, ReportLocation } from '@bantay/shared';
 import { INCIDENT_LIMITS } from '@bantay/shared/limits';
@@ -20,6 +21,9 @@ interface WhereStepProps {
  * (use-reverse-geocode.ts) and stays editable; the pin alone is enough for the tanods.
  */
 export function WhereStep({ form, settings, location, onLocation, locationError, focusHeading }: WhereStepProps) {
+  const { t } = useLingui();
+  const landmarkMax = INCIDENT_LIMITS.landmarkMaxLength;
+  const addressMax = INCIDENT_LIMITS.addressMaxLength;
   const {
     register,
     formState: { errors },
@@ -28,31 +32,33 @@ export function WhereStep({ form, settings, location, onLocation, locationError,
   const fromMap = filledAddress !== null && form.watch('address') === filledAddress;
   return (
     <div className="flex flex-col gap-5">
-      <FocusHeading focusOnMount={focusHeading}>Where did it happen?</FocusHeading>
+      <FocusHeading focusOnMount={focusHeading}>
+        <Trans>Where did it happen?</Trans>
+      </FocusHeading>
       <LocationPicker settings={settings} value={location} onChange={onLocation} error={locationError} />
       <TextField
-        label="Landmark (optional)"
-        placeholder="e.g. beside the chapel, in front of the sari-sari store"
+        label={t`Landmark (optional)`}
+        placeholder={t`e.g. beside the chapel, in front of the sari-sari store`}
         maxLength={INCIDENT_LIMITS.landmarkMaxLength}
         error={errors.landmark?.message}
         {...register('landmark', {
           maxLength: {
             value: INCIDENT_LIMITS.landmarkMaxLength,
-            message: `At most ${INCIDENT_LIMITS.landmarkMaxLength} characters`,
+            message: t`At most ${landmarkMax} characters`,
           },
         })}
       />
       <TextField
-        label="Address (optional)"
-        placeholder="House number, street, purok"
+        label={t`Address (optional)`}
+        placeholder={t`House number, street, purok`}
         autoComplete="street-address"
-        hint={fromMap ? 'Filled in from the map. Change it if it is not right.' : undefined}
+        hint={fromMap ? t`Filled in from the map. Change it if it is not right.` : undefined}
         maxLength={INCIDENT_LIMITS.addressMaxLength}
         error={errors.address?.message}
         {...register('address', {
           maxLength: {
             value: INCIDENT_LIMITS.addressMaxLength,
-            message: `At most ${INCIDENT_LIMITS.addressMaxLength} characters`,
+            message: t`At most ${addressMax} characters`,
           },
         })}
       />

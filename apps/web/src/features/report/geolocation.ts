@@ -1,3 +1,6 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
 export interface Fix {
   lat: number;
   lng: number;
@@ -7,18 +10,19 @@ export interface Fix {
 
 export type LocateFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
 
+/** Its message is in the language on screen when the position was asked for. */
 export class LocateError extends Error {
   constructor(readonly reason: LocateFailure) {
-    super(LOCATE_MESSAGES[reason]);
+    super(i18n._(LOCATE_MESSAGES[reason]));
     this.name = 'LocateError';
   }
 }
 
-export const LOCATE_MESSAGES: Record<LocateFailure, string> = {
-  denied: 'Your phone did not allow us to use your location. Put a pin on the map instead.',
-  unavailable: 'Your phone could not find your location. Put a pin on the map instead.',
-  timeout: 'Finding your location took too long. Put a pin on the map instead.',
-  unsupported: 'This browser cannot share your location. Put a pin on the map instead.',
+export const LOCATE_MESSAGES: Record<LocateFailure, MessageDescriptor> = {
+  denied: msg`Your phone did not allow us to use your location. Put a pin on the map instead.`,
+  unavailable: msg`Your phone could not find your location. Put a pin on the map instead.`,
+  timeout: msg`Finding your location took too long. Put a pin on the map instead.`,
+  unsupported: msg`This browser cannot share your location. Put a pin on the map instead.`,
 };
 
 /** A slow phone indoors may need a while for a first fix; past this, the map is the faster way. */

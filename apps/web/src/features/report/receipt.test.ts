@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { messages as filipino } from '@/locales/fil/public.po';
 import { buildReceipt, receiptFileName, ticketFromReceipt, trackPath } from './receipt.ts';
 
 const base = {
@@ -39,6 +41,31 @@ describe('the text receipt', () => {
   it('names the file after the ticket', () => {
     expect(receiptFileName('IR-7K3F-9QXM')).toBe('bantay-receipt-IR-7K3F-9QXM.txt');
     expect(trackPath('IR-7K3F-9QXM')).toBe('/Reportincidents?ticket=IR-7K3F-9QXM');
+  });
+});
+
+describe('the receipt in Filipino (docs/product.md §12)', () => {
+  afterEach(() => {
+    i18n.activate('en');
+  });
+
+  it('is written in the language on screen, standard type included, and its ticket still reads back', () => {
+    i18n.load('fil', filipino);
+    i18n.activate('fil');
+    const text = buildReceipt({ ...base, ticket: 'ER-ABCD-2345', type: 'Fire', classification: 'emergency' });
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('Barangay San Isidro: Resibo ng emergency na ulat');
+    expect(lines).toContain('Tiket: ER-ABCD-2345');
+    expect(lines).toContain('Uri: Sunog (emergency)');
+    expect(text).not.toContain('How to track');
+    expect(ticketFromReceipt(text)).toBe('ER-ABCD-2345');
+    expect(ticketFromReceipt('Luma: IR-AAAA-BBBB\nTiket: ER-ABCD-2345')).toBe('ER-ABCD-2345');
+  });
+
+  it('keeps a type the barangay named itself as written', () => {
+    i18n.load('fil', filipino);
+    i18n.activate('fil');
+    expect(buildReceipt({ ...base, type: 'Away ng magkapitbahay' })).toContain('Uri: Away ng magkapitbahay');
   });
 });
 

@@ -1,11 +1,13 @@
+import { t } from '@lingui/core/macro';
 import type { IncidentClassification } from '@bantay/shared';
 import { normalizeTicket } from '@bantay/shared/limits';
 import { formatWhen } from './report-rules.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 /**
  * The small text receipt a reporter downloads after a report (docs/product.md §4.2), and the reverse: the
  * ticket read back out of an uploaded receipt on the lookup screen (docs/product.md §4.3). Plain text so that any
- * phone can open, share or print it.
+ * phone can open, share or print it, written in the language on screen when it was downloaded.
  */
 
 export interface ReceiptInput {
@@ -27,22 +29,31 @@ export function trackPath(ticket: string): string {
   return `/Reportincidents?ticket=${encodeURIComponent(ticket)}`;
 }
 
+/** The receipt in the language on screen (docs/product.md §12): what the reporter reads and shares. */
 export function buildReceipt(input: ReceiptInput): string {
-  const kind = input.classification === 'emergency' ? 'Emergency report' : 'Incident report';
+  const { barangayName, ticket } = input;
+  const emergency = input.classification === 'emergency';
+  const type = incidentTypeLabel(input.type);
+  const reported = formatWhen(input.reportedAt, input.timeZone);
+  const happened = input.occurredAt ? formatWhen(input.occurredAt, input.timeZone) : null;
+  const link = `${input.origin}${trackPath(ticket)}`;
+  const site = `${input.origin}/`;
+  // The landing page's button, in the same words as on screen.
+  const trackLabel = t`Track a ticket`;
   return [
-    `${input.barangayName}: ${kind} receipt`,
+    emergency ? t`${barangayName}: Emergency report receipt` : t`${barangayName}: Incident report receipt`,
     '',
-    `Ticket: ${input.ticket}`,
-    `Type: ${input.type}${input.classification === 'emergency' ? ' (emergency)' : ''}`,
-    `Reported: ${formatWhen(input.reportedAt, input.timeZone)}${input.timeZone ? ` (${input.timeZone})` : ''}`,
-    ...(input.occurredAt ? [`Happened: ${formatWhen(input.occurredAt, input.timeZone)}`] : []),
+    t`Ticket: ${ticket}`,
+    emergency ? t`Type: ${type} (emergency)` : t`Type: ${type}`,
+    `${t`Reported: ${reported}`}${input.timeZone ? ` (${input.timeZone})` : ''}`,
+    ...(happened ? [t`Happened: ${happened}`] : []),
     '',
-    'How to track your report:',
-    `- Open ${input.origin}${trackPath(input.ticket)}`,
-    `- or go to ${input.origin}/, choose "Track a ticket" and enter the ticket,`,
-    '  or upload this file there.',
+    t`How to track your report:`,
+    t`- Open ${link}`,
+    t`- or go to ${site}, choose "${trackLabel}" and enter the ticket,`,
+    `  ${t`or upload this file there.`}`,
     '',
-    'Anyone with this ticket can see the status of the report, but never your name or phone number.',
+    t`Anyone with this ticket can see the status of the report, but never your name or phone number.`,
     '',
   ].join('\r\n');
 }
@@ -52,7 +63,8 @@ export function receiptFileName(ticket: string): string {
   return `bantay-receipt-${ticket.replace(/[^A-Za-z0-9-]/g, '')}.txt`;
 }
 
-const LABELLED = /ticket\s*[:#]?\s*((?:IR|ER)[\s-]*[0-9A-Z]{4}[\s-]*[0-9A-Z]{4})/i;
+// "Ticket:" in English, "Tiket:" in Filipino.
+const LABELLED = /(?:ticket|tiket)\s*[:#]?\s*((?:IR|ER)[\s-]*[0-9A-Z]{4}[\s-]*[0-9A-Z]{4})/i;
 const ANYWHERE = /\b((?:IR|ER)[\s-]*[0-9A-Z]{4}[\s-]*[0-9A-Z]{4})\b/gi;
 
 /**

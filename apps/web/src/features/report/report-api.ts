@@ -5,6 +5,7 @@ import type {
   PublicTicket,
   UploadedPhotos,
 } from '@bantay/shared';
+import { t } from '@lingui/core/macro';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { BotCheckError, solveBotCheck } from '@/lib/bot-check.ts';
 import { deviceId } from '@/lib/device-id.ts';
@@ -86,20 +87,20 @@ export function isLostConnection(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'NetworkError');
 }
 
-/** A sentence for a failed submit that is not about one field. */
+/** A sentence for a failed submit that is not about one field, in the language on screen. */
 export function submitErrorMessage(error: unknown): string {
   if (error instanceof BotCheckError) {
     // docs/product.md §1: the brief's texts for the equivalent failures of the invisible check.
     return error.reason === 'expired'
-      ? 'reCAPTCHA expired. Please try again.'
-      : 'Error setting up verification. Please try again.';
+      ? t`reCAPTCHA expired. Please try again.`
+      : t`Error setting up verification. Please try again.`;
   }
   if (error instanceof ApiError) {
     if (error.isNetwork)
-      return 'Cannot reach the server. Check your connection and try again. Nothing you typed is lost.';
+      return t`Cannot reach the server. Check your connection and try again. Nothing you typed is lost.`;
     if (error.status >= 500)
-      return 'The server could not take the report just now. Please try again, or call a hotline if it is urgent.';
+      return t`The server could not take the report just now. Please try again, or call a hotline if it is urgent.`;
     return error.message;
   }
-  return 'Something went wrong. Please try again.';
+  return t`Something went wrong. Please try again.`;
 }

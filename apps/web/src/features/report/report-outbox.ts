@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { t } from '@lingui/core/macro';
 import { ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
 import { residentToken, storage, userIdFromToken } from '@/lib/storage.ts';
@@ -107,21 +108,27 @@ export function createReportOutbox(deps: OutboxDeps) {
 
   // Writes go one after another, so a report's deletion can never overtake its first write.
   let writes: Promise<void> = Promise.resolve();
-  function write(operation: (store: OutboxStore) => Promise<void>, failure: string): Promise<void> {
+  function write(operation: (store: OutboxStore) => Promise<void>, onFailure: (error: unknown) => void): Promise<void> {
     const store = deps.store;
     if (!store) return Promise.resolve();
-    writes = writes.then(() => operation(store)).catch((error: unknown) => console.error(failure, error));
+    writes = writes.then(() => operation(store)).catch(onFailure);
     return writes;
   }
 
   function save(item: QueuedReport): Promise<void> {
     publish([...items.filter((other) => other.clientId !== item.clientId), item].sort((a, b) => a.madeAt.localeCompare(b.madeAt)));
-    return write((store) => store.put(item), 'Could not keep the report on this phone');
+    return write(
+      (store) => store.put(item),
+      (error) => console.error('Could not keep the report on this phone', error),
+    );
   }
 
   function forget(clientId: string): Promise<void> {
     publish(items.filter((item) => item.clientId !== clientId));
-    return write((store) => store.delete(clientId), 'Could not drop the sent report');
+    return write(
+      (store) => store.delete(clientId),
+      (error) => console.error('Could not drop the sent report', error),
+    );
   }
 
   /** Reads what earlier pages left, once per page. */
@@ -166,7 +173,7 @@ export function createReportOutbox(deps: OutboxDeps) {
       }
       if (error instanceof BotCheckError && error.reason === 'expired') return false;
       if (!isRefusal(error)) return false;
-      const message = error instanceof ApiError ? (error.fields[0]?.message ?? error.message) : 'The report was refused.';
+      const message = error instanceof ApiError ? (error.fields[0]?.message ?? error.message) : t`The report was refused.`;
       await save({ ...current, photos: [], uploaded: null, state: 'refused', problem: message });
       return true;
     }

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Phone } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { Hotline } from '@bantay/shared';
 
 /**
@@ -30,10 +32,10 @@ export function FocusHeading({
   );
 }
 
-/** The barangay's hotlines as large tap-to-call rows. */
+/** The barangay's hotlines as large tap-to-call rows (the labels are the barangay's own words). */
 export function Hotlines({
   hotlines,
-  title = 'Hotlines',
+  title,
   tone = 'plain',
   id,
 }: {
@@ -42,10 +44,12 @@ export function Hotlines({
   tone?: 'plain' | 'urgent';
   id?: string;
 }) {
+  const { t } = useLingui();
   if (hotlines.length === 0) return null;
+  const heading = title ?? t`Hotlines`;
   return (
-    <section id={id} aria-label={title} className="card scroll-mt-4 p-4">
-      <h2 className="mb-2 font-semibold">{title}</h2>
+    <section id={id} aria-label={heading} className="card scroll-mt-4 p-4">
+      <h2 className="mb-2 font-semibold">{heading}</h2>
       <ul className="grid gap-1 sm:grid-cols-2">
         {hotlines.map((hotline) => (
           <li key={`${hotline.label}-${hotline.number}`}>
@@ -68,10 +72,11 @@ export function Hotlines({
   );
 }
 
+/** A report's status as the public reads it; translated where it is shown (`t(STATUS_LABELS[status])`). */
 export const STATUS_LABELS = {
-  pending: 'Pending',
-  in_progress: 'In progress',
-  resolved: 'Resolved',
-  rejected: 'Rejected',
-  false_alarm: 'False alarm',
+  pending: msg`Pending`,
+  in_progress: msg`In progress`,
+  resolved: msg`Resolved`,
+  rejected: msg`Rejected`,
+  false_alarm: msg`False alarm`,
 } as const;

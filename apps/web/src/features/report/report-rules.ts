@@ -1,11 +1,14 @@
 import { pointInPolygon, type IncidentClassification, type IncidentType, type Polygon } from '@bantay/shared';
 import { EMERGENCY_TYPES, INCIDENT_LIMITS } from '@bantay/shared/limits';
+import { plural, t } from '@lingui/core/macro';
+import { currentIntlTag } from '@/lib/i18n.ts';
 import { formatZoned } from '@/lib/zoned-time.ts';
 
 /**
  * The report form's rules, as pure functions so they are unit-tested and shared by the wizard and
  * the emergency screen. The server applies the same rules with the shared zod schema; these only
- * spare the reporter a round trip (and keep zod, about 25 KB gzip, off this page).
+ * spare the reporter a round trip (and keep zod, about 25 KB gzip, off this page). Their messages
+ * are in the language on screen when they are called (docs/product.md §12).
  */
 
 /** The browser may run a little ahead of the server; the server allows 5 minutes, we allow 1. */
@@ -19,23 +22,25 @@ const PHOTO_TYPES: readonly string[] = INCIDENT_LIMITS.photoTypes;
 export type Check = true | string;
 
 export function checkType(type: string): Check {
-  return type.trim() ? true : 'Choose the type of incident';
+  return type.trim() ? true : t`Choose the type of incident`;
 }
 
 export function checkDescription(text: string, classification: IncidentClassification): Check {
   const trimmed = text.trim();
-  if (classification === 'normal' && !trimmed) return 'Describe what happened';
-  if (trimmed.length > DESCRIPTION_MAX)
-    return `Description must be at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters`;
+  if (classification === 'normal' && !trimmed) return t`Describe what happened`;
+  if (trimmed.length > DESCRIPTION_MAX) {
+    const max = DESCRIPTION_MAX.toLocaleString(currentIntlTag());
+    return t`Description must be at most ${max} characters`;
+  }
   return true;
 }
 
 /** `value` is an `<input type="datetime-local">` value, read in the browser's time zone. */
 export function checkOccurredAt(value: string, now: Date): Check {
-  if (!value) return 'Enter when it happened';
+  if (!value) return t`Enter when it happened`;
   const at = localInputToDate(value);
-  if (!at) return 'Enter a valid date and time';
-  if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) return 'The time cannot be in the future';
+  if (!at) return t`Enter a valid date and time`;
+  if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) return t`The time cannot be in the future`;
   return true;
 }
 
@@ -43,7 +48,7 @@ export function checkOccurredAt(value: string, now: Date): Check {
 export function checkPhone(value: string): Check {
   const compact = value.replace(/[\s\-().]/g, '');
   if (!compact) return true;
-  return /^\+?\d{7,15}$/.test(compact) ? true : 'Please enter a valid phone number';
+  return /^\+?\d{7,15}$/.test(compact) ? true : t`Please enter a valid phone number`;
 }
 
 export interface PhotoLike {
@@ -64,20 +69,21 @@ export function admitPhotos<T extends PhotoLike>(
   const errors: string[] = [];
   let overflow = 0;
   for (const file of chosen) {
+    const name = file.name;
     if (!PHOTO_TYPES.includes(file.type)) {
-      errors.push(`${file.name} is not a photo. Choose a JPEG, PNG or WebP image.`);
+      errors.push(t`${name} is not a photo. Choose a JPEG, PNG or WebP image.`);
     } else if (file.size > PHOTO_MAX_BYTES) {
-      errors.push(`${file.name} is larger than 5 MB. Choose a smaller photo.`);
+      errors.push(t`${name} is larger than 5 MB. Choose a smaller photo.`);
     } else if (attached.length + accepted.length >= PHOTOS_MAX) {
       overflow += 1;
     } else {
       accepted.push(file);
     }
   }
-  if (overflow > 0)
-    errors.push(
-      `At most ${PHOTOS_MAX} photos. ${overflow === 1 ? 'One photo was' : `${overflow} photos were`} left out.`,
-    );
+  if (overflow > 0) {
+    const max = PHOTOS_MAX;
+    errors.push(t`At most ${max} photos. ${plural(overflow, { one: 'One photo was left out.', other: '# photos were left out.' })}`);
+  }
   return { accepted, errors };
 }
 
@@ -91,7 +97,7 @@ export function checkPin(point: PinPoint, boundary: Polygon | null | undefined, 
   if (!boundary) return true;
   return pointInPolygon(point, boundary)
     ? true
-    : `This place is outside ${barangayName}. Put the pin inside the outlined area.`;
+    : t`This place is outside ${barangayName}. Put the pin inside the outlined area.`;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/form/TextField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { mobileNumberProblem, normalizeMobileNumber } from '@/lib/phone.ts';
@@ -25,6 +26,7 @@ interface ForgotPinFormProps {
  * whether or not an account exists, so the form never tells who has one.
  */
 export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withIntro = true }: ForgotPinFormProps) {
+  const { t } = useLingui();
   const [method, setMethod] = useState<Method>('sms');
   const [phone, setPhone] = useState(initialPhone);
   const [email, setEmail] = useState('');
@@ -48,10 +50,10 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withI
       method === 'sms'
         ? mobileNumberProblem(phone)
         : email.trim() === ''
-          ? 'Enter your email address'
+          ? t`Enter your email address`
           : EMAIL_PATTERN.test(email.trim())
             ? null
-            : 'Enter a valid email address';
+            : t`Enter a valid email address`;
     setFieldError(problem);
     if (problem) {
       fieldRef.current?.focus();
@@ -83,10 +85,10 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withI
     return (
       <div className="flex flex-col items-center gap-3 py-2 text-center" role="status">
         <MailCheck className="h-10 w-10 text-success" aria-hidden="true" />
-        <p className="text-lg font-semibold">{method === 'sms' ? 'Check your messages' : 'Check your email'}</p>
+        <p className="text-lg font-semibold">{method === 'sms' ? t`Check your messages` : t`Check your email`}</p>
         <p className="text-sm text-ink-soft">{answer}</p>
         <p className="text-xs text-muted">
-          Nothing arrived after a few minutes? Check the number or address, or ask at the barangay hall.
+          <Trans>Nothing arrived after a few minutes? Check the number or address, or ask at the barangay hall.</Trans>
         </p>
       </div>
     );
@@ -94,14 +96,20 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withI
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {withIntro && <p className="text-sm text-ink-soft">We will send you a link to choose a new PIN. It works once, for 1 hour.</p>}
+      {withIntro && (
+        <p className="text-sm text-ink-soft">
+          <Trans>We will send you a link to choose a new PIN. It works once, for 1 hour.</Trans>
+        </p>
+      )}
       <fieldset>
-        <legend className="mb-1.5 text-sm font-medium">Send the link by</legend>
+        <legend className="mb-1.5 text-sm font-medium">
+          <Trans>Send the link by</Trans>
+        </legend>
         <div className="grid grid-cols-2 gap-1 rounded-lg border border-line bg-surface-2 p-1">
           {(
             [
-              ['sms', 'SMS'],
-              ['email', 'Email'],
+              ['sms', t`SMS`],
+              ['email', t`Email`],
             ] as const
           ).map(([value, label]) => (
             <label
@@ -128,7 +136,7 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withI
         <TextField
           key="sms"
           ref={fieldRef}
-          label="Mobile number"
+          label={t`Mobile number`}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -146,7 +154,7 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withI
         <TextField
           key="email"
           ref={fieldRef}
-          label="Email address"
+          label={t`Email address`}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -161,7 +169,7 @@ export function ForgotPinForm({ initialPhone = '', autoFocusField = false, withI
         />
       )}
       <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-        {busy ? 'Sending…' : 'Send reset link'}
+        {busy ? t`Sending…` : t`Send reset link`}
       </button>
     </form>
   );

@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, RefreshCw } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentStatus, MyReport } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { useMyReports } from '@/lib/my-reports.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useResidentSession } from '@/lib/resident-session.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 import { fullTime, reportedAgo, STATUS_LABELS, ticketPath } from './report-format.ts';
 
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not prose */
 const STATUS_STYLES: Record<IncidentStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
   in_progress: 'bg-blue-100 text-blue-900 dark:bg-blue-400/15 dark:text-blue-200',
@@ -15,12 +18,14 @@ const STATUS_STYLES: Record<IncidentStatus, string> = {
   rejected: 'bg-surface-2 text-ink-soft',
   false_alarm: 'bg-surface-2 text-ink-soft',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * The signed-in resident's reports on the landing page (docs/product.md §2: own report history): ticket,
  * type, status and time, each opening the ticket lookup of the report page.
  */
 export function MyReportsCard({ focusOnMount = false }: { focusOnMount?: boolean }) {
+  const { t } = useLingui();
   const session = useResidentSession();
   const { data: settings } = usePublicSettings();
   // Fetched again whenever the landing page opens, so a report made a moment ago is listed.
@@ -39,9 +44,16 @@ export function MyReportsCard({ focusOnMount = false }: { focusOnMount?: boolean
     <section aria-labelledby="my-reports-title" className="card" aria-busy={loading}>
       <div className="flex items-center gap-2">
         <h2 id="my-reports-title" ref={headingRef} tabIndex={-1} className="flex-1 text-lg font-semibold outline-none">
-          My reports
+          <Trans>My reports</Trans>
         </h2>
-        <button type="button" className="icon-btn -my-2 -mr-2" aria-label="Refresh my reports" title="Refresh" onClick={reload} disabled={loading}>
+        <button
+          type="button"
+          className="icon-btn -my-2 -mr-2"
+          aria-label={t`Refresh my reports`}
+          title={t`Refresh`}
+          onClick={reload}
+          disabled={loading}
+        >
           <RefreshCw className={`h-5 w-5 ${loading && reports ? 'animate-spin' : ''}`} aria-hidden="true" />
         </button>
       </div>
@@ -50,7 +62,7 @@ export function MyReportsCard({ focusOnMount = false }: { focusOnMount?: boolean
         <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
           <span className="flex-1">{state.message}</span>
           <button type="button" className="btn btn-secondary" onClick={reload}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       )}
@@ -58,19 +70,23 @@ export function MyReportsCard({ focusOnMount = false }: { focusOnMount?: boolean
       {reports === null ? (
         loading && (
           <div className="flex justify-center py-6">
-            <Loading label="Loading your reports…" />
+            <Loading label={t`Loading your reports…`} />
           </div>
         )
       ) : reports.length === 0 ? (
         <div className="mt-3 rounded-lg bg-surface-2 px-4 py-5 text-center">
-          <p className="font-medium">You have not reported anything yet.</p>
-          <p className="mt-1 text-sm text-muted">Reports you make while signed in are listed here with their status.</p>
+          <p className="font-medium">
+            <Trans>You have not reported anything yet.</Trans>
+          </p>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>Reports you make while signed in are listed here with their status.</Trans>
+          </p>
           <Link to="/Reportincidents" className="btn btn-primary mt-4">
-            Report an incident
+            <Trans>Report an incident</Trans>
           </Link>
         </div>
       ) : (
-        <ul className="-mx-2 mt-2 divide-y divide-line" aria-label="Your reports, newest first">
+        <ul className="-mx-2 mt-2 divide-y divide-line" aria-label={t`Your reports, newest first`}>
           {reports.map((report) => (
             <ReportRow key={report._id} report={report} now={now} timeZone={settings?.timezone} />
           ))}
@@ -81,6 +97,7 @@ export function MyReportsCard({ focusOnMount = false }: { focusOnMount?: boolean
 }
 
 function ReportRow({ report, now, timeZone }: { report: MyReport; now: Date; timeZone?: string }) {
+  const { t } = useLingui();
   return (
     <li>
       <Link
@@ -91,13 +108,17 @@ function ReportRow({ report, now, timeZone }: { report: MyReport; now: Date; tim
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="font-mono text-sm font-semibold text-ink">{report.ticket}</span>
             {report.classification === 'emergency' && (
-              <span className="rounded bg-red-700 px-1.5 py-0.5 text-[0.7rem] font-bold uppercase tracking-wide text-white">Emergency</span>
+              <span className="rounded bg-red-700 px-1.5 py-0.5 text-[0.7rem] font-bold uppercase tracking-wide text-white">
+                <Trans>Emergency</Trans>
+              </span>
             )}
           </p>
-          <p className="mt-0.5 truncate text-sm text-ink-soft">{report.type}</p>
+          <p className="mt-0.5 truncate text-sm text-ink-soft">{incidentTypeLabel(report.type)}</p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[report.status]}`}>{STATUS_LABELS[report.status]}</span>
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[report.status]}`}>
+            {t(STATUS_LABELS[report.status])}
+          </span>
           <time dateTime={report.reportedAt} title={fullTime(report.reportedAt, timeZone)} className="text-xs text-muted">
             {reportedAgo(report.reportedAt, now, timeZone)}
           </time>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LinkIcon } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Loading } from '@/components/Loading.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { dropResidentSession, readResidentSession } from '@/lib/resident-session.ts';
@@ -15,14 +16,14 @@ import { FormAlert } from '@/components/FormAlert.tsx';
 
 type LinkState = 'checking' | 'valid' | 'dead' | 'unreachable';
 
-const TITLE = 'Set a new PIN';
-
 /**
  * /reset-pin/{token}: the link from the SMS or email (docs/product.md §4.1). The link is checked first, so
  * a used or expired one says so at once, with the form to ask for a new one right there, instead
  * of after the resident has typed a PIN twice.
  */
 export default function ResetPinPage() {
+  const { t } = useLingui();
+  const title = t`Set a new PIN`;
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [linkState, setLinkState] = useState<LinkState>('checking');
@@ -79,7 +80,7 @@ export default function ResetPinPage() {
     }
     // The server ended every session of the account; a resident signed in here holds a dead token.
     if (readResidentSession()) dropResidentSession();
-    notify.success('Your PIN has been changed. Sign in with your new PIN.');
+    notify.success(t`Your PIN has been changed. Sign in with your new PIN.`);
     navigate(SIGN_IN_PATH, { replace: true });
   }
 
@@ -90,9 +91,9 @@ export default function ResetPinPage() {
 
   if (linkState === 'checking') {
     return (
-      <ResidentPageFrame title={TITLE}>
+      <ResidentPageFrame title={title}>
         <div className="card flex justify-center">
-          <Loading label="Checking your link…" />
+          <Loading label={t`Checking your link…`} />
         </div>
       </ResidentPageFrame>
     );
@@ -102,9 +103,11 @@ export default function ResetPinPage() {
 
   if (linkState === 'unreachable') {
     return (
-      <ResidentPageFrame title={TITLE}>
+      <ResidentPageFrame title={title}>
         <div className="card flex flex-col items-center gap-3 text-center" role="alert">
-          <p className="text-sm text-ink-soft">We could not check your link. Check your connection and try again.</p>
+          <p className="text-sm text-ink-soft">
+            <Trans>We could not check your link. Check your connection and try again.</Trans>
+          </p>
           <button
             type="button"
             className="btn btn-secondary w-full"
@@ -113,7 +116,7 @@ export default function ResetPinPage() {
               setAttempt((value) => value + 1);
             }}
           >
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       </ResidentPageFrame>
@@ -121,29 +124,31 @@ export default function ResetPinPage() {
   }
 
   return (
-    <ResidentPageFrame title={TITLE}>
+    <ResidentPageFrame title={title}>
       <form onSubmit={submit} noValidate className="card flex flex-col gap-4">
         <p className="text-sm text-ink-soft">
-          Choose a new 6-digit PIN for your resident account. Avoid your birthday and easy ones like 123456. You will be signed out
-          everywhere.
+          <Trans>
+            Choose a new 6-digit PIN for your resident account. Avoid your birthday and easy ones like 123456. You will be signed
+            out everywhere.
+          </Trans>
         </p>
         <FormAlert message={formError} />
         <PinField
           ref={pinRef}
-          label="New PIN"
+          label={t`New PIN`}
           value={pin}
           error={errors.pin}
           onChange={onPinChange(setPin, 'pin')}
         />
         <PinField
           ref={confirmRef}
-          label="Confirm new PIN"
+          label={t`Confirm new PIN`}
           value={confirm}
           error={errors.pinConfirm}
           onChange={onPinChange(setConfirm, 'pinConfirm')}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy ? 'Saving…' : 'Set new PIN'}
+          {busy ? t`Saving…` : t`Set new PIN`}
         </button>
       </form>
     </ResidentPageFrame>
@@ -152,14 +157,19 @@ export default function ResetPinPage() {
 
 /** A used, expired or broken link: say so, and offer a new one on the spot. */
 function DeadLink() {
+  const { t } = useLingui();
   const [asking, setAsking] = useState(false);
   return (
-    <ResidentPageFrame title={TITLE}>
+    <ResidentPageFrame title={t`Set a new PIN`}>
       <div className="card flex flex-col gap-4">
         <div className="flex flex-col items-center gap-3 text-center" role="alert">
           <LinkIcon className="h-10 w-10 text-danger" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">This link no longer works</h2>
-          <p className="text-sm text-ink-soft">Reset links work once, for 1 hour. This one has expired, was already used, or is incomplete.</p>
+          <h2 className="text-lg font-semibold">
+            <Trans>This link no longer works</Trans>
+          </h2>
+          <p className="text-sm text-ink-soft">
+            <Trans>Reset links work once, for 1 hour. This one has expired, was already used, or is incomplete.</Trans>
+          </p>
         </div>
         {asking ? (
           <div className="border-t border-line pt-4">
@@ -167,7 +177,7 @@ function DeadLink() {
           </div>
         ) : (
           <button type="button" className="btn btn-primary w-full" onClick={() => setAsking(true)}>
-            Ask for a new link
+            <Trans>Ask for a new link</Trans>
           </button>
         )}
       </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { PublicShell } from '@/components/PublicShell.tsx';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 
 interface ResidentPageFrameProps {
   title: string;
@@ -22,7 +22,7 @@ export function ResidentPageFrame({ title, children, widthClass = 'max-w-md' }: 
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
           <BrandMark logo={settings?.logo} className="h-14 w-14" />
           <div>
-            <p className="text-sm font-semibold text-muted">{settings?.name ?? 'Bantay'}</p>
+            <p className="text-sm font-semibold text-muted">{settings?.name ?? BRAND_NAME}</p>
             <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
           </div>
         </div>

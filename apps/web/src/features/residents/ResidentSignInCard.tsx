@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { importWithRetry } from '@/lib/chunks.ts';
 import { Link, useLocation } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/form/TextField.tsx';
 import { PinField } from './PinField.tsx';
 import { applyAccountLanguage } from '@/lib/account-language.ts';
@@ -15,8 +16,6 @@ import { FormAlert } from '@/components/FormAlert.tsx';
 // The sign-in's network code comes when the form is first used, not with the landing page, which
 // keeps the page within its script budget (decision 013); focusing a field starts the download.
 const loadResidentsApi = () => importWithRetry(() => import('./residents-api.ts'));
-
-const OFFLINE = 'Cannot reach the server. Check your connection.';
 
 interface FieldErrors {
   phoneNumber?: string;
@@ -32,6 +31,7 @@ const ForgotPinDialog = lazyWithRetry(loadForgotPinDialog);
  * five of them, is shown above the form in the server's words.
  */
 export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
+  const { t } = useLingui();
   const location = useLocation();
   const phoneRef = useRef<HTMLInputElement>(null);
   const pinRef = useRef<HTMLInputElement>(null);
@@ -51,7 +51,7 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const phoneError = mobileNumberProblem(phone) ?? undefined;
-    const pinError = pin === '' ? 'Enter your PIN' : pin.length !== PIN_LENGTH ? 'Your PIN has 6 digits' : undefined;
+    const pinError = pin === '' ? t`Enter your PIN` : pin.length !== PIN_LENGTH ? t`Your PIN has 6 digits` : undefined;
     setErrors({ phoneNumber: phoneError, pin: pinError });
     setFormError(null);
     if (phoneError || pinError) {
@@ -69,7 +69,7 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
       onSignedIn();
     } catch (error) {
       // Without its code (offline before the form was used) the answer is the network one.
-      const failure = residentsApi?.loginFailure(error) ?? { fields: [], general: OFFLINE, wrongPin: false };
+      const failure = residentsApi?.loginFailure(error) ?? { fields: [], general: t`Cannot reach the server. Check your connection.`, wrongPin: false };
       setErrors(Object.fromEntries(failure.fields.map((item) => [item.field, item.message])));
       setFormError(failure.general);
       if (failure.wrongPin) setPin('');
@@ -82,9 +82,11 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
   return (
     <section id="sign-in" aria-labelledby="sign-in-title" className="card scroll-mt-20">
       <h2 id="sign-in-title" className="text-lg font-semibold">
-        Resident sign-in
+        <Trans>Resident sign-in</Trans>
       </h2>
-      <p className="mt-1 text-sm text-muted">Follow your reports and get your contact details filled in for you.</p>
+      <p className="mt-1 text-sm text-muted">
+        <Trans>Follow your reports and get your contact details filled in for you.</Trans>
+      </p>
       <form
         onSubmit={submit}
         onFocus={() => void loadResidentsApi().catch(() => undefined)}
@@ -94,7 +96,7 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
         <FormAlert message={formError} />
         <TextField
           ref={phoneRef}
-          label="Mobile number"
+          label={t`Mobile number`}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -108,7 +110,7 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
         />
         <PinField
           ref={pinRef}
-          label="PIN"
+          label={t`PIN`}
           autoComplete="current-password"
           value={pin}
           error={errors.pin}
@@ -118,7 +120,7 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
           }}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t`Signing in…` : t`Sign in`}
         </button>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <button
@@ -128,10 +130,10 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
             onFocus={() => void loadForgotPinDialog()}
             onClick={() => setForgotOpen(true)}
           >
-            Forgot PIN?
+            <Trans>Forgot PIN?</Trans>
           </button>
           <Link to="/signup" className="btn btn-ghost -mr-2 px-2 text-brand-600">
-            Create an account
+            <Trans>Create an account</Trans>
           </Link>
         </div>
       </form>

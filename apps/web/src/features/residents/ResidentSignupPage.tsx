@@ -3,6 +3,7 @@ import { FormSection, PhotoPicker } from './SignupFormParts.tsx';
 import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { CheckCircle2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/form/TextField.tsx';
 import { PinField } from './PinField.tsx';
 import { SECURITY_LIMITS } from '@bantay/shared/limits';
@@ -40,7 +41,6 @@ const NAME_MAX = 80;
 /** Today as YYYY-MM-DD on this device, the latest possible birthday. */
 const today = () => new Date().toLocaleDateString('en-CA');
 
-const required = (label: string) => (value: string) => value.trim() !== '' || `${label} is required`;
 
 /** Keeps only digits in a PIN or code field as it is typed or pasted, then tells the form. */
 function digitsField(registration: UseFormRegisterReturn, max: number): UseFormRegisterReturn {
@@ -60,6 +60,7 @@ function digitsField(registration: UseFormRegisterReturn, max: number): UseFormR
  * success the resident is signed in and lands on the home page.
  */
 export default function ResidentSignupPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const resident = useResidentSession();
   const [formError, setFormError] = useState<string | null>(null);
@@ -159,54 +160,62 @@ export default function ResidentSignupPage() {
       try {
         await uploadResidentPhoto(photo, result.token);
       } catch {
-        notify.warning('Your account is ready, but the photo could not be uploaded.');
+        notify.warning(t`Your account is ready, but the photo could not be uploaded.`);
       }
     }
     setDone(true);
     startResidentSession(result);
     void applyAccountLanguage(result);
-    notify.success(`Welcome, ${values.firstName.trim()}! Your account is ready and you are signed in.`);
+    const firstName = values.firstName.trim();
+    notify.success(t`Welcome, ${firstName}! Your account is ready and you are signed in.`);
     navigate('/', { replace: true });
   });
 
   if (resident && !done) {
     return (
-      <ResidentPageFrame title="Resident sign-up">
+      <ResidentPageFrame title={t`Resident sign-up`}>
         <div className="card flex flex-col items-center gap-3 text-center">
           <CheckCircle2 className="h-10 w-10 text-success" aria-hidden="true" />
-          <p className="font-semibold">You are signed in to your resident account.</p>
-          <p className="text-sm text-ink-soft">To make another account, press Back at the top first.</p>
+          <p className="font-semibold">
+            <Trans>You are signed in to your resident account.</Trans>
+          </p>
+          <p className="text-sm text-ink-soft">
+            <Trans>To make another account, press Back at the top first.</Trans>
+          </p>
           <Link to="/" className="btn btn-primary w-full">
-            Go to the home page
+            <Trans>Go to the home page</Trans>
           </Link>
         </div>
       </ResidentPageFrame>
     );
   }
 
-  const sendLabel = sending ? 'Sending…' : waitSeconds > 0 ? `Resend in ${waitSeconds}s` : codeIsForThisNumber ? 'Resend code' : 'Send code';
+  const sendLabel = sending ? t`Sending…` : waitSeconds > 0 ? t`Resend in ${waitSeconds}s` : codeIsForThisNumber ? t`Resend code` : t`Send code`;
+  const sentToNumber = codeIsForThisNumber ? formatMobileNumber(sentTo) : '';
   const phoneHint = codeIsForThisNumber
-    ? `We sent a 6-digit code to ${formatMobileNumber(sentTo)}. It expires in 5 minutes.`
+    ? t`We sent a 6-digit code to ${sentToNumber}. It expires in 5 minutes.`
     : sentTo
-      ? 'You changed the number: send a code to this one.'
-      : 'We text you a 6-digit code to check that the number is yours.';
+      ? t`You changed the number: send a code to this one.`
+      : t`We text you a 6-digit code to check that the number is yours.`;
+  // Each required field says its own name (a sentence per field reads right in Filipino too).
+  const required = (message: string) => (value: string) => value.trim() !== '' || message;
 
   return (
-    <ResidentPageFrame title="Resident sign-up" widthClass="max-w-xl">
-      <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-6" aria-label="Resident sign-up">
+    <ResidentPageFrame title={t`Resident sign-up`} widthClass="max-w-xl">
+      <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-6" aria-label={t`Resident sign-up`}>
         <FormAlert message={formError} focusRef={formErrorRef} />
 
-        <FormSection title="About you" first>
+        <FormSection title={t`About you`} first>
           <TextField
-            label="First name"
+            label={t`First name`}
             autoComplete="given-name"
             autoCapitalize="words"
             maxLength={NAME_MAX}
             error={errors.firstName?.message}
-            {...register('firstName', { validate: required('First name') })}
+            {...register('firstName', { validate: required(t`First name is required`) })}
           />
           <TextField
-            label="Middle name (optional)"
+            label={t`Middle name (optional)`}
             autoComplete="additional-name"
             autoCapitalize="words"
             maxLength={NAME_MAX}
@@ -214,15 +223,15 @@ export default function ResidentSignupPage() {
             {...register('middleName')}
           />
           <TextField
-            label="Last name"
+            label={t`Last name`}
             autoComplete="family-name"
             autoCapitalize="words"
             maxLength={NAME_MAX}
             error={errors.lastName?.message}
-            {...register('lastName', { validate: required('Last name') })}
+            {...register('lastName', { validate: required(t`Last name is required`) })}
           />
           <TextField
-            label="Birthday"
+            label={t`Birthday`}
             type="date"
             autoComplete="bday"
             min="1900-01-01"
@@ -230,23 +239,23 @@ export default function ResidentSignupPage() {
             error={errors.birthday?.message}
             {...register('birthday', {
               validate: (value) =>
-                value === '' ? 'Birthday is required' : value > today() || value < '1900-01-01' ? 'Enter your real birthday' : true,
+                value === '' ? t`Birthday is required` : value > today() || value < '1900-01-01' ? t`Enter your real birthday` : true,
             })}
           />
           <TextField
-            label="Home address"
+            label={t`Home address`}
             autoComplete="street-address"
-            placeholder="House no., street, purok"
+            placeholder={t`House no., street, purok`}
             maxLength={ADDRESS_MAX}
             error={errors.address?.message}
-            {...register('address', { validate: required('Address') })}
+            {...register('address', { validate: required(t`Address is required`) })}
           />
         </FormSection>
 
-        <FormSection title="Your mobile number" note="You sign in with it. It must be able to receive SMS.">
+        <FormSection title={t`Your mobile number`} note={t`You sign in with it. It must be able to receive SMS.`}>
           <div>
             <label htmlFor={phoneId} className="mb-1.5 block text-sm font-medium">
-              Mobile number
+              <Trans>Mobile number</Trans>
             </label>
             <div className="flex gap-2">
               <input
@@ -280,7 +289,7 @@ export default function ResidentSignupPage() {
             )}
           </div>
           <TextField
-            label="Verification code"
+            label={t`Verification code`}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
@@ -291,22 +300,22 @@ export default function ResidentSignupPage() {
               register('code', {
                 validate: (value) =>
                   !codeIsForThisNumber
-                    ? 'Send a code to your mobile number first'
-                    : value.length === SECURITY_LIMITS.codeLength || 'Enter the 6-digit code',
+                    ? t`Send a code to your mobile number first`
+                    : value.length === SECURITY_LIMITS.codeLength || t`Enter the 6-digit code`,
               }),
               SECURITY_LIMITS.codeLength,
             )}
           />
         </FormSection>
 
-        <FormSection title="Your PIN" note="Six digits you will use to sign in. Avoid your birthday and easy ones like 123456.">
+        <FormSection title={t`Your PIN`} note={t`Six digits you will use to sign in. Avoid your birthday and easy ones like 123456.`}>
           <PinField
-            label="PIN"
+            label={t`PIN`}
             error={errors.pin?.message}
             {...digitsField(register('pin', { validate: (value) => newPinProblem(value) ?? true }), PIN_LENGTH)}
           />
           <PinField
-            label="Confirm PIN"
+            label={t`Confirm PIN`}
             error={errors.pinConfirm?.message}
             {...digitsField(
               register('pinConfirm', { validate: (value, all) => pinConfirmProblem(all.pin, value) ?? true }),
@@ -315,32 +324,34 @@ export default function ResidentSignupPage() {
           />
         </FormSection>
 
-        <FormSection title="Optional">
+        <FormSection title={t`Optional`}>
           <TextField
-            label="Email address (optional)"
+            label={t`Email address (optional)`}
             type="email"
             inputMode="email"
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
-            hint="Lets you reset your PIN by email too."
+            hint={t`Lets you reset your PIN by email too.`}
             error={errors.email?.message}
             {...register('email', {
-              validate: (value) => value.trim() === '' || EMAIL_PATTERN.test(value.trim()) || 'Enter a valid email address',
+              validate: (value) => value.trim() === '' || EMAIL_PATTERN.test(value.trim()) || t`Enter a valid email address`,
             })}
           />
           <PhotoPicker photo={photo} error={photoError} onChange={onPhotoChange} onRemove={() => setPhoto(null)} />
         </FormSection>
 
-        <PrivacyNoticeLine>Your details are used to run your account and your reports, and you can delete them any time.</PrivacyNoticeLine>
+        <PrivacyNoticeLine>{t`Your details are used to run your account and your reports, and you can delete them any time.`}</PrivacyNoticeLine>
         <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating your account…' : 'Create account'}
+          {isSubmitting ? t`Creating your account…` : t`Create account`}
         </button>
         <p className="-mt-2 text-center text-sm text-muted">
-          Already signed up?{' '}
-          <Link to={SIGN_IN_PATH} className="inline-flex min-h-11 items-center font-medium text-brand-600 hover:underline">
-            Sign in
-          </Link>
+          <Trans>
+            Already signed up?{' '}
+            <Link to={SIGN_IN_PATH} className="inline-flex min-h-11 items-center font-medium text-brand-600 hover:underline">
+              Sign in
+            </Link>
+          </Trans>
         </p>
       </form>
     </ResidentPageFrame>

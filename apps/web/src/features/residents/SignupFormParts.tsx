@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Camera } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SECURITY_LIMITS } from '@bantay/shared/limits';
 
 interface FormSectionProps {
@@ -32,6 +33,7 @@ interface PhotoPickerProps {
 
 /** An optional profile photo, previewed here and uploaded once the account exists. */
 export function PhotoPicker({ photo, error, onChange, onRemove }: PhotoPickerProps) {
+  const { t } = useLingui();
   const inputId = useId();
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -50,15 +52,15 @@ export function PhotoPicker({ photo, error, onChange, onRemove }: PhotoPickerPro
   return (
     <div>
       <p className="mb-1.5 text-sm font-medium" id={`${inputId}-label`}>
-        Photo (optional)
+        <Trans>Photo (optional)</Trans>
       </p>
       <div className="flex items-center gap-3">
         <span className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-full bg-surface-2 text-muted">
-          {preview ? <img src={preview} alt="Your chosen photo" className="h-full w-full object-cover" /> : <Camera className="h-6 w-6" aria-hidden="true" />}
+          {preview ? <img src={preview} alt={t`Your chosen photo`} className="h-full w-full object-cover" /> : <Camera className="h-6 w-6" aria-hidden="true" />}
         </span>
         <div className="flex flex-wrap gap-2">
           <label htmlFor={inputId} className="btn btn-secondary focus-ring-within cursor-pointer">
-            {photo ? 'Change photo' : 'Choose photo'}
+            {photo ? t`Change photo` : t`Choose photo`}
             <input
               id={inputId}
               type="file"
@@ -70,7 +72,7 @@ export function PhotoPicker({ photo, error, onChange, onRemove }: PhotoPickerPro
           </label>
           {photo && (
             <button type="button" className="btn btn-ghost" onClick={onRemove}>
-              Remove
+              <Trans>Remove</Trans>
             </button>
           )}
         </div>
@@ -81,7 +83,7 @@ export function PhotoPicker({ photo, error, onChange, onRemove }: PhotoPickerPro
         </p>
       ) : (
         <p id={`${inputId}-note`} className="mt-1 text-xs text-muted">
-          JPEG, PNG or WebP, up to 5 MB. It helps the tanods recognise you.
+          <Trans>JPEG, PNG or WebP, up to 5 MB. It helps the tanods recognise you.</Trans>
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { PIN_MESSAGES, RESIDENT_LIMITS, weakPinProblem } from '@bantay/shared/limits';
 
 /** The web side of the resident PIN rules; the rule itself is the server's (`@bantay/shared/limits`). */
@@ -13,7 +14,7 @@ export function newPinProblem(pin: string): string | null {
 
 /** The error of the confirmation field, or null. */
 export function pinConfirmProblem(pin: string, confirm: string): string | null {
-  if (confirm === '') return 'Enter the PIN again';
+  if (confirm === '') return t`Enter the PIN again`;
   return confirm === pin ? null : PIN_MESSAGES.mismatch;
 }
 

@@ -1,4 +1,5 @@
 import type { CodeSent, CurrentUser, LoginSuccess } from '@bantay/shared';
+import { t } from '@lingui/core/macro';
 import { api, ApiError } from '@/lib/api-client.ts';
 
 /** The residents' calls (server module `residents`). None sends a token but the photo upload. */
@@ -42,15 +43,30 @@ export const checkPinResetLink = (token: string, signal?: AbortSignal) =>
 export const resetPin = (token: string, pin: string, pinConfirm: string) =>
   api<{ ok: true }>('/api/residents/reset-pin', { method: 'POST', body: { token, pin, pinConfirm }, token: null });
 
-/** docs/product.md §A8 texts for the failures they name; the rest are the server's own messages. */
+/**
+ * docs/product.md §A8 texts for the failures they name; the rest are the server's own messages.
+ * Each is read in the language on screen at the moment it is shown.
+ */
 export const RESIDENT_TEXTS = {
-  loginFailed: 'Error during login process. Please try again.',
-  codeSent: 'Verification code sent to your phone',
-  sendFailed: 'Error sending verification code. Please try again.',
-  botCheckExpired: 'reCAPTCHA expired. Please try again.',
-  botCheckSetup: 'Error setting up verification. Please try again.',
-  somethingWrong: 'Something went wrong. Please try again.',
-} as const;
+  get loginFailed() {
+    return t`Error during login process. Please try again.`;
+  },
+  get codeSent() {
+    return t`Verification code sent to your phone`;
+  },
+  get sendFailed() {
+    return t`Error sending verification code. Please try again.`;
+  },
+  get botCheckExpired() {
+    return t`reCAPTCHA expired. Please try again.`;
+  },
+  get botCheckSetup() {
+    return t`Error setting up verification. Please try again.`;
+  },
+  get somethingWrong() {
+    return t`Something went wrong. Please try again.`;
+  },
+};
 
 /** A failure the person can act on (the server's words), as opposed to a crash or an outage. */
 export function isClientError(error: unknown): error is ApiError {
@@ -58,9 +74,9 @@ export function isClientError(error: unknown): error is ApiError {
 }
 
 /** The text for a failure that belongs to no field: the server's words, or a general one. */
-export function generalErrorText(error: unknown, fallback: string = RESIDENT_TEXTS.somethingWrong): string {
+export function generalErrorText(error: unknown, fallback?: string): string {
   if (error instanceof ApiError && (error.isNetwork || error.status < 500)) return error.message;
-  return fallback;
+  return fallback ?? RESIDENT_TEXTS.somethingWrong;
 }
 
 export type LoginField = 'phoneNumber' | 'pin';

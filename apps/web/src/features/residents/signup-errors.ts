@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { ApiError } from '@/lib/api-client.ts';
 import { BotCheckError } from '@/lib/bot-check.ts';
@@ -54,7 +55,7 @@ export function signupFailure(error: unknown): { fields: { field: SignupField; m
 
 /** Why a chosen photo cannot be used (the server checks the content again), or null. */
 export function photoProblem(file: { type: string; size: number }): string | null {
-  if (!(SECURITY_LIMITS.photoTypes as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP photo';
-  if (file.size > SECURITY_LIMITS.photoMaxBytes) return 'The photo is larger than 5 MB';
+  if (!(SECURITY_LIMITS.photoTypes as readonly string[]).includes(file.type)) return t`Choose a JPEG, PNG or WebP photo`;
+  if (file.size > SECURITY_LIMITS.photoMaxBytes) return t`The photo is larger than 5 MB`;
   return null;
 }
