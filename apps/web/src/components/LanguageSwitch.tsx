@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { saveAccountLanguage } from '@/lib/account-language.ts';
-import { changeLocale, currentLocale } from '@/lib/i18n.ts';
+import { changeLocale } from '@/lib/i18n.ts';
 import type { Locale } from '@/lib/locale.ts';
 
 /** Each language's short name, the same on every screen. */
@@ -15,9 +15,10 @@ const LANGUAGE_CODES: Record<Locale, string> = { en: 'EN', fil: 'FIL' };
  * switch stands even when that call fails (lib/account-language.ts).
  */
 export function LanguageSwitch() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [busy, setBusy] = useState(false);
-  const next: Locale = currentLocale() === 'fil' ? 'en' : 'fil';
+  // The provider's language, not the app's global one: the landing page's server render has its own.
+  const next: Locale = i18n.locale === 'fil' ? 'en' : 'fil';
   const label = next === 'fil' ? t`Switch to Filipino` : t`Switch to English`;
   const switchLanguage = async () => {
     setBusy(true);

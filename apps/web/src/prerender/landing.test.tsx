@@ -10,6 +10,8 @@ import { i18n } from '@lingui/core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings } from '@bantay/shared';
+import { messages as sharedFilipino } from '@bantay/shared/locales/fil/messages.po';
+import { messages as filipino } from '@/locales/fil/public.po';
 import { AppRoutes } from '@/app/router.tsx';
 import { replacePublicSettings } from '@/lib/public-settings.ts';
 
@@ -34,11 +36,11 @@ afterAll(async () => {
   await fs.rm(outDir, { recursive: true, force: true });
 });
 
-async function renderLanding(settings: PublicSettings): Promise<string> {
-  const script = `import(${JSON.stringify(path.join(outDir, 'landing.js'))}).then((m) => m.renderLanding(JSON.parse(process.argv[1]))).then((html) => process.stdout.write(html))`;
+async function renderLanding(settings: PublicSettings, locale: 'en' | 'fil' = 'en'): Promise<string> {
+  const script = `import(${JSON.stringify(path.join(outDir, 'landing.js'))}).then((m) => m.renderLanding(JSON.parse(process.argv[1]), process.argv[2])).then((html) => process.stdout.write(html))`;
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--input-type=module', '-e', script, JSON.stringify(settings)],
+    ['--input-type=module', '-e', script, JSON.stringify(settings), locale],
     { cwd: outDir },
   );
   return stdout;
@@ -127,5 +129,22 @@ describe('the pre-rendered landing page (decision 013)', () => {
     const { errors, container } = await hydrate(html);
     expect(errors).toEqual([]);
     expect(container.querySelector('button[aria-label="Switch to Light Mode"]')).not.toBeNull();
+  });
+
+  it('hydrates without a mismatch in Filipino (docs/product.md §12), its language switch offering English', async () => {
+    const html = await renderLanding(SETTINGS, 'fil');
+    // What the browser loads before it hydrates (lib/i18n.ts startI18n): the public part and the shared package's.
+    i18n.load('fil', { ...sharedFilipino, ...filipino });
+    i18n.activate('fil');
+    try {
+      const { errors, container } = await hydrate(html);
+      expect(errors).toEqual([]);
+      expect(container.querySelector('button[lang="en"]')?.textContent).toBe('EN');
+      const actions = container.querySelector('section[data-landing-actions]')?.getAttribute('aria-label');
+      expect(actions).toBeTruthy();
+      expect(actions).not.toBe('What do you need?');
+    } finally {
+      i18n.activate('en');
+    }
   });
 });

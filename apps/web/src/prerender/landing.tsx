@@ -5,6 +5,8 @@ import { I18nProvider } from '@lingui/react';
 import { setupI18n } from '@lingui/core';
 import { messages as english } from '@/locales/en/public.po';
 import { messages as filipino } from '@/locales/fil/public.po';
+import { messages as sharedEnglish } from '@bantay/shared/locales/en/messages.po';
+import { messages as sharedFilipino } from '@bantay/shared/locales/fil/messages.po';
 import type { PublicSettings } from '@bantay/shared';
 import { AppRoutes } from '@/app/router.tsx';
 import { replacePublicSettings } from '@/lib/public-settings.ts';
@@ -18,7 +20,8 @@ import { replacePublicSettings } from '@/lib/public-settings.ts';
  */
 export async function renderLanding(settings: PublicSettings, locale: 'en' | 'fil' = 'en'): Promise<string> {
   replacePublicSettings(settings);
-  const i18n = setupI18n({ locale, messages: { en: english, fil: filipino } });
+  // The catalogue the browser starts with (lib/i18n.ts: the public part with the shared package's), so the markup matches its render.
+  const i18n = setupI18n({ locale, messages: { en: { ...sharedEnglish, ...english }, fil: { ...sharedFilipino, ...filipino } } });
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <I18nProvider i18n={i18n}>
