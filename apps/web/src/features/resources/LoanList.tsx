@@ -14,6 +14,8 @@ import { fullName } from '@/lib/full-name.ts';
 
 const CONDITION_TONES = { good: 'success', damaged: 'warning', lost: 'danger' } as const;
 const CONDITION_LABELS = { good: msg`Returned good`, damaged: msg`Returned damaged`, lost: msg`Lost` };
+/** The same short word as the loans filter (LoansTab.tsx), so the chip fits beside the button on a phone. */
+const OVERDUE = msg({ id: 'loans.overdue', message: 'Overdue' });
 
 interface LoanListProps {
   loans: readonly Loan[];
@@ -61,9 +63,7 @@ export function LoanList({ loans, asAdmin }: LoanListProps) {
                       {t(CONDITION_LABELS[loan.returnCondition])}
                     </Chip>
                   ) : overdue ? (
-                    <Chip tone="danger">
-                      <Trans>Overdue</Trans>
-                    </Chip>
+                    <Chip tone="danger">{t(OVERDUE)}</Chip>
                   ) : (
                     <Chip tone="brand">
                       <Trans>On loan</Trans>

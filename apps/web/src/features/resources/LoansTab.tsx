@@ -11,8 +11,9 @@ import { useLoans } from './resources-api.ts';
 
 const FILTERS: { value: LoanStatus | ''; label: MessageDescriptor }[] = [
   { value: '', label: msg`All` },
-  { value: 'overdue', label: msg`Overdue` },
-  // Its own id: "Open" elsewhere is a button (open an incident), a verb in Filipino; here it is a state.
+  // Their own ids: a loan's state needs shorter Filipino than "Overdue" in sentences (it fits a
+  // segment and a chip), and "Open" elsewhere is a button (open an incident), a verb in Filipino.
+  { value: 'overdue', label: msg({ id: 'loans.overdue', message: 'Overdue' }) },
   { value: 'open', label: msg({ id: 'loans.filter.open', message: 'Open' }) },
   { value: 'returned', label: msg`Returned` },
 ];
