@@ -45,7 +45,8 @@ function Figure({ icon: Icon, label, value, detail, testId }: FigureProps) {
         <Icon className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
         <span className="min-w-0 leading-snug">{label}</span>
       </dt>
-      <dd className="text-2xl font-bold tabular-nums tracking-tight text-ink">{value}</dd>
+      {/* Balanced lines: a value in Filipino ("1 oras 11 min") may take two on a phone. */}
+      <dd className="text-balance text-2xl font-bold tabular-nums tracking-tight text-ink">{value}</dd>
       {detail && <dd className="text-xs text-muted">{detail}</dd>}
     </div>
   );

@@ -156,7 +156,7 @@ function RankingCard({ row, onOpen }: { row: TanodPerformanceSummary; onOpen(tan
         {COLUMNS.map((column) => (
           <div key={column.key} className="flex justify-between gap-2">
             <dt className="text-muted">{t(column.label)}</dt>
-            <dd className="tabular-nums">{column.cell(row)}</dd>
+            <dd className="whitespace-nowrap tabular-nums">{column.cell(row)}</dd>
           </div>
         ))}
       </dl>
