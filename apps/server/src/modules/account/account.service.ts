@@ -1,9 +1,10 @@
-import type { AccountLanguage, AccountSession, ChangePasswordRequest, CurrentUser, FieldError, accountUpdateSchema } from '@bantay/shared';
+import { msg } from '@lingui/core/macro';
+import type { AccountLanguage, AccountSession, ChangePasswordRequest, CurrentUser, accountUpdateSchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { NewUserRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound, type AppFieldError } from '../../lib/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
@@ -17,7 +18,7 @@ import { passwordProblem } from './password-policy.ts';
 
 type AccountUpdateInput = z.output<typeof accountUpdateSchema>;
 
-const fieldError = (code: 'VALIDATION_FAILED' | 'CONFLICT' | 'UNPROCESSABLE' | 'INVALID_PHONE_NUMBER', fields: FieldError[]) =>
+const fieldError = (code: 'VALIDATION_FAILED' | 'CONFLICT' | 'UNPROCESSABLE' | 'INVALID_PHONE_NUMBER', fields: AppFieldError[]) =>
   new AppError(code, fields[0]!.message, { fields });
 
 export function getAccount(deps: AppDeps, actor: Actor): Promise<CurrentUser> {
@@ -27,7 +28,7 @@ export function getAccount(deps: AppDeps, actor: Actor): Promise<CurrentUser> {
 /** PATCH /api/account: only the fields sent change; username and email stay unique. */
 export async function updateAccount(deps: AppDeps, actor: Actor, input: AccountUpdateInput): Promise<CurrentUser> {
   const user = await findUserById(deps.db, actor.id);
-  if (!user) throw notFound('User');
+  if (!user) throw notFound(msg`User not found`);
   const changes: Partial<NewUserRow> = {};
   for (const key of ['firstName', 'middleName', 'lastName', 'address', 'gender'] as const) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
@@ -36,19 +37,19 @@ export async function updateAccount(deps: AppDeps, actor: Actor, input: AccountU
   if (input.email !== undefined) changes.email = input.email;
   if (input.birthday !== undefined) {
     if (input.birthday && (input.birthday > deps.clock.now().toISOString().slice(0, 10) || input.birthday < '1900-01-01')) {
-      throw fieldError('VALIDATION_FAILED', [{ field: 'birthday', message: 'Enter a real birthday' }]);
+      throw fieldError('VALIDATION_FAILED', [{ field: 'birthday', message: msg`Enter a real birthday` }]);
     }
     changes.birthday = input.birthday;
   }
   if (input.phoneNumber !== undefined) {
     const phoneNumber = input.phoneNumber === null ? null : normalizePhoneNumber(input.phoneNumber);
     if (input.phoneNumber !== null && !phoneNumber) {
-      throw fieldError('INVALID_PHONE_NUMBER', [{ field: 'phoneNumber', message: 'Please enter a valid phone number' }]);
+      throw fieldError('INVALID_PHONE_NUMBER', [{ field: 'phoneNumber', message: msg`Please enter a valid phone number` }]);
     }
     // The 2FA number was proven by a code; changing it here would bypass that proof.
     if (user.twoFactorEnabled && phoneNumber !== user.phoneNumber) {
       throw fieldError('UNPROCESSABLE', [
-        { field: 'phoneNumber', message: 'Turn off two-factor authentication before changing your phone number' },
+        { field: 'phoneNumber', message: msg`Turn off two-factor authentication before changing your phone number` },
       ]);
     }
     changes.phoneNumber = phoneNumber;
@@ -57,7 +58,7 @@ export async function updateAccount(deps: AppDeps, actor: Actor, input: AccountU
   if (taken.length > 0) {
     throw fieldError(
       'CONFLICT',
-      taken.map((field) => ({ field, message: field === 'username' ? 'This username is already taken' : 'This email is already used by another account' })),
+      taken.map((field) => ({ field, message: field === 'username' ? msg`This username is already taken` : msg`This email is already used by another account` })),
     );
   }
   if (Object.keys(changes).length > 0) {
@@ -68,7 +69,7 @@ export async function updateAccount(deps: AppDeps, actor: Actor, input: AccountU
       const constraint = uniqueViolation(error);
       if (constraint) {
         const field = constraint.includes('email') ? 'email' : 'username';
-        throw fieldError('CONFLICT', [{ field, message: field === 'email' ? 'This email is already used by another account' : 'This username is already taken' }]);
+        throw fieldError('CONFLICT', [{ field, message: field === 'email' ? msg`This email is already used by another account` : msg`This username is already taken` }]);
       }
       throw error;
     }
@@ -85,7 +86,7 @@ export async function updateAccount(deps: AppDeps, actor: Actor, input: AccountU
  */
 export async function setAccountLanguage(deps: AppDeps, actor: Actor, language: AccountLanguage): Promise<{ language: AccountLanguage }> {
   const user = await findUserById(deps.db, actor.id);
-  if (!user) throw notFound('User');
+  if (!user) throw notFound(msg`User not found`);
   if (user.language !== language) {
     await updateUser(deps.db, actor.id, { language, updatedAt: deps.clock.now() });
     deps.events.publish('users.changed', { userIds: [actor.id] });
@@ -97,7 +98,7 @@ export async function setAccountLanguage(deps: AppDeps, actor: Actor, language: 
 /** POST /api/account/photo: stores the re-encoded image and points profilePicture at it. */
 export async function updateAccountPhoto(deps: AppDeps, actor: Actor, bytes: Buffer): Promise<CurrentUser> {
   const user = await findUserById(deps.db, actor.id);
-  if (!user) throw notFound('User');
+  if (!user) throw notFound(msg`User not found`);
   const url = await storeAvatar(deps.files, bytes);
   await updateUser(deps.db, actor.id, { profilePicture: url, updatedAt: deps.clock.now() });
   deps.events.publish('users.changed', { userIds: [actor.id] });
@@ -108,14 +109,14 @@ export async function updateAccountPhoto(deps: AppDeps, actor: Actor, bytes: Buf
 /** POST /api/account/password: the current password is required; every other session ends. */
 export async function changePassword(deps: AppDeps, actor: Actor, input: ChangePasswordRequest): Promise<{ ok: true; sessionsEnded: number }> {
   const user = await findUserById(deps.db, actor.id);
-  if (!user?.passwordHash) throw notFound('User');
+  if (!user?.passwordHash) throw notFound(msg`User not found`);
   if (!(await verifySecret(user.passwordHash, input.currentPassword))) {
-    throw fieldError('VALIDATION_FAILED', [{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+    throw fieldError('VALIDATION_FAILED', [{ field: 'currentPassword', message: msg`Current password is incorrect` }]);
   }
   const problem = passwordProblem(input.newPassword, [user.username, user.email, user.firstName, user.lastName, user.phoneNumber, 'bantay', 'tanod', 'barangay']);
   if (problem) throw fieldError('VALIDATION_FAILED', [{ field: 'newPassword', message: problem }]);
   if (input.newPassword === input.currentPassword) {
-    throw fieldError('VALIDATION_FAILED', [{ field: 'newPassword', message: 'Choose a password different from the current one' }]);
+    throw fieldError('VALIDATION_FAILED', [{ field: 'newPassword', message: msg`Choose a password different from the current one` }]);
   }
   const passwordHash = await hashSecret(input.newPassword);
   const now = deps.clock.now();
@@ -146,6 +147,6 @@ export async function listAccountSessions(deps: AppDeps, actor: Actor): Promise<
 
 /** DELETE /api/account/sessions/:id: own sessions only; anyone else's is "not found". */
 export async function endAccountSession(deps: AppDeps, actor: Actor, sessionId: string): Promise<void> {
-  if (!(await revokeOwnSession(deps.db, actor.id, sessionId, deps.clock.now()))) throw notFound('Session');
+  if (!(await revokeOwnSession(deps.db, actor.id, sessionId, deps.clock.now()))) throw notFound(msg`Session not found`);
   deps.events.publish('sessions.revoked', { sessionIds: [sessionId] });
 }

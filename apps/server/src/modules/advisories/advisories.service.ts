@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Advisory, AdvisoryList, AdvisoryOptIn, CreateAdvisoryRequest, PublicAdvisory, UpdateAdvisoryRequest } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { AdvisoryRow } from '../../db/schema/index.ts';
@@ -163,18 +165,18 @@ export async function listAdvisories(deps: AppDeps): Promise<AdvisoryList> {
 
 async function presentOne(deps: AppDeps, id: string): Promise<Advisory> {
   const found = await findAdvisoryWithAuthor(deps.db, id);
-  if (!found) throw notFound('Advisory');
+  if (!found) throw notFound(msg`Advisory not found`);
   const areaNames = await patrolAreaNames(deps.db, found.advisory.patrolAreaIds);
   return present(found.advisory, areaNames, found.author, deps.clock.now());
 }
 
-const fieldError = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
+const fieldError = (field: string, message: MessageDescriptor) => new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
 
 /** Every area named must exist (retired ones too: an advisory may concern a place no longer patrolled). */
 async function checkAreas(db: Executor, ids: readonly string[] | undefined): Promise<string[]> {
   const unique = [...new Set(ids ?? [])];
   const names = await patrolAreaNames(db, unique);
-  if (names.size !== unique.length) throw fieldError('patrolAreaIds', 'One of the patrol areas does not exist');
+  if (names.size !== unique.length) throw fieldError('patrolAreaIds', msg`One of the patrol areas does not exist`);
   return unique;
 }
 
@@ -183,7 +185,7 @@ export async function createAdvisory(deps: AppDeps, actor: Actor, input: CreateA
   const now = deps.clock.now();
   const startsAt = new Date(input.startsAt);
   const endsAt = input.endsAt ? new Date(input.endsAt) : null;
-  if (endsAt && endsAt.getTime() <= now.getTime()) throw fieldError('endsAt', 'The end must be in the future');
+  if (endsAt && endsAt.getTime() <= now.getTime()) throw fieldError('endsAt', msg`The end must be in the future`);
   const patrolAreaIds = await checkAreas(deps.db, input.patrolAreaIds);
   const advisory = await inTransaction(deps.db, async (tx, afterCommit) => {
     let row = await insertAdvisory(tx, {
@@ -222,10 +224,10 @@ export async function editAdvisory(deps: AppDeps, actor: Actor, id: string, inpu
   const patrolAreaIds = input.patrolAreaIds === undefined ? undefined : await checkAreas(deps.db, input.patrolAreaIds);
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
     const existing = await findAdvisory(tx, id);
-    if (!existing) throw notFound('Advisory');
+    if (!existing) throw notFound(msg`Advisory not found`);
     const startsAt = input.startsAt ? new Date(input.startsAt) : existing.startsAt;
     const endsAt = input.endsAt === undefined ? existing.endsAt : input.endsAt === null ? null : new Date(input.endsAt);
-    if (endsAt && endsAt.getTime() <= startsAt.getTime()) throw fieldError('endsAt', 'The end must be after the start');
+    if (endsAt && endsAt.getTime() <= startsAt.getTime()) throw fieldError('endsAt', msg`The end must be after the start`);
     const updated = await updateAdvisoryRow(tx, id, {
       ...(input.title === undefined ? {} : { title: input.title.trim() }),
       ...(input.body === undefined ? {} : { body: input.body.trim() }),
@@ -235,7 +237,7 @@ export async function editAdvisory(deps: AppDeps, actor: Actor, id: string, inpu
       ...(patrolAreaIds === undefined ? {} : { patrolAreaIds }),
       updatedAt: now,
     });
-    if (!updated) throw notFound('Advisory');
+    if (!updated) throw notFound(msg`Advisory not found`);
     await appendAuditEntry(tx, {
       actor,
       action: 'update',
@@ -264,7 +266,7 @@ export async function removeAdvisory(deps: AppDeps, actor: Actor, id: string): P
   const now = deps.clock.now();
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const row = await deleteAdvisoryRow(tx, id);
-    if (!row) throw notFound('Advisory');
+    if (!row) throw notFound(msg`Advisory not found`);
     await appendAuditEntry(tx, { actor, action: 'delete', entity: 'advisory', entityId: id, before: { ...summary(row), body: row.body }, at: now });
     afterCommit(() => dropPublicCache(deps));
   });

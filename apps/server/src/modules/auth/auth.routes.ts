@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
           max: deps.config.loginRateLimit,
           timeWindow: 15 * 60_000,
           errorResponseBuilder: (_request, context) =>
-            new AppError('RATE_LIMITED', 'Too many sign-in attempts from this device. Please try again later.', {
+            new AppError('RATE_LIMITED', msg`Too many sign-in attempts from this device. Please try again later.`, {
               retryAfterSeconds: Math.ceil(context.ttl / 1000),
             }),
         },

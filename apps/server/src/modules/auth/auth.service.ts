@@ -1,3 +1,4 @@
+import { msg, plural } from '@lingui/core/macro';
 import { LIMITS, messageableTypes, type LoginRequest, type LoginResponse, type LoginSuccess } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -16,7 +17,7 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Incorrect username or password');
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', msg`Incorrect username or password`);
 
 export async function loginStaff(deps: AppDeps, input: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
   const now = deps.clock.now();
@@ -34,7 +35,7 @@ export async function loginStaff(deps: AppDeps, input: LoginRequest, meta: Reque
   }
   // Checked only after the password, so a guesser cannot learn which accounts are deactivated.
   if (user.status !== 'active') {
-    throw new AppError('ACCOUNT_DEACTIVATED', 'This account has been deactivated. Please contact your administrator.');
+    throw new AppError('ACCOUNT_DEACTIVATED', msg`This account has been deactivated. Please contact your administrator.`);
   }
   if (user.twoFactorEnabled) {
     // The password was right: the failure count restarts, and the SMS code completes the sign-in.
@@ -49,7 +50,7 @@ function accountLocked(until: Date, now: Date): AppError {
   const minutes = Math.ceil(seconds / 60);
   return new AppError(
     'ACCOUNT_LOCKED',
-    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    msg`Too many failed sign-in attempts. Try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
     { retryAfterSeconds: seconds },
   );
 }
@@ -135,7 +136,7 @@ export async function logout(deps: AppDeps, actor: Actor): Promise<void> {
 /** docs/product.md §A5: the users the caller may start a conversation with. */
 export async function listMessageableUsers(deps: AppDeps, actor: Actor) {
   const types = messageableTypes(actor.userType);
-  if (types.length === 0) throw new AppError('FORBIDDEN', 'Residents cannot send messages');
+  if (types.length === 0) throw new AppError('FORBIDDEN', msg`Residents cannot send messages`);
   const rows = await listActiveUsersOfTypes(deps.db, types, actor.id);
   return rows.map(presentUserSummary);
 }

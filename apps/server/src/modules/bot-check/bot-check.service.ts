@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { AltchaChallenge, BotCheckConfig } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { OutsideServiceError } from '../../adapters/index.ts';
@@ -17,7 +18,8 @@ export function getBotCheckConfig(deps: AppDeps): BotCheckConfig {
 
 export async function createBotCheckChallenge(deps: AppDeps): Promise<AltchaChallenge> {
   const challenge = await deps.botCheck.createChallenge();
-  if (!challenge) throw new AppError('NOT_FOUND', `The bot check in use (${deps.botCheck.provider}) has no challenge endpoint`);
+  const provider = deps.botCheck.provider;
+  if (!challenge) throw new AppError('NOT_FOUND', msg`The bot check in use (${provider}) has no challenge endpoint`);
   return { parameters: { ...challenge.parameters }, signature: challenge.signature };
 }
 
@@ -27,24 +29,24 @@ export async function createBotCheckChallenge(deps: AppDeps): Promise<AltchaChal
  * A payload is accepted once only, across instances (the used ones are kept in the database).
  */
 export async function verifyBotCheck(deps: AppDeps, payload: string | undefined, ip: string | null): Promise<void> {
-  if (!payload) throw new AppError('BOT_CHECK_FAILED', 'Please complete the bot check.', { fields: [{ field: 'botCheck', message: 'Bot check is required' }] });
+  if (!payload) throw new AppError('BOT_CHECK_FAILED', msg`Please complete the bot check.`, { fields: [{ field: 'botCheck', message: msg`Bot check is required` }] });
   let outcome;
   try {
     outcome = await deps.botCheck.verify(payload, ip);
   } catch (error) {
     if (error instanceof OutsideServiceError) {
-      const failure = new AppError('UPSTREAM_FAILED', 'The bot check is not available right now. Please try again later.');
+      const failure = new AppError('UPSTREAM_FAILED', msg`The bot check is not available right now. Please try again later.`);
       failure.cause = error;
       throw failure;
     }
     throw error;
   }
   if (!outcome.ok) {
-    const message = outcome.reason === 'expired' ? 'The bot check expired. Please try again.' : 'The bot check failed. Please try again.';
+    const message = outcome.reason === 'expired' ? msg`The bot check expired. Please try again.` : msg`The bot check failed. Please try again.`;
     throw new AppError('BOT_CHECK_FAILED', message, { fields: [{ field: 'botCheck', message }] });
   }
   if (outcome.once && !(await rememberSolution(deps.db, outcome.once.key, outcome.once.until, deps.clock.now()))) {
-    const message = 'This bot check was already used. Please try again.';
+    const message = msg`This bot check was already used. Please try again.`;
     throw new AppError('BOT_CHECK_FAILED', message, { fields: [{ field: 'botCheck', message }] });
   }
 }

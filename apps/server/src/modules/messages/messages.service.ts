@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   MESSAGE_LIMITS,
   canMessage,
@@ -40,16 +41,16 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'deliveries'>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: string) => UUID.test(value);
 
-const conversationNotFound = () => notFound('Conversation');
+const conversationNotFound = () => notFound(msg`Conversation not found`);
 
 /**
  * May `sender` write to `recipient` now? The brief's pairs (canMessage), and only to an active
  * account. Returns the refusal to throw, or null.
  */
 function recipientRefusal(sender: Pick<Actor, 'id' | 'userType'>, recipient: Recipient): AppError | null {
-  if (recipient.status !== 'active') return forbidden('This user can no longer receive messages');
+  if (recipient.status !== 'active') return forbidden(msg`This user can no longer receive messages`);
   if (!canMessage({ id: sender.id, userType: sender.userType }, { id: recipient.id, userType: recipient.userType })) {
-    return forbidden('You cannot send messages to this user');
+    return forbidden(msg`You cannot send messages to this user`);
   }
   return null;
 }
@@ -103,7 +104,7 @@ export async function listMyConversations(
 export async function startConversation(deps: Deps, actor: Actor, participantId: string): Promise<Conversation> {
   const recipient = isUuid(participantId) ? await findUserById(deps.db, participantId.toLowerCase()) : undefined;
   // Residents are not chat partners at all: they answer like an unknown id.
-  if (!recipient || !isStaff(recipient.userType)) throw notFound('User');
+  if (!recipient || !isStaff(recipient.userType)) throw notFound(msg`User not found`);
   const refusal = recipientRefusal(actor, recipient);
   if (refusal) throw refusal;
 
@@ -155,8 +156,11 @@ export async function sendMessage(
 ): Promise<Message> {
   const content = input.content.trim();
   if (!content || content.length > MESSAGE_LIMITS.contentMaxLength) {
-    const message = content ? `is longer than ${MESSAGE_LIMITS.contentMaxLength} characters` : 'cannot be blank';
-    throw new AppError('VALIDATION_FAILED', `content: ${message}`, { fields: [{ field: 'content', message }] });
+    const max = MESSAGE_LIMITS.contentMaxLength;
+    const [text, message] = content
+      ? [msg`content: is longer than ${max} characters`, msg`is longer than ${max} characters`]
+      : [msg`content: cannot be blank`, msg`cannot be blank`];
+    throw new AppError('VALIDATION_FAILED', text, { fields: [{ field: 'content', message }] });
   }
   const clientId = input.clientId ?? null;
   const conversationId = input.conversationId.toLowerCase();
@@ -198,8 +202,9 @@ export async function sendMessage(
 
 async function presentRepeat(deps: Deps, row: MessageRow, conversationId: string): Promise<Message> {
   if (row.conversationId !== conversationId) {
-    const message = 'is already used for another message';
-    throw new AppError('CONFLICT', `clientId: ${message}`, { fields: [{ field: 'clientId', message }] });
+    throw new AppError('CONFLICT', msg`clientId: is already used for another message`, {
+      fields: [{ field: 'clientId', message: msg`is already used for another message` }],
+    });
   }
   return presentMessage(row, await listParticipants(deps.db, row.conversationId));
 }
@@ -244,8 +249,8 @@ function encodeCursor(seq: number): string {
 function decodeCursor(value: string): number {
   const match = /^m(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
   if (!match) {
-    throw new AppError('VALIDATION_FAILED', 'before: is not a valid cursor', {
-      fields: [{ field: 'before', message: 'is not a valid cursor' }],
+    throw new AppError('VALIDATION_FAILED', msg`before: is not a valid cursor`, {
+      fields: [{ field: 'before', message: msg`is not a valid cursor` }],
     });
   }
   return Number(match[1]);

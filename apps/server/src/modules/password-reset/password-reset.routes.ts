@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: AppDeps): 
       max,
       timeWindow: FIFTEEN_MINUTES,
       errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
-        new AppError('RATE_LIMITED', 'Too many requests from this device. Please try again later.', {
+        new AppError('RATE_LIMITED', msg`Too many requests from this device. Please try again later.`, {
           retryAfterSeconds: Math.ceil(context.ttl / 1000),
         }),
     },

@@ -1,5 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import crypto from 'node:crypto';
-import { FORGOT_PASSWORD_ANSWER, SECURITY_LIMITS, type ForgotPasswordRequest, type ResetPasswordRequest } from '@bantay/shared';
+import { forgotPasswordAnswer, SECURITY_LIMITS, type ForgotPasswordRequest, type ResetPasswordRequest } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { enqueueDeliveries, type DeliveryRequest } from '../deliveries/deliveries.service.ts';
@@ -22,7 +23,7 @@ import {
 /** Random 32-byte tokens need no slow hash: sha256 is enough to make a leaked table useless. */
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-const invalidToken = () => new AppError('INVALID_RESET_TOKEN', 'This reset link is invalid, used or expired. Please ask for a new one.');
+const invalidToken = () => new AppError('INVALID_RESET_TOKEN', msg`This reset link is invalid, used or expired. Please ask for a new one.`);
 
 /**
  * `POST /api/auth/forgot-password`. The answer is the same, and as quick, whether or not the
@@ -32,7 +33,7 @@ const invalidToken = () => new AppError('INVALID_RESET_TOKEN', 'This reset link 
  * instead of losing it (decision 016).
  */
 export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordRequest): Promise<{ ok: true; message: string }> {
-  const answer = { ok: true as const, message: FORGOT_PASSWORD_ANSWER };
+  const answer = { ok: true as const, message: forgotPasswordAnswer() };
   const user = await findResettableUserByEmail(deps.db, input.email);
   if (!user?.email) return answer;
   const now = deps.clock.now();

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   polygonInsidePolygon,
   type CreatePatrolAreaRequest,
@@ -25,13 +26,13 @@ import {
 import { presentPatrolArea } from './patrol-areas.presenter.ts';
 
 const nameTaken = (name: string) =>
-  new AppError('CONFLICT', `An area named "${name}" already exists`, { fields: [{ field: 'name', message: 'This name is already used' }] });
+  new AppError('CONFLICT', msg`An area named "${name}" already exists`, { fields: [{ field: 'name', message: msg`This name is already used` }] });
 
 /** An area must lie inside the barangay once a boundary is drawn (docs/product.md §4.6). */
 async function assertInsideBoundary(deps: AppDeps, polygon: Polygon): Promise<void> {
   const boundary = (await findSettings(deps.db))?.boundary;
   if (boundary && !polygonInsidePolygon(polygon, boundary)) {
-    const message = 'The area must lie inside the barangay boundary';
+    const message = msg`The area must lie inside the barangay boundary`;
     throw new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'polygon', message }] });
   }
 }
@@ -54,7 +55,7 @@ export async function createPatrolArea(deps: AppDeps, actor: Actor, input: Creat
 
 export async function editPatrolArea(deps: AppDeps, actor: Actor, id: string, input: UpdatePatrolAreaRequest): Promise<PatrolArea> {
   const existing = await findPatrolArea(deps.db, id);
-  if (!existing) throw notFound('Patrol area');
+  if (!existing) throw notFound(msg`Patrol area not found`);
   if (input.polygon) await assertInsideBoundary(deps, input.polygon);
   const name = input.name?.trim();
   if (name && name.toLowerCase() !== existing.name.toLowerCase()) {
@@ -74,7 +75,7 @@ export async function editPatrolArea(deps: AppDeps, actor: Actor, id: string, in
       if (name && uniqueViolation(error) !== null) throw nameTaken(name);
       throw error;
     });
-    if (!row) throw notFound('Patrol area');
+    if (!row) throw notFound(msg`Patrol area not found`);
     await appendAuditEntry(tx, {
       actor,
       action: 'update',
@@ -93,7 +94,7 @@ export async function removePatrolArea(deps: AppDeps, actor: Actor, id: string):
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
     const existing = await findPatrolArea(tx, id);
-    if (!existing) throw notFound('Patrol area');
+    if (!existing) throw notFound(msg`Patrol area not found`);
     const used = await isPatrolAreaUsed(tx, id);
     if (used) await updatePatrolArea(tx, id, { active: false, updatedAt: now });
     else await deletePatrolArea(tx, id);

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ const privacyFactsSchema = z.object({
 export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const residentOnly = requireAuth(deps, ['resident']);
-  const pinAttempts = perIpLimit(deps.config.loginRateLimit, 15 * 60_000, 'Too many attempts from this device. Please try again later.');
+  const pinAttempts = perIpLimit(deps.config.loginRateLimit, 15 * 60_000, msg`Too many attempts from this device. Please try again later.`);
 
   r.get(
     '/api/public/privacy',

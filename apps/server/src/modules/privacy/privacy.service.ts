@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { DeleteMyAccountRequest } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -74,7 +75,7 @@ const iso = (at: Date | null | undefined) => at?.toISOString() ?? null;
 export async function exportResidentData(deps: AppDeps, actor: Actor): Promise<Record<string, unknown>> {
   const data = await residentDataOf(deps.db, actor.id);
   const account = data.account;
-  if (!account) throw notFound('Account');
+  if (!account) throw notFound(msg`Account not found`);
   const now = deps.clock.now();
   await appendSystemAudit(deps.db, { action: 'export', entity: 'resident', entityId: actor.id, at: now, ip: actor.ip ?? null });
   return {
@@ -160,7 +161,7 @@ function originOf(endpoint: string): string {
   }
 }
 
-const wrongPin = () => new AppError('INVALID_CREDENTIALS', 'Incorrect PIN', { fields: [{ field: 'pin', message: 'Incorrect PIN' }] });
+const wrongPin = () => new AppError('INVALID_CREDENTIALS', msg`Incorrect PIN`, { fields: [{ field: 'pin', message: msg`Incorrect PIN` }] });
 
 /** The SQLSTATE of a foreign key violation, searched through drizzle's wrapping like uniqueViolation. */
 function foreignKeyViolation(error: unknown): boolean {
@@ -181,7 +182,7 @@ function foreignKeyViolation(error: unknown): boolean {
  */
 export async function deleteResidentAccount(deps: AppDeps, actor: Actor, input: DeleteMyAccountRequest): Promise<{ reports: number; ratings: number }> {
   const user = await findUserById(deps.db, actor.id);
-  if (!user || user.userType !== 'resident') throw notFound('Account');
+  if (!user || user.userType !== 'resident') throw notFound(msg`Account not found`);
   if (!user.pinHash || !(await verifySecret(user.pinHash, input.pin))) throw wrongPin();
   const now = deps.clock.now();
   const result = await inTransaction(deps.db, async (tx, afterCommit) => {

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { browserKeysProblem } from './browser-keys.ts';
 import {
   PUSH_LIMITS,
@@ -11,6 +12,7 @@ import type { Executor } from '../../db/transaction.ts';
 import type { AlertPreferencesRow, PushSubscriptionRow } from '../../db/schema/index.ts';
 import { PushEndpointRefused } from '../../adapters/push/push.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { translate, type Text } from '../../lib/i18n.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AfterCommit } from '../notifications/notifications.service.ts';
 import { conversationLinks, type RoleLinks } from '../notifications/notification-links.ts';
@@ -53,7 +55,7 @@ export async function subscribeBrowser(
   } catch (error) {
     if (error instanceof PushEndpointRefused) throw fieldError('endpoint', error.message);
     // The DNS lookup itself failed (a timeout, a server failure): not the caller's fault.
-    throw new AppError('UNAVAILABLE', 'The push service could not be checked just now. Please try again.');
+    throw new AppError('UNAVAILABLE', msg`The push service could not be checked just now. Please try again.`);
   }
   const row = await upsertSubscription(deps.db, {
     userId: actor.id,
@@ -75,7 +77,7 @@ export async function listMySubscriptions(deps: Pick<AppDeps, 'db'>, actor: Acto
 /** `DELETE /api/push/subscriptions/{id}`: someone else's id answers as an unknown one, 404. */
 export async function unsubscribeBrowser(deps: Pick<AppDeps, 'db'>, actor: Actor, id: string): Promise<void> {
   const deleted = UUID.test(id) && (await deleteSubscriptionOf(deps.db, actor.id, id.toLowerCase()));
-  if (!deleted) throw notFound('Push subscription');
+  if (!deleted) throw notFound(msg`Push subscription not found`);
 }
 
 export async function getMyAlertPreferences(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<AlertPreferences> {
@@ -110,8 +112,9 @@ function presentPreferences(row: AlertPreferencesRow | undefined): AlertPreferen
   };
 }
 
-function fieldError(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields: [{ field, message }] });
+function fieldError(field: string, message: Text): AppError {
+  // "field: problem", the problem in the request's language (decision 029).
+  return new AppError('VALIDATION_FAILED', `${field}: ${translate(message)}`, { fields: [{ field, message }] });
 }
 
 // --- Alerts raised by other modules, written in their transaction (decision 017). -------------

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,8 +30,8 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 
 export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const codeLimit = perIpLimit(deps.config.codeRateLimit, FIFTEEN_MINUTES, 'Too many code requests from this device. Please try again later.');
-  const attemptLimit = perIpLimit(deps.config.loginRateLimit, FIFTEEN_MINUTES, 'Too many attempts from this device. Please try again later.');
+  const codeLimit = perIpLimit(deps.config.codeRateLimit, FIFTEEN_MINUTES, msg`Too many code requests from this device. Please try again later.`);
+  const attemptLimit = perIpLimit(deps.config.loginRateLimit, FIFTEEN_MINUTES, msg`Too many attempts from this device. Please try again later.`);
   const residentOnly = requireAuth(deps, ['resident']);
 
   r.post(

@@ -1,6 +1,7 @@
+import { msg, plural } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import {
-  FORGOT_PIN_ANSWER,
+  forgotPinAnswer,
   RESIDENT_LIMITS,
   SECURITY_LIMITS,
   type CodeSent,
@@ -49,11 +50,11 @@ const HOUR_MS = 3_600_000;
 const RESET_LINKS_PER_HOUR = 3;
 
 const invalidPhone = () =>
-  new AppError('INVALID_PHONE_NUMBER', 'Please enter a valid mobile number', {
-    fields: [{ field: 'phoneNumber', message: 'Please enter a valid mobile number' }],
+  new AppError('INVALID_PHONE_NUMBER', msg`Please enter a valid mobile number`, {
+    fields: [{ field: 'phoneNumber', message: msg`Please enter a valid mobile number` }],
   });
-const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Incorrect mobile number or PIN');
-const invalidResetToken = () => new AppError('INVALID_RESET_TOKEN', 'This reset link is invalid, used or expired. Please ask for a new one.');
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', msg`Incorrect mobile number or PIN`);
+const invalidResetToken = () => new AppError('INVALID_RESET_TOKEN', msg`This reset link is invalid, used or expired. Please ask for a new one.`);
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const secondsUntil = (later: Date, now: Date) => Math.max(1, Math.ceil((later.getTime() - now.getTime()) / 1000));
 
@@ -70,10 +71,10 @@ export async function sendResidentSignupCode(deps: AppDeps, input: ResidentSendC
   const resendAt = latest ? new Date(latest.sentAt.getTime() + L.codeResendMs) : null;
   if (resendAt && resendAt > now) {
     const seconds = secondsUntil(resendAt, now);
-    throw new AppError('RATE_LIMITED', `Please wait ${seconds} seconds before asking for a new code.`, { retryAfterSeconds: seconds });
+    throw new AppError('RATE_LIMITED', msg`Please wait ${seconds} seconds before asking for a new code.`, { retryAfterSeconds: seconds });
   }
   if ((await countPhoneCodesSince(deps.db, phoneNumber, new Date(now.getTime() - HOUR_MS))) >= L.codeSendsPerHour) {
-    throw new AppError('RATE_LIMITED', 'Too many codes were sent to this number. Please try again in an hour.', { retryAfterSeconds: 3600 });
+    throw new AppError('RATE_LIMITED', msg`Too many codes were sent to this number. Please try again in an hour.`, { retryAfterSeconds: 3600 });
   }
   // Last of the checks, because it spends the payload.
   await verifyBotCheck(deps, input.botCheck, meta.ip);
@@ -99,7 +100,7 @@ export async function sendResidentSignupCode(deps: AppDeps, input: ResidentSendC
   } catch (error) {
     await deletePhoneCode(deps.db, row.id);
     if (error instanceof OutsideServiceError) {
-      const failure = new AppError('UPSTREAM_FAILED', 'We could not send the verification code. Please try again.');
+      const failure = new AppError('UPSTREAM_FAILED', msg`We could not send the verification code. Please try again.`);
       failure.cause = error;
       throw failure;
     }
@@ -115,7 +116,7 @@ export async function signUpResident(deps: AppDeps, input: ResidentSignupInput, 
   const now = deps.clock.now();
   const birthday = new Date(`${input.birthday}T00:00:00Z`);
   if (birthday > now || birthday.getUTCFullYear() < 1900) {
-    throw new AppError('VALIDATION_FAILED', 'Enter your real birthday', { fields: [{ field: 'birthday', message: 'Enter your real birthday' }] });
+    throw new AppError('VALIDATION_FAILED', msg`Enter your real birthday`, { fields: [{ field: 'birthday', message: msg`Enter your real birthday` }] });
   }
   const row = await findLatestPhoneCode(deps.db, phoneNumber);
   if (!row) throw invalidCodeError();
@@ -129,8 +130,8 @@ export async function signUpResident(deps: AppDeps, input: ResidentSignupInput, 
     now,
     phoneNumber,
     deferConsume: true,
-    onExhausted: () => new AppError('RATE_LIMITED', 'Too many wrong codes. Please send a new code.'),
-    onExpired: () => invalidCodeError('The verification code has expired. Please send a new code.'),
+    onExhausted: () => new AppError('RATE_LIMITED', msg`Too many wrong codes. Please send a new code.`),
+    onExpired: () => invalidCodeError(msg`The verification code has expired. Please send a new code.`),
   });
   if (input.email && (await emailTaken(deps.db, input.email))) throw emailConflict();
   const pinHash = await hashSecret(input.pin);
@@ -156,8 +157,8 @@ export async function signUpResident(deps: AppDeps, input: ResidentSignupInput, 
     const constraint = uniqueViolation(error);
     if (constraint?.includes('email')) throw emailConflict();
     if (constraint) {
-      throw new AppError('CONFLICT', 'This mobile number already has an account. Sign in instead.', {
-        fields: [{ field: 'phoneNumber', message: 'This mobile number already has an account' }],
+      throw new AppError('CONFLICT', msg`This mobile number already has an account. Sign in instead.`, {
+        fields: [{ field: 'phoneNumber', message: msg`This mobile number already has an account` }],
       });
     }
     throw error;
@@ -166,8 +167,8 @@ export async function signUpResident(deps: AppDeps, input: ResidentSignupInput, 
 }
 
 function emailConflict(): AppError {
-  return new AppError('CONFLICT', 'This email address is already used by another account', {
-    fields: [{ field: 'email', message: 'This email address is already used by another account' }],
+  return new AppError('CONFLICT', msg`This email address is already used by another account`, {
+    fields: [{ field: 'email', message: msg`This email address is already used by another account` }],
   });
 }
 
@@ -188,7 +189,7 @@ export async function loginResident(deps: AppDeps, input: ResidentLoginRequest, 
   }
   // Checked only after the PIN, so a guesser cannot learn which accounts are deactivated.
   if (user.status !== 'active') {
-    throw new AppError('ACCOUNT_DEACTIVATED', 'This account has been deactivated. Please contact the barangay.');
+    throw new AppError('ACCOUNT_DEACTIVATED', msg`This account has been deactivated. Please contact the barangay.`);
   }
   return openSession(deps, user, meta);
 }
@@ -196,7 +197,7 @@ export async function loginResident(deps: AppDeps, input: ResidentLoginRequest, 
 function pinLocked(until: Date, now: Date): AppError {
   const seconds = secondsUntil(until, now);
   const minutes = Math.ceil(seconds / 60);
-  return new AppError('ACCOUNT_LOCKED', `Too many wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+  return new AppError('ACCOUNT_LOCKED', msg`Too many wrong PINs. Try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`, {
     retryAfterSeconds: seconds,
   });
 }
@@ -221,7 +222,7 @@ async function recordPinFailure(deps: AppDeps, user: UserRow, now: Date): Promis
  * after the answer by the delivery worker (decision 016), never awaited.
  */
 export async function requestPinReset(deps: AppDeps, input: ResidentForgotPinRequest): Promise<{ ok: true; message: string }> {
-  const answer = { ok: true as const, message: FORGOT_PIN_ANSWER };
+  const answer = { ok: true as const, message: forgotPinAnswer() };
   let user: UserRow | undefined;
   if (input.phoneNumber) {
     const phoneNumber = normalizePhoneNumber(input.phoneNumber);

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { ROSTER_CSV_HEADER, type RosterQuery, type ScheduleShift } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/app-error.ts';
@@ -70,7 +71,7 @@ const person = (member: { firstName: string; lastName: string }) => `${member.fi
 function tanodFilter(actor: Actor, query: RosterQuery): string | undefined {
   if (actor.userType === 'admin' || actor.userType === 'supadmin') return query.tanodId;
   if (actor.userType !== 'tanod') throw forbidden();
-  if (query.tanodId && query.tanodId !== actor.id) throw forbidden('A tanod prints their own roster only.');
+  if (query.tanodId && query.tanodId !== actor.id) throw forbidden(msg`A tanod prints their own roster only.`);
   return actor.id;
 }
 

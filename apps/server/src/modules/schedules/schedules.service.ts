@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import {
   PATROL_LIMITS,
@@ -36,8 +38,8 @@ import { describeWindow, overlaps, repeatWindows, shiftWindow, type Window } fro
 
 const DAY_MS = 86_400_000;
 
-const conflict = (message: string, field: string) => new AppError('schedule_conflict', message, { fields: [{ field, message }] });
-const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
+const conflict = (message: MessageDescriptor, field: string) => new AppError('schedule_conflict', message, { fields: [{ field, message }] });
+const invalid = (message: MessageDescriptor, field: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
 
 /** `SCH-` and six characters without look-alikes (the ticket alphabet). */
 export function newScheduleCode(): string {
@@ -61,17 +63,19 @@ async function assertNoConflicts(
 ): Promise<void> {
   const { windows, members, timezone } = input;
   for (const window of windows) {
-    if (window.endsAt <= window.startsAt) throw conflict('The end must be after the start', 'endsAt');
+    if (window.endsAt <= window.startsAt) throw conflict(msg`The end must be after the start`, 'endsAt');
   }
   const area = await findPatrolArea(tx, input.areaId);
-  if (!area) throw invalid('Choose a patrol area', 'patrolAreaId');
-  if (!area.active) throw invalid(`${area.name} is retired; choose another area`, 'patrolAreaId');
+  if (!area) throw invalid(msg`Choose a patrol area`, 'patrolAreaId');
+  const areaName = area.name;
+  if (!area.active) throw invalid(msg`${areaName} is retired; choose another area`, 'patrolAreaId');
 
   const people = new Map((await listUsersByIds(tx, members.map((member) => member.tanodId))).map((user) => [user.id, user]));
   for (const member of members) {
     const person = people.get(member.tanodId);
-    if (!person || person.userType !== 'tanod') throw conflict('One of the members is not a tanod account', 'members');
-    if (person.status !== 'active') throw conflict(`${person.firstName} ${person.lastName} is deactivated and cannot be scheduled`, 'members');
+    if (!person || person.userType !== 'tanod') throw conflict(msg`One of the members is not a tanod account`, 'members');
+    const name = `${person.firstName} ${person.lastName}`;
+    if (person.status !== 'active') throw conflict(msg`${name} is deactivated and cannot be scheduled`, 'members');
   }
 
   const candidates = await listOverlapCandidates(tx, {
@@ -85,12 +89,27 @@ async function assertNoConflicts(
     const clash = candidates.find((candidate) => overlaps(window, candidate));
     if (!clash) continue;
     const when = describeWindow(clash, timezone);
-    const which = windows.length > 1 ? `The occurrence on ${describeWindow(window, timezone)} (number ${index + 1}) conflicts: ` : '';
+    const code = clash.code;
+    // With a repeat, the message first says which occurrence conflicts.
+    const occurrence = describeWindow(window, timezone);
+    const number = index + 1;
+    const several = windows.length > 1;
     if (clash.tanodId) {
       const person = people.get(clash.tanodId)!;
-      throw conflict(`${which}${person.firstName} ${person.lastName} is already on ${clash.code} (${when})`, 'members');
+      const name = `${person.firstName} ${person.lastName}`;
+      throw conflict(
+        several
+          ? msg`The occurrence on ${occurrence} (number ${number}) conflicts: ${name} is already on ${code} (${when})`
+          : msg`${name} is already on ${code} (${when})`,
+        'members',
+      );
     }
-    throw conflict(`${which}${area.name} is already used by ${clash.code} (${when})`, 'patrolAreaId');
+    throw conflict(
+      several
+        ? msg`The occurrence on ${occurrence} (number ${number}) conflicts: ${areaName} is already used by ${code} (${when})`
+        : msg`${areaName} is already used by ${code} (${when})`,
+      'patrolAreaId',
+    );
   }
 }
 
@@ -101,12 +120,13 @@ async function timezoneOf(deps: AppDeps): Promise<string> {
 function listRange(query: { from?: string; to?: string }, now: Date): { from: Date; to: Date } {
   const from = query.from ? new Date(query.from) : new Date(now.getTime() - 7 * DAY_MS);
   const to = query.to ? new Date(query.to) : new Date(from.getTime() + 42 * DAY_MS);
-  if (to <= from) throw invalid('to must be after from', 'to');
+  if (to <= from) throw invalid(msg`to must be after from`, 'to');
   // A range past the year 9999 (from 9999-12-31 plus the default 42 days) would reach the database
   // as "+010000-…", which PostgreSQL cannot read: refused here instead of failing there.
-  if (to.getUTCFullYear() > 9999) throw invalid('The range must end before the year 10000', 'to');
+  if (to.getUTCFullYear() > 9999) throw invalid(msg`The range must end before the year 10000`, 'to');
   if (to.getTime() - from.getTime() > PATROL_LIMITS.scheduleRangeMaxDays * DAY_MS) {
-    throw invalid(`The range may span at most ${PATROL_LIMITS.scheduleRangeMaxDays} days`, 'to');
+    const days = PATROL_LIMITS.scheduleRangeMaxDays;
+    throw invalid(msg`The range may span at most ${days} days`, 'to');
   }
   return { from, to };
 }
@@ -152,14 +172,15 @@ function publishChanged(deps: AppDeps, afterCommit: AfterCommit, rows: { id: str
 export async function createSchedules(deps: AppDeps, actor: Actor, input: CreateScheduleInput): Promise<Schedule[]> {
   const timezone = await timezoneOf(deps);
   const now = deps.clock.now();
-  if (input.shift === 'custom' && !input.endsAt) throw invalid('Choose when the shift ends', 'endsAt');
+  if (input.shift === 'custom' && !input.endsAt) throw invalid(msg`Choose when the shift ends`, 'endsAt');
   const first = shiftWindow(input.shift, new Date(input.startsAt), input.endsAt ? new Date(input.endsAt) : undefined, timezone);
   let windows = [first];
   if (input.repeat) {
     windows = repeatWindows(first, input.repeat, timezone, PATROL_LIMITS.repeatMaxOccurrences);
-    if (windows.length === 0) throw invalid('None of the chosen weekdays falls between the start and the last day', 'repeat');
+    if (windows.length === 0) throw invalid(msg`None of the chosen weekdays falls between the start and the last day`, 'repeat');
     if (windows.length > PATROL_LIMITS.repeatMaxOccurrences) {
-      throw invalid(`A repeat may create at most ${PATROL_LIMITS.repeatMaxOccurrences} schedules; choose an earlier last day`, 'repeat.until');
+      const max = PATROL_LIMITS.repeatMaxOccurrences;
+      throw invalid(msg`A repeat may create at most ${max} schedules; choose an earlier last day`, 'repeat.until');
     }
   }
   const members = input.members.length === 1 ? [{ ...input.members[0]!, isLeader: true }] : input.members;
@@ -218,8 +239,9 @@ export async function updateSchedules(deps: AppDeps, actor: Actor, id: string, s
   const updated = await inTransaction(deps.db, async (tx, afterCommit) => {
     await lockSchedules(tx);
     const target = await findSchedule(tx, id);
-    if (!target) throw notFound('Schedule');
-    if (target.endsAt <= now) throw new AppError('UNPROCESSABLE', `${target.code} is completed and cannot be changed`);
+    if (!target) throw notFound(msg`Schedule not found`);
+    const code = target.code;
+    if (target.endsAt <= now) throw new AppError('UNPROCESSABLE', msg`${code} is completed and cannot be changed`);
     const targets = (await scopedSchedules(tx, target, scope)).filter((row) => row.endsAt > now);
 
     // A new time moves every targeted occurrence by the same amount and gives it the same length.
@@ -252,10 +274,10 @@ export async function updateSchedules(deps: AppDeps, actor: Actor, id: string, s
     if (input.members) {
       const kept = new Set(members.map((member) => member.tanodId));
       const started = patrols.find((patrol) => !kept.has(patrol.tanodId));
-      if (started) throw conflict('A member who already has a patrol record on this schedule cannot be removed', 'members');
+      if (started) throw conflict(msg`A member who already has a patrol record on this schedule cannot be removed`, 'members');
     }
     if (timesChanged && patrols.some((patrol) => patrol.startedAt)) {
-      throw conflict('The times of a schedule whose patrol has started cannot change', 'startsAt');
+      throw conflict(msg`The times of a schedule whose patrol has started cannot change`, 'startsAt');
     }
 
     await assertNoConflicts(tx, { windows: targets.map(windowOf), members, areaId, excludeIds: targets.map((row) => row.id), timezone });
@@ -310,12 +332,12 @@ export async function deleteSchedulesInScope(deps: AppDeps, actor: Actor, id: st
   return inTransaction(deps.db, async (tx, afterCommit) => {
     await lockSchedules(tx);
     const target = await findSchedule(tx, id);
-    if (!target) throw notFound('Schedule');
+    if (!target) throw notFound(msg`Schedule not found`);
     const targets = await scopedSchedules(tx, target, scope);
     const patrols = await listPatrolsOfSchedules(tx, targets.map((row) => row.id));
     if (patrols.length > 0) {
       const code = targets.find((row) => row.id === patrols[0]!.scheduleId)!.code;
-      throw new AppError('CONFLICT', `${code} has patrol records and cannot be deleted`);
+      throw new AppError('CONFLICT', msg`${code} has patrol records and cannot be deleted`);
     }
     const members = await listMembersOf(tx, targets.map((row) => row.id));
     const area = await findPatrolArea(tx, target.patrolAreaId);

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import type { Text } from '../../lib/i18n.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -19,7 +21,7 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 
 export async function twoFactorRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const perIp = (max: number, message: string) => ({
+  const perIp = (max: number, message: Text) => ({
     rateLimit: {
       max,
       timeWindow: FIFTEEN_MINUTES,
@@ -27,8 +29,8 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: AppDeps): Prom
         new AppError('RATE_LIMITED', message, { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
     },
   });
-  const codeLimit = perIp(deps.config.codeRateLimit, 'Too many code requests from this device. Please try again later.');
-  const verifyLimit = perIp(deps.config.loginRateLimit, 'Too many attempts from this device. Please try again later.');
+  const codeLimit = perIp(deps.config.codeRateLimit, msg`Too many code requests from this device. Please try again later.`);
+  const verifyLimit = perIp(deps.config.loginRateLimit, msg`Too many attempts from this device. Please try again later.`);
 
   r.post(
     '/api/2fa/send-code',

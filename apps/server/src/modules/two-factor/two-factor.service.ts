@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   SECURITY_LIMITS,
   type CodeSent,
@@ -38,12 +39,12 @@ const L = SECURITY_LIMITS;
 const LOGIN_CODES_PER_HOUR = 10;
 
 const invalidPhone = () =>
-  new AppError('INVALID_PHONE_NUMBER', 'Please enter a valid phone number', {
-    fields: [{ field: 'phoneNumber', message: 'Please enter a valid phone number' }],
+  new AppError('INVALID_PHONE_NUMBER', msg`Please enter a valid phone number`, {
+    fields: [{ field: 'phoneNumber', message: msg`Please enter a valid phone number` }],
   });
-const invalidCode = (message = 'Invalid verification code') =>
+const invalidCode = (message = msg`Invalid verification code`) =>
   new AppError('INVALID_CODE', message, { fields: [{ field: 'code', message }] });
-const signInEnded = (message = 'This sign-in has ended. Please sign in again.') => new AppError('UNPROCESSABLE', message);
+const signInEnded = (message = msg`This sign-in has ended. Please sign in again.`) => new AppError('UNPROCESSABLE', message);
 
 const newCode = newOneTimeCode;
 
@@ -63,7 +64,7 @@ async function deliverCode(deps: AppDeps, to: string, text: string, undo: () => 
   } catch (error) {
     await undo();
     if (error instanceof OutsideServiceError) {
-      const failure = new AppError('UPSTREAM_FAILED', 'We could not send the verification code. Please try again.');
+      const failure = new AppError('UPSTREAM_FAILED', msg`We could not send the verification code. Please try again.`);
       // The central handler logs the gateway's own message for the operator.
       failure.cause = error;
       throw failure;
@@ -82,11 +83,11 @@ export async function sendSetupCode(deps: AppDeps, actor: Actor, input: SendCode
   const resendAt = latest ? new Date(latest.sentAt.getTime() + L.codeResendMs) : null;
   if (resendAt && resendAt > now) {
     const seconds = secondsUntil(resendAt, now);
-    throw new AppError('RATE_LIMITED', `Please wait ${seconds} seconds before asking for a new code.`, { retryAfterSeconds: seconds });
+    throw new AppError('RATE_LIMITED', msg`Please wait ${seconds} seconds before asking for a new code.`, { retryAfterSeconds: seconds });
   }
   const hourAgo = new Date(now.getTime() - 3_600_000);
   if ((await countCodesSince(deps.db, actor.id, 'enable', hourAgo)) >= L.codeSendsPerHour) {
-    throw new AppError('RATE_LIMITED', 'Too many codes were sent to this account. Please try again in an hour.', {
+    throw new AppError('RATE_LIMITED', msg`Too many codes were sent to this account. Please try again in an hour.`, {
       retryAfterSeconds: 3600,
     });
   }
@@ -126,8 +127,8 @@ export async function enableTwoFactor(deps: AppDeps, actor: Actor, input: Enable
   if (!row) throw invalidCode();
   await checkCode(deps, row, input.code, {
     phoneNumber,
-    onExhausted: () => new AppError('RATE_LIMITED', 'Too many wrong codes. Please send a new code.'),
-    onExpired: () => invalidCode('The verification code has expired. Please send a new code.'),
+    onExhausted: () => new AppError('RATE_LIMITED', msg`Too many wrong codes. Please send a new code.`),
+    onExpired: () => invalidCode(msg`The verification code has expired. Please send a new code.`),
   });
   await updateUser(deps.db, actor.id, { twoFactorEnabled: true, phoneNumber, updatedAt: deps.clock.now() });
   deps.events.publish('users.changed', { userIds: [actor.id] });
@@ -143,7 +144,7 @@ export async function disableTwoFactor(deps: AppDeps, actor: Actor): Promise<Two
   });
   deps.events.publish('users.changed', { userIds: [actor.id] });
   const user = await findUserById(deps.db, actor.id);
-  if (!user) throw notFound('User');
+  if (!user) throw notFound(msg`User not found`);
   return { twoFactorEnabled: false, phoneNumber: user.phoneNumber };
 }
 
@@ -160,11 +161,11 @@ function presentChallenge(row: TwoFactorCodeRow, now: Date): LoginChallenge {
 /** The password was right and the account has 2FA on: send a code to the stored phone. */
 export async function startLoginChallenge(deps: AppDeps, user: UserRow): Promise<LoginChallenge> {
   if (!user.phoneNumber) {
-    throw new AppError('FORBIDDEN', 'Two-factor authentication is on but no phone number is set. Please ask an administrator.');
+    throw new AppError('FORBIDDEN', msg`Two-factor authentication is on but no phone number is set. Please ask an administrator.`);
   }
   const now = deps.clock.now();
   if ((await countCodesSince(deps.db, user.id, 'login', new Date(now.getTime() - 3_600_000))) >= LOGIN_CODES_PER_HOUR) {
-    throw new AppError('RATE_LIMITED', 'Too many sign-in codes were sent to this account. Please try again later.', {
+    throw new AppError('RATE_LIMITED', msg`Too many sign-in codes were sent to this account. Please try again later.`, {
       retryAfterSeconds: 3600,
     });
   }
@@ -194,8 +195,8 @@ export async function verifyLoginChallenge(deps: AppDeps, input: LoginVerifyRequ
   const row = await liveLoginChallenge(deps, input.challengeId);
   if (row.consumedAt && row.attempts < L.codeMaxAttempts) throw signInEnded();
   await checkCode(deps, row, input.code, {
-    onExhausted: () => signInEnded('Too many wrong codes. Please sign in again.'),
-    onExpired: () => invalidCode('The code has expired. Please ask for a new code.'),
+    onExhausted: () => signInEnded(msg`Too many wrong codes. Please sign in again.`),
+    onExpired: () => invalidCode(msg`The code has expired. Please ask for a new code.`),
   });
   const user = await findUserById(deps.db, row.userId);
   if (!user || user.status !== 'active' || !user.twoFactorEnabled) throw signInEnded();
@@ -210,9 +211,9 @@ export async function resendLoginCode(deps: AppDeps, input: LoginResendRequest):
   const resendAt = new Date(row.sentAt.getTime() + L.codeResendMs);
   if (resendAt > now) {
     const seconds = secondsUntil(resendAt, now);
-    throw new AppError('RATE_LIMITED', `Please wait ${seconds} seconds before asking for a new code.`, { retryAfterSeconds: seconds });
+    throw new AppError('RATE_LIMITED', msg`Please wait ${seconds} seconds before asking for a new code.`, { retryAfterSeconds: seconds });
   }
-  if (row.sendCount >= L.loginChallengeMaxSends) throw signInEnded('Too many codes for this sign-in. Please sign in again.');
+  if (row.sendCount >= L.loginChallengeMaxSends) throw signInEnded(msg`Too many codes for this sign-in. Please sign in again.`);
   const code = newCode();
   const updated = await replaceCode(
     deps.db,
@@ -220,7 +221,7 @@ export async function resendLoginCode(deps: AppDeps, input: LoginResendRequest):
     { codeHash: await hashSecret(code), sentAt: now, expiresAt: new Date(now.getTime() + L.codeTtlMs) },
     new Date(now.getTime() - L.codeResendMs),
   );
-  if (!updated) throw new AppError('RATE_LIMITED', 'A new code was just sent. Please wait before asking again.', { retryAfterSeconds: 60 });
+  if (!updated) throw new AppError('RATE_LIMITED', msg`A new code was just sent. Please wait before asking again.`, { retryAfterSeconds: 60 });
   // A failed send leaves the challenge as it was before, minus the old code; the user may resend.
   await deliverCode(deps, updated.phoneNumber, smsText(code, 'login'), async () => {});
   return presentChallenge(updated, now);

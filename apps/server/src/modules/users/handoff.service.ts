@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { StaffHandoff } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/app-error.ts';
@@ -15,7 +16,7 @@ const SHIFTS_LISTED = 50;
  * (staff-accounts.service.ts): an admin asks about tanods only, nobody about their own account.
  */
 export async function getStaffHandoff(deps: AppDeps, actor: Actor, id: string): Promise<StaffHandoff> {
-  if (id === actor.id) throw forbidden('You cannot deactivate your own account');
+  if (id === actor.id) throw forbidden(msg`You cannot deactivate your own account`);
   const user = await findManageable(deps, actor, id);
   const now = deps.clock.now();
   const [incident, openLoans, shifts, shiftCount] = await Promise.all([

@@ -1,7 +1,7 @@
+import { msg } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import type {
   CreatedStaffUser,
-  FieldError,
   OneTimePassword,
   StaffUser,
   UserList,
@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { NewUserRow, UserRow } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound, type AppFieldError } from '../../lib/app-error.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
 import type { Actor } from '../auth/actor.ts';
 import { hashSecret } from '../auth/passwords.ts';
@@ -31,12 +31,12 @@ type ListQuery = z.output<typeof userListQuerySchema>;
 type CreateInput = z.output<typeof createStaffUserSchema>;
 type UpdateInput = z.output<typeof updateStaffUserSchema>;
 
-const fieldError = (code: 'VALIDATION_FAILED' | 'CONFLICT' | 'INVALID_PHONE_NUMBER', fields: FieldError[]) =>
+const fieldError = (code: 'VALIDATION_FAILED' | 'CONFLICT' | 'INVALID_PHONE_NUMBER', fields: AppFieldError[]) =>
   new AppError(code, fields[0]!.message, { fields });
 
 const TAKEN_MESSAGES = {
-  username: 'This username is already taken',
-  email: 'This email is already used by another account',
+  username: msg`This username is already taken`,
+  email: msg`This email is already used by another account`,
 } as const;
 
 // No 0/O, 1/l/I: the password is read off a screen and typed on a phone.
@@ -58,13 +58,14 @@ function decodeCursor(cursor: string): { key: string; id: string } {
   } catch {
     // Falls through to the error below.
   }
-  throw fieldError('VALIDATION_FAILED', [{ field: 'cursor', message: 'cursor is not one this list gave out' }]);
+  throw fieldError('VALIDATION_FAILED', [{ field: 'cursor', message: msg`cursor is not one this list gave out` }]);
 }
 
 /** GET /api/users: admins see tanods; the supadmin sees every staff account. */
 export async function listStaffUsers(deps: AppDeps, actor: Actor, query: ListQuery): Promise<UserList> {
   const visible = manageableTypes(actor);
-  if (query.role && !visible.includes(query.role)) throw forbidden(`You cannot list ${query.role} accounts`);
+  const role = query.role;
+  if (role && !visible.includes(role)) throw forbidden(msg`You cannot list ${role} accounts`);
   const rows = await listStaffPage(deps.db, {
     types: query.role ? [query.role] : visible,
     status: query.status,
@@ -84,9 +85,9 @@ export async function listStaffUsers(deps: AppDeps, actor: Actor, query: ListQue
 export async function findManageable(deps: AppDeps, actor: Actor, id: string, db: AppDeps['db'] | Tx = deps.db): Promise<UserRow> {
   const user = await findUserById(db, id);
   // Residents are not staff accounts: for this API they do not exist.
-  if (!user || user.userType === 'resident') throw notFound('User');
+  if (!user || user.userType === 'resident') throw notFound(msg`User not found`);
   if (!canManageUser(actor, user)) {
-    throw forbidden(actor.userType === 'admin' ? 'Admins can manage tanod accounts only' : 'You cannot manage this account');
+    throw forbidden(actor.userType === 'admin' ? msg`Admins can manage tanod accounts only` : msg`You cannot manage this account`);
   }
   return user;
 }
@@ -103,14 +104,14 @@ async function checkedValues(deps: AppDeps, userId: string | null, input: Update
   }
   if (input.birthday !== undefined) {
     if (input.birthday && (input.birthday > deps.clock.now().toISOString().slice(0, 10) || input.birthday < '1900-01-01')) {
-      throw fieldError('VALIDATION_FAILED', [{ field: 'birthday', message: 'Enter a real birthday' }]);
+      throw fieldError('VALIDATION_FAILED', [{ field: 'birthday', message: msg`Enter a real birthday` }]);
     }
     values.birthday = input.birthday;
   }
   if (input.phoneNumber !== undefined) {
     const phoneNumber = input.phoneNumber === null ? null : normalizePhoneNumber(input.phoneNumber);
     if (input.phoneNumber !== null && !phoneNumber) {
-      throw fieldError('INVALID_PHONE_NUMBER', [{ field: 'phoneNumber', message: 'Please enter a valid phone number' }]);
+      throw fieldError('INVALID_PHONE_NUMBER', [{ field: 'phoneNumber', message: msg`Please enter a valid phone number` }]);
     }
     values.phoneNumber = phoneNumber;
   }
@@ -151,7 +152,7 @@ function pick(user: UserRow, keys: string[]): Record<string, unknown> {
  */
 export async function createStaffUser(deps: AppDeps, actor: Actor, input: CreateInput): Promise<CreatedStaffUser> {
   if (!creatableTypes(actor).includes(input.userType)) {
-    throw forbidden(actor.userType === 'admin' ? 'Admins can create tanod accounts only' : 'You cannot create this kind of account');
+    throw forbidden(actor.userType === 'admin' ? msg`Admins can create tanod accounts only` : msg`You cannot create this kind of account`);
   }
   const values = await checkedValues(deps, null, input);
   const oneTimePassword = generateOneTimePassword();
@@ -184,7 +185,7 @@ export async function updateStaffUser(deps: AppDeps, actor: Actor, id: string, i
   const values = await checkedValues(deps, user.id, input);
   if (user.twoFactorEnabled && values.phoneNumber !== undefined && values.phoneNumber !== user.phoneNumber) {
     // The 2FA number was proven by a code; an admin changing it would bypass that proof.
-    throw fieldError('VALIDATION_FAILED', [{ field: 'phoneNumber', message: 'This user has two-factor authentication on: they change their number themselves' }]);
+    throw fieldError('VALIDATION_FAILED', [{ field: 'phoneNumber', message: msg`This user has two-factor authentication on: they change their number themselves` }]);
   }
   if (Object.keys(values).length === 0) return presentStaffUser(user);
   const now = deps.clock.now();
@@ -206,14 +207,14 @@ export async function updateStaffUser(deps: AppDeps, actor: Actor, id: string, i
  * shifts stay for an admin to receive and reassign (the dialog lists them: handoff.service.ts).
  */
 export async function deactivateStaffUser(deps: AppDeps, actor: Actor, id: string): Promise<StaffUser> {
-  if (id === actor.id) throw forbidden('You cannot deactivate your own account');
+  if (id === actor.id) throw forbidden(msg`You cannot deactivate your own account`);
   const now = deps.clock.now();
   const updated = await inTransaction(deps.db, async (tx, afterCommit) => {
     const user = await findManageable(deps, actor, id, tx);
     if (user.status === 'deactivated') return user;
     if (user.userType === 'supadmin') {
       const active = await lockActiveSupadminIds(tx);
-      if (active.filter((other) => other !== user.id).length === 0) throw forbidden('The last supadmin cannot be deactivated');
+      if (active.filter((other) => other !== user.id).length === 0) throw forbidden(msg`The last supadmin cannot be deactivated`);
     }
     await updateUser(tx, user.id, { status: 'deactivated', isOnline: false, updatedAt: now });
     const sessionIds = await revokeUserSessions(tx, user.id, now);
@@ -246,7 +247,7 @@ export async function reactivateStaffUser(deps: AppDeps, actor: Actor, id: strin
  * working, every session of the account ends, and the next sign-in must choose a new password.
  */
 export async function resetStaffPassword(deps: AppDeps, actor: Actor, id: string): Promise<OneTimePassword> {
-  if (id === actor.id) throw forbidden('Change your own password in My Account');
+  if (id === actor.id) throw forbidden(msg`Change your own password in My Account`);
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashSecret(oneTimePassword);
   const now = deps.clock.now();
