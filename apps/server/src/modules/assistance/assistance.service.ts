@@ -1,3 +1,4 @@
+import { msg, select } from '@lingui/core/macro';
 import {
   distanceMeters,
   ASSISTANCE_LIMITS,
@@ -45,8 +46,25 @@ type ListQuery = z.output<typeof assistanceListQuerySchema>;
 
 const fullName = (person: { firstName: string; lastName: string } | undefined) => (person ? `${person.firstName} ${person.lastName}` : 'A tanod');
 
-const wrongStatus = (status: AssistanceStatus, step: string) =>
-  new AppError('CONFLICT', `This backup request is ${status}, so it cannot be ${step}.`, { details: { status } });
+const wrongStatus = (status: AssistanceStatus, step: 'approved' | 'rejected' | keyof typeof PROGRESS) =>
+  new AppError(
+    'CONFLICT',
+    msg`This backup request is ${select(status, {
+      pending: 'pending',
+      approved: 'approved',
+      rejected: 'rejected',
+      deployed: 'deployed',
+      completed: 'completed',
+      other: 'cancelled',
+    })}, so it cannot be ${select(step, {
+      approved: 'approved',
+      rejected: 'rejected',
+      deployed: 'marked deployed',
+      completed: 'completed',
+      other: 'cancelled',
+    })}.`,
+    { details: { status } },
+  );
 
 async function present(db: Executor, rows: AssistanceRequestRow[]): Promise<AssistanceRequest[]> {
   const dispatches = await listDispatchedTanodIds(
@@ -101,7 +119,7 @@ async function recordOnIncident(deps: AppDeps, tx: Tx, afterCommit: AfterCommit,
 
 /** `POST /api/assistance` (tanod). */
 export async function requestAssistance(deps: AppDeps, actor: Actor, input: CreateAssistanceRequest): Promise<AssistanceRequest> {
-  if (actor.userType !== 'tanod') throw forbidden('Only tanods request backup.');
+  if (actor.userType !== 'tanod') throw forbidden(msg`Only tanods request backup.`);
   const incident = input.incidentId ? await getIncident(deps, actor, input.incidentId) : null;
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -142,22 +160,22 @@ export async function listAssistance(deps: AppDeps, actor: Actor, query: ListQue
 /** The request as the caller may see it, with its dispatched tanods; 404 when hidden. */
 async function visibleRequest(deps: AppDeps, actor: Actor, id: string): Promise<{ row: AssistanceRequestRow; dispatched: string[] }> {
   const row = await findAssistanceRequest(deps.db, id);
-  if (!row) throw notFound('Backup request');
+  if (!row) throw notFound(msg`Backup request not found`);
   const dispatched = (await listDispatchedTanodIds(deps.db, [id])).get(id) ?? [];
   const open = row.status === 'pending' || row.status === 'approved' || row.status === 'deployed';
-  if (!isAdmin(actor) && row.requesterId !== actor.id && !dispatched.includes(actor.id) && !open) throw notFound('Backup request');
+  if (!isAdmin(actor) && row.requesterId !== actor.id && !dispatched.includes(actor.id) && !open) throw notFound(msg`Backup request not found`);
   return { row, dispatched };
 }
 
 /** `POST /api/assistance/{id}/approve` (admin): optionally dispatches tanods and records an outside agency. */
 export async function approveAssistance(deps: AppDeps, actor: Actor, id: string, input: ApproveInput): Promise<AssistanceRequest> {
-  if (!isAdmin(actor)) throw forbidden('Only admins approve backup requests.');
+  if (!isAdmin(actor)) throw forbidden(msg`Only admins approve backup requests.`);
   const { row: before } = await visibleRequest(deps, actor, id);
   const tanodIds = [...new Set(input.tanodIds ?? [])];
   const people = await findPeople(deps.db, [...tanodIds, before.requesterId, actor.id]);
   const activeTanods = new Set(await listActiveTanodIds(deps.db));
   const notTanod = tanodIds.find((tanodId) => !activeTanods.has(tanodId));
-  if (notTanod) throw new AppError('VALIDATION_FAILED', 'Choose active tanods to dispatch', { fields: [{ field: 'tanodIds', message: 'Choose active tanods to dispatch' }] });
+  if (notTanod) throw new AppError('VALIDATION_FAILED', msg`Choose active tanods to dispatch`, { fields: [{ field: 'tanodIds', message: msg`Choose active tanods to dispatch` }] });
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
     const updated = await transitionAssistanceRequest(tx, id, ['pending'], {
@@ -195,7 +213,7 @@ export async function approveAssistance(deps: AppDeps, actor: Actor, id: string,
 
 /** `POST /api/assistance/{id}/reject` (admin), with a reason the requester sees. */
 export async function rejectAssistance(deps: AppDeps, actor: Actor, id: string, reason: string): Promise<AssistanceRequest> {
-  if (!isAdmin(actor)) throw forbidden('Only admins reject backup requests.');
+  if (!isAdmin(actor)) throw forbidden(msg`Only admins reject backup requests.`);
   const { row: before } = await visibleRequest(deps, actor, id);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -222,9 +240,9 @@ export async function rejectAssistance(deps: AppDeps, actor: Actor, id: string, 
 }
 
 const PROGRESS = {
-  deployed: { from: ['approved'], stamp: 'deployedAt', words: 'deployed', label: 'marked deployed', auditAction: 'deploy' },
-  completed: { from: ['approved', 'deployed'], stamp: 'completedAt', words: 'completed', label: 'completed', auditAction: 'complete' },
-  cancelled: { from: ['pending', 'approved', 'deployed'], stamp: 'cancelledAt', words: 'cancelled', label: 'cancelled', auditAction: 'cancel' },
+  deployed: { from: ['approved'], stamp: 'deployedAt', words: 'deployed', auditAction: 'deploy' },
+  completed: { from: ['approved', 'deployed'], stamp: 'completedAt', words: 'completed', auditAction: 'complete' },
+  cancelled: { from: ['pending', 'approved', 'deployed'], stamp: 'cancelledAt', words: 'cancelled', auditAction: 'cancel' },
 } as const;
 
 /**
@@ -235,7 +253,7 @@ export async function progressAssistance(deps: AppDeps, actor: Actor, id: string
   const { row: before, dispatched } = await visibleRequest(deps, actor, id);
   const step = PROGRESS[status];
   if (status === 'cancelled' ? before.requesterId !== actor.id : !isAdmin(actor) && !dispatched.includes(actor.id)) {
-    throw forbidden(status === 'cancelled' ? 'Only the tanod who asked can cancel a backup request.' : 'Only an admin or a dispatched tanod can do this.');
+    throw forbidden(status === 'cancelled' ? msg`Only the tanod who asked can cancel a backup request.` : msg`Only an admin or a dispatched tanod can do this.`);
   }
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -252,6 +270,6 @@ export async function progressAssistance(deps: AppDeps, actor: Actor, id: string
     publish(deps, afterCommit, 'assistance.updated', updated, [updated.requesterId, ...dispatched]);
     return updated;
   });
-  if (!row) throw wrongStatus((await findAssistanceRequest(deps.db, id))?.status ?? before.status, step.label);
+  if (!row) throw wrongStatus((await findAssistanceRequest(deps.db, id))?.status ?? before.status, status);
   return presentOne(deps.db, row);
 }

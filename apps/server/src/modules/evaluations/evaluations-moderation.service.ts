@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { StaffEvaluation, StaffEvaluationList } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { EvaluationRow } from '../../db/schema/index.ts';
@@ -22,7 +23,7 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const date = new Date(at ?? '');
   if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime())) {
-    throw new AppError('VALIDATION_FAILED', 'cursor is not one this list gave out', { fields: [{ field: 'cursor', message: 'cursor is not one this list gave out' }] });
+    throw new AppError('VALIDATION_FAILED', msg`cursor is not one this list gave out`, { fields: [{ field: 'cursor', message: msg`cursor is not one this list gave out` }] });
   }
   return { at: date, id };
 }
@@ -30,7 +31,7 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 /** GET /api/users/:id/evaluations (admin): every rating of a tanod, hidden ones included. */
 export async function listTanodEvaluations(deps: AppDeps, tanodId: string, query: { cursor?: string; limit: number }): Promise<StaffEvaluationList> {
   const tanod = await findUserById(deps.db, tanodId);
-  if (!tanod || tanod.userType !== 'tanod') throw notFound('Tanod');
+  if (!tanod || tanod.userType !== 'tanod') throw notFound(msg`Tanod not found`);
   const rows = await listEvaluationsOfTanod(deps.db, tanodId, query.cursor ? decodeCursor(query.cursor) : undefined, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -52,7 +53,7 @@ export async function moderateEvaluation(deps: AppDeps, actor: Actor, id: string
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
     const row = await findEvaluation(tx, id);
-    if (!row) throw notFound('Rating');
+    if (!row) throw notFound(msg`Rating not found`);
     if (row.hidden !== hidden) {
       await setEvaluationHidden(tx, id, hidden);
       await appendAuditEntry(tx, { actor, action: hidden ? 'hide' : 'unhide', entity: 'evaluation', entityId: id, before: { hidden: row.hidden }, after: { hidden }, at: now });

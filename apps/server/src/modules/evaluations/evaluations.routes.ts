@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ const HOUR = 3_600_000;
 
 export async function evaluationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ratingLimit = perIpLimit(deps.config.publicLimits.ratingsPerIpPerHour, HOUR, 'Too many ratings from this network. Please try again later.');
+  const ratingLimit = perIpLimit(deps.config.publicLimits.ratingsPerIpPerHour, HOUR, msg`Too many ratings from this network. Please try again later.`);
 
   r.get(
     '/api/public/tanods',

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   EVALUATION_LIMITS,
   normalizeTicket,
@@ -39,7 +40,7 @@ export async function getTanodDirectory(deps: AppDeps, query: TanodDirectoryQuer
 }
 
 const alreadyRated = (firstName: string) =>
-  new AppError('CONFLICT', `You already rated ${firstName} in the last 30 days. Thank you for your feedback!`);
+  new AppError('CONFLICT', msg`You already rated ${firstName} in the last 30 days. Thank you for your feedback!`);
 
 /**
  * `POST /api/public/evaluations` (docs/product.md §4.9): one directory rating per tanod per device, or
@@ -51,7 +52,7 @@ export async function rateTanod(
   context: { actor: Actor | null; meta: RequestMeta },
 ): Promise<EvaluationCreated> {
   const tanod = await findActiveTanod(deps.db, input.tanodId);
-  if (!tanod) throw new AppError('NOT_FOUND', 'This tanod is not in the directory', { fields: [{ field: 'tanodId', message: 'Choose a tanod from the list' }] });
+  if (!tanod) throw new AppError('NOT_FOUND', msg`This tanod is not in the directory`, { fields: [{ field: 'tanodId', message: msg`Choose a tanod from the list` }] });
   const now = deps.clock.now();
   const since = new Date(now.getTime() - EVALUATION_LIMITS.ratingCooldownMs);
   const rater = { deviceHash: hashDeviceId(input.deviceId), residentId: context.actor?.userType === 'resident' ? context.actor.id : null };
@@ -77,7 +78,7 @@ export async function rateTanod(
   return { _id: row.id };
 }
 
-const unknownTicket = () => new AppError('NOT_FOUND', 'No report has this ticket. Check it and try again.');
+const unknownTicket = () => new AppError('NOT_FOUND', msg`No report has this ticket. Check it and try again.`);
 
 /** `POST /api/public/tickets/{ticket}/rating`: the holder of a resolved ticket rates its responder, once. */
 export async function rateTicket(deps: AppDeps, rawTicket: string, input: TicketRatingRequest): Promise<EvaluationCreated> {
@@ -85,11 +86,11 @@ export async function rateTicket(deps: AppDeps, rawTicket: string, input: Ticket
   const incident = ticket ? await findIncidentByTicket(deps.db, ticket) : undefined;
   if (!incident) throw unknownTicket();
   if (incident.status !== 'resolved' || !incident.responderId) {
-    throw new AppError('UNPROCESSABLE', 'A report can be rated once it is resolved by a tanod.');
+    throw new AppError('UNPROCESSABLE', msg`A report can be rated once it is resolved by a tanod.`);
   }
   // Its ticket offers no rating form (incidents.presenter.ts): a rating would put the case on the
   // responder's performance pages (docs/decisions/027-confidential-cases.md).
-  if (incident.confidential) throw new AppError('UNPROCESSABLE', 'A confidential report is not rated.');
+  if (incident.confidential) throw new AppError('UNPROCESSABLE', msg`A confidential report is not rated.`);
   const responderId = incident.responderId;
   const now = deps.clock.now();
   try {
@@ -109,7 +110,7 @@ export async function rateTicket(deps: AppDeps, rawTicket: string, input: Ticket
     });
     return { _id: row.id };
   } catch (error) {
-    if (uniqueViolation(error)) throw new AppError('CONFLICT', 'This report was already rated. Thank you!');
+    if (uniqueViolation(error)) throw new AppError('CONFLICT', msg`This report was already rated. Thank you!`);
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reverseGeocodeQuerySchema, reverseGeocodeResultSchema } from '@bantay/shared';
@@ -20,7 +21,7 @@ export async function geocodeRoutes(app: FastifyInstance, deps: AppDeps): Promis
         querystring: reverseGeocodeQuerySchema,
         response: { 200: reverseGeocodeResultSchema },
       },
-      config: perIpLimit(deps.config.publicLimits.geocodesPerIpPer15Min, 15 * 60_000, 'Too many place look-ups. Type the address, or try again in a few minutes.'),
+      config: perIpLimit(deps.config.publicLimits.geocodesPerIpPer15Min, 15 * 60_000, msg`Too many place look-ups. Type the address, or try again in a few minutes.`),
     },
     (request) => reverseGeocode(deps, request.query),
   );

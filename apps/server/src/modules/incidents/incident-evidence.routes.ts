@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -71,14 +72,15 @@ export async function incidentEvidenceRoutes(app: FastifyInstance, deps: AppDeps
           if (part.type === 'file') {
             if (part.fieldname !== 'photos') {
               await part.toBuffer();
-              throw new AppError('VALIDATION_FAILED', 'photos: Send the photos under the field "photos"', {
-                fields: [{ field: 'photos', message: 'Send the photos under the field "photos"' }],
+              throw new AppError('VALIDATION_FAILED', msg`photos: Send the photos under the field "photos"`, {
+                fields: [{ field: 'photos', message: msg`Send the photos under the field "photos"` }],
               });
             }
             upload.files.push(await part.toBuffer());
           } else {
             if (part.valueTruncated) {
-              throw new AppError('VALIDATION_FAILED', `${part.fieldname}: is too long`, { fields: [{ field: part.fieldname, message: 'is too long' }] });
+              const field = part.fieldname;
+              throw new AppError('VALIDATION_FAILED', msg`${field}: is too long`, { fields: [{ field, message: msg`is too long` }] });
             }
             upload.fields[part.fieldname] = String(part.value);
           }

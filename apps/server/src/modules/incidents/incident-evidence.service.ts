@@ -1,3 +1,4 @@
+import { msg, plural } from '@lingui/core/macro';
 import {
   EVIDENCE_LIMITS,
   evidenceAllowance,
@@ -11,6 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { translate, type Text } from '../../lib/i18n.ts';
 import type { Actor } from '../auth/actor.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findIncidentById, findPeople, touchIncidentReturning } from './incident-handling.repository.ts';
@@ -31,10 +33,11 @@ import { encodeIncidentPhoto, removeIncidentPhotos, writeIncidentPhotos, type En
 /** The resolution log takes photos while the incident is handled and once it is resolved. */
 const RESOLUTION_STATUSES: readonly IncidentStatus[] = ['in_progress', 'resolved'];
 
-const fieldError = (code: 'VALIDATION_FAILED' | 'PAYLOAD_TOO_LARGE', field: string, message: string) =>
-  new AppError(code, `${field}: ${message}`, { fields: [{ field, message }] });
+// "field: problem", the problem in the request's language (decision 029).
+const fieldError = (code: 'VALIDATION_FAILED' | 'PAYLOAD_TOO_LARGE', field: string, message: Text) =>
+  new AppError(code, `${field}: ${translate(message)}`, { fields: [{ field, message }] });
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const countOf = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export interface EvidenceUpload {
   /** The multipart body's text fields, by name. */
@@ -46,14 +49,14 @@ export interface EvidenceUpload {
 /** The multipart body's fields as the shared schema reads them; the first problem names its field. */
 function readFields(raw: Record<string, string>): EvidenceFields {
   const unknown = Object.keys(raw).find((name) => name !== 'purpose' && name !== 'text');
-  if (unknown) throw fieldError('VALIDATION_FAILED', unknown, 'is not a field of this upload');
+  if (unknown) throw fieldError('VALIDATION_FAILED', unknown, msg`is not a field of this upload`);
   const parsed = evidenceFieldsSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw fieldError('VALIDATION_FAILED', String(issue.path[0] ?? 'purpose'), issue.message);
   }
   if (parsed.data.purpose === 'resolution' && parsed.data.text) {
-    throw fieldError('VALIDATION_FAILED', 'text', 'Only a note carries text; the resolution log is written when resolving');
+    throw fieldError('VALIDATION_FAILED', 'text', msg`Only a note carries text; the resolution log is written when resolving`);
   }
   return { purpose: parsed.data.purpose, ...(parsed.data.text ? { text: parsed.data.text } : {}) };
 }
@@ -63,25 +66,32 @@ function readFields(raw: Record<string, string>): EvidenceFields {
  * costs no work) and again under the incident's lock (so a change in between is seen).
  */
 function assertMayAdd(actor: Actor, incident: IncidentRow, purpose: EvidencePurpose, already: number, adding: number): void {
-  if (!canAttachEvidence(actor, incident)) throw forbidden('Only the responding tanod or an admin can attach photos to this incident.');
+  if (!canAttachEvidence(actor, incident)) throw forbidden(msg`Only the responding tanod or an admin can attach photos to this incident.`);
   if (purpose === 'resolution' && !RESOLUTION_STATUSES.includes(incident.status)) {
-    const words = incident.status === 'pending' ? 'has no responder yet' : 'is closed without a resolution';
-    throw new AppError('CONFLICT', `This incident ${words}, so its resolution log takes no photos.`, { details: { status: incident.status } });
+    const text =
+      incident.status === 'pending'
+        ? msg`This incident has no responder yet, so its resolution log takes no photos.`
+        : msg`This incident is closed without a resolution, so its resolution log takes no photos.`;
+    throw new AppError('CONFLICT', text, { details: { status: incident.status } });
   }
   const allowance = evidenceAllowance(purpose);
   if (already + adding > allowance) {
-    const where = purpose === 'note' ? "This incident's notes already have" : 'Its resolution log already has';
     const left = allowance - already;
-    const room = left === 0 ? 'no more can be added' : `${plural(left, 'more photo')} can be added`;
-    throw fieldError('PAYLOAD_TOO_LARGE', 'photos', `${where} ${plural(already, 'photo')} of ${allowance}: ${room}`);
+    throw fieldError(
+      'PAYLOAD_TOO_LARGE',
+      'photos',
+      purpose === 'note'
+        ? msg`This incident's notes already have ${plural(already, { one: '# photo', other: '# photos' })} of ${allowance}: ${plural(left, { 0: 'no more can be added', one: '# more photo can be added', other: '# more photos can be added' })}`
+        : msg`Its resolution log already has ${plural(already, { one: '# photo', other: '# photos' })} of ${allowance}: ${plural(left, { 0: 'no more can be added', one: '# more photo can be added', other: '# more photos can be added' })}`,
+    );
   }
 }
 
 /** A cheap check before the body is read: unknown incidents and callers who may not attach at all. */
 export async function checkEvidenceAccess(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   const incident = await findIncidentById(deps.db, id);
-  if (!incident || isHiddenFrom(actor, incident)) throw notFound('Incident');
-  if (!canAttachEvidence(actor, incident)) throw forbidden('Only the responding tanod or an admin can attach photos to this incident.');
+  if (!incident || isHiddenFrom(actor, incident)) throw notFound(msg`Incident not found`);
+  if (!canAttachEvidence(actor, incident)) throw forbidden(msg`Only the responding tanod or an admin can attach photos to this incident.`);
 }
 
 /**
@@ -92,12 +102,13 @@ export async function checkEvidenceAccess(deps: AppDeps, actor: Actor, id: strin
  */
 export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, upload: EvidenceUpload): Promise<IncidentDetail> {
   const { purpose, text } = readFields(upload.fields);
-  if (upload.files.length === 0) throw fieldError('VALIDATION_FAILED', 'photos', 'Choose at least one photo');
+  if (upload.files.length === 0) throw fieldError('VALIDATION_FAILED', 'photos', msg`Choose at least one photo`);
   if (upload.files.length > EVIDENCE_LIMITS.photosPerUpload) {
-    throw fieldError('PAYLOAD_TOO_LARGE', 'photos', `At most ${EVIDENCE_LIMITS.photosPerUpload} photos in one upload`);
+    const max = EVIDENCE_LIMITS.photosPerUpload;
+    throw fieldError('PAYLOAD_TOO_LARGE', 'photos', msg`At most ${max} photos in one upload`);
   }
   const before = await findIncidentById(deps.db, id);
-  if (!before || isHiddenFrom(actor, before)) throw notFound('Incident');
+  if (!before || isHiddenFrom(actor, before)) throw notFound(msg`Incident not found`);
   assertMayAdd(actor, before, purpose, await countEvidence(deps.db, id, purpose), upload.files.length);
 
   const encoded: EncodedPhoto[] = [];
@@ -107,7 +118,7 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
   try {
     await inTransaction(deps.db, async (tx, afterCommit) => {
       const incident = await lockIncident(tx, id);
-      if (!incident) throw notFound('Incident');
+      if (!incident) throw notFound(msg`Incident not found`);
       assertMayAdd(actor, incident, purpose, await countEvidence(tx, id, purpose), encoded.length);
       const updated = (await touchIncidentReturning(tx, id, now))!;
       const note =
@@ -129,7 +140,7 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
       );
       const me = (await findPeople(tx, [actor.id])).get(actor.id);
       const who = me ? `${me.firstName} ${me.lastName}` : 'A staff member';
-      const photos = plural(encoded.length, 'photo');
+      const photos = countOf(encoded.length, 'photo');
       const message =
         purpose === 'note'
           ? `${who} added a note with ${photos} to incident ${updated.ticket} (${updated.type})`

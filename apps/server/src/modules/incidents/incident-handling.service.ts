@@ -1,3 +1,4 @@
+import { msg, select } from '@lingui/core/macro';
 import type { AuditAction, IncidentDetail, IncidentListFilters, IncidentListResponse, IncidentStatus } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
@@ -43,25 +44,36 @@ import { incidentChange } from './incident-change.ts';
  * in one transaction; `incident:updated` goes out after commit.
  */
 
-const STATUS_WORDS: Record<IncidentStatus, string> = {
-  pending: 'still pending',
-  in_progress: 'already in progress',
-  resolved: 'already resolved',
-  rejected: 'already rejected',
-  false_alarm: 'already marked a false alarm',
-};
+/** The steps a status can refuse, named in wrongStatus's message. */
+type Step = 'respond' | 'assign' | 'resolve' | 'reject' | 'false_alarm';
 
-const wrongStatus = (status: IncidentStatus, step: string) =>
-  new AppError('CONFLICT', `This incident is ${STATUS_WORDS[status]}, so it cannot be ${step}.`, { details: { status } });
+const wrongStatus = (status: IncidentStatus, step: Step) =>
+  new AppError(
+    'CONFLICT',
+    msg`This incident is ${select(status, {
+      pending: 'still pending',
+      in_progress: 'already in progress',
+      resolved: 'already resolved',
+      rejected: 'already rejected',
+      other: 'already marked a false alarm',
+    })}, so it cannot be ${select(step, {
+      respond: 'responded to',
+      assign: 'assigned',
+      resolve: 'resolved',
+      reject: 'rejected',
+      other: 'marked a false alarm',
+    })}.`,
+    { details: { status } },
+  );
 
 const fullName = (person: PersonRow | undefined) => (person ? `${person.firstName} ${person.lastName}` : 'a staff member');
 
 /** The incident as the caller may see it, or 404 (unknown and hidden look the same). */
 async function visibleIncident(db: Executor, actor: Actor, id: string): Promise<IncidentRow> {
   const incident = await findIncidentById(db, id);
-  if (!incident) throw notFound('Incident');
+  if (!incident) throw notFound(msg`Incident not found`);
   const involved = isAdmin(actor) || incident.status === 'pending' || incident.responderId === actor.id ? false : await wasInvolved(db, id, actor.id);
-  if (!canSeeIncident(actor, incident, involved)) throw notFound('Incident');
+  if (!canSeeIncident(actor, incident, involved)) throw notFound(msg`Incident not found`);
   return incident;
 }
 
@@ -110,7 +122,7 @@ const EXPORT_MAX_ROWS = 10_000;
 
 /** `GET /api/incidents/export.csv` (admin): the list's filters, every match up to 10,000 rows. */
 export async function exportIncidentsCsv(deps: AppDeps, actor: Actor, filters: IncidentListFilters): Promise<{ csv: string; filename: string }> {
-  if (!isAdmin(actor)) throw forbidden('Only admins export incidents.');
+  if (!isAdmin(actor)) throw forbidden(msg`Only admins export incidents.`);
   // A spreadsheet travels (e-mail, USB sticks): confidential cases never go in it.
   const rows = await listIncidentsForStaff(deps.db, {
     filters: withResponder(filters, actor),
@@ -162,7 +174,7 @@ export async function auditConfidentialView(
 export async function checkPhotoAccess(deps: AppDeps, actor: Actor, photoId: string): Promise<{ confidential: boolean }> {
   const incident = await findIncidentOfPhoto(deps.db, photoId);
   if (!incident?.confidential) return { confidential: false };
-  if (isHiddenFrom(actor, incident)) throw notFound('Photo');
+  if (isHiddenFrom(actor, incident)) throw notFound(msg`Photo not found`);
   await auditConfidentialView(deps.db, actor, incident, 'photo', deps.clock.now());
   return { confidential: true };
 }
@@ -173,14 +185,14 @@ export async function checkPhotoAccess(deps: AppDeps, actor: Actor, photoId: str
  * incident before or after, so a tanod's open list drops it (the event carries only the id).
  */
 export async function setConfidential(deps: AppDeps, actor: Actor, id: string, confidential: boolean): Promise<IncidentDetail> {
-  if (!canMarkConfidential(actor)) throw forbidden('Only admins mark incidents confidential.');
+  if (!canMarkConfidential(actor)) throw forbidden(msg`Only admins mark incidents confidential.`);
   const before = await findIncidentById(deps.db, id);
-  if (!before) throw notFound('Incident');
+  if (!before) throw notFound(msg`Incident not found`);
   if (before.confidential === confidential) return incidentDetail(deps.db, before, actor);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
     const updated = await setIncidentConfidential(tx, id, confidential, now);
-    if (!updated) throw notFound('Incident');
+    if (!updated) throw notFound(msg`Incident not found`);
     await audit(tx, actor, confidential ? 'mark_confidential' : 'unmark_confidential', updated, { confidential: before.confidential }, { confidential }, now);
     // Heard by everyone who could see it on either side of the change: the wider audience.
     afterCommit(() => deps.events.publish('incident.updated', { ...incidentChange(updated), confidential: false }));
@@ -221,7 +233,7 @@ async function incidentDetail(db: Executor, incident: IncidentRow, viewer: Actor
  * one active incident per tanod even when their own claims race.
  */
 export async function respondToIncident(deps: AppDeps, actor: Actor, id: string): Promise<IncidentDetail> {
-  if (!canRespondToIncident(actor)) throw forbidden('Only tanods respond to incidents; admins assign them.');
+  if (!canRespondToIncident(actor)) throw forbidden(msg`Only tanods respond to incidents; admins assign them.`);
   const active = await findActiveIncidentOf(deps.db, actor.id);
   if (active && active.id !== id) throw hasActiveIncident(active);
   const now = deps.clock.now();
@@ -251,31 +263,35 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
 
   // Lost, or never claimable: say why.
   const incident = await findIncidentById(deps.db, id);
-  if (!incident || isHiddenFrom(actor, incident)) throw notFound('Incident');
+  if (!incident || isHiddenFrom(actor, incident)) throw notFound(msg`Incident not found`);
   if (incident.status === 'in_progress' && incident.responderId) {
-    if (incident.responderId === actor.id) throw new AppError('CONFLICT', 'You are already responding to this incident.', { details: { status: incident.status } });
+    if (incident.responderId === actor.id) throw new AppError('CONFLICT', msg`You are already responding to this incident.`, { details: { status: incident.status } });
     const taker = (await findPeople(deps.db, [incident.responderId])).get(incident.responderId);
-    throw new AppError('already_taken', `${fullName(taker)} already responded to this incident.`, {
+    const name = taker ? `${taker.firstName} ${taker.lastName}` : null;
+    throw new AppError('already_taken', name ? msg`${name} already responded to this incident.` : msg`a staff member already responded to this incident.`, {
       details: { status: incident.status, ...(taker ? { takenBy: presentPerson(taker) } : {}) },
     });
   }
-  throw wrongStatus(incident.status, 'responded to');
+  throw wrongStatus(incident.status, 'respond');
 }
 
 function hasActiveIncident(active: { id: string; ticket: string } | undefined): AppError {
-  const which = active ? ` ${active.ticket}` : '';
-  return new AppError('has_active_incident', `Resolve your active incident${which} first: a tanod handles one incident at a time.`, {
+  const ticket = active?.ticket;
+  const text = ticket
+    ? msg`Resolve your active incident ${ticket} first: a tanod handles one incident at a time.`
+    : msg`Resolve your active incident first: a tanod handles one incident at a time.`;
+  return new AppError('has_active_incident', text, {
     details: active ? { incident: { _id: active.id, ticket: active.ticket } } : {},
   });
 }
 
 /** `POST /api/incidents/{id}/assign` (admin): a pending or in-progress incident goes to a tanod, who is notified. */
 export async function assignIncident(deps: AppDeps, actor: Actor, id: string, tanodId: string): Promise<IncidentDetail> {
-  if (!isAdmin(actor)) throw forbidden('Only admins assign incidents.');
+  if (!isAdmin(actor)) throw forbidden(msg`Only admins assign incidents.`);
   const tanod = await findActiveTanod(deps.db, tanodId);
-  if (!tanod) throw new AppError('VALIDATION_FAILED', 'Choose an active tanod', { fields: [{ field: 'tanodId', message: 'Choose an active tanod' }] });
+  if (!tanod) throw new AppError('VALIDATION_FAILED', msg`Choose an active tanod`, { fields: [{ field: 'tanodId', message: msg`Choose an active tanod` }] });
   const before = await findIncidentById(deps.db, id);
-  if (!before) throw notFound('Incident');
+  if (!before) throw notFound(msg`Incident not found`);
   const now = deps.clock.now();
   try {
     const row = await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -310,20 +326,23 @@ export async function assignIncident(deps: AppDeps, actor: Actor, id: string, ta
   } catch (error) {
     if (!uniqueViolation(error)) throw error;
     const holding = await findActiveIncidentOf(deps.db, tanod.id);
-    throw new AppError('has_active_incident', `${fullName(tanod)} is handling another incident${holding ? ` (${holding.ticket})` : ''}.`, {
+    const name = fullName(tanod);
+    const ticket = holding?.ticket;
+    const text = ticket ? msg`${name} is handling another incident (${ticket}).` : msg`${name} is handling another incident.`;
+    throw new AppError('has_active_incident', text, {
       details: holding ? { incident: { _id: holding.id, ticket: holding.ticket } } : {},
     });
   }
   const current = await findIncidentById(deps.db, id);
-  throw wrongStatus(current?.status ?? before.status, 'assigned');
+  throw wrongStatus(current?.status ?? before.status, 'assign');
 }
 
 /** `POST /api/incidents/{id}/resolve`: the responder or an admin, with the resolution log. */
 export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, log: string): Promise<IncidentDetail> {
   // 403 rather than 404 for another tanod's incident: the id came from a list, and "not yours" is the honest answer.
   const incident = await findIncidentById(deps.db, id);
-  if (!incident || isHiddenFrom(actor, incident)) throw notFound('Incident');
-  if (!canResolveIncident(actor, incident)) throw forbidden('Only the responding tanod or an admin can resolve this incident.');
+  if (!incident || isHiddenFrom(actor, incident)) throw notFound(msg`Incident not found`);
+  if (!canResolveIncident(actor, incident)) throw forbidden(msg`Only the responding tanod or an admin can resolve this incident.`);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
     const updated = await resolveInProgressIncident(tx, id, { resolvedById: actor.id, log, now, responderId: isAdmin(actor) ? null : actor.id });
@@ -345,8 +364,8 @@ export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, l
   });
   if (row) return incidentDetail(deps.db, row, actor);
   const current = (await findIncidentById(deps.db, id)) ?? incident;
-  if (current.status === 'in_progress') throw forbidden('Only the responding tanod or an admin can resolve this incident.');
-  throw wrongStatus(current.status, 'resolved');
+  if (current.status === 'in_progress') throw forbidden(msg`Only the responding tanod or an admin can resolve this incident.`);
+  throw wrongStatus(current.status, 'resolve');
 }
 
 /** `POST /api/incidents/{id}/reject` and `/false-alarm` (admin): the record stays, with the reason. */
@@ -357,9 +376,9 @@ export async function closeIncident(
   status: 'rejected' | 'false_alarm',
   reason: string,
 ): Promise<IncidentDetail> {
-  if (!isAdmin(actor)) throw forbidden(status === 'rejected' ? 'Only admins reject incidents.' : 'Only admins mark false alarms.');
+  if (!isAdmin(actor)) throw forbidden(status === 'rejected' ? msg`Only admins reject incidents.` : msg`Only admins mark false alarms.`);
   const before = await findIncidentById(deps.db, id);
-  if (!before) throw notFound('Incident');
+  if (!before) throw notFound(msg`Incident not found`);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
     const updated = await closeOpenIncident(tx, id, { status, reason, now });
@@ -376,7 +395,7 @@ export async function closeIncident(
   });
   if (row) return incidentDetail(deps.db, row, actor);
   const current = (await findIncidentById(deps.db, id)) ?? before;
-  throw wrongStatus(current.status, status === 'rejected' ? 'rejected' : 'marked a false alarm');
+  throw wrongStatus(current.status, status === 'rejected' ? 'reject' : 'false_alarm');
 }
 
 /** `POST /api/incidents/{id}/notes`: staff-private; the ticket never shows it. */
@@ -385,7 +404,7 @@ export async function addIncidentNote(deps: AppDeps, actor: Actor, id: string, t
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
     const updated = await touchIncidentReturning(tx, id, now);
-    if (!updated) throw notFound('Incident');
+    if (!updated) throw notFound(msg`Incident not found`);
     await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'note', actorId: actor.id, detail: text });
     const me = (await findPeople(tx, [actor.id])).get(actor.id);
     const message = `${fullName(me)} added a note to ${incidentLabel(updated)}`;
@@ -420,7 +439,7 @@ function encodeCursor(keys: (string | number)[]): string {
 }
 
 function decodeCursor(value: string, expectedLength: number): (string | number)[] {
-  const invalid = () => new AppError('VALIDATION_FAILED', 'cursor: is not a valid cursor', { fields: [{ field: 'cursor', message: 'is not a valid cursor' }] });
+  const invalid = () => new AppError('VALIDATION_FAILED', msg`cursor: is not a valid cursor`, { fields: [{ field: 'cursor', message: msg`is not a valid cursor` }] });
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,7 +33,7 @@ export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promi
         body: createIncidentRequestSchema,
         response: { 201: createIncidentResponseSchema },
       },
-      config: perIpLimit(limits.reportsPerIpPerHour, HOUR, 'Too many reports from this network. Please call the hotline if this is urgent.'),
+      config: perIpLimit(limits.reportsPerIpPerHour, HOUR, msg`Too many reports from this network. Please call the hotline if this is urgent.`),
     },
     async (request, reply) => {
       const actor = await optionalActor(deps, request);
@@ -56,7 +57,7 @@ export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promi
         params: z.object({ ticket: z.string().max(64) }),
         response: { 200: publicTicketSchema },
       },
-      config: perIpLimit(limits.ticketLookupsPerIpPer15Min, FIFTEEN_MINUTES, 'Too many ticket lookups from this device. Please try again later.'),
+      config: perIpLimit(limits.ticketLookupsPerIpPer15Min, FIFTEEN_MINUTES, msg`Too many ticket lookups from this device. Please try again later.`),
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -77,7 +78,7 @@ export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (request, reply) => {
       const { confidential } = await checkPhotoAccess(deps, actorOf(request), request.params.id);
       const file = await deps.files.get(incidentPhotoKey(request.params.id));
-      if (!file) throw notFound('Photo');
+      if (!file) throw notFound(msg`Photo not found`);
       return reply
         .type(file.contentType)
         .header('Content-Length', String(file.data.length))
@@ -103,7 +104,7 @@ export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promi
           consumes: ['multipart/form-data'],
           response: { 201: uploadedPhotosSchema },
         },
-        config: perIpLimit(limits.photoUploadsPerIpPerHour, HOUR, 'Too many photo uploads from this network. Please try again later.'),
+        config: perIpLimit(limits.photoUploadsPerIpPerHour, HOUR, msg`Too many photo uploads from this network. Please try again later.`),
       },
       async (request, reply) => {
         const files: Buffer[] = [];

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   INCIDENT_LIMITS,
   distanceMeters,
@@ -47,10 +49,10 @@ import { newTicket } from './ticket.ts';
 
 const HOUR_MS = 3_600_000;
 
-const fieldError = (field: string, message: string, code: 'VALIDATION_FAILED' | 'UNPROCESSABLE' = 'VALIDATION_FAILED') =>
+const fieldError = (field: string, message: MessageDescriptor, code: 'VALIDATION_FAILED' | 'UNPROCESSABLE' = 'VALIDATION_FAILED') =>
   new AppError(code, message, { fields: [{ field, message }] });
 
-const photosGone = () => fieldError('photoIds', 'Some photos expired or were already used. Please attach them again.');
+const photosGone = () => fieldError('photoIds', msg`Some photos expired or were already used. Please attach them again.`);
 
 /**
  * `POST /api/public/photos`: every file is checked and re-encoded before any is stored, so a bad
@@ -58,10 +60,11 @@ const photosGone = () => fieldError('photoIds', 'Some photos expired or were alr
  * retention job; none exists yet).
  */
 export async function uploadIncidentPhotos(deps: AppDeps, files: Buffer[]): Promise<UploadedPhotos> {
-  if (files.length === 0) throw fieldError('photos', 'Choose at least one photo');
+  if (files.length === 0) throw fieldError('photos', msg`Choose at least one photo`);
   if (files.length > INCIDENT_LIMITS.photosMax) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `At most ${INCIDENT_LIMITS.photosMax} photos`, {
-      fields: [{ field: 'photos', message: `At most ${INCIDENT_LIMITS.photosMax} photos` }],
+    const max = INCIDENT_LIMITS.photosMax;
+    throw new AppError('PAYLOAD_TOO_LARGE', msg`At most ${max} photos`, {
+      fields: [{ field: 'photos', message: msg`At most ${max} photos` }],
     });
   }
   const encoded = [];
@@ -98,17 +101,18 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
   const now = deps.clock.now();
   const settings = await getPublicSettings(deps);
   const incidentType = settings.incidentTypes.find((candidate) => candidate.name.toLowerCase() === input.type.toLowerCase());
-  if (!incidentType) throw fieldError('type', 'Choose one of the listed incident types');
+  if (!incidentType) throw fieldError('type', msg`Choose one of the listed incident types`);
   const type = incidentType.name;
   const occurredAt = new Date(input.occurredAt);
-  if (occurredAt.getTime() > now.getTime() + INCIDENT_LIMITS.clockSkewMs) throw fieldError('occurredAt', 'The time cannot be in the future');
+  if (occurredAt.getTime() > now.getTime() + INCIDENT_LIMITS.clockSkewMs) throw fieldError('occurredAt', msg`The time cannot be in the future`);
   if (settings.boundary && !pointInPolygon(input.location, settings.boundary)) {
-    throw fieldError('location', `This place is outside ${settings.name}. Move the pin inside the boundary.`);
+    const barangay = settings.name;
+    throw fieldError('location', msg`This place is outside ${barangay}. Move the pin inside the boundary.`);
   }
   let reporterPhone: string | null = null;
   if (input.reporterPhone) {
     reporterPhone = normalizePhoneNumber(input.reporterPhone);
-    if (!reporterPhone) throw fieldError('reporterPhone', 'Please enter a valid phone number');
+    if (!reporterPhone) throw fieldError('reporterPhone', msg`Please enter a valid phone number`);
   }
   const photoSince = new Date(now.getTime() - INCIDENT_LIMITS.photoClaimWindowMs);
   if ((await countClaimablePhotos(deps.db, input.photoIds, photoSince)) !== input.photoIds.length) throw photosGone();
@@ -118,7 +122,7 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
     const recent = await countDeviceIncidentsSince(deps.db, deviceHash, new Date(now.getTime() - HOUR_MS));
     if (recent.count >= deps.config.publicLimits.reportsPerDevicePerHour) {
       const retryAt = new Date((recent.oldest ?? now).getTime() + HOUR_MS);
-      throw new AppError('RATE_LIMITED', 'Too many reports from this device. Please call the hotline if this is urgent.', {
+      throw new AppError('RATE_LIMITED', msg`Too many reports from this device. Please call the hotline if this is urgent.`, {
         retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)),
       });
     }
@@ -208,7 +212,7 @@ function staffMessage(incident: IncidentRow, duplicateTicket: string | undefined
 }
 
 const unknownTicket = () =>
-  new AppError('NOT_FOUND', 'No report has this ticket. Check the letters and numbers (for example IR-7K3F-9QXM) and try again.');
+  new AppError('NOT_FOUND', msg`No report has this ticket. Check the letters and numbers (for example IR-7K3F-9QXM) and try again.`);
 
 /** `GET /api/public/tickets/{ticket}`. */
 export async function lookUpTicket(deps: AppDeps, rawTicket: string): Promise<PublicTicket> {
@@ -224,7 +228,7 @@ export async function lookUpTicket(deps: AppDeps, rawTicket: string): Promise<Pu
 
 /** `GET /api/residents/me/reports`: the signed-in resident's own reports, newest first. */
 export async function listMyReports(deps: AppDeps, actor: Actor): Promise<MyReportList> {
-  if (actor.userType !== 'resident') throw notFound('Reports');
+  if (actor.userType !== 'resident') throw notFound(msg`Reports not found`);
   const rows = await listIncidentsOfReporter(deps.db, actor.id, 200);
   const ids = rows.map((row) => row.id);
   const [photoCounts, rated] = await Promise.all([countPhotosOf(deps.db, ids), ticketRatingsOf(deps.db, ids)]);

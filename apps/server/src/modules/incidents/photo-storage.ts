@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,8 +22,8 @@ export interface EncodedPhoto {
 }
 
 const unsupported = () =>
-  new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload JPEG, PNG or WebP photos only', {
-    fields: [{ field: 'photos', message: 'Upload JPEG, PNG or WebP photos only' }],
+  new AppError('UNSUPPORTED_MEDIA_TYPE', msg`Upload JPEG, PNG or WebP photos only`, {
+    fields: [{ field: 'photos', message: msg`Upload JPEG, PNG or WebP photos only` }],
   });
 
 /**
@@ -46,8 +47,8 @@ export async function encodeIncidentPhoto(input: Buffer): Promise<EncodedPhoto> 
       .toBuffer({ resolveWithObject: true });
     return { id: crypto.randomUUID(), data, width: info.width, height: info.height };
   } catch {
-    throw new AppError('UNPROCESSABLE', 'A photo could not be read. Please try another one.', {
-      fields: [{ field: 'photos', message: 'This image could not be read' }],
+    throw new AppError('UNPROCESSABLE', msg`A photo could not be read. Please try another one.`, {
+      fields: [{ field: 'photos', message: msg`This image could not be read` }],
     });
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { bearerToken } from '../../http/auth-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Text } from '../../lib/i18n.ts';
 import type { Actor } from '../auth/actor.ts';
 import { authenticateToken } from '../auth/auth.service.ts';
 
@@ -12,7 +13,7 @@ import { authenticateToken } from '../auth/auth.service.ts';
  */
 
 /** A route's `config` for @fastify/rate-limit: `max` calls per IP in `windowMs`, then 429 + Retry-After. */
-export function perIpLimit(max: number, windowMs: number, message: string) {
+export function perIpLimit(max: number, windowMs: number, message: Text) {
   return {
     rateLimit: {
       max,
