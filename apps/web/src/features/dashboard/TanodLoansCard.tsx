@@ -42,7 +42,8 @@ export function TanodLoansCard({ data, now, isLoading, isError, onRetry }: Tanod
                   </span>
                 </span>
                 {overdue && (
-                  <span className="shrink-0 rounded-full bg-danger-fill px-2 py-0.5 text-xs font-semibold text-white">
+                  // At most a third of the row, wrapping if the language's word is long, so the item keeps its room.
+                  <span className="max-w-[33%] rounded-xl bg-danger-fill px-2 py-0.5 text-center text-xs font-semibold text-white">
                     <Trans>Overdue</Trans>
                   </span>
                 )}
