@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,7 +49,7 @@ export async function appManifestRoutes(app: FastifyInstance, deps: AppDeps): Pr
     },
     async (request, reply) => {
       const { name } = request.params;
-      if (!isAppIconName(name)) throw notFound('Icon');
+      if (!isAppIconName(name)) throw notFound(msg`Icon not found`);
       // The manifest names each icon with the logo's version (`?v=`); the same URL is the same
       // picture for a day, and then revalidated against its ETag.
       return sendValidated(request, reply, await getAppIcon(deps, name), 'image/png', 'public, max-age=86400');

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { AuditList, auditListQuerySchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -7,7 +8,7 @@ import { listAuditEntries } from './audit.repository.ts';
 type Query = z.output<typeof auditListQuerySchema>;
 
 const badCursor = () =>
-  new AppError('VALIDATION_FAILED', 'cursor is not one this list gave out', { fields: [{ field: 'cursor', message: 'cursor is not one this list gave out' }] });
+  new AppError('VALIDATION_FAILED', msg`cursor is not one this list gave out`, { fields: [{ field: 'cursor', message: msg`cursor is not one this list gave out` }] });
 
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -22,8 +23,8 @@ export interface CertifiedCopyFile {
  */
 export async function certifiedCopyPdf(deps: AppDeps, actor: Actor, id: string): Promise<CertifiedCopyFile> {
   const row = await findEntry(deps.db, id);
-  if (!row) throw notFound('Blotter entry');
-  if (!isAdmin(actor) && !(actor.userType === 'resident' && (await hasApprovedCopy(deps.db, id, actor.id)))) throw notFound('Blotter entry');
+  if (!row) throw notFound(msg`Blotter entry not found`);
+  if (!isAdmin(actor) && !(actor.userType === 'resident' && (await hasApprovedCopy(deps.db, id, actor.id)))) throw notFound(msg`Blotter entry not found`);
   const [entry, settings, officials, me] = await Promise.all([
     entryForCopy(deps, actor, id),
     getPublicSettings(deps),

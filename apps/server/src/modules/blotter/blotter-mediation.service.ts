@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   HEARING_OUTCOME_LABELS,
   type BlotterEntry,
@@ -54,16 +55,17 @@ export async function scheduleHearing(deps: AppDeps, actor: Actor, entryId: stri
   const scheduledAt = new Date(input.scheduledAt);
   const now = deps.clock.now();
   if (scheduledAt.getTime() <= now.getTime()) {
-    throw new AppError('VALIDATION_FAILED', 'scheduledAt: must be in the future', { fields: [{ field: 'scheduledAt', message: 'must be in the future' }] });
+    throw new AppError('VALIDATION_FAILED', msg`scheduledAt: must be in the future`, { fields: [{ field: 'scheduledAt', message: msg`must be in the future` }] });
   }
   const mediator = await findActiveStaff(deps.db, input.mediatorId);
-  if (!mediator) throw new AppError('VALIDATION_FAILED', 'mediatorId: is not an active staff account', { fields: [{ field: 'mediatorId', message: 'is not an active staff account' }] });
+  if (!mediator) throw new AppError('VALIDATION_FAILED', msg`mediatorId: is not an active staff account`, { fields: [{ field: 'mediatorId', message: msg`is not an active staff account` }] });
   const settings = await getPublicSettings(deps);
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const entry = await lockEntry(tx, entryId);
-    if (!entry) throw notFound('Blotter entry');
+    if (!entry) throw notFound(msg`Blotter entry not found`);
     if (entry.status !== 'referred' || entry.referredTo !== 'lupon') {
-      throw new AppError('CONFLICT', `Entry ${entry.number} is not referred to the Lupon Tagapamayapa, so it has no hearings.`, { details: { status: entry.status } });
+      const number = entry.number;
+      throw new AppError('CONFLICT', msg`Entry ${number} is not referred to the Lupon Tagapamayapa, so it has no hearings.`, { details: { status: entry.status } });
     }
     const hearing = await insertHearing(tx, { entryId, scheduledAt, mediatorId: mediator.id, createdById: actor.id, createdAt: now });
     await appendAuditEntry(tx, {
@@ -107,14 +109,14 @@ export async function scheduleHearing(deps: AppDeps, actor: Actor, entryId: stri
  */
 export async function recordOutcome(deps: AppDeps, actor: Actor, hearingId: string, input: OutcomeInput): Promise<BlotterEntry> {
   const existing = await findHearing(deps.db, hearingId);
-  if (!existing) throw notFound('Hearing');
+  if (!existing) throw notFound(msg`Hearing not found`);
   const { timezone } = await getPublicSettings(deps);
   const now = deps.clock.now();
   await inTransaction(deps.db, async (tx) => {
     const entry = await lockEntry(tx, existing.entryId);
-    if (!entry) throw notFound('Blotter entry');
+    if (!entry) throw notFound(msg`Blotter entry not found`);
     const hearing = await recordHearingOutcome(tx, hearingId, { outcome: input.outcome, terms: input.terms ?? null, outcomeAt: now, outcomeById: actor.id });
-    if (!hearing) throw new AppError('CONFLICT', 'This hearing already has its outcome.', { details: { outcome: existing.outcome } });
+    if (!hearing) throw new AppError('CONFLICT', msg`This hearing already has its outcome.`, { details: { outcome: existing.outcome } });
     await appendAuditEntry(tx, { actor, action: 'complete', entity: 'blotter_hearing', entityId: hearingId, after: { outcome: input.outcome, number: entry.number }, at: now });
     const held = formatInZone(timezone, existing.scheduledAt);
     if (input.outcome === 'settled' && entry.status !== 'settled') {
@@ -178,14 +180,14 @@ export async function listMyEntries(deps: AppDeps, actor: Actor): Promise<{ item
 export async function requestCopy(deps: AppDeps, actor: Actor, entryId: string): Promise<{ created: boolean; request: CopyRequest }> {
   const phone = await residentPhone(deps, actor);
   const entry = await findEntry(deps.db, entryId);
-  if (!entry || !phone || !entry.partyPhones.includes(phone)) throw notFound('Blotter entry');
+  if (!entry || !phone || !entry.partyPhones.includes(phone)) throw notFound(msg`Blotter entry not found`);
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx, afterCommit) => {
     const mine = await listCopyRequests(tx, copyRequestsOfRequester(actor.id, [entryId]));
     const open = mine.find((row) => row.request.status === 'pending' || row.request.status === 'approved');
     if (open) return { created: false, request: presentCopyRequest(open) };
     const inserted = await insertCopyRequest(tx, entryId, actor.id, now);
-    if (!inserted) throw new AppError('CONFLICT', 'Your request is already waiting for an admin.');
+    if (!inserted) throw new AppError('CONFLICT', msg`Your request is already waiting for an admin.`);
     await appendAuditEntry(tx, { actor, action: 'create', entity: 'blotter_copy_request', entityId: inserted.id, after: { entryId, number: entry.number }, at: now });
     await notify(deps, tx, afterCommit, { role: 'admins' }, {
       message: `A resident asks for a certified copy of blotter entry ${entry.number}`,
@@ -205,7 +207,7 @@ export async function listCopyRequestsByStatus(deps: AppDeps, status: 'pending' 
 /** `POST /api/blotter/copy-requests/{id}/decision` (admin): once; the resident learns it by SMS. */
 export async function decideCopy(deps: AppDeps, actor: Actor, requestId: string, input: DecisionInput): Promise<CopyRequest> {
   const existing = await findCopyRequest(deps.db, requestId);
-  if (!existing) throw notFound('Copy request');
+  if (!existing) throw notFound(msg`Copy request not found`);
   const settings = await getPublicSettings(deps);
   const requester = await findUserPhone(deps.db, existing.requesterId);
   const now = deps.clock.now();
@@ -216,7 +218,7 @@ export async function decideCopy(deps: AppDeps, actor: Actor, requestId: string,
       decidedById: actor.id,
       decidedAt: now,
     });
-    if (!decided) throw new AppError('CONFLICT', 'This request was already decided.', { details: { status: existing.status } });
+    if (!decided) throw new AppError('CONFLICT', msg`This request was already decided.`, { details: { status: existing.status } });
     const rows = await listCopyRequests(tx, copyRequestsOfRequester(existing.requesterId, [existing.entryId]));
     const row = rows.find((candidate) => candidate.request.id === requestId);
     const number = row!.number;

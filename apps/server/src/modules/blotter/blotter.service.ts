@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   BLOTTER_REFERRAL_LABELS,
   BLOTTER_STATUS_LABELS,
@@ -9,14 +10,14 @@ import {
   type amendBlotterEntrySchema,
   type blotterListQuerySchema,
   type createBlotterEntrySchema,
-  type FieldError,
   type IncidentEvent,
 } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { BlotterEntryRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound, type AppFieldError } from '../../lib/app-error.ts';
+import { translate } from '../../lib/i18n.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { dayIn, formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -56,13 +57,13 @@ type ListQuery = z.output<typeof blotterListQuerySchema>;
 export const entryNumber = (year: number, sequence: number) => `${year}-${String(sequence).padStart(4, '0')}`;
 
 /** The phones of the parties in E.164, or the field errors of those that are not real numbers. */
-function normalizeParties(values: Pick<BlotterValues, 'complainants' | 'respondents'>, prefix = ''): { errors: FieldError[]; parties: Pick<BlotterValues, 'complainants' | 'respondents'> } {
-  const errors: FieldError[] = [];
+function normalizeParties(values: Pick<BlotterValues, 'complainants' | 'respondents'>, prefix = ''): { errors: AppFieldError[]; parties: Pick<BlotterValues, 'complainants' | 'respondents'> } {
+  const errors: AppFieldError[] = [];
   const normalize = (list: BlotterParty[], key: 'complainants' | 'respondents') =>
     list.map((party, index) => {
       if (!party.phone) return { name: party.name, address: party.address ?? null, phone: null };
       const phone = normalizePhoneNumber(party.phone);
-      if (!phone) errors.push({ field: `${prefix}${key}.${index}.phone`, message: 'Enter a valid phone number' });
+      if (!phone) errors.push({ field: `${prefix}${key}.${index}.phone`, message: msg`Enter a valid phone number` });
       return { name: party.name, address: party.address ?? null, phone };
     });
   return { errors, parties: { complainants: normalize(values.complainants, 'complainants'), respondents: normalize(values.respondents, 'respondents') } };
@@ -71,16 +72,17 @@ function normalizeParties(values: Pick<BlotterValues, 'complainants' | 'responde
 const phonesOf = (values: Pick<BlotterValues, 'complainants' | 'respondents'>) =>
   [...values.complainants, ...values.respondents].flatMap((party) => (party.phone ? [party.phone] : []));
 
-function invalid(errors: FieldError[]): AppError {
-  return new AppError('VALIDATION_FAILED', errors.map((error) => `${error.field}: ${error.message}`).join('; '), { fields: errors });
+function invalid(errors: AppFieldError[]): AppError {
+  // The summary joins the fields' messages, each in the request's language (decision 029).
+  return new AppError('VALIDATION_FAILED', errors.map((error) => `${error.field}: ${translate(error.message)}`).join('; '), { fields: errors });
 }
 
 /** The entry as this caller may see it, or 404 (unknown and hidden look the same). */
 async function readableEntry(db: Executor, actor: Actor, id: string): Promise<{ row: BlotterEntryRow; ticket: string | null }> {
   const row = await findEntry(db, id);
-  if (!row) throw notFound('Blotter entry');
+  if (!row) throw notFound(msg`Blotter entry not found`);
   const incident = row.incidentId ? (await findIncidentHandlers(db, [row.incidentId])).get(row.incidentId) ?? null : null;
-  if (!canReadEntry(actor, { confidential: row.confidential, incident })) throw notFound('Blotter entry');
+  if (!canReadEntry(actor, { confidential: row.confidential, incident })) throw notFound(msg`Blotter entry not found`);
   return { row, ticket: incident?.ticket ?? null };
 }
 
@@ -110,7 +112,7 @@ export async function recordEntry(deps: AppDeps, actor: Actor, input: CreateInpu
   const { errors, parties } = normalizeParties(input);
   if (errors.length) throw invalid(errors);
   const incident = input.incidentId ? (await findIncidentHandlers(deps.db, [input.incidentId])).get(input.incidentId) : null;
-  if (input.incidentId && !incident) throw invalid([{ field: 'incidentId', message: 'No such incident' }]);
+  if (input.incidentId && !incident) throw invalid([{ field: 'incidentId', message: msg`No such incident` }]);
   const now = deps.clock.now();
   // Read before the transaction: the embedded database has one connection, which it holds.
   const { year } = await barangayYear(deps, now);
@@ -161,7 +163,7 @@ export async function auditView(db: Executor, actor: Actor, row: BlotterEntryRow
 /** The entry for a certified copy: admins, or a resident whose request an admin approved (checked by the caller). */
 export async function entryForCopy(deps: AppDeps, actor: Actor, id: string): Promise<BlotterEntry> {
   const row = await findEntry(deps.db, id);
-  if (!row) throw notFound('Blotter entry');
+  if (!row) throw notFound(msg`Blotter entry not found`);
   const ticket = row.incidentId ? ((await findIncidentHandlers(deps.db, [row.incidentId])).get(row.incidentId)?.ticket ?? null) : null;
   return entryDetail(deps.db, actor, row, ticket);
 }
@@ -173,7 +175,7 @@ function encodeCursor(row: BlotterEntryRow): string {
 function decodeCursor(cursor: string): { year: number; sequence: number } {
   const match = /^(\d{4})\|(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
   if (!match) {
-    throw new AppError('VALIDATION_FAILED', 'cursor: is not a cursor of this list', { fields: [{ field: 'cursor', message: 'is not a cursor of this list' }] });
+    throw new AppError('VALIDATION_FAILED', msg`cursor: is not a cursor of this list`, { fields: [{ field: 'cursor', message: msg`is not a cursor of this list` }] });
   }
   return { year: Number(match[1]), sequence: Number(match[2]) };
 }
@@ -247,7 +249,7 @@ export async function amendEntry(deps: AppDeps, actor: Actor, id: string, input:
   if (changes.occurredAt) changes.occurredAt = new Date(changes.occurredAt).toISOString();
   if (changes.complainants || changes.respondents) {
     const existing = await findEntry(deps.db, id);
-    if (!existing) throw notFound('Blotter entry');
+    if (!existing) throw notFound(msg`Blotter entry not found`);
     const { errors, parties } = normalizeParties(
       { complainants: changes.complainants ?? existing.complainants, respondents: changes.respondents ?? existing.respondents },
       'changes.',
@@ -259,9 +261,9 @@ export async function amendEntry(deps: AppDeps, actor: Actor, id: string, input:
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx) => {
     const entry = await lockEntry(tx, id);
-    if (!entry) throw notFound('Blotter entry');
+    if (!entry) throw notFound(msg`Blotter entry not found`);
     const updated = await applyAmendment(tx, actor, entry, input.reason, changes, now);
-    if (!updated) throw new AppError('UNPROCESSABLE', 'The amendment changes nothing: every value is already as sent.');
+    if (!updated) throw new AppError('UNPROCESSABLE', msg`The amendment changes nothing: every value is already as sent.`);
     return updated;
   });
   const ticket = row.incidentId ? ((await findIncidentHandlers(deps.db, [row.incidentId])).get(row.incidentId)?.ticket ?? null) : null;
@@ -273,7 +275,7 @@ export async function markConfidential(deps: AppDeps, actor: Actor, id: string, 
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx) => {
     const entry = await lockEntry(tx, id);
-    if (!entry) throw notFound('Blotter entry');
+    if (!entry) throw notFound(msg`Blotter entry not found`);
     if (entry.confidential === confidential) return entry;
     const updated = await setEntryConfidential(tx, id, confidential, now);
     await appendAuditEntry(tx, {

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   CAMERA_LIMITS,
   INCIDENT_HANDLING_LIMITS,
@@ -49,7 +50,7 @@ export async function editCamera(deps: AppDeps, actor: Actor, id: string, input:
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx) => {
     const before = await findCamera(tx, id);
-    if (!before) throw notFound('Camera');
+    if (!before) throw notFound(msg`Camera not found`);
     const updated = await updateCamera(tx, id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
@@ -76,7 +77,7 @@ export async function removeCamera(deps: AppDeps, actor: Actor, id: string): Pro
   const now = deps.clock.now();
   await inTransaction(deps.db, async (tx) => {
     const deleted = await deleteCamera(tx, id);
-    if (!deleted) throw notFound('Camera');
+    if (!deleted) throw notFound(msg`Camera not found`);
     await appendAuditEntry(tx, { actor, action: 'delete', entity: 'camera', entityId: id, before: { name: deleted.name }, at: now });
   });
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { TANOD_DASHBOARD_LIMITS, type TanodDashboard } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/app-error.ts';
@@ -24,7 +25,7 @@ const LOANS_MAX = 20;
 
 /** `GET /api/dashboard/tanod`: everything the tanod's /Dashboard shows about them, in one answer. */
 export async function getTanodDashboard(deps: AppDeps, actor: Actor): Promise<TanodDashboard> {
-  if (!canSeeTanodDashboard(actor)) throw forbidden('Only tanods have this dashboard');
+  if (!canSeeTanodDashboard(actor)) throw forbidden(msg`Only tanods have this dashboard`);
   const now = deps.clock.now();
   const { timezone } = await getPublicSettings(deps);
   const { db } = deps;

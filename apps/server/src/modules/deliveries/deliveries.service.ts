@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FailedDelivery, FailedDeliveryList, failedDeliveryListQuerySchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -89,7 +90,7 @@ export async function listFailed(deps: AppDeps, query: ListQuery): Promise<Faile
 /** POST /api/deliveries/{id}/retry (supadmin): a failed delivery gets a new round of tries. */
 export async function retryFailedDelivery(deps: AppDeps, id: string): Promise<void> {
   const row = await requeueFailedDelivery(deps.db, id, deps.clock.now());
-  if (!row) throw notFound('Failed delivery');
+  if (!row) throw notFound(msg`Failed delivery not found`);
   deps.deliveries.nudge();
 }
 
@@ -122,7 +123,7 @@ function browserName(userAgent: string): string {
 }
 
 const badCursor = () =>
-  new AppError('VALIDATION_FAILED', 'cursor is not one this list gave out', { fields: [{ field: 'cursor', message: 'cursor is not one this list gave out' }] });
+  new AppError('VALIDATION_FAILED', msg`cursor is not one this list gave out`, { fields: [{ field: 'cursor', message: msg`cursor is not one this list gave out` }] });
 
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,8 +25,8 @@ export async function storeAvatar(files: FileStore, input: Buffer, options: { fi
     format = undefined;
   }
   if (format !== 'jpeg' && format !== 'png' && format !== 'webp') {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a JPEG, PNG or WebP image', {
-      fields: [{ field: 'photo', message: 'Upload a JPEG, PNG or WebP image' }],
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', msg`Upload a JPEG, PNG or WebP image`, {
+      fields: [{ field: 'photo', message: msg`Upload a JPEG, PNG or WebP image` }],
     });
   }
   let output: Buffer;
@@ -40,8 +41,8 @@ export async function storeAvatar(files: FileStore, input: Buffer, options: { fi
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new AppError('UNPROCESSABLE', 'This image could not be read. Please try another one.', {
-      fields: [{ field: 'photo', message: 'This image could not be read' }],
+    throw new AppError('UNPROCESSABLE', msg`This image could not be read. Please try another one.`, {
+      fields: [{ field: 'photo', message: msg`This image could not be read` }],
     });
   }
   const name = `${crypto.randomBytes(16).toString('hex')}.webp`;

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     async (request, reply) => {
       const key = avatarKey(request.params.file);
       const file = key ? await deps.files.get(key) : null;
-      if (!file) throw notFound('File');
+      if (!file) throw notFound(msg`File not found`);
       return reply
         .type(file.contentType)
         .header('Content-Length', String(file.data.length))

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { Note, createNoteSchema, noteListQuerySchema, updateNoteSchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -20,8 +21,9 @@ const present = (row: NoteRow): Note => ({
 export async function listMyNotes(deps: AppDeps, actor: Actor, query: z.output<typeof noteListQuerySchema>): Promise<Note[]> {
   const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
   if (days > MAX_RANGE_DAYS) {
-    throw new AppError('VALIDATION_FAILED', `Ask for at most ${MAX_RANGE_DAYS} days at a time`, {
-      fields: [{ field: 'to', message: `Ask for at most ${MAX_RANGE_DAYS} days at a time` }],
+    const max = MAX_RANGE_DAYS;
+    throw new AppError('VALIDATION_FAILED', msg`Ask for at most ${max} days at a time`, {
+      fields: [{ field: 'to', message: msg`Ask for at most ${max} days at a time` }],
     });
   }
   return (await listNotesOf(deps.db, actor.id, query.from, query.to)).map(present);
@@ -34,10 +36,10 @@ export async function addNote(deps: AppDeps, actor: Actor, input: z.output<typeo
 /** Someone else's note is "not found": its existence is nobody else's business. */
 export async function editNote(deps: AppDeps, actor: Actor, id: string, input: z.output<typeof updateNoteSchema>): Promise<Note> {
   const row = await updateOwnNote(deps.db, actor.id, id, { ...input, now: deps.clock.now() });
-  if (!row) throw notFound('Note');
+  if (!row) throw notFound(msg`Note not found`);
   return present(row);
 }
 
 export async function removeNote(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  if (!(await deleteOwnNote(deps.db, actor.id, id))) throw notFound('Note');
+  if (!(await deleteOwnNote(deps.db, actor.id, id))) throw notFound(msg`Note not found`);
 }

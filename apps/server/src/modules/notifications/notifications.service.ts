@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   NOTIFICATION_LIMITS,
   notificationKindSchema,
@@ -156,14 +157,14 @@ export async function markAllMyNotificationsRead(deps: AppDeps, actor: Actor): P
 /** Someone else's id, an unknown id and a malformed id all answer the same 404. */
 export async function markMyNotificationRead(deps: AppDeps, actor: Actor, id: string): Promise<Notification> {
   const row = isUuid(id) ? await markNotificationRead(deps.db, actor.id, id) : undefined;
-  if (!row) throw notFound('Notification');
+  if (!row) throw notFound(msg`Notification not found`);
   deps.events.publish('users.changed', { userIds: [actor.id] });
   return presentNotification(row);
 }
 
 export async function deleteMyNotification(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   const deleted = isUuid(id) && (await deleteNotificationOf(deps.db, actor.id, id));
-  if (!deleted) throw notFound('Notification');
+  if (!deleted) throw notFound(msg`Notification not found`);
   deps.events.publish('users.changed', { userIds: [actor.id] });
 }
 
@@ -181,8 +182,8 @@ function decodeCursor(value: string): ListCursor {
   const [time, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(time ?? '');
   if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) {
-    throw new AppError('VALIDATION_FAILED', 'before: is not a valid cursor', {
-      fields: [{ field: 'before', message: 'is not a valid cursor' }],
+    throw new AppError('VALIDATION_FAILED', msg`before: is not a valid cursor`, {
+      fields: [{ field: 'before', message: msg`is not a valid cursor` }],
     });
   }
   return { createdAt, id };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   PATROL_LIMITS,
   pointNearPolygon,
@@ -59,21 +60,25 @@ async function detailOf(deps: AppDeps, context: PatrolWithContext): Promise<Patr
 export async function startPatrol(deps: AppDeps, actor: Actor, input: StartPatrolRequest): Promise<PatrolDetail> {
   const now = deps.clock.now();
   const schedule = await findSchedule(deps.db, input.scheduleId);
-  if (!schedule) throw notFound('Schedule');
+  if (!schedule) throw notFound(msg`Schedule not found`);
   const members = await listMembersOf(deps.db, [schedule.id]);
+  const code = schedule.code;
   if (!members.some((member) => member.tanodId === actor.id)) {
-    throw new AppError('not_a_member', `You are not a member of ${schedule.code}, so you cannot start its patrol`);
+    throw new AppError('not_a_member', msg`You are not a member of ${code}, so you cannot start its patrol`);
   }
   const { timezone } = await getPublicSettings(deps);
   const opensAt = new Date(schedule.startsAt.getTime() - PATROL_LIMITS.startEarlyMs);
+  const shift = describeWindow(schedule, timezone);
   if (now < opensAt) {
-    throw new AppError('too_early', `Too early: you can start ${schedule.code} from ${timeOfDay(opensAt, timezone)}, 30 minutes before the shift (${describeWindow(schedule, timezone)})`);
+    const time = timeOfDay(opensAt, timezone);
+    throw new AppError('too_early', msg`Too early: you can start ${code} from ${time}, 30 minutes before the shift (${shift})`);
   }
-  if (now >= schedule.endsAt) throw new AppError('shift_over', `The shift of ${schedule.code} is over (${describeWindow(schedule, timezone)})`);
+  if (now >= schedule.endsAt) throw new AppError('shift_over', msg`The shift of ${code} is over (${shift})`);
   const area = (await findPatrolArea(deps.db, schedule.patrolAreaId))!;
   const tolerance = Math.min(input.position.accuracy, MAX_ACCURACY_TOLERANCE_METERS);
   if (!pointNearPolygon(input.position, area.polygon, tolerance)) {
-    throw new AppError('outside_area', `You are outside ${area.name}. Go inside the area to start the patrol.`);
+    const areaName = area.name;
+    throw new AppError('outside_area', msg`You are outside ${areaName}. Go inside the area to start the patrol.`);
   }
 
   const patrol = await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -89,8 +94,8 @@ export async function startPatrol(deps: AppDeps, actor: Actor, input: StartPatro
       updatedAt: now,
     }).catch((error: unknown) => {
       const constraint = uniqueViolation(error);
-      if (constraint === 'patrols_one_active_per_tanod_key') throw new AppError('CONFLICT', 'You are already on patrol. End it before starting another.');
-      if (constraint !== null) throw new AppError('CONFLICT', `You already have a patrol record for ${schedule.code}`);
+      if (constraint === 'patrols_one_active_per_tanod_key') throw new AppError('CONFLICT', msg`You are already on patrol. End it before starting another.`);
+      if (constraint !== null) throw new AppError('CONFLICT', msg`You already have a patrol record for ${code}`);
       throw error;
     });
     afterCommit(() => {
@@ -105,19 +110,19 @@ export async function startPatrol(deps: AppDeps, actor: Actor, input: StartPatro
 /** The caller's own patrol, or 404 (someone else's patrol is not revealed). */
 async function ownPatrol(deps: AppDeps, actor: Actor, id: string): Promise<PatrolWithContext> {
   const context = await findPatrolWithContext(deps.db, id);
-  if (!context || context.patrol.tanodId !== actor.id) throw notFound('Patrol');
+  if (!context || context.patrol.tanodId !== actor.id) throw notFound(msg`Patrol not found`);
   return context;
 }
 
 /** A patrol the caller may see: any for admins, their own for tanods. */
 async function visiblePatrol(deps: AppDeps, actor: Actor, id: string): Promise<PatrolWithContext> {
   const context = await findPatrolWithContext(deps.db, id);
-  if (!context || (!isAdminLike(actor.userType) && context.patrol.tanodId !== actor.id)) throw notFound('Patrol');
+  if (!context || (!isAdminLike(actor.userType) && context.patrol.tanodId !== actor.id)) throw notFound(msg`Patrol not found`);
   return context;
 }
 
 function assertOnPatrol(context: PatrolWithContext): void {
-  if (!context.patrol.startedAt || context.patrol.endedAt) throw new AppError('UNPROCESSABLE', 'This patrol is not in progress');
+  if (!context.patrol.startedAt || context.patrol.endedAt) throw new AppError('UNPROCESSABLE', msg`This patrol is not in progress`);
 }
 
 export async function endPatrol(deps: AppDeps, actor: Actor, id: string, input: EndPatrolRequest): Promise<PatrolDetail> {
@@ -163,7 +168,7 @@ export async function listPatrols(deps: AppDeps, actor: Actor, query: PatrolList
   const now = deps.clock.now();
   const to = query.to ? new Date(query.to) : new Date(now.getTime() + DAY_MS);
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - 31 * DAY_MS);
-  if (to <= from) throw new AppError('VALIDATION_FAILED', 'to must be after from', { fields: [{ field: 'to', message: 'to must be after from' }] });
+  if (to <= from) throw new AppError('VALIDATION_FAILED', msg`to must be after from`, { fields: [{ field: 'to', message: msg`to must be after from` }] });
   const tanodId = isAdminLike(actor.userType) ? query.tanodId : actor.id;
   const rows = await listPatrolsWithContext(deps.db, { tanodId, from, to });
   const distances = await trackDistances(deps.db, rows.map((row) => row.patrol.id));

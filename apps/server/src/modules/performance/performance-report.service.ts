@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { type PerformanceReportRequest, type performanceReportRequestSchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -26,8 +27,8 @@ export interface PerformanceReportFile {
 async function checkPassword(deps: AppDeps, actor: Actor, password: string): Promise<void> {
   const user = await findUserById(deps.db, actor.id);
   if (!user?.passwordHash || !(await verifySecret(user.passwordHash, password))) {
-    throw new AppError('wrong_password', 'password: Your password is incorrect', {
-      fields: [{ field: 'password', message: 'Your password is incorrect' }],
+    throw new AppError('wrong_password', msg`password: Your password is incorrect`, {
+      fields: [{ field: 'password', message: msg`Your password is incorrect` }],
     });
   }
 }

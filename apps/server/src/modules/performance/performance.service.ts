@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   addDays,
   performanceSeriesIsWeekly,
@@ -206,10 +207,10 @@ export async function getTanodPerformance(
   tanodId: string,
   query: PeriodInput,
 ): Promise<TanodPerformance> {
-  if (!canSeePerformance(actor, tanodId)) throw forbidden('You can only see your own performance');
+  if (!canSeePerformance(actor, tanodId)) throw forbidden(msg`You can only see your own performance`);
   const resolved = await resolvePeriod(deps, query);
   const tanods = await listTanods(deps.db, [tanodId]);
-  if (!tanods.some((tanod) => tanod.id === tanodId)) throw notFound('Tanod');
+  if (!tanods.some((tanod) => tanod.id === tanodId)) throw notFound(msg`Tanod not found`);
   const summaries = await computeSummaries(deps, resolved, tanods);
   const summary = summaries.find((entry) => entry.tanod._id === tanodId)!;
   const weekly = performanceSeriesIsWeekly(resolved.period);

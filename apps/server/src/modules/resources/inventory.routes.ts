@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,7 +98,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Prom
     async (request, reply) => {
       const key = resourcePhotoKey(request.params.file);
       const file = key ? await deps.files.get(key) : null;
-      if (!file) throw notFound('Photo');
+      if (!file) throw notFound(msg`Photo not found`);
       return (
         reply
           .type(file.contentType)

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type {
   InventoryItem,
   createInventoryItemRequestSchema,
@@ -34,13 +35,13 @@ function requireManager(actor: Actor): void {
 }
 
 const duplicateName = (name: string) =>
-  new AppError('CONFLICT', `An item named "${name}" already exists`, {
-    fields: [{ field: 'name', message: 'This name is already used' }],
+  new AppError('CONFLICT', msg`An item named "${name}" already exists`, {
+    fields: [{ field: 'name', message: msg`This name is already used` }],
   });
 
 async function presentById(deps: AppDeps, id: string): Promise<InventoryItem> {
   const item = await findItemWithStock(deps.db, id);
-  if (!item) throw notFound('Item');
+  if (!item) throw notFound(msg`Item not found`);
   return presentItem(item);
 }
 
@@ -82,17 +83,19 @@ export async function updateInventoryItem(
   input: UpdateInput,
 ): Promise<InventoryItem> {
   requireManager(actor);
-  if (!isUuid(id)) throw notFound('Item');
+  if (!isUuid(id)) throw notFound(msg`Item not found`);
   try {
     await inTransaction(deps.db, async (tx) => {
       const now = deps.clock.now();
       const before = await lockItem(tx, id);
-      if (!before) throw notFound('Item');
+      if (!before) throw notFound(msg`Item not found`);
       if (input.total !== undefined) {
         const onLoan = await unitsOnLoan(tx, id);
         if (input.total < onLoan) {
-          throw new AppError('CONFLICT', `The total cannot be ${input.total}: ${onLoan} ${before.name} are on loan`, {
-            fields: [{ field: 'total', message: `At least ${onLoan} (on loan now)` }],
+          const total = input.total;
+          const name = before.name;
+          throw new AppError('CONFLICT', msg`The total cannot be ${total}: ${onLoan} ${name} are on loan`, {
+            fields: [{ field: 'total', message: msg`At least ${onLoan} (on loan now)` }],
           });
         }
       }
@@ -118,14 +121,15 @@ export async function updateInventoryItem(
 /** A retired item is kept for history and no longer lent; refused while units are out. */
 export async function retireInventoryItem(deps: AppDeps, actor: Actor, id: string): Promise<InventoryItem> {
   requireManager(actor);
-  if (!isUuid(id)) throw notFound('Item');
+  if (!isUuid(id)) throw notFound(msg`Item not found`);
   await inTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
     const item = await lockItem(tx, id);
-    if (!item) throw notFound('Item');
+    if (!item) throw notFound(msg`Item not found`);
     if (!item.active) return;
     const onLoan = await unitsOnLoan(tx, id);
-    if (onLoan > 0) throw new AppError('CONFLICT', `${item.name} cannot be retired while ${onLoan} are on loan`);
+    const name = item.name;
+    if (onLoan > 0) throw new AppError('CONFLICT', msg`${name} cannot be retired while ${onLoan} are on loan`);
     await updateItem(tx, id, { active: false, updatedAt: now });
     await appendAuditEntry(tx, {
       actor,
@@ -147,13 +151,13 @@ export async function updateInventoryItemPhoto(
   bytes: Buffer,
 ): Promise<InventoryItem> {
   requireManager(actor);
-  if (!isUuid(id)) throw notFound('Item');
-  if (!(await findItemWithStock(deps.db, id))) throw notFound('Item');
+  if (!isUuid(id)) throw notFound(msg`Item not found`);
+  if (!(await findItemWithStock(deps.db, id))) throw notFound(msg`Item not found`);
   const swap = async (tx: Executor, url: string, now: Date) => {
     const item = await lockItem(tx, id);
     if (item) await updateItem(tx, id, { image: url, updatedAt: now });
     return item;
   };
-  await replaceResourcePhoto(deps, actor, { entity: ENTITY, id, swap, notFound: () => notFound('Item') }, bytes);
+  await replaceResourcePhoto(deps, actor, { entity: ENTITY, id, swap, notFound: () => notFound(msg`Item not found`) }, bytes);
   return presentById(deps, id);
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   RESOURCE_LIMITS,
   type DefaultDue,
@@ -10,6 +11,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { translate, type Text } from '../../lib/i18n.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../auth/actor.ts';
 import { barangayTimeZone } from './barangay-zone.ts';
@@ -26,18 +28,19 @@ type ListQuery = z.output<typeof loanListQuerySchema>;
 
 const ENTITY = 'loan';
 
-const invalidField = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields: [{ field, message }] });
+// "field: problem", the problem in the request's language (decision 029).
+const invalidField = (field: string, message: Text) =>
+  new AppError('VALIDATION_FAILED', `${field}: ${translate(message)}`, { fields: [{ field, message }] });
 
 /** Who a new loan is for: a tanod borrows for themself; an admin issues to a tanod. */
 async function resolveBorrower(db: Executor, actor: Actor, borrowerId: string | undefined): Promise<string> {
   if (canManageResources(actor)) {
-    if (!borrowerId) throw invalidField('borrowerId', 'Choose the tanod who receives it');
-    if (!(await findActiveTanod(db, borrowerId))) throw invalidField('borrowerId', 'Choose an active tanod');
+    if (!borrowerId) throw invalidField('borrowerId', msg`Choose the tanod who receives it`);
+    if (!(await findActiveTanod(db, borrowerId))) throw invalidField('borrowerId', msg`Choose an active tanod`);
     return borrowerId;
   }
   if (actor.userType !== 'tanod') throw forbidden();
-  if (borrowerId && borrowerId !== actor.id) throw forbidden('Only an admin can issue equipment to someone else');
+  if (borrowerId && borrowerId !== actor.id) throw forbidden(msg`Only an admin can issue equipment to someone else`);
   return actor.id;
 }
 
@@ -48,7 +51,7 @@ async function dueTimeFor(deps: AppDeps, borrowerId: string, now: Date): Promise
 
 async function presentLoanById(deps: AppDeps, id: string): Promise<Loan> {
   const row = await findLoanWithItem(deps.db, id);
-  if (!row) throw notFound('Loan');
+  if (!row) throw notFound(msg`Loan not found`);
   return presentLoan(row, await findPeople(deps.db, peopleOfLoans([row])), deps.clock.now());
 }
 
@@ -70,24 +73,27 @@ export async function borrowItem(deps: AppDeps, actor: Actor, input: BorrowInput
   let dueAt: Date;
   if (input.dueAt) {
     dueAt = new Date(input.dueAt);
-    if (dueAt <= now) throw invalidField('dueAt', 'The due time must be in the future');
+    if (dueAt <= now) throw invalidField('dueAt', msg`The due time must be in the future`);
     if (dueAt.getTime() - now.getTime() > RESOURCE_LIMITS.loanMaxDays * 86_400_000) {
-      throw invalidField('dueAt', `The due time must be within ${RESOURCE_LIMITS.loanMaxDays} days`);
+      const days = RESOURCE_LIMITS.loanMaxDays;
+      throw invalidField('dueAt', msg`The due time must be within ${days} days`);
     }
   } else {
     dueAt = (await dueTimeFor(deps, borrowerId, now)).dueAt;
   }
   const loan = await inTransaction(deps.db, async (tx, afterCommit) => {
     const item = await lockItem(tx, input.itemId);
-    if (!item) throw notFound('Item');
-    if (!item.active) throw new AppError('CONFLICT', `${item.name} is retired and can no longer be borrowed`);
+    if (!item) throw notFound(msg`Item not found`);
+    const name = item.name;
+    if (!item.active) throw new AppError('CONFLICT', msg`${name} is retired and can no longer be borrowed`);
     const available = Math.max(0, item.total - (await unitsOnLoan(tx, item.id)));
-    if (input.quantity > available) {
+    const requested = input.quantity;
+    if (requested > available) {
       throw new AppError(
         'insufficient_stock',
-        `Only ${available} ${item.name} available; ${input.quantity} requested`,
+        msg`Only ${available} ${name} available; ${requested} requested`,
         {
-          fields: [{ field: 'quantity', message: `At most ${available}` }],
+          fields: [{ field: 'quantity', message: msg`At most ${available}` }],
         },
       );
     }
@@ -124,13 +130,13 @@ export async function borrowItem(deps: AppDeps, actor: Actor, input: BorrowInput
  * units no longer exist, and available (total − open loans) must not count them.
  */
 export async function returnLoan(deps: AppDeps, actor: Actor, id: string, input: ReturnInput): Promise<Loan> {
-  if (!isUuid(id)) throw notFound('Loan');
+  if (!isUuid(id)) throw notFound(msg`Loan not found`);
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const now = deps.clock.now();
     const loan = await lockLoan(tx, id);
-    if (!loan) throw notFound('Loan');
-    if (!canHandleLoan(actor, loan)) throw forbidden('Only the borrower or an admin can return this loan');
-    if (loan.returnedAt) throw new AppError('CONFLICT', 'This loan was already returned');
+    if (!loan) throw notFound(msg`Loan not found`);
+    if (!canHandleLoan(actor, loan)) throw forbidden(msg`Only the borrower or an admin can return this loan`);
+    if (loan.returnedAt) throw new AppError('CONFLICT', msg`This loan was already returned`);
     const receivedById = loan.borrowerId === actor.id ? null : actor.id;
     await updateLoan(tx, id, {
       returnedAt: now,
@@ -171,7 +177,7 @@ export async function returnLoan(deps: AppDeps, actor: Actor, id: string, input:
 export async function listLoans(deps: AppDeps, actor: Actor, query: ListQuery): Promise<Loan[]> {
   let borrowerId = query.borrowerId;
   if (!canManageResources(actor)) {
-    if (borrowerId && borrowerId !== actor.id) throw forbidden('You can only see your own loans');
+    if (borrowerId && borrowerId !== actor.id) throw forbidden(msg`You can only see your own loans`);
     borrowerId = actor.id;
   }
   const now = deps.clock.now();

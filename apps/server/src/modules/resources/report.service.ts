@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   INVENTORY_CATEGORY_LABELS,
   RESOURCE_LIMITS,
@@ -258,8 +259,10 @@ export async function generateResourceReport(deps: AppDeps, actor: Actor, query:
   if (!canManageResources(actor)) throw forbidden();
   const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
   if (days > RESOURCE_LIMITS.reportMaxDays) {
-    const message = `The period can be at most ${RESOURCE_LIMITS.reportMaxDays} days`;
-    throw new AppError('VALIDATION_FAILED', `to: ${message}`, { fields: [{ field: 'to', message }] });
+    const max = RESOURCE_LIMITS.reportMaxDays;
+    throw new AppError('VALIDATION_FAILED', msg`to: The period can be at most ${max} days`, {
+      fields: [{ field: 'to', message: msg`The period can be at most ${max} days` }],
+    });
   }
   const report = await buildResourceReport(deps, query);
   const baseName = `resources-report-${query.from}-to-${query.to}`;

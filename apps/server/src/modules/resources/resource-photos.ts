@@ -22,8 +22,8 @@ export async function storeResourcePhoto(files: FileStore, input: Buffer): Promi
     photo = await encodeIncidentPhoto(input);
   } catch (error) {
     if (error instanceof AppError) {
-      throw new AppError(error.code, error.message, {
-        fields: [{ field: 'photo', message: error.options.fields?.[0]?.message ?? error.message }],
+      throw new AppError(error.code, error.text, {
+        fields: [{ field: 'photo', message: error.options.fields?.[0]?.message ?? error.text }],
       });
     }
     throw error;

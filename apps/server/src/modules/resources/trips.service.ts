@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, select } from '@lingui/core/macro';
 import {
   CONDITIONS_NEEDING_REPAIR,
   type Trip,
@@ -42,15 +44,16 @@ const ENTITY = 'trip';
 
 async function presentTripById(deps: AppDeps, id: string): Promise<Trip> {
   const row = await findTripWithVehicle(deps.db, id);
-  if (!row) throw notFound('Trip');
+  if (!row) throw notFound(msg`Trip not found`);
   const people = await findPeople(deps.db, [row.trip.requesterId, row.trip.decidedById]);
   return presentTrip(row.trip, row.vehicle, people);
 }
 
 /** A vehicle that cannot be driven now; null when it can. */
-function unavailableReason(vehicle: VehicleRow): string | null {
-  if (vehicle.status === 'maintenance') return `${vehicle.name} is in maintenance`;
-  if (vehicle.status === 'out_of_service') return `${vehicle.name} is out of service`;
+function unavailableReason(vehicle: VehicleRow): MessageDescriptor | null {
+  const name = vehicle.name;
+  if (vehicle.status === 'maintenance') return msg`${name} is in maintenance`;
+  if (vehicle.status === 'out_of_service') return msg`${name} is out of service`;
   return null;
 }
 
@@ -66,21 +69,27 @@ async function refuseDoubleBooking(
   if (!clash) return;
   const timeZone = await barangayTimeZone(tx);
   const driver = (await findPeople(tx, [clash.requesterId])).get(clash.requesterId);
+  const name = vehicle.name;
+  const from = formatInZone(timeZone, clash.startsAt);
+  const to = formatInZone(timeZone, clash.endsAt);
+  const purpose = clash.purpose;
+  const driverName = driver ? `${driver.firstName} ${driver.lastName}` : null;
   throw new AppError(
     'vehicle_booked',
-    `${vehicle.name} is already booked from ${formatInZone(timeZone, clash.startsAt)} to ${formatInZone(timeZone, clash.endsAt)}` +
-      ` for "${clash.purpose}"${driver ? ` (${driver.firstName} ${driver.lastName})` : ''}`,
-    { fields: [{ field: 'startsAt', message: 'The vehicle is booked at this time' }] },
+    driverName
+      ? msg`${name} is already booked from ${from} to ${to} for "${purpose}" (${driverName})`
+      : msg`${name} is already booked from ${from} to ${to} for "${purpose}"`,
+    { fields: [{ field: 'startsAt', message: msg`The vehicle is booked at this time` }] },
   );
 }
 
 async function loadForChange(tx: Tx, id: string): Promise<{ trip: TripRow; vehicle: VehicleRow }> {
   // The vehicle's lock comes first (as in every trip change), then the trip's.
   const unlocked = await findTrip(tx, id);
-  if (!unlocked) throw notFound('Trip');
+  if (!unlocked) throw notFound(msg`Trip not found`);
   const vehicle = await lockVehicle(tx, unlocked.vehicleId);
   const trip = await lockTrip(tx, id);
-  if (!vehicle || !trip) throw notFound('Trip');
+  if (!vehicle || !trip) throw notFound(msg`Trip not found`);
   return { trip, vehicle };
 }
 
@@ -117,25 +126,27 @@ function announce(deps: AppDeps, afterCommit: AfterCommit, trip: TripRow): void 
 /** An assigned driver asks for a trip; the admins are told. */
 export async function requestTrip(deps: AppDeps, actor: Actor, input: RequestInput): Promise<Trip> {
   const vehicle = await findVehicle(deps.db, input.vehicleId);
-  if (!vehicle) throw notFound('Vehicle');
+  if (!vehicle) throw notFound(msg`Vehicle not found`);
+  const name = vehicle.name;
   if (!(await isDriverOf(deps.db, vehicle.id, actor.id)))
-    throw forbidden(`You are not an assigned driver of ${vehicle.name}`);
+    throw forbidden(msg`You are not an assigned driver of ${name}`);
   const unavailable = unavailableReason(vehicle);
   if (unavailable) throw new AppError('CONFLICT', unavailable);
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
   const now = deps.clock.now();
   if (endsAt <= now) {
-    throw new AppError('VALIDATION_FAILED', 'endsAt: The trip must end in the future', {
-      fields: [{ field: 'endsAt', message: 'The trip must end in the future' }],
+    throw new AppError('VALIDATION_FAILED', msg`endsAt: The trip must end in the future`, {
+      fields: [{ field: 'endsAt', message: msg`The trip must end in the future` }],
     });
   }
-  if (input.startOdometer < vehicle.odometer) {
+  const odometer = vehicle.odometer;
+  if (input.startOdometer < odometer) {
     throw new AppError(
       'CONFLICT',
-      `The start odometer cannot be below ${vehicle.name}'s reading of ${vehicle.odometer} km`,
+      msg`The start odometer cannot be below ${name}'s reading of ${odometer} km`,
       {
-        fields: [{ field: 'startOdometer', message: `At least ${vehicle.odometer} km` }],
+        fields: [{ field: 'startOdometer', message: msg`At least ${odometer} km` }],
       },
     );
   }
@@ -175,11 +186,12 @@ export async function requestTrip(deps: AppDeps, actor: Actor, input: RequestInp
 /** Approval holds the vehicle's lock, so two overlapping approvals run in turn and the second is refused. */
 export async function approveTrip(deps: AppDeps, actor: Actor, id: string): Promise<Trip> {
   if (!canManageResources(actor)) throw forbidden();
-  if (!isUuid(id)) throw notFound('Trip');
+  if (!isUuid(id)) throw notFound(msg`Trip not found`);
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const now = deps.clock.now();
     const { trip, vehicle } = await loadForChange(tx, id);
-    if (trip.status !== 'pending') throw new AppError('CONFLICT', `This trip is ${trip.status}, not pending`);
+    const status = trip.status;
+    if (status !== 'pending') throw new AppError('CONFLICT', msg`This trip is ${select(status, { pending: 'pending', approved: 'approved', rejected: 'rejected', completed: 'completed', other: 'cancelled' })}, not pending`);
     const unavailable = unavailableReason(vehicle);
     if (unavailable) throw new AppError('CONFLICT', unavailable);
     await refuseDoubleBooking(deps, tx, vehicle, trip.startsAt, trip.endsAt, trip.id);
@@ -206,11 +218,12 @@ export async function approveTrip(deps: AppDeps, actor: Actor, id: string): Prom
 
 export async function rejectTrip(deps: AppDeps, actor: Actor, id: string, input: RejectInput): Promise<Trip> {
   if (!canManageResources(actor)) throw forbidden();
-  if (!isUuid(id)) throw notFound('Trip');
+  if (!isUuid(id)) throw notFound(msg`Trip not found`);
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const now = deps.clock.now();
     const { trip, vehicle } = await loadForChange(tx, id);
-    if (trip.status !== 'pending') throw new AppError('CONFLICT', `This trip is ${trip.status}, not pending`);
+    const status = trip.status;
+    if (status !== 'pending') throw new AppError('CONFLICT', msg`This trip is ${select(status, { pending: 'pending', approved: 'approved', rejected: 'rejected', completed: 'completed', other: 'cancelled' })}, not pending`);
     const updated = await updateTrip(tx, id, {
       status: 'rejected',
       decidedById: actor.id,
@@ -234,13 +247,14 @@ export async function rejectTrip(deps: AppDeps, actor: Actor, id: string, input:
 }
 
 export async function cancelTrip(deps: AppDeps, actor: Actor, id: string): Promise<Trip> {
-  if (!isUuid(id)) throw notFound('Trip');
+  if (!isUuid(id)) throw notFound(msg`Trip not found`);
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const now = deps.clock.now();
     const { trip } = await loadForChange(tx, id);
-    if (!canHandleTrip(actor, trip)) throw forbidden('Only the driver or an admin can cancel this trip');
-    if (trip.status !== 'pending' && trip.status !== 'approved')
-      throw new AppError('CONFLICT', `This trip is ${trip.status} and cannot be cancelled`);
+    if (!canHandleTrip(actor, trip)) throw forbidden(msg`Only the driver or an admin can cancel this trip`);
+    const status = trip.status;
+    if (status !== 'pending' && status !== 'approved')
+      throw new AppError('CONFLICT', msg`This trip is ${select(status, { pending: 'pending', approved: 'approved', rejected: 'rejected', completed: 'completed', other: 'cancelled' })} and cannot be cancelled`);
     announce(deps, afterCommit, await updateTrip(tx, id, { status: 'cancelled', updatedAt: now }));
     if (trip.requesterId !== actor.id) {
       await appendAuditEntry(tx, {
@@ -262,19 +276,21 @@ export async function cancelTrip(deps: AppDeps, actor: Actor, id: string): Promi
  * needs repair puts the vehicle in maintenance.
  */
 export async function completeTrip(deps: AppDeps, actor: Actor, id: string, input: CompleteInput): Promise<Trip> {
-  if (!isUuid(id)) throw notFound('Trip');
+  if (!isUuid(id)) throw notFound(msg`Trip not found`);
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const now = deps.clock.now();
     const { trip, vehicle } = await loadForChange(tx, id);
-    if (!canHandleTrip(actor, trip)) throw forbidden('Only the driver or an admin can complete this trip');
-    if (trip.status !== 'approved')
-      throw new AppError('CONFLICT', `This trip is ${trip.status}; only approved trips can be completed`);
-    if (input.endOdometer <= trip.startOdometer) {
+    if (!canHandleTrip(actor, trip)) throw forbidden(msg`Only the driver or an admin can complete this trip`);
+    const status = trip.status;
+    if (status !== 'approved')
+      throw new AppError('CONFLICT', msg`This trip is ${select(status, { pending: 'pending', approved: 'approved', rejected: 'rejected', completed: 'completed', other: 'cancelled' })}; only approved trips can be completed`);
+    const start = trip.startOdometer;
+    if (input.endOdometer <= start) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `endOdometer: The end odometer must be greater than the start (${trip.startOdometer} km)`,
+        msg`endOdometer: The end odometer must be greater than the start (${start} km)`,
         {
-          fields: [{ field: 'endOdometer', message: `More than ${trip.startOdometer} km` }],
+          fields: [{ field: 'endOdometer', message: msg`More than ${start} km` }],
         },
       );
     }
@@ -312,7 +328,7 @@ export async function completeTrip(deps: AppDeps, actor: Actor, id: string, inpu
 export async function listTrips(deps: AppDeps, actor: Actor, query: ListQuery): Promise<Trip[]> {
   let driverId = query.driverId;
   if (!canManageResources(actor)) {
-    if (driverId && driverId !== actor.id) throw forbidden('You can only see your own trips');
+    if (driverId && driverId !== actor.id) throw forbidden(msg`You can only see your own trips`);
     driverId = actor.id;
   }
   const rows = await listTripRows(deps.db, {

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { Vehicle, createVehicleRequestSchema, updateVehicleRequestSchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -32,8 +33,8 @@ function requireManager(actor: Actor): void {
 }
 
 const duplicatePlate = (plate: string) =>
-  new AppError('CONFLICT', `Another vehicle already has the plate ${plate}`, {
-    fields: [{ field: 'plate', message: 'This plate is already registered' }],
+  new AppError('CONFLICT', msg`Another vehicle already has the plate ${plate}`, {
+    fields: [{ field: 'plate', message: msg`This plate is already registered` }],
   });
 
 /** Presents vehicles with their drivers and whether they are out on a trip now. */
@@ -46,7 +47,7 @@ export async function presentVehicles(deps: AppDeps, db: Executor, rows: Vehicle
 
 async function presentVehicleById(deps: AppDeps, id: string): Promise<Vehicle> {
   const row = await findVehicle(deps.db, id);
-  if (!row) throw notFound('Vehicle');
+  if (!row) throw notFound(msg`Vehicle not found`);
   return (await presentVehicles(deps, deps.db, [row]))[0]!;
 }
 
@@ -55,8 +56,8 @@ async function checkDrivers(db: Executor, driverIds: readonly string[]): Promise
   const tanods = new Set((await findActiveTanods(db, driverIds)).map((user) => user.id));
   const invalid = driverIds.findIndex((id) => !tanods.has(id));
   if (invalid >= 0) {
-    throw new AppError('VALIDATION_FAILED', 'driverIds: Drivers must be active tanods', {
-      fields: [{ field: `driverIds.${invalid}`, message: 'Choose an active tanod' }],
+    throw new AppError('VALIDATION_FAILED', msg`driverIds: Drivers must be active tanods`, {
+      fields: [{ field: `driverIds.${invalid}`, message: msg`Choose an active tanod` }],
     });
   }
 }
@@ -96,20 +97,22 @@ export async function createVehicle(deps: AppDeps, actor: Actor, input: CreateIn
 /** Odometers only go forward: a lower reading than the current one is refused, naming it. */
 export async function editVehicle(deps: AppDeps, actor: Actor, id: string, input: UpdateInput): Promise<Vehicle> {
   requireManager(actor);
-  if (!isUuid(id)) throw notFound('Vehicle');
+  if (!isUuid(id)) throw notFound(msg`Vehicle not found`);
   if (input.driverIds) await checkDrivers(deps.db, input.driverIds);
   const { driverIds, ...fields } = input;
   try {
     await inTransaction(deps.db, async (tx) => {
       const now = deps.clock.now();
       const before = await lockVehicle(tx, id);
-      if (!before) throw notFound('Vehicle');
+      if (!before) throw notFound(msg`Vehicle not found`);
       if (fields.odometer !== undefined && fields.odometer < before.odometer) {
+        const name = before.name;
+        const odometer = before.odometer;
         throw new AppError(
           'CONFLICT',
-          `The odometer cannot go back: ${before.name} already reads ${before.odometer} km`,
+          msg`The odometer cannot go back: ${name} already reads ${odometer} km`,
           {
-            fields: [{ field: 'odometer', message: `At least ${before.odometer} km` }],
+            fields: [{ field: 'odometer', message: msg`At least ${odometer} km` }],
           },
         );
       }
@@ -139,12 +142,12 @@ export async function editVehicle(deps: AppDeps, actor: Actor, id: string, input
 
 export async function updateVehiclePhoto(deps: AppDeps, actor: Actor, id: string, bytes: Buffer): Promise<Vehicle> {
   requireManager(actor);
-  if (!isUuid(id) || !(await findVehicle(deps.db, id))) throw notFound('Vehicle');
+  if (!isUuid(id) || !(await findVehicle(deps.db, id))) throw notFound(msg`Vehicle not found`);
   const swap = async (tx: Executor, url: string, now: Date) => {
     const vehicle = await lockVehicle(tx, id);
     if (vehicle) await updateVehicle(tx, id, { image: url, updatedAt: now });
     return vehicle;
   };
-  await replaceResourcePhoto(deps, actor, { entity: ENTITY, id, swap, notFound: () => notFound('Vehicle') }, bytes);
+  await replaceResourcePhoto(deps, actor, { entity: ENTITY, id, swap, notFound: () => notFound(msg`Vehicle not found`) }, bytes);
   return presentVehicleById(deps, id);
 }

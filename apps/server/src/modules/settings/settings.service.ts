@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { DEFAULT_MAP_START, type IncidentType, type Polygon, type PublicSettings, type updateSettingsSchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -108,7 +109,7 @@ async function currentValues(deps: AppDeps) {
  */
 export async function updateSettings(deps: AppDeps, actor: Actor, input: z.output<typeof updateSettingsSchema>): Promise<PublicSettings> {
   if (input.timezone !== undefined && !isKnownTimeZone(input.timezone)) {
-    throw new AppError('VALIDATION_FAILED', 'Unknown timezone', { fields: [{ field: 'timezone', message: 'Unknown timezone (for example Asia/Manila)' }] });
+    throw new AppError('VALIDATION_FAILED', msg`Unknown timezone`, { fields: [{ field: 'timezone', message: msg`Unknown timezone (for example Asia/Manila)` }] });
   }
   const before = await currentValues(deps);
   const after = { ...before };

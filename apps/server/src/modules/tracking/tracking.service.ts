@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   PATROL_LIMITS,
   pointNearPolygon,
@@ -10,6 +11,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { translate } from '../../lib/i18n.ts';
 import type { Actor } from '../auth/actor.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import {
@@ -98,13 +100,14 @@ export class TrackingIngest {
 
   /** Handles one `tracking:points` batch of a tanod and answers its acknowledgement. */
   async ingest(userId: string, raw: unknown): Promise<TrackingPointsAck> {
-    if (!Array.isArray(raw) || raw.length === 0 || raw.length > PATROL_LIMITS.pointsPerBatchMax) {
-      return { accepted: 0, rejected: 0, error: { code: 'VALIDATION_FAILED', message: `Send an array of 1 to ${PATROL_LIMITS.pointsPerBatchMax} points` } };
+    const max = PATROL_LIMITS.pointsPerBatchMax;
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > max) {
+      return { accepted: 0, rejected: 0, error: { code: 'VALIDATION_FAILED', message: translate(msg`Send an array of 1 to ${max} points`) } };
     }
     const now = this.deps.clock.now();
     const duty = await this.dutyOf(userId, now);
     if (!duty) {
-      return { accepted: 0, rejected: 0, error: { code: 'not_on_duty', message: 'Tracking is off: you are not on patrol or on duty' } };
+      return { accepted: 0, rejected: 0, error: { code: 'not_on_duty', message: translate(msg`Tracking is off: you are not on patrol or on duty`) } };
     }
     const points: StoredPoint[] = [];
     let rejected = 0;
@@ -228,7 +231,7 @@ export async function switchTracking(deps: AppDeps, actor: Actor, on: boolean): 
   const now = deps.clock.now();
   if (on) {
     const onDuty = Boolean(await findActivePatrolDuty(deps.db, actor.id)) || (await isOnOngoingSchedule(deps.db, actor.id, now));
-    if (!onDuty) throw new AppError('not_on_duty', 'You can turn tracking on only during your shift');
+    if (!onDuty) throw new AppError('not_on_duty', msg`You can turn tracking on only during your shift`);
   }
   await setTrackingSwitch(deps.db, actor.id, on, now);
   const state = await getTrackingState(deps, actor);
