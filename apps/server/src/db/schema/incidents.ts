@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_PHOTO_PURPOSES, INCIDENT_STATUSES } from '@bantay/shared';
-import { users } from './users.ts';
+import { accountLanguageEnum, users } from './users.ts';
 
 export const incidentClassificationEnum = pgEnum('incident_classification', INCIDENT_CLASSIFICATIONS);
 export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
@@ -30,6 +30,11 @@ export const incidents = pgTable(
     reporterName: text('reporter_name'),
     /** E.164. */
     reporterPhone: text('reporter_phone'),
+    /**
+     * The language of the request that made the report (decision 029): the texts sent to a
+     * reporter without an account (the receipt, the resolution) are written in it.
+     */
+    reporterLanguage: accountLanguageEnum('reporter_language'),
     /** sha256 of the browser's device id, for the per-device report limit. */
     deviceHash: text('device_hash'),
     responderId: uuid('responder_id').references(() => users.id),

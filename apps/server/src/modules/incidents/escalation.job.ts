@@ -1,3 +1,5 @@
+import { msg, plural, t } from '@lingui/core/macro';
+import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Job } from '../../jobs/scheduler.ts';
@@ -14,10 +16,14 @@ import { enqueueEmergencySmsAlerts } from './incident-sms.ts';
  * a crash before commit leaves the level for the next tick.
  */
 
+/** How long it waited, in the language being written (t). */
 function duration(ms: number): string {
   const minutes = Math.round(ms / 60_000);
-  if (ms < 60_000) return `${Math.round(ms / 1000)} seconds`;
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  if (ms < 60_000) {
+    const seconds = Math.round(ms / 1000);
+    return t`${plural(seconds, { one: '# second', other: '# seconds' })}`;
+  }
+  return t`${plural(minutes, { one: '# minute', other: '# minutes' })}`;
 }
 
 export async function escalatePendingIncidents(deps: AppDeps, now: Date): Promise<number> {
@@ -36,17 +42,22 @@ export async function escalatePendingIncidents(deps: AppDeps, now: Date): Promis
           if (!(await claimEscalation(tx, incident.id, level, now))) return false;
           // Reaching the reminder settles the first level too, so it never fires late.
           if (level === 2) await claimEscalation(tx, incident.id, 1, now);
-          const lead = classification === 'emergency' ? `EMERGENCY incident ${incident.ticket}` : `Incident ${incident.ticket}`;
-          // Only admins hear of a confidential case, and the notice still names neither type nor place.
-          const place = incident.confidential ? null : (incident.landmark ?? incident.address);
-          const type = incident.confidential ? 'confidential case' : incident.type;
-          const reminder = level === 2 ? 'Reminder: ' : '';
-          const message = `${reminder}${lead} (${type}${place ? ` near ${place.slice(0, 80)}` : ''}) has had no responder for ${duration(waited)}`;
+          // Built in each recipient's language (notifications.service.ts `inEveryLanguage`).
+          const message = () => {
+            const { ticket } = incident;
+            const lead = classification === 'emergency' ? t`EMERGENCY incident ${ticket}` : t`Incident ${ticket}`;
+            // Only admins hear of a confidential case, and the notice still names neither type nor place.
+            const place = incident.confidential ? null : (incident.landmark ?? incident.address)?.slice(0, 80);
+            const type = incident.confidential ? t`confidential case` : incidentTypeLabel(incident.type);
+            const time = duration(waited);
+            const what = place ? t`${lead} (${type} near ${place})` : t`${lead} (${type})`;
+            return level === 2 ? msg`Reminder: ${what} has had no responder for ${time}` : msg`${what} has had no responder for ${time}`;
+          };
           const input = { message, kind: 'incident.escalated', entity: { type: 'incident' as const, id: incident.id } };
           await notify(deps, tx, afterCommit, { role: 'admins' }, input);
           await notify(deps, tx, afterCommit, { userIds: await tanodsToAlert(tx, incident, now) }, input);
           // With SMS_ALERTS, an emergency's level is texted too, claimed with the same row.
-          await enqueueEmergencySmsAlerts(deps, tx, afterCommit, incident, { level, waited: duration(waited) }, now);
+          await enqueueEmergencySmsAlerts(deps, tx, afterCommit, incident, { level, waited: () => duration(waited) }, now);
           return true;
         });
         if (sent) notified += 1;

@@ -1,4 +1,5 @@
-import { msg, plural } from '@lingui/core/macro';
+import { msg, plural, t } from '@lingui/core/macro';
+import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import {
   EVIDENCE_LIMITS,
   evidenceAllowance,
@@ -37,7 +38,6 @@ const RESOLUTION_STATUSES: readonly IncidentStatus[] = ['in_progress', 'resolved
 const fieldError = (code: 'VALIDATION_FAILED' | 'PAYLOAD_TOO_LARGE', field: string, message: Text) =>
   new AppError(code, `${field}: ${translate(message)}`, { fields: [{ field, message }] });
 
-const countOf = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export interface EvidenceUpload {
   /** The multipart body's text fields, by name. */
@@ -139,12 +139,16 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
         })),
       );
       const me = (await findPeople(tx, [actor.id])).get(actor.id);
-      const who = me ? `${me.firstName} ${me.lastName}` : 'A staff member';
-      const photos = countOf(encoded.length, 'photo');
-      const message =
-        purpose === 'note'
-          ? `${who} added a note with ${photos} to incident ${updated.ticket} (${updated.type})`
-          : `${who} added ${photos} to the resolution of incident ${updated.ticket} (${updated.type})`;
+      // Built in each recipient's language (notifications.service.ts `inEveryLanguage`).
+      const message = () => {
+        const who = me ? `${me.firstName} ${me.lastName}` : t`A staff member`;
+        const count = encoded.length;
+        const { ticket } = updated;
+        const type = incidentTypeLabel(updated.type);
+        return purpose === 'note'
+          ? msg`${who} added a note with ${plural(count, { one: '# photo', other: '# photos' })} to incident ${ticket} (${type})`
+          : msg`${who} added ${plural(count, { one: '# photo', other: '# photos' })} to the resolution of incident ${ticket} (${type})`;
+      };
       const entity = { type: 'incident' as const, id };
       await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'incident.note', entity, except: [actor.id] });
       if (updated.responderId && updated.responderId !== actor.id) {

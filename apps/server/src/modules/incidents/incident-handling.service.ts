@@ -1,10 +1,11 @@
-import { msg, select } from '@lingui/core/macro';
+import { msg, select, t } from '@lingui/core/macro';
 import type { AuditAction, IncidentDetail, IncidentListFilters, IncidentListResponse, IncidentStatus } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
 import {
@@ -66,7 +67,8 @@ const wrongStatus = (status: IncidentStatus, step: Step) =>
     { details: { status } },
   );
 
-const fullName = (person: PersonRow | undefined) => (person ? `${person.firstName} ${person.lastName}` : 'a staff member');
+// Called while a message is built, in the language it is written in (t).
+const fullName = (person: PersonRow | undefined) => (person ? `${person.firstName} ${person.lastName}` : t`a staff member`);
 
 /** The incident as the caller may see it, or 404 (unknown and hidden look the same). */
 async function visibleIncident(db: Executor, actor: Actor, id: string): Promise<IncidentRow> {
@@ -87,10 +89,14 @@ function publishUpdated(deps: AppDeps, afterCommit: AfterCommit, incident: Incid
  * it is taken from keeps the notices they already had.
  */
 export function incidentLabel(incident: Pick<IncidentRow, 'ticket' | 'type' | 'landmark' | 'address' | 'classification' | 'confidential'>): string {
-  const lead = incident.classification === 'emergency' ? 'Emergency incident' : 'Incident';
-  if (incident.confidential) return `${lead} ${incident.ticket} (confidential case)`;
+  // In the language the notification is being written in (notifications.service.ts `inEveryLanguage`).
+  const { ticket } = incident;
+  const emergency = incident.classification === 'emergency';
+  if (incident.confidential) return emergency ? t`Emergency incident ${ticket} (confidential case)` : t`Incident ${ticket} (confidential case)`;
+  const type = incidentTypeLabel(incident.type);
   const place = (incident.landmark ?? incident.address ?? '').slice(0, 80);
-  return `${lead} ${incident.ticket} (${incident.type}${place ? ` near ${place}` : ''})`;
+  if (place) return emergency ? t`Emergency incident ${ticket} (${type} near ${place})` : t`Incident ${ticket} (${type} near ${place})`;
+  return emergency ? t`Emergency incident ${ticket} (${type})` : t`Incident ${ticket} (${type})`;
 }
 
 /** `responder=me` is the caller's history; the visibility rule of the list still applies to it. */
@@ -245,7 +251,11 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
       await insertIncidentEvent(tx, { incidentId: row.id, at: now, kind: 'responded', actorId: actor.id, subjectUserId: actor.id });
       const me = (await findPeople(tx, [actor.id])).get(actor.id);
       await notify(deps, tx, afterCommit, { role: 'admins' }, {
-        message: `${incidentLabel(row)}: ${fullName(me)} is responding`,
+        message: () => {
+          const incident = incidentLabel(row);
+          const name = fullName(me);
+          return msg`${incident}: ${name} is responding`;
+        },
         kind: 'incident.responded',
         entity: { type: 'incident', id: row.id },
       });
@@ -300,19 +310,30 @@ export async function assignIncident(deps: AppDeps, actor: Actor, id: string, ta
       await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'assigned', actorId: actor.id, subjectUserId: tanod.id });
       const entity = { type: 'incident' as const, id };
       await notify(deps, tx, afterCommit, { userId: tanod.id }, {
-        message: `You were assigned ${incidentLabel(updated)}`,
+        message: () => {
+          const incident = incidentLabel(updated);
+          return msg`You were assigned ${incident}`;
+        },
         kind: 'incident.assigned',
         entity,
       });
       if (before.responderId && before.responderId !== tanod.id) {
         await notify(deps, tx, afterCommit, { userId: before.responderId }, {
-          message: `${incidentLabel(updated)} was reassigned to ${fullName(tanod)}`,
+          message: () => {
+            const incident = incidentLabel(updated);
+            const name = fullName(tanod);
+            return msg`${incident} was reassigned to ${name}`;
+          },
           kind: 'incident.reassigned',
           entity,
         });
       }
       await notify(deps, tx, afterCommit, { role: 'admins' }, {
-        message: `${incidentLabel(updated)} was assigned to ${fullName(tanod)}`,
+        message: () => {
+          const incident = incidentLabel(updated);
+          const name = fullName(tanod);
+          return msg`${incident} was assigned to ${name}`;
+        },
         kind: 'incident.assigned',
         entity,
         except: [actor.id],
@@ -349,7 +370,11 @@ export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, l
     if (!updated) return undefined;
     await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'resolved', actorId: actor.id, detail: log });
     const me = (await findPeople(tx, [actor.id])).get(actor.id);
-    const message = `${incidentLabel(updated)} was resolved by ${fullName(me)}`;
+    const message = () => {
+      const incident = incidentLabel(updated);
+      const name = fullName(me);
+      return msg`${incident} was resolved by ${name}`;
+    };
     const entity = { type: 'incident' as const, id };
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'incident.resolved', entity, except: [actor.id] });
     if (updated.responderId && updated.responderId !== actor.id) {
@@ -384,8 +409,11 @@ export async function closeIncident(
     const updated = await closeOpenIncident(tx, id, { status, reason, now });
     if (!updated) return undefined;
     await insertIncidentEvent(tx, { incidentId: id, at: now, kind: status, actorId: actor.id, detail: reason });
-    const what = status === 'rejected' ? 'was rejected' : 'was marked a false alarm';
-    const message = `${incidentLabel(updated)} ${what}: ${reason}`.slice(0, 480);
+    const message = () => {
+      const incident = incidentLabel(updated);
+      const why = reason.slice(0, 300);
+      return status === 'rejected' ? msg`${incident} was rejected: ${why}` : msg`${incident} was marked a false alarm: ${why}`;
+    };
     const entity = { type: 'incident' as const, id };
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: `incident.${status}`, entity, except: [actor.id] });
     if (updated.responderId) await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: `incident.${status}`, entity });
@@ -407,7 +435,11 @@ export async function addIncidentNote(deps: AppDeps, actor: Actor, id: string, t
     if (!updated) throw notFound(msg`Incident not found`);
     await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'note', actorId: actor.id, detail: text });
     const me = (await findPeople(tx, [actor.id])).get(actor.id);
-    const message = `${fullName(me)} added a note to ${incidentLabel(updated)}`;
+    const message = () => {
+      const name = fullName(me);
+      const incident = incidentLabel(updated);
+      return msg`${name} added a note to ${incident}`;
+    };
     const entity = { type: 'incident' as const, id };
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'incident.note', entity, except: [actor.id] });
     if (updated.responderId && updated.responderId !== actor.id) {

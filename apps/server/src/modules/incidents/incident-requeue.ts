@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow, UserRow } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -37,7 +38,11 @@ export async function returnIncidentOfDeactivated(
     subjectUserId: tanod.id,
     detail: 'The responder was deactivated',
   });
-  const message = `${incidentLabel(row)} is back in the queue: ${tanod.firstName} ${tanod.lastName}, who was responding, was deactivated`;
+  const name = `${tanod.firstName} ${tanod.lastName}`;
+  const message = () => {
+    const incident = incidentLabel(row);
+    return msg`${incident} is back in the queue: ${name}, who was responding, was deactivated`;
+  };
   const entity = { type: 'incident' as const, id: row.id };
   await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'incident.requeued', entity, except: [actor.id] });
   await notify(deps, tx, afterCommit, { userIds: await tanodsToAlert(tx, row, now) }, { message, kind: 'incident.requeued', entity, except: [tanod.id] });

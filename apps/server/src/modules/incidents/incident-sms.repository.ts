@@ -7,6 +7,8 @@ export interface SmsAlertRecipient {
   id: string;
   userType: UserType;
   phoneNumber: string;
+  /** The account's language (decision 029); the text is written in it, English when unset. */
+  language: 'en' | 'fil' | null;
 }
 
 /**
@@ -17,7 +19,7 @@ export async function listSmsAlertRecipients(db: Executor, tanodIds: readonly st
   const admins = inArray(users.userType, ['admin', 'supadmin']);
   const tanods = tanodIds.length > 0 ? and(eq(users.userType, 'tanod'), inArray(users.id, [...tanodIds])) : undefined;
   const rows = await db
-    .select({ id: users.id, userType: users.userType, phoneNumber: users.phoneNumber })
+    .select({ id: users.id, userType: users.userType, phoneNumber: users.phoneNumber, language: users.language })
     .from(users)
     .where(and(eq(users.status, 'active'), isNotNull(users.phoneNumber), ne(users.phoneNumber, ''), tanods ? or(admins, tanods) : admins))
     .orderBy(asc(users.id));

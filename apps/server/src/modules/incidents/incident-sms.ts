@@ -1,4 +1,9 @@
+import { msg } from '@lingui/core/macro';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
+import { users } from '../../db/schema/index.ts';
+import { translate, withLocale, type Locale } from '../../lib/i18n.ts';
+import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
 import { enqueueDeliveries } from '../deliveries/deliveries.service.ts';
@@ -12,7 +17,9 @@ import { tanodsToAlert } from './on-duty.ts';
  * that causes it (the report, the escalation, the resolution) and sent after commit by the delivery
  * worker with retries (decision 016), so a rolled-back change texts nobody and a gateway that is
  * down delays a text instead of losing it. Every text has a dedupe key: one per person, incident
- * and level for staff alerts, one per incident for the reporter's.
+ * and level for staff alerts, one per incident for the reporter's. Each is written in its recipient's
+ * language (decision 029): a staff member's account language; a reporter's account language, else
+ * the language they reported in (`incidents.reporter_language`); English when neither is known.
  */
 
 type Deps = Pick<AppDeps, 'config' | 'clock' | 'deliveries'>;
@@ -22,8 +29,11 @@ const SMS_MAX = 160;
 
 type AlertIncident = Pick<IncidentRow, 'id' | 'ticket' | 'type' | 'classification' | 'landmark' | 'address' | 'confidential'>;
 
-/** Level 0 is the report itself; 1 and 2 are the escalation job's levels (escalation.job.ts). */
-export type SmsAlertLevel = { level: 0 } | { level: 1 | 2; waited: string };
+/**
+ * Level 0 is the report itself; 1 and 2 are the escalation job's levels (escalation.job.ts), with
+ * how long it waited, written in the language in use when called (each text's own).
+ */
+export type SmsAlertLevel = { level: 0 } | { level: 1 | 2; waited: () => string };
 
 /**
  * With SMS_ALERTS on, texts a new emergency, or one of its escalation levels, to every on-duty
@@ -51,20 +61,25 @@ export async function enqueueEmergencySmsAlerts(
       to: person.phoneNumber,
       kind: alert.level === 0 ? 'incident.emergency_reported' : 'incident.escalated',
       dedupeKey: `sms-alert:${incident.id}:${alert.level}:${person.id}`,
-      payload: { text: staffAlertText(incident, alert, `${deps.config.publicUrl}${staffIncidentPath(person.userType, incident.id)}`) },
+      payload: { text: staffAlertText(incident, alert, `${deps.config.publicUrl}${staffIncidentPath(person.userType, incident.id)}`, person.language ?? 'en') },
     })),
   );
 }
 
-function staffAlertText(incident: AlertIncident, alert: SmsAlertLevel, link: string): string {
-  // A text sits on a phone's lock screen: a confidential case says neither what nor where.
-  const place = incident.confidential ? null : (incident.landmark ?? incident.address);
-  const { ticket } = incident;
-  const type = incident.confidential ? 'confidential case' : incident.type;
-  if (alert.level === 0) return withPlace((near) => `Bantay EMERGENCY ${ticket} (${type}${near}). Open ${link}`, place);
-  const lead = alert.level === 2 ? 'Bantay reminder: EMERGENCY' : 'Bantay: EMERGENCY';
-  const still = alert.level === 2 ? 'still has no responder after' : 'has had no responder for';
-  return withPlace((near) => `${lead} ${ticket} (${type}${near}) ${still} ${alert.waited}. Open ${link}`, place);
+function staffAlertText(incident: AlertIncident, alert: SmsAlertLevel, link: string, locale: Locale): string {
+  return withLocale(locale, () => {
+    // A text sits on a phone's lock screen: a confidential case says neither what nor where.
+    const place = incident.confidential ? null : (incident.landmark ?? incident.address);
+    const { ticket } = incident;
+    const type = incident.confidential ? translate(msg`confidential case`, locale) : incidentTypeLabel(incident.type, locale);
+    const near = (at: string) => ` ${translate(msg`near ${at}`, locale)}`;
+    if (alert.level === 0) return withPlace((where) => translate(msg`Bantay EMERGENCY ${ticket} (${type}${where}). Open ${link}`, locale), place, near);
+    const waited = alert.waited();
+    if (alert.level === 2) {
+      return withPlace((where) => translate(msg`Bantay reminder: EMERGENCY ${ticket} (${type}${where}) still has no responder after ${waited}. Open ${link}`, locale), place, near);
+    }
+    return withPlace((where) => translate(msg`Bantay: EMERGENCY ${ticket} (${type}${where}) has had no responder for ${waited}. Open ${link}`, locale), place, near);
+  });
 }
 
 /**
@@ -72,22 +87,33 @@ function staffAlertText(incident: AlertIncident, alert: SmsAlertLevel, link: str
  * left out when even a few words of it would not fit (the link matters more, and the escalation
  * texts, with their longer wording, often have no room left: the first text named the place).
  */
-function withPlace(build: (near: string) => string, place: string | null): string {
+function withPlace(build: (where: string) => string, place: string | null, near: (at: string) => string): string {
   const clean = (place ?? '').replace(/\s+/g, ' ').trim();
   const bare = build('');
   if (!clean) return bare;
-  const room = SMS_MAX - bare.length - ' near '.length;
-  if (clean.length <= room) return build(` near ${clean}`);
+  const room = SMS_MAX - bare.length - near('').length;
+  if (clean.length <= room) return build(near(clean));
   if (room < 12) return bare;
-  return build(` near ${clean.slice(0, room - 3).trimEnd()}...`);
+  return build(near(`${clean.slice(0, room - 3).trimEnd()}...`));
 }
 
-type ReporterIncident = Pick<IncidentRow, 'id' | 'ticket' | 'reporterId' | 'reporterPhone'>;
+type ReporterIncident = Pick<IncidentRow, 'id' | 'ticket' | 'reporterId' | 'reporterPhone'> & Partial<Pick<IncidentRow, 'reporterLanguage'>>;
+
+/** The reporter's language: their account's, else the one they reported in, else English. */
+async function reporterLocale(tx: Executor, incident: ReporterIncident): Promise<Locale> {
+  if (incident.reporterId) {
+    const [account] = await tx.select({ language: users.language }).from(users).where(eq(users.id, incident.reporterId));
+    if (account?.language) return account.language;
+  }
+  return incident.reporterLanguage ?? 'en';
+}
 
 /** The reporter's receipt: the ticket and the link that opens its status page. */
 export async function enqueueReceiptSms(deps: Deps, tx: Executor, afterCommit: AfterCommit, incident: ReporterIncident): Promise<number> {
   if (!incident.reporterPhone) return 0;
   const link = `${deps.config.publicUrl}${ticketPagePath(incident.ticket)}`;
+  const { ticket } = incident;
+  const locale = await reporterLocale(tx, incident);
   return enqueueDeliveries(deps, tx, afterCommit, [
     {
       channel: 'sms',
@@ -95,7 +121,7 @@ export async function enqueueReceiptSms(deps: Deps, tx: Executor, afterCommit: A
       to: incident.reporterPhone,
       kind: 'ticket.received',
       dedupeKey: `sms-ticket-received:${incident.id}`,
-      payload: { text: `Bantay: we received your report. Your ticket is ${incident.ticket}. Track it at ${link}` },
+      payload: { text: translate(msg`Bantay: we received your report. Your ticket is ${ticket}. Track it at ${link}`, locale) },
     },
   ]);
 }
@@ -104,6 +130,8 @@ export async function enqueueReceiptSms(deps: Deps, tx: Executor, afterCommit: A
 export async function enqueueResolvedSms(deps: Deps, tx: Executor, afterCommit: AfterCommit, incident: ReporterIncident): Promise<number> {
   if (!incident.reporterPhone) return 0;
   const link = `${deps.config.publicUrl}${ticketPagePath(incident.ticket)}`;
+  const { ticket } = incident;
+  const locale = await reporterLocale(tx, incident);
   return enqueueDeliveries(deps, tx, afterCommit, [
     {
       channel: 'sms',
@@ -111,7 +139,7 @@ export async function enqueueResolvedSms(deps: Deps, tx: Executor, afterCommit: 
       to: incident.reporterPhone,
       kind: 'ticket.resolved',
       dedupeKey: `sms-ticket-resolved:${incident.id}`,
-      payload: { text: `Bantay: your report ${incident.ticket} has been resolved. Details: ${link}` },
+      payload: { text: translate(msg`Bantay: your report ${ticket} has been resolved. Details: ${link}`, locale) },
     },
   ]);
 }

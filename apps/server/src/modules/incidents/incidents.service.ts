@@ -1,5 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
+import { incidentTypeLabel } from '../../lib/incident-types.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import {
   INCIDENT_LIMITS,
   distanceMeters,
@@ -157,6 +159,8 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
         reporterId: resident?.id ?? null,
         reporterName,
         reporterPhone,
+        // The reporter's texts are written in it when they have no account language (decision 029).
+        reporterLanguage: resident?.language ?? currentLocale(),
         deviceHash,
         possibleDuplicateOfId: duplicate?.id ?? null,
         clientId,
@@ -170,7 +174,7 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
     if ((await claimPhotos(tx, input.photoIds, row.id, photoSince)) !== input.photoIds.length) throw photosGone();
     await insertIncidentEvent(tx, { incidentId: row.id, at: now, kind: 'created', actorId: resident?.id ?? null });
 
-    const message = staffMessage(row, duplicate?.ticket);
+    const message = () => staffMessage(row, duplicate?.ticket);
     const entity = { type: 'incident' as const, id: row.id };
     const kind = row.classification === 'emergency' ? 'incident.emergency_reported' : 'incident.reported';
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind, entity });
@@ -201,14 +205,19 @@ async function ticketOfRaceWinner(deps: AppDeps, clientId: string | null, error:
  * The panel's text. Its keywords pick the brief's category chip (incident/emergency → incidents),
  * and emergencies start with EMERGENCY so they stand out.
  */
-function staffMessage(incident: IncidentRow, duplicateTicket: string | undefined): string {
-  const lead = incident.classification === 'emergency' ? 'EMERGENCY incident reported' : 'New incident reported';
+/** Built in each recipient's language (notifications.service.ts `inEveryLanguage`). */
+function staffMessage(incident: IncidentRow, duplicateTicket: string | undefined): MessageDescriptor {
+  const lead = incident.classification === 'emergency' ? t`EMERGENCY incident reported` : t`New incident reported`;
+  const { ticket } = incident;
   // Only admins get it, and it may show on a lock screen: neither what nor where.
-  if (incident.confidential) return `${lead}: a confidential case, ticket ${incident.ticket}. Assign a responder.`;
+  if (incident.confidential) return msg`${lead}: a confidential case, ticket ${ticket}. Assign a responder.`;
+  const type = incidentTypeLabel(incident.type);
   const place = (incident.landmark ?? incident.address ?? '').slice(0, 120);
-  const where = place ? ` near ${place}` : '';
-  const hint = duplicateTicket ? ` (possible duplicate of ${duplicateTicket})` : '';
-  return `${lead}: ${incident.type}${where}, ticket ${incident.ticket}${hint}`;
+  const duplicate = duplicateTicket;
+  if (place && duplicate) return msg`${lead}: ${type} near ${place}, ticket ${ticket} (possible duplicate of ${duplicate})`;
+  if (place) return msg`${lead}: ${type} near ${place}, ticket ${ticket}`;
+  if (duplicate) return msg`${lead}: ${type}, ticket ${ticket} (possible duplicate of ${duplicate})`;
+  return msg`${lead}: ${type}, ticket ${ticket}`;
 }
 
 const unknownTicket = () =>

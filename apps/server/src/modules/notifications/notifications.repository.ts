@@ -3,6 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { notifications, users, type NewNotificationRow, type NotificationRow } from '../../db/schema/index.ts';
+import type { Locale } from '../../lib/i18n.ts';
+
+/** A text written once per language (decision 029): a recipient reads their account's language. */
+export type LocalizedText = Record<Locale, string>;
+
+/** SQL choosing, per row of `users`, the text in that person's language: Filipino when they chose it, else English. */
+export const inRecipientLanguage = (text: LocalizedText) =>
+  sql`case when ${users.language} = 'fil' then ${text.fil}::text else ${text.en}::text end`;
 
 /** Whom a batch of notifications goes to, already resolved to a SQL condition on `users`. */
 export type RecipientFilter =
@@ -10,7 +18,8 @@ export type RecipientFilter =
   | { kind: 'types'; userTypes: readonly ('tanod' | 'admin' | 'supadmin')[] };
 
 export interface NotificationContent {
-  message: string;
+  /** The text in each language; each recipient's row gets their account's (English when unset). */
+  message: LocalizedText;
   kind: string;
   entityType: string | null;
   entityId: string | null;
@@ -44,7 +53,7 @@ export async function insertNotificationsFor(
     .select({
       id: sql<string>`gen_random_uuid()`.as('id'),
       userId: users.id,
-      message: sql<string>`${content.message}::text`.as('message'),
+      message: sql<string>`${inRecipientLanguage(content.message)}`.as('message'),
       read: sql<boolean>`false`.as('read'),
       kind: sql<string>`${content.kind}::text`.as('kind'),
       entityType: sql<string | null>`${content.entityType}::text`.as('entity_type'),

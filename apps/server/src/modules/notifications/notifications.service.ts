@@ -17,8 +17,10 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   type ListCursor,
+  type LocalizedText,
   type RecipientFilter,
 } from './notifications.repository.ts';
+import { translate, withLocale, type Locale, type Text } from '../../lib/i18n.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import { notificationLinks } from './notification-links.ts';
 import { pushNotification } from '../push/push.service.ts';
@@ -37,14 +39,28 @@ export type NotifyTarget =
   | { role: 'tanods' | 'admins' | 'staff' };
 
 export interface NotifyInput {
-  /** The text shown in the panel; the brief's category chips are derived from its keywords. */
-  message: string;
+  /**
+   * The text shown in the panel; the brief's category chips are derived from its keywords. Each
+   * recipient reads it in their account's language (decision 029): give a `msg`-marked message, or
+   * a function that builds one (run once per language, so the dates and labels it reads with `t`
+   * or `currentLocale()` follow that language too). A plain string stays English.
+   */
+  message: NotifyMessage;
   /** `<area>.<event>`, e.g. `incident.assigned`. Defaults to `general`. */
   kind?: string;
   /** What a click opens. */
   entity?: { type: NotificationEntityType; id: string };
   /** Users left out even when the target includes them, typically the actor who caused it. */
   except?: readonly string[];
+}
+
+/** A notification's text: a marked message, or how to build it in the language being written. */
+export type NotifyMessage = Text | (() => Text);
+
+/** The message written in every language, each built in its own language (decision 029). */
+export function inEveryLanguage(message: NotifyMessage): LocalizedText {
+  const one = (locale: Locale) => withLocale(locale, () => translate(typeof message === 'function' ? message() : message, locale).trim());
+  return { en: one('en'), fil: one('fil') };
 }
 
 const ROLE_TYPES = {
@@ -73,7 +89,10 @@ function recipientsOf(target: NotifyTarget): RecipientFilter {
  * await inTransaction(deps.db, async (tx, afterCommit) => {
  *   const incident = await insertIncident(tx, …);
  *   await notify(deps, tx, afterCommit, { role: 'admins' }, {
- *     message: `New incident ${incident.ticket} reported`,
+ *     message: () => {
+ *       const { ticket } = incident;
+ *       return msg`New incident ${ticket} reported`;
+ *     },
  *     kind: 'incident.reported',
  *     entity: { type: 'incident', id: incident.id },
  *   });
@@ -87,11 +106,13 @@ export async function notify(
   target: NotifyTarget,
   input: NotifyInput,
 ): Promise<{ userId: string; notification: Notification }[]> {
-  const message = input.message.trim();
-  if (!message) throw new Error('notify: the message is empty');
-  if (message.length > NOTIFICATION_LIMITS.messageMaxLength) {
+  const written = inEveryLanguage(input.message);
+  if (!written.en) throw new Error('notify: the message is empty');
+  if (written.en.length > NOTIFICATION_LIMITS.messageMaxLength) {
     throw new Error(`notify: the message is longer than ${NOTIFICATION_LIMITS.messageMaxLength} characters`);
   }
+  // A translation may run longer than its English: it is cut rather than refused.
+  const message: LocalizedText = { en: written.en, fil: (written.fil || written.en).slice(0, NOTIFICATION_LIMITS.messageMaxLength) };
   const kind = notificationKindSchema.parse(input.kind ?? 'general');
   if ('userId' in target && !isUuid(target.userId)) return [];
   const links = notificationLinks(input.entity);

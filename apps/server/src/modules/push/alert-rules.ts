@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import type { AlertKind } from '@bantay/shared';
 import type { PushMessageOptions } from '../../adapters/push/push.ts';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { PushPayload } from '../deliveries/deliveries.service.ts';
+import { translate, type Locale } from '../../lib/i18n.ts';
 
 /**
  * Which notifications also go to a locked phone (decision 017), under which alert kind (what a
@@ -11,29 +14,30 @@ import type { PushPayload } from '../deliveries/deliveries.service.ts';
  */
 export interface AlertRule {
   alert: AlertKind;
-  title: string;
+  /** Translated into each recipient's language when the alert is written (decision 029). */
+  title: MessageDescriptor;
   /** `tanods`: only tanods among the recipients get it pushed (the admins' copy is for the record). */
   audience: 'everyone' | 'tanods';
 }
 
 const RULES: Record<string, AlertRule> = {
-  'incident.emergency_reported': { alert: 'emergency', title: 'EMERGENCY reported', audience: 'everyone' },
+  'incident.emergency_reported': { alert: 'emergency', title: msg`EMERGENCY reported`, audience: 'everyone' },
   // Every escalation is urgent, normal reports' too: nobody has answered the barangay yet.
-  'incident.escalated': { alert: 'emergency', title: 'No responder yet', audience: 'everyone' },
+  'incident.escalated': { alert: 'emergency', title: msg`No responder yet`, audience: 'everyone' },
   // A report handed back because its responder was deactivated has nobody again, like an escalation.
-  'incident.requeued': { alert: 'emergency', title: 'Back in the queue: no responder', audience: 'everyone' },
-  'incident.reported': { alert: 'incident', title: 'New incident report', audience: 'everyone' },
-  'incident.assigned': { alert: 'incident', title: 'Incident assigned to you', audience: 'tanods' },
-  'incident.reassigned': { alert: 'incident', title: 'Incident reassigned', audience: 'tanods' },
-  'assistance.requested': { alert: 'backup', title: 'Backup requested', audience: 'everyone' },
-  'assistance.approved': { alert: 'backup', title: 'Backup approved', audience: 'tanods' },
-  'assistance.rejected': { alert: 'backup', title: 'Backup request rejected', audience: 'tanods' },
-  'assistance.dispatched': { alert: 'backup', title: 'You are dispatched as backup', audience: 'tanods' },
-  'schedule.changed': { alert: 'schedule', title: 'Schedule changed', audience: 'tanods' },
-  'schedule.reminder': { alert: 'schedule', title: 'Patrol starts soon', audience: 'tanods' },
-  'loan.overdue': { alert: 'other', title: 'Equipment overdue', audience: 'tanods' },
-  'trip.approved': { alert: 'other', title: 'Trip approved', audience: 'tanods' },
-  'trip.rejected': { alert: 'other', title: 'Trip rejected', audience: 'tanods' },
+  'incident.requeued': { alert: 'emergency', title: msg`Back in the queue: no responder`, audience: 'everyone' },
+  'incident.reported': { alert: 'incident', title: msg`New incident report`, audience: 'everyone' },
+  'incident.assigned': { alert: 'incident', title: msg`Incident assigned to you`, audience: 'tanods' },
+  'incident.reassigned': { alert: 'incident', title: msg`Incident reassigned`, audience: 'tanods' },
+  'assistance.requested': { alert: 'backup', title: msg`Backup requested`, audience: 'everyone' },
+  'assistance.approved': { alert: 'backup', title: msg`Backup approved`, audience: 'tanods' },
+  'assistance.rejected': { alert: 'backup', title: msg`Backup request rejected`, audience: 'tanods' },
+  'assistance.dispatched': { alert: 'backup', title: msg`You are dispatched as backup`, audience: 'tanods' },
+  'schedule.changed': { alert: 'schedule', title: msg`Schedule changed`, audience: 'tanods' },
+  'schedule.reminder': { alert: 'schedule', title: msg`Patrol starts soon`, audience: 'tanods' },
+  'loan.overdue': { alert: 'other', title: msg`Equipment overdue`, audience: 'tanods' },
+  'trip.approved': { alert: 'other', title: msg`Trip approved`, audience: 'tanods' },
+  'trip.rejected': { alert: 'other', title: msg`Trip rejected`, audience: 'tanods' },
 };
 
 /** The push rule of a notification kind, or undefined when it is not pushed. */
@@ -56,9 +60,14 @@ export function shortBody(text: string, max = BODY_MAX): string {
 }
 
 /** The push payload of a notification; `url` is filled per recipient (their role's page). */
-export function notificationPushPayload(rule: AlertRule, message: string, entity: { type: string; id: string } | undefined): Omit<PushPayload, 'url'> {
+export function notificationPushPayload(
+  rule: AlertRule,
+  message: string,
+  entity: { type: string; id: string } | undefined,
+  locale: Locale,
+): Omit<PushPayload, 'url'> {
   return {
-    title: rule.title,
+    title: translate(rule.title, locale),
     body: shortBody(message),
     ...(entity ? { tag: `${entity.type}:${entity.id}` } : {}),
     ...(isUrgentAlert(rule.alert) ? { urgent: true } : {}),

@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { msg } from '@lingui/core/macro';
+import { translate, type Locale } from '../../lib/i18n.ts';
 import {
   alertPreferences,
   barangaySettings,
@@ -135,8 +137,11 @@ export type PushUrl = string | { tanod: string; admin: string };
 
 export interface PushFanOut {
   userIds: readonly string[];
-  /** The payload without `url`, which is added per recipient from `url`. */
-  payload: Record<string, unknown>;
+  /**
+   * The payload without `url`, which is added per recipient from `url`: one per language, each
+   * recipient getting their account's (Filipino when they chose it, else English; decision 029).
+   */
+  payload: Record<Locale, Record<string, unknown>>;
   url: PushUrl;
   /** The delivery's kind, e.g. `incident.assigned`. */
   kind: string;
@@ -196,7 +201,7 @@ export async function insertPushDeliveries(db: Executor, fanOut: PushFanOut): Pr
       ? sql`${fanOut.url}::text`
       : sql`case when ${users.userType} = 'tanod' then ${fanOut.url.tanod}::text else ${fanOut.url.admin}::text end`;
   const rows = await pushDeliveriesInsert(db, {
-    payload: sql`${JSON.stringify(fanOut.payload)}::jsonb || jsonb_build_object('url', ${url})`,
+    payload: sql`(case when ${users.language} = 'fil' then ${JSON.stringify(fanOut.payload.fil)}::jsonb else ${JSON.stringify(fanOut.payload.en)}::jsonb end) || jsonb_build_object('url', ${url})`,
     dedupeKey: fanOut.dedupeKey ? sql`${fanOut.dedupeKey}::text || ':' || ${pushSubscriptions.id}::text` : sql`null::text`,
     kind: sql`${fanOut.kind}::text`,
     at: sql`${fanOut.now.toISOString()}::timestamptz`,
@@ -209,10 +214,12 @@ export async function insertPushDeliveries(db: Executor, fanOut: PushFanOut): Pr
 
 // A chat message to an offline recipient: on the send path, so prepared once per database. The
 // title is the sender's name, read in the same statement.
-const chatPushStatement = preparedPerDatabase((db: Db) =>
-  pushDeliveriesInsert(db, {
+const chatPushStatement = preparedPerDatabase((db: Db) => {
+  // Without a sender, the title is in the recipient's language (decision 029).
+  const untitled = { en: translate(msg`New message`, 'en'), fil: translate(msg`New message`, 'fil') };
+  return pushDeliveriesInsert(db, {
     payload: sql`jsonb_build_object(
-      'title', coalesce((select sender.first_name || ' ' || sender.last_name from ${users} sender where sender.id = ${sql.placeholder('senderId')}::uuid), 'New message'),
+      'title', coalesce((select sender.first_name || ' ' || sender.last_name from ${users} sender where sender.id = ${sql.placeholder('senderId')}::uuid), case when ${users.language} = 'fil' then ${untitled.fil}::text else ${untitled.en}::text end),
       'body', ${sql.placeholder('body')}::text,
       'tag', ${sql.placeholder('tag')}::text,
       'url', case when ${users.userType} = 'tanod' then ${sql.placeholder('tanodUrl')}::text else ${sql.placeholder('adminUrl')}::text end
@@ -223,8 +230,8 @@ const chatPushStatement = preparedPerDatabase((db: Db) =>
     where: and(eq(pushSubscriptions.userId, sql.placeholder('recipientId')), eq(users.status, 'active'), notMuted(sql`'chat'::text`)),
   })
     .returning({ id: deliveries.id })
-    .prepare('insert_chat_push_deliveries'),
-);
+    .prepare('insert_chat_push_deliveries');
+});
 
 export async function insertChatPushDeliveries(
   db: Db,

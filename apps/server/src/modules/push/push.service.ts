@@ -12,7 +12,8 @@ import type { Executor } from '../../db/transaction.ts';
 import type { AlertPreferencesRow, PushSubscriptionRow } from '../../db/schema/index.ts';
 import { PushEndpointRefused } from '../../adapters/push/push.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { translate, type Text } from '../../lib/i18n.ts';
+import { translate, withLocale, type Locale, type Text } from '../../lib/i18n.ts';
+import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AfterCommit } from '../notifications/notifications.service.ts';
 import { conversationLinks, type RoleLinks } from '../notifications/notification-links.ts';
@@ -138,7 +139,8 @@ export async function pushNotification(
   notification: {
     userIds: readonly string[];
     kind: string;
-    message: string;
+    /** The notification's text in each language (notifications.service.ts `inEveryLanguage`). */
+    message: Record<Locale, string>;
     entity: { type: NotificationEntityType; id: string } | undefined;
     links: RoleLinks;
     at: Date;
@@ -148,7 +150,10 @@ export async function pushNotification(
   if (!rule || notification.userIds.length === 0) return 0;
   return fanOut(deps, tx, afterCommit, {
     userIds: notification.userIds,
-    payload: notificationPushPayload(rule, notification.message, notification.entity),
+    payload: {
+      en: notificationPushPayload(rule, notification.message.en, notification.entity, 'en'),
+      fil: notificationPushPayload(rule, notification.message.fil, notification.entity, 'fil'),
+    },
     url: { tanod: notification.links.tanod ?? '/Dashboard', admin: notification.links.admin ?? '/Admindashboard' },
     kind: notification.kind,
     mutableAs: isUrgentAlert(rule.alert) ? null : rule.alert,
@@ -195,14 +200,20 @@ export async function pushTicketProgress(
   if (!incident.reporterId) return 0;
   // A lock screen may be read by others: a confidential case's notice names the ticket only
   // (docs/decisions/027-confidential-cases.md).
-  const what = incident.confidential ? incident.ticket : `${incident.ticket} (${incident.type})`;
-  const payload =
-    step === 'responded'
-      ? { title: 'A tanod is responding', body: `Your report ${what} has a tanod on the way.` }
-      : { title: 'Your report is resolved', body: `Your report ${what} was resolved. Thank you for reporting.` };
+  // The resident reads it in their account's language (decision 029); the type in it too.
+  const payloadIn = (locale: Locale) =>
+    withLocale(locale, () => {
+      const { ticket } = incident;
+      const type = incidentTypeLabel(incident.type);
+      const what = incident.confidential ? ticket : translate(msg`${ticket} (${type})`, locale);
+      const tag = `ticket:${incident.id}`;
+      return step === 'responded'
+        ? { title: translate(msg`A tanod is responding`, locale), body: translate(msg`Your report ${what} has a tanod on the way.`, locale), tag }
+        : { title: translate(msg`Your report is resolved`, locale), body: translate(msg`Your report ${what} was resolved. Thank you for reporting.`, locale), tag };
+    });
   return fanOut(deps, tx, afterCommit, {
     userIds: [incident.reporterId],
-    payload: { ...payload, tag: `ticket:${incident.id}` },
+    payload: { en: payloadIn('en'), fil: payloadIn('fil') },
     url: `/Reportincidents?ticket=${encodeURIComponent(incident.ticket)}`,
     kind: `ticket.${step}`,
     mutableAs: 'ticket',

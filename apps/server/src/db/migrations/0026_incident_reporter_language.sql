@@ -1,0 +1,1 @@
+ALTER TABLE "incidents" ADD COLUMN "reporter_language" "account_language";
