@@ -83,7 +83,8 @@ export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 const CATEGORY_RULES: [RegExp, NotificationCategory][] = [
   [/assistance|help/i, 'assistance'],
-  [/incident|emergency/i, 'incidents'],
+  // Filipino notifications (decision 029) say "insidente".
+  [/incident|emergency|insidente/i, 'incidents'],
   [/schedule|patrol/i, 'schedules'],
   [/equipment|borrow/i, 'equipment'],
 ];

@@ -1,4 +1,5 @@
 import { msg, plural } from '@lingui/core/macro';
+import { translate } from '../../lib/i18n.ts';
 import crypto from 'node:crypto';
 import {
   forgotPinAnswer,
@@ -252,7 +253,8 @@ export async function requestPinReset(deps: AppDeps, input: ResidentForgotPinReq
           userId: user.id,
           to: user.phoneNumber,
           kind: 'account.pin_reset',
-          payload: { text: `Bantay: to choose a new PIN, open ${link} within 1 hour. It works once. Ignore this if you did not ask.` },
+          // In the resident's account language (decision 029).
+          payload: { text: translate(msg`Bantay: to choose a new PIN, open ${link} within 1 hour. It works once. Ignore this if you did not ask.`, user.language ?? 'en') },
         },
       ]);
     } else if (user.email) {
