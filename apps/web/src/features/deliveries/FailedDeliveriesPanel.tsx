@@ -111,7 +111,7 @@ function RetryButton({ delivery, retrying, onRetry }: Omit<RowProps, 'timeZone'>
   return (
     <button
       type="button"
-      className="btn btn-secondary min-h-9 shrink-0 px-3"
+      className="btn btn-secondary min-h-9 shrink-0 whitespace-nowrap px-3"
       disabled={retrying}
       aria-label={t`Retry ${channel} to ${recipient}, ${alert}`}
       onClick={() => onRetry(delivery)}
@@ -271,7 +271,8 @@ export function FailedDeliveriesPanel() {
                       <Trans>Alert</Trans>
                     </th>
                     <th scope="col" className="px-4 py-2 font-semibold">
-                      <Trans>To</Trans>
+                      {/* Whom the alert was for; "To" alone also names the end of a date range elsewhere. */}
+                      <Trans id="deliveries.column.recipient">To</Trans>
                     </th>
                     <th scope="col" className="px-4 py-2 text-right font-semibold">
                       <Trans>Tries</Trans>

@@ -58,7 +58,7 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
 
   const dateError = fieldError && (fieldError.field === 'to' || fieldError.field === 'from') ? fieldError.message : undefined;
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.3fr_1.4fr]" role="search" aria-label={t`Filter incidents`}>
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.5fr_1.3fr_1.3fr_1.4fr]" role="search" aria-label={t`Filter incidents`}>
       <SearchField className="block" label={t`Search incidents`} placeholder={t`Ticket, description, address…`} maxLength={INCIDENT_HANDLING_LIMITS.searchMaxLength} value={text} onChange={setText} />
       <label className="block">
         <span className="sr-only">

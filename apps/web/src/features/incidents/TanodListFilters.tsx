@@ -25,7 +25,11 @@ const RATING_LABELS: Record<RatingChoice, MessageDescriptor> = {
   none: msg`Not rated yet`,
 };
 
-/** The tanod's filters: status, classification, type, distance from me and, in the history, rating. */
+/**
+ * The tanod's filters: status, classification, type, distance from me and, in the history, rating.
+ * Two to a row on a phone, so each "any" choice has its own short words (ids of their own: the
+ * admin's filter bar says "Any status" and "Any type" with room to spare).
+ */
 export function TanodListFilters({ view, value, onChange, hasPosition }: TanodListFiltersProps) {
   const { t } = useLingui();
   const { data: settings } = usePublicSettings();
@@ -33,7 +37,7 @@ export function TanodListFilters({ view, value, onChange, hasPosition }: TanodLi
   return (
     <div role="search" aria-label={view === 'history' ? t`Filter my history` : t`Filter incidents`} className="grid grid-cols-2 gap-3">
       <SelectField label={t`Status`} value={value.status} onChange={(event) => set({ status: event.target.value as IncidentStatus | '' })}>
-        <option value="">{t`Any status`}</option>
+        <option value="">{t({ id: 'tanod-filters.any-status', message: 'Any status' })}</option>
         {STATUSES_OF[view].map((status) => (
           <option key={status} value={status}>
             {t(STATUS_LABELS[status])}
@@ -46,7 +50,7 @@ export function TanodListFilters({ view, value, onChange, hasPosition }: TanodLi
         <option value="normal">{t`Normal`}</option>
       </SelectField>
       <SelectField label={t`Type`} value={value.type} onChange={(event) => set({ type: event.target.value })}>
-        <option value="">{t`Any type`}</option>
+        <option value="">{t({ id: 'tanod-filters.any-type', message: 'Any type' })}</option>
         {(settings?.incidentTypes ?? []).map((type) => (
           <option key={type.name} value={type.name}>
             {type.name}

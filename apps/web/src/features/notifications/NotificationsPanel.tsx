@@ -365,7 +365,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
         </div>
       )}
       {selecting && (
-        <div className="flex shrink-0 items-center gap-1 whitespace-nowrap border-b border-line bg-surface-2 px-3 py-2 text-sm">
+        <div className="flex shrink-0 flex-wrap items-center gap-1 whitespace-nowrap border-b border-line bg-surface-2 px-3 py-2 text-sm">
           <span className="mr-auto font-medium">
             <Trans>{selectedCount} selected</Trans>
           </span>
