@@ -1,11 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, signInByApi } from './fixtures.ts';
+import { englishLeft, say, sayPattern, useLanguage } from './catalogue.ts';
 import { axeViolations, horizontalOverflow } from './page-checks.ts';
 
 // Every staff page, for each role, on a small phone (320 px), a common phone (375 px) and a desk
-// (1280 px), in both themes (docs/product.md §5 and §8): no page scrolls sideways on a phone, and axe finds
-// no WCAG 2.1 A or AA violation. One signed-in browser per role walks every page once, resizing
-// and switching the theme in place, so the whole walk stays well under two minutes.
+// (1280 px), in both themes (docs/product.md §5 and §8), in Filipino (§12), whose words run
+// longer than the English: no page scrolls sideways on a phone, axe finds no WCAG 2.1 A or AA
+// violation, and no English from the catalogue is left on screen. One signed-in browser per role
+// walks every page once, resizing and switching the theme in place. With E2E_SHOTS set to a
+// folder, the walk also leaves a picture of each view at 375 px in both themes there.
 
 type Role = 'tanod' | 'admin' | 'supadmin';
 
@@ -20,6 +25,10 @@ interface View {
 }
 
 const PHONE_WIDTHS = [320, 375];
+const SHOTS = process.env.E2E_SHOTS;
+/** The walk's language: buttons are found by what they say in it. */
+const t = (english: string) => say('fil', english);
+const starting = (english: string) => sayPattern('fil', english, { start: true });
 const AXE_WIDTHS = [375, 1280] as const;
 
 const withTabs = (path: string, tabs: string[]): View[] =>
@@ -31,7 +40,7 @@ const topBarViews = (path: string): View[] => [
     name: `${path} with the side navigation open`,
     path,
     open: async (page) => {
-      const toggle = page.getByRole('button', { name: 'Open navigation' });
+      const toggle = page.getByRole('button', { name: t('Open navigation') });
       if (await toggle.isVisible()) await toggle.click();
       await expect(page.locator('#side-nav')).toBeVisible();
     },
@@ -41,7 +50,7 @@ const topBarViews = (path: string): View[] => [
     name: `${path} with the account menu open`,
     path,
     open: async (page) => {
-      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('button', { name: t('Account menu') }).click();
       await expect(page.getByRole('menu')).toBeVisible();
     },
     close: (page) => page.keyboard.press('Escape'),
@@ -50,50 +59,54 @@ const topBarViews = (path: string): View[] => [
     name: `${path} with the messages panel open`,
     path,
     open: async (page) => {
-      await page.getByRole('button', { name: /^Messages/ }).click();
+      await page.getByRole('button', { name: starting('Messages') }).click();
       await expect(
-        page.getByRole('list', { name: 'Conversations' }).or(page.getByText('No conversations yet')),
+        page.getByRole('list', { name: t('Conversations') }).or(page.getByText(t('No conversations yet'))),
       ).toBeVisible();
     },
-    close: (page) => page.getByRole('button', { name: 'Close messages' }).click(),
+    close: (page) => page.getByRole('button', { name: t('Close messages') }).click(),
   },
   {
     name: `${path} with the new-message view open`,
     path,
     open: async (page) => {
-      await page.getByRole('button', { name: /^Messages/ }).click();
-      await page.getByRole('button', { name: 'New message' }).click();
-      await expect(page.getByRole('list', { name: 'Recipients' })).toBeVisible();
+      await page.getByRole('button', { name: starting('Messages') }).click();
+      await page.getByRole('button', { name: t('New message') }).click();
+      await expect(page.getByRole('list', { name: t('Recipients') })).toBeVisible();
     },
-    close: (page) => page.getByRole('button', { name: 'Close messages' }).click(),
+    close: (page) => page.getByRole('button', { name: t('Close messages') }).click(),
   },
   {
     name: `${path} with a chat open`,
     path,
     open: async (page) => {
-      await page.getByRole('button', { name: /^Messages/ }).click();
+      await page.getByRole('button', { name: starting('Messages') }).click();
       const rows = page.getByTestId('conversation-row');
-      await expect(rows.first().or(page.getByText('No conversations yet'))).toBeVisible();
+      await expect(rows.first().or(page.getByText(t('No conversations yet')))).toBeVisible();
       // Someone with no conversation yet starts one, as the brief's new-message view does.
       if ((await rows.count()) > 0) await rows.first().getByRole('button').first().click();
       else {
-        await page.getByRole('button', { name: 'New message' }).click();
-        await page.getByRole('list', { name: 'Recipients' }).getByRole('button').first().click();
+        await page.getByRole('button', { name: t('New message') }).click();
+        await page
+          .getByRole('list', { name: t('Recipients') })
+          .getByRole('button')
+          .first()
+          .click();
       }
-      await expect(page.getByRole('dialog', { name: /^Chat with / })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: sayPattern('fil', 'Chat with {name}') })).toBeVisible();
     },
-    close: (page) => page.getByRole('button', { name: 'Close chat' }).click(),
+    close: (page) => page.getByRole('button', { name: t('Close chat') }).click(),
   },
   {
     name: `${path} with the notifications panel open`,
     path,
     open: async (page) => {
-      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('button', { name: starting('Notifications') }).click();
       await expect(
-        page.getByRole('list', { name: 'Notifications list' }).or(page.getByText("You're all caught up!")),
+        page.getByRole('list', { name: t('Notifications list') }).or(page.getByText(t("You're all caught up!"))),
       ).toBeVisible();
     },
-    close: (page) => page.getByRole('button', { name: 'Close notifications' }).click(),
+    close: (page) => page.getByRole('button', { name: t('Close notifications') }).click(),
   },
 ];
 
@@ -108,8 +121,8 @@ const adminViews = (isSupadmin: boolean): View[] => [
     path: '/ManagePatrolschedules',
     open: async (page) => {
       // The choice is a visually hidden radio inside its label: a person taps the label.
-      await page.locator('label', { hasText: /^List$/ }).click();
-      await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
+      await page.locator('label', { hasText: sayPattern('fil', 'List') }).click();
+      await expect(page.getByRole('radio', { name: t('List') })).toBeChecked();
     },
   },
   ...withTabs('/ManagePatrolschedules', ['areas', 'advisories']),
@@ -122,7 +135,7 @@ const adminViews = (isSupadmin: boolean): View[] => [
       // The first incident of the list: a row's ticket on a desk, a card on a phone.
       await page.locator('tr[data-ticket] button, [data-testid="incident-cards"] button').first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await expect(page.getByRole('dialog')).not.toContainText(/Loading\b/);
+      await expect(page.getByRole('dialog')).not.toContainText(/Loading\b|Naglo-load/);
     },
   },
   { name: '/Resources', path: '/Resources' },
@@ -182,7 +195,7 @@ async function waitForContent(page: Page): Promise<void> {
     const main = document.querySelector('main');
     if (!main) return false;
     if (main.querySelector('.loading-spinner, .loading-bar, .loading-pulse-dot')) return false;
-    return !/Loading\b/.test(main.innerText);
+    return !/Loading\b|Naglo-load/.test(main.innerText);
   });
 }
 
@@ -213,17 +226,30 @@ async function resize(page: Page, width: number): Promise<void> {
  */
 async function toggleTheme(page: Page): Promise<'light' | 'dark'> {
   const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark-mode'));
-  await page.locator('header button[title^="Switch to"]').dispatchEvent('click');
+  const titles = [t('Switch to Dark Mode'), t('Switch to Light Mode')];
+  await page.locator(titles.map((title) => `header button[title="${title}"]`).join(', ')).dispatchEvent('click');
   const theme = wasDark ? 'light' : 'dark';
   await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}-mode\\b`));
   await settle(page);
   return theme;
 }
 
+/** With E2E_SHOTS set, a picture of the view as it is now (375 px), named by role, view and theme. */
+async function shoot(page: Page, role: Role, view: View, theme: 'light' | 'dark'): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const name = `${role}-${view.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${theme}.png`;
+  await page.screenshot({ path: path.join(SHOTS, name) });
+}
+
 for (const role of ['tanod', 'admin', 'supadmin'] as const) {
-  test(`every staff page fits a phone and passes axe, for the ${role}`, async ({ page }) => {
+  test(`every staff page fits a phone, passes axe and reads in Filipino, for the ${role}`, async ({
+    page,
+    baseURL,
+  }) => {
     // 30-50 s a role on a busy two-core machine; the margin is for a slower CI runner.
     test.setTimeout(240_000);
+    await useLanguage(page.context(), baseURL!, 'fil');
     await signInByApi(page, page.request, role === 'tanod' ? 'tanod1' : role);
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     let theme: 'light' | 'dark' = 'light';
@@ -246,15 +272,27 @@ for (const role of ['tanod', 'admin', 'supadmin'] as const) {
           await resize(page, width);
           report(view, `${width} px`, await horizontalOverflow(page));
         }
+        report(
+          view,
+          '375 px',
+          (await englishLeft(page)).map((text) => `English left: "${text}"`),
+        );
+        await shoot(page, role, view, theme);
         // axe at 375 px, then at 1280 px in the same theme, then in the other theme at 1280 px and
         // back at 375 px: every width in both themes with one theme switch.
         await checkAxe(view, AXE_WIDTHS[0]);
         await resize(page, AXE_WIDTHS[1]);
         await checkAxe(view, AXE_WIDTHS[1]);
+        report(
+          view,
+          '1280 px',
+          (await englishLeft(page)).map((text) => `English left: "${text}"`),
+        );
         theme = await toggleTheme(page);
         await checkAxe(view, AXE_WIDTHS[1]);
         await resize(page, AXE_WIDTHS[0]);
         await checkAxe(view, AXE_WIDTHS[0]);
+        await shoot(page, role, view, theme);
         await view.close?.(page);
       } catch (error) {
         // A page that does not even load says which one it was, with what was found before it.
