@@ -20,6 +20,7 @@ export function LanguageSwitch() {
   // The provider's language, not the app's global one: the landing page's server render has its own.
   const next: Locale = i18n.locale === 'fil' ? 'en' : 'fil';
   const label = next === 'fil' ? t`Switch to Filipino` : t`Switch to English`;
+  const code = LANGUAGE_CODES[next];
   const switchLanguage = async () => {
     setBusy(true);
     try {
@@ -34,12 +35,13 @@ export function LanguageSwitch() {
       type="button"
       className="icon-btn w-auto px-2 text-sm font-semibold"
       title={label}
-      aria-label={label}
+      // The name holds the visible code too, so "FIL" spoken by voice control finds it (WCAG 2.5.3).
+      aria-label={`${label} (${code})`}
       lang={next}
       disabled={busy}
       onClick={() => void switchLanguage()}
     >
-      {LANGUAGE_CODES[next]}
+      {code}
     </button>
   );
 }

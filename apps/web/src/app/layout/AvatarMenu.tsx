@@ -43,7 +43,7 @@ export function AvatarMenu() {
     <div className="relative" ref={rootRef}>
       <button
         type="button"
-        className="icon-btn gap-1 rounded-full pl-1 pr-2"
+        className="icon-btn gap-1 rounded-full pl-1 pr-2 max-[360px]:pr-1"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
@@ -51,7 +51,8 @@ export function AvatarMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <Avatar firstName={user?.firstName} lastName={user?.lastName} src={user?.profilePicture} size={32} />
-        <ChevronDown className="h-4 w-4" aria-hidden="true" />
+        {/* Below 360 px the avatar alone opens the menu, so the top bar fits (TopBar.tsx). */}
+        <ChevronDown className="h-4 w-4 max-[360px]:hidden" aria-hidden="true" />
       </button>
       {open && (
         <div id={menuId} role="menu" className="popover absolute right-0 top-12 w-64 p-2">

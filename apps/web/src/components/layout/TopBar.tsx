@@ -20,7 +20,8 @@ export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBa
   const { t } = useLingui();
 
   return (
-    <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-line bg-surface/95 px-3 backdrop-blur sm:px-4">
+    // Below 360 px the controls sit closer (index.css gives their icon buttons 40 px there).
+    <header className="top-bar sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-line bg-surface/95 px-3 backdrop-blur max-[360px]:gap-0.5 max-[360px]:px-2 sm:px-4">
       <button
         type="button"
         className="icon-btn"
@@ -33,7 +34,7 @@ export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBa
       </button>
       <div className="flex-1" />
       <LanguageSwitch />
-        <ThemeToggle />
+      <ThemeToggle />
       {isResident ? (
         <button
           type="button"

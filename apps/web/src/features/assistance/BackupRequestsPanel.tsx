@@ -7,6 +7,7 @@ import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';
 import { ApproveDialog } from './ApproveDialog.tsx';
 import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 const OPEN: AssistanceStatus[] = ['pending', 'approved', 'deployed'];
 
@@ -14,7 +15,7 @@ const timeText = (iso: string) => new Date(iso).toLocaleString(currentIntlTag(),
 
 /** "For Theft · IR-…", the incident a request is about; its name opens it. */
 function IncidentLink({ incident, onOpen }: { incident: NonNullable<AssistanceRequest['incident']>; onOpen?: (id: string) => void }) {
-  const name = `${incident.type} · ${incident.ticket}`;
+  const name = `${incidentTypeLabel(incident.type)} · ${incident.ticket}`;
   return (
     <p className="mt-1 text-sm">
       <Trans>

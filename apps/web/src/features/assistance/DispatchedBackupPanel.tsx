@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';
 import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, useRefreshAssistance } from './assistance-api.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 const timeText = (iso: string) => new Date(iso).toLocaleTimeString(currentIntlTag(), { hour: 'numeric', minute: '2-digit' });
 
@@ -67,7 +68,7 @@ export function DispatchedBackupPanel({ requests }: { requests: AssistanceReques
                 </span>
               </div>
               <p className="text-sm text-ink-soft">{request.reason}</p>
-              {request.incident && <IncidentLine type={request.incident.type} ticket={request.incident.ticket} />}
+              {request.incident && <IncidentLine type={incidentTypeLabel(request.incident.type)} ticket={request.incident.ticket} />}
               <div className="flex flex-wrap gap-2">
                 <a className="btn btn-secondary" href={directionsUrl(request.location)} target="_blank" rel="noopener noreferrer">
                   <Navigation className="h-4 w-4" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { AdminDashboard } from '@bantay/shared';
 import { CATEGORY_AXIS, CHART_GRID, COUNT_AXIS, ChartCard, TOOLTIP_PROPS } from '@/components/charts/chart-parts.tsx';
 import { bucketLabel, describeIncidentsOverTime, describeResponseTrend } from './admin-dashboard-format.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 /*
  * The admin dashboard's charts. This module is the only one of the dashboard that imports
@@ -34,7 +35,8 @@ function stackedRows(data: AdminDashboard, other: string) {
 
 export default function AdminCharts({ data }: { data: AdminDashboard }) {
   const { t } = useLingui();
-  const { keys, rows } = stackedRows(data, t`All other types`);
+  const other = t`All other types`;
+  const { keys, rows } = stackedRows(data, other);
   const minutesUnit = t`min`;
   const trend = data.responseTrend.map((point) => ({
     label: bucketLabel(point.date, data.incidentsOverTime.bucket),
@@ -52,7 +54,7 @@ export default function AdminCharts({ data }: { data: AdminDashboard }) {
             {/* Legend text in the ink colour: some type colours are too light for text on white. */}
             <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span style={{ color: 'var(--ink-soft)' }}>{value}</span>} />
             {keys.map((key, index) => (
-              <Bar key={key} dataKey={key} stackId="types" fill={TYPE_COLORS[index % TYPE_COLORS.length]} isAnimationActive={false} />
+              <Bar key={key} dataKey={key} name={key === other ? key : incidentTypeLabel(key)} stackId="types" fill={TYPE_COLORS[index % TYPE_COLORS.length]} isAnimationActive={false} />
             ))}
           </BarChart>
         </ResponsiveContainer>

@@ -5,6 +5,7 @@ import type { DashboardIncident, TanodDashboard } from '@bantay/shared';
 import { formatDistance } from '@/components/map/map-geometry.ts';
 import { TanodCardFrame, TanodCardState } from './TanodCardFrame.tsx';
 import { relativeSpan } from './tanod-format.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 /** The address and landmark, or null when the report gave neither. */
 const place = (incident: DashboardIncident) => [incident.address, incident.landmark].filter(Boolean).join(' · ') || null;
@@ -40,7 +41,7 @@ export function TanodIncidentsCard({ data, now, isLoading, isError, onRetry }: T
                 <Trans>Your active incident</Trans>
               </span>
               <span className="block font-semibold">
-                {data.activeIncident.type} · {data.activeIncident.ticket}
+                {incidentTypeLabel(data.activeIncident.type)} · {data.activeIncident.ticket}
               </span>
               <span className="block text-sm text-muted">{placeOf(data.activeIncident)}</span>
             </Link>
@@ -60,7 +61,7 @@ export function TanodIncidentsCard({ data, now, isLoading, isError, onRetry }: T
           ) : (
             <ul className="divide-y divide-line">
               {data.nearby.items.map((incident) => {
-                const type = incident.type;
+                const type = incidentTypeLabel(incident.type);
                 return (
                   <li key={incident._id}>
                     <Link to={openOnMap(incident)} className="flex items-center gap-2 py-2 hover:bg-surface-2">

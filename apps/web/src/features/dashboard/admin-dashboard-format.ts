@@ -1,6 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import type { AdminDashboard } from '@bantay/shared';
 import { formatZoned } from '@/lib/zoned-time.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 /*
  * The admin dashboard's wording. Each helper is called while the page renders, so the global `t`
@@ -20,7 +21,7 @@ export function describeIncidentsOverTime(data: AdminDashboard): string {
   if (total === 0) return t`No incidents reported in ${period}.`;
   const top = data.incidentsOverTime.types
     .slice(0, 3)
-    .map((type) => `${type.type} ${type.count}`)
+    .map((type) => `${incidentTypeLabel(type.type)} ${type.count}`)
     .join(', ');
   return data.incidentsOverTime.bucket === 'week'
     ? t`${plural(total, { one: '# incident', other: '# incidents' })} in ${period}, per week; most: ${top}.`

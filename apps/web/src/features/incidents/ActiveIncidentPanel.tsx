@@ -10,6 +10,7 @@ import { NoteForm } from './NoteForm.tsx';
 import { ResolveDialog } from './ResolveDialog.tsx';
 import { Timeline } from './Timeline.tsx';
 import { useIncident } from './incidents-api.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 interface ActiveIncidentPanelProps {
   incidentId: string;
@@ -36,7 +37,7 @@ export function ActiveIncidentPanel({ incidentId, backupAction, onShowOnMap }: A
           <Trans>Your active incident</Trans>
         </p>
         <h2 id="active-title" className="text-lg font-bold">
-          {incident ? `${incident.type} · ${incident.ticket}` : t`Loading…`}
+          {incident ? `${incidentTypeLabel(incident.type)} · ${incident.ticket}` : t`Loading…`}
         </h2>
       </header>
       {isLoading ? (

@@ -9,6 +9,7 @@ import { useSocketEvent } from '@/lib/realtime.tsx';
 import { useSession } from '@/lib/session.tsx';
 import { INCIDENTS_KEY } from './incidents-api.ts';
 import { playAlertSound, unlockAlertSound } from './alert-sound.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 /** Where staff handle an incident: the tanod's patrol map, the admin's tracking page. */
 export function incidentPagePath(userType: string | null, id: string): string {
@@ -69,7 +70,7 @@ export function IncidentAlerts() {
             <Trans>New emergency</Trans>
           </span>
           <span className="block font-semibold">
-            {latest!.type} · {latest!.ticket}
+            {incidentTypeLabel(latest!.type)} · {latest!.ticket}
             {latest!.address || latest!.landmark ? ` · ${[latest!.address, latest!.landmark].filter(Boolean).join(', ')}` : ''}
           </span>
           {more > 0 && (

@@ -21,6 +21,7 @@ import { Timeline } from './Timeline.tsx';
 import { dateTimeText, STATUS_LABELS } from './incident-format.ts';
 import { incidentSteps, useApplyIncident, useIncident } from './incidents-api.ts';
 import { fullName } from '@/lib/full-name.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 interface IncidentDrawerProps {
   incidentId: string;
@@ -84,7 +85,7 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
   const ticket = incident?.ticket ?? '';
 
   return (
-    <Modal title={incident ? `${incident.type} · ${incident.ticket}` : t`Incident`} onClose={onClose} placement="side" widthClass="max-w-xl">
+    <Modal title={incident ? `${incidentTypeLabel(incident.type)} · ${incident.ticket}` : t`Incident`} onClose={onClose} placement="side" widthClass="max-w-xl">
       {isLoading ? (
         <p className="text-sm text-muted">
           <Trans>Loading the incident…</Trans>

@@ -5,6 +5,7 @@ import { INCIDENT_HANDLING_LIMITS, type IncidentClassification, type IncidentSta
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { STATUS_LABELS } from './incident-format.ts';
 import { SearchField } from '@/components/form/SearchField.tsx';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 export interface FilterValues {
   status: IncidentStatus | '';
@@ -95,7 +96,7 @@ export function IncidentFiltersBar({ value, onChange, statuses, anyStatusLabel, 
           <option value="">{t`Any type`}</option>
           {(settings?.incidentTypes ?? []).map((type) => (
             <option key={type.name} value={type.name}>
-              {type.name}
+              {incidentTypeLabel(type.name)}
             </option>
           ))}
         </select>

@@ -5,6 +5,7 @@ import { useLeafletMap } from '@/components/map/map-context.ts';
 import { MARKER_COLORS, pinIcon } from '@/components/map/markers.ts';
 import { useMarkerLayer, type MapMarker } from '@/components/map/use-marker-layer.ts';
 import { STATUS_LABELS } from './incident-format.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 type MappedIncident = Pick<IncidentListItem, '_id' | 'ticket' | 'type' | 'classification' | 'status' | 'location'>;
 
@@ -28,7 +29,8 @@ export default function IncidentMarkersLayer({ incidents, selectedId = null, onS
       incidents.map((incident) => {
         const emergency = incident.classification === 'emergency';
         const selected = incident._id === selectedId;
-        const { type, ticket } = incident;
+        const { ticket } = incident;
+        const type = incidentTypeLabel(incident.type);
         const status = t(STATUS_LABELS[incident.status]).toLowerCase();
         return {
           id: incident._id,

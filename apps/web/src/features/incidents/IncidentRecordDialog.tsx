@@ -11,6 +11,7 @@ import { Timeline } from './Timeline.tsx';
 import { dateTimeText, resolvedByText, STATUS_LABELS } from './incident-format.ts';
 import { useIncident } from './incidents-api.ts';
 import { fullName } from '@/lib/full-name.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -40,7 +41,7 @@ export function IncidentRecordDialog({ incidentId, onClose }: { incidentId: stri
   const { t } = useLingui();
   const { data: incident, isLoading, isError, refetch } = useIncident(incidentId);
   return (
-    <Modal title={incident ? `${incident.type} · ${incident.ticket}` : t`Incident`} onClose={onClose} widthClass="max-w-xl">
+    <Modal title={incident ? `${incidentTypeLabel(incident.type)} · ${incident.ticket}` : t`Incident`} onClose={onClose} widthClass="max-w-xl">
       {isLoading ? (
         <p className="text-sm text-muted">
           <Trans>Loading the incident…</Trans>

@@ -10,6 +10,7 @@ import { dayRange, EMPTY_FILTERS, IncidentFiltersBar, type FilterValues } from '
 import { ARCHIVE_STATUSES, shortDateTime, STATUS_LABELS } from './incident-format.ts';
 import { downloadIncidentsCsv, useIncidentPages, type IncidentFilters } from './incidents-api.ts';
 import { fullName } from '@/lib/full-name.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 const ALL_STATUSES = Object.keys(STATUS_LABELS) as IncidentStatus[];
 
@@ -40,7 +41,7 @@ function IncidentCard({ item, selected, onOpen }: { item: IncidentRow; selected:
         </span>
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className={emergency ? 'font-semibold text-red-700 dark:text-red-300' : 'font-medium'}>
-            {item.type}
+            {incidentTypeLabel(item.type)}
           </span>
           {emergency && (
             <span className="rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">
@@ -190,7 +191,7 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
                     </td>
                     <td className="px-4 py-2">
                       <span className={emergency ? 'font-semibold text-red-700 dark:text-red-300' : ''}>
-                        {item.type}
+                        {incidentTypeLabel(item.type)}
                       </span>
                       {emergency && (
                         <span className="ml-2 rounded bg-danger-fill px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-white">

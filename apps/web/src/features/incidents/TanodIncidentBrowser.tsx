@@ -11,6 +11,7 @@ import { TanodListFilters } from './TanodListFilters.tsx';
 import { shortDateTime, STATUS_LABELS } from './incident-format.ts';
 import { useIncidentPages } from './incidents-api.ts';
 import { EMPTY_TANOD_FILTERS, hasFilters, ratingLabel, tanodListQuery, type TanodListFilterValues } from './tanod-list.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 interface TanodIncidentBrowserProps {
   view: 'all' | 'history';
@@ -91,7 +92,7 @@ export function TanodIncidentBrowser({ view, position }: TanodIncidentBrowserPro
               <li key={item._id} className="px-4 py-3" data-testid="browse-item" data-ticket={item.ticket}>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="font-semibold">{item.type}</p>
+                    <p className="font-semibold">{incidentTypeLabel(item.type)}</p>
                     <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted">
                       <StatusBadge status={item.status} />
                       {item.classification === 'emergency' && <ClassificationBadge classification={item.classification} />}

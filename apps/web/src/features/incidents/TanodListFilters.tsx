@@ -7,6 +7,7 @@ import { formatDistance } from '@/components/map/map-geometry.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { STATUS_LABELS } from './incident-format.ts';
 import { DISTANCE_CHOICES, EMPTY_TANOD_FILTERS, hasFilters, RATING_CHOICES, STATUSES_OF, type RatingChoice, type TanodListFilterValues } from './tanod-list.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 interface TanodListFiltersProps {
   view: 'all' | 'history';
@@ -53,7 +54,7 @@ export function TanodListFilters({ view, value, onChange, hasPosition }: TanodLi
         <option value="">{t({ id: 'tanod-filters.any-type', message: 'Any type' })}</option>
         {(settings?.incidentTypes ?? []).map((type) => (
           <option key={type.name} value={type.name}>
-            {type.name}
+            {incidentTypeLabel(type.name)}
           </option>
         ))}
       </SelectField>

@@ -9,6 +9,7 @@ import { IncidentPhotos } from './IncidentPhotos.tsx';
 import { ageText, stepErrorMessage } from './incident-format.ts';
 import { incidentSteps, useApplyIncident } from './incidents-api.ts';
 import { useNow } from '@/lib/use-now.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 interface TanodQueueProps {
   /** Pending incidents, already in the server's priority order (emergencies first, then nearest). */
@@ -86,7 +87,7 @@ export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onS
               >
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className={`font-semibold ${emergency ? 'text-red-800 dark:text-red-200' : 'text-ink'}`}>{item.type}</p>
+                    <p className={`font-semibold ${emergency ? 'text-red-800 dark:text-red-200' : 'text-ink'}`}>{incidentTypeLabel(item.type)}</p>
                     <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted">
                       <ClassificationBadge classification={item.classification} />
                       <span>

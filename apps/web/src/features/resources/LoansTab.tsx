@@ -34,7 +34,7 @@ export function LoansTab() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <div role="radiogroup" aria-label={t`Show loans`} className="flex rounded-lg border border-line bg-surface p-1">
+        <div role="radiogroup" aria-label={t`Show loans`} className="flex flex-wrap rounded-lg border border-line bg-surface p-1">
           {FILTERS.map((filter) => (
             <label
               key={filter.value}

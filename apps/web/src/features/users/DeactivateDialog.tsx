@@ -8,6 +8,7 @@ import { usePublicSettings } from '@/lib/public-settings.ts';
 import { formatDateTime, formatRange } from '@/lib/zoned-time.ts';
 import { useStaffHandoff } from './users-api.ts';
 import { fullName } from '@/lib/full-name.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 interface DeactivateDialogProps {
   user: StaffUser;
@@ -85,7 +86,7 @@ function HandoffLists({ handoff, firstName, timeZone }: { handoff: StaffHandoff;
   }
   const more = futureShiftCount - futureShifts.length;
   const loanCount = openLoans.length;
-  const incidentType = activeIncident?.type ?? '';
+  const incidentType = activeIncident ? incidentTypeLabel(activeIncident.type) : '';
   const incidentPlace = activeIncident?.place;
   return (
     <div className="flex max-h-[55vh] flex-col gap-3 overflow-y-auto">
