@@ -33,6 +33,7 @@ async function watchForDefaultErrorScreen(context: BrowserContext, seen: string[
  */
 export const test = base.extend<{ noDefaultErrorScreen: void }>({
   // The worker's own server (e2e/servers.ts): pages, contexts and API requests all go there.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
   baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).baseURL),
   noDefaultErrorScreen: [
     async ({ browser, context }, use) => {
