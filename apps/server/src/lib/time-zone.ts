@@ -1,22 +1,32 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { fil } from '@bantay/shared/date-locale';
+import { format, type Locale as DateFnsLocale } from 'date-fns';
+import type { Locale } from './i18n.ts';
 
 /**
  * Calendar days and clock times in the barangay's time zone (Asia/Manila by default, configurable
  * in settings). Times are stored in UTC; a "day" (the overdue job's once a day, a report's period)
  * and a time printed on a PDF or a CSV are the barangay's, wherever the server runs. Every zoned
  * label goes through `formatInZone`'s date-fns patterns, so labels never depend on a locale's
- * whims (the web does the same in apps/web/src/lib/zoned-time.ts).
+ * whims (the web does the same in apps/web/src/lib/zoned-time.ts). Month and day names are English
+ * unless a language is given: a document for the reader passes `currentLocale()` (Filipino names
+ * from the shared package's date-fns locale, decision 029); what is stored stays English.
  */
+
+const DATE_FNS_LOCALES: Record<Locale, DateFnsLocale | undefined> = { en: undefined, fil };
 
 /** The instant as the zone's clocks show it (date-fns reads its fields there). */
 export function zonedDate(timeZone: string, at: Date | number): TZDate {
   return new TZDate(+at, timeZone);
 }
 
-/** `at` on the zone's clocks, in a date-fns pattern: `formatInZone('Asia/Manila', at, 'HH:mm')`. */
-export function formatInZone(timeZone: string, at: Date | number, pattern = 'MMM d, yyyy, HH:mm'): string {
-  return format(zonedDate(timeZone, at), pattern);
+/**
+ * `at` on the zone's clocks, in a date-fns pattern: `formatInZone('Asia/Manila', at, 'HH:mm')`;
+ * month and day names in `locale` (English by default).
+ */
+export function formatInZone(timeZone: string, at: Date | number, pattern = 'MMM d, yyyy, HH:mm', locale: Locale = 'en'): string {
+  const dateFnsLocale = DATE_FNS_LOCALES[locale];
+  return dateFnsLocale ? format(zonedDate(timeZone, at), pattern, { locale: dateFnsLocale }) : format(zonedDate(timeZone, at), pattern);
 }
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in a time zone. */

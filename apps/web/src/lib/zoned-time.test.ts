@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { format, formatDistance } from 'date-fns';
 import { i18n } from '@lingui/core';
-import { fil } from './date-locale.ts';
+import { fil } from '@bantay/shared/date-locale';
 import {
   dateLocale,
   dayKey,

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, endOfMonth, endOfWeek, format, startOfMonth, startOfWeek, type Locale as DateFnsLocale } from 'date-fns';
-import { fil } from './date-locale.ts';
+import { fil } from '@bantay/shared/date-locale';
 import { currentLocale } from './i18n.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { FONT_SIZE, HEADER_FILL, INK, MARGIN, MUTED, RULE, bottomLimit } from './tables.ts';
 
 /**
@@ -93,7 +94,7 @@ export function drawWrappedTable(doc: PDFKit.PDFDocument, table: WrappedTable): 
       .font('Helvetica-Oblique')
       .fontSize(FONT_SIZE)
       .fillColor(MUTED)
-      .text(table.empty ?? 'None.', MARGIN + PADDING_X, doc.y + PADDING_Y, { lineBreak: false });
+      .text(table.empty ?? t`None.`, MARGIN + PADDING_X, doc.y + PADDING_Y, { lineBreak: false });
     doc.y += 16;
   }
   let group = '';
@@ -104,7 +105,7 @@ export function drawWrappedTable(doc: PDFKit.PDFDocument, table: WrappedTable): 
     if (doc.y + rowHeight(doc, cells, widths, plain) > bottomLimit(doc)) {
       doc.addPage();
       if (table.header) drawRow(doc, table.header, widths, headerHeight, { fill: HEADER_FILL, bold: headerBold });
-      if (table.grouped && !row[0]) cells = [`${group} (cont.)`, ...row.slice(1)];
+      if (table.grouped && !row[0]) cells = [t`${group} (cont.)`, ...row.slice(1)];
     }
     drawRow(doc, cells, widths, rowHeight(doc, cells, widths, plain), { bold: plain, opensGroup });
   });

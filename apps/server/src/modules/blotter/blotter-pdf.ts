@@ -1,7 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { BLOTTER_REFERRAL_LABELS, BLOTTER_STATUS_LABELS, HEARING_OUTCOME_LABELS, type BlotterEntry, type BlotterParty, type BlotterValues } from '@bantay/shared';
 import { createReportDocument, drawFooters, drawReportHeader, loadLogo, type PdfBarangay } from '../../lib/pdf/document.ts';
 import { INK, MARGIN, MUTED, bottomLimit } from '../../lib/pdf/tables.ts';
 import { drawParagraph, drawSectionTitle, drawWrappedTable } from '../../lib/pdf/wrapped-table.ts';
+import { currentLocale, translate } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 import type { FileStore } from '../files/file-store.ts';
 
@@ -9,7 +12,8 @@ import type { FileStore } from '../files/file-store.ts';
  * The certified true copy of a blotter entry (GET /api/blotter/{id}/certified.pdf): the barangay's
  * header and logo, the entry as it stands, every amendment with its reason, author and time, the
  * hearings, the certification with the date issued, and the signature lines of the Barangay
- * Secretary and the Punong Barangay. Every page is numbered "Page n of m".
+ * Secretary and the Punong Barangay. Every page is numbered "Page n of m". Written in the request's
+ * language, dates included (decision 029); what the entry says is printed as recorded.
  */
 
 export interface CertifiedCopy {
@@ -21,7 +25,7 @@ export interface CertifiedCopy {
   officials: { punongBarangay: string | null; barangaySecretary: string | null };
 }
 
-const person = (p: { firstName: string; lastName: string } | null) => (p ? `${p.firstName} ${p.lastName}` : 'Staff');
+const person = (p: { firstName: string; lastName: string } | null) => (p ? `${p.firstName} ${p.lastName}` : t`Staff`);
 
 function statusWords(status: BlotterValues['status'] | undefined, referredTo: BlotterValues['referredTo'] | undefined): string {
   if (!status) return '';
@@ -30,16 +34,16 @@ function statusWords(status: BlotterValues['status'] | undefined, referredTo: Bl
 
 const partyLine = (party: BlotterParty) => [party.name, party.address, party.phone].filter(Boolean).join(', ');
 
-const FIELD_LABELS: Record<keyof BlotterValues, string> = {
-  occurredAt: 'Date and time',
-  place: 'Place',
-  nature: 'Nature',
-  complainants: 'Complainants',
-  respondents: 'Respondents',
-  narrative: 'Narrative',
-  actionTaken: 'Action taken',
-  status: 'Status',
-  referredTo: 'Referred to',
+const FIELD_LABELS: Record<keyof BlotterValues, MessageDescriptor> = {
+  occurredAt: msg`Date and time`,
+  place: msg`Place`,
+  nature: msg`Nature`,
+  complainants: msg`Complainants`,
+  respondents: msg`Respondents`,
+  narrative: msg`Narrative`,
+  actionTaken: msg`Action taken`,
+  status: msg`Status`,
+  referredTo: msg`Referred to`,
 };
 
 /** `Status: from “Recorded” to “Referred”`, one line a field, for the amendments table. */
@@ -49,14 +53,17 @@ function changeLines(before: Partial<BlotterValues>, after: Partial<BlotterValue
     const raw = values[key];
     if (raw === undefined || raw === null) return '—';
     if (key === 'occurredAt') return at(raw as string);
-    if (key === 'complainants' || key === 'respondents') return (raw as BlotterParty[]).map(partyLine).join('; ') || 'none';
+    if (key === 'complainants' || key === 'respondents') return (raw as BlotterParty[]).map(partyLine).join('; ') || t`none`;
     if (key === 'referredTo') return BLOTTER_REFERRAL_LABELS[raw as NonNullable<BlotterValues['referredTo']>];
     if (key === 'status') return BLOTTER_STATUS_LABELS[raw as BlotterValues['status']];
     return String(raw);
   };
   for (const key of Object.keys(after) as (keyof BlotterValues)[]) {
     // Words rather than an arrow: the PDF's standard fonts (WinAnsi) have no arrow.
-    lines.push(`${FIELD_LABELS[key]}: from “${value(before, key)}” to “${value(after, key)}”`);
+    const field = translate(FIELD_LABELS[key]);
+    const from = value(before, key);
+    const to = value(after, key);
+    lines.push(t`${field}: from “${from}” to “${to}”`);
   }
   return lines.join('\n');
 }
@@ -67,8 +74,8 @@ function drawSignatures(doc: PDFKit.PDFDocument, copy: CertifiedCopy): void {
   const width = (doc.page.width - 2 * MARGIN - 40) / 2;
   const top = doc.y + 40;
   const columns: [string | null, string][] = [
-    [copy.officials.barangaySecretary, 'Barangay Secretary'],
-    [copy.officials.punongBarangay, 'Punong Barangay'],
+    [copy.officials.barangaySecretary, t`Barangay Secretary`],
+    [copy.officials.punongBarangay, t`Punong Barangay`],
   ];
   columns.forEach(([name, role], index) => {
     const x = MARGIN + index * (width + 40);
@@ -87,49 +94,59 @@ function drawSignatures(doc: PDFKit.PDFDocument, copy: CertifiedCopy): void {
 
 export async function renderCertifiedCopy(copy: CertifiedCopy, files: FileStore): Promise<Buffer> {
   const { entry, timeZone } = copy;
-  const at = (iso: string) => formatInZone(timeZone, new Date(iso));
-  const issued = formatInZone(timeZone, copy.issuedAt);
+  const locale = currentLocale();
+  const at = (iso: string) => formatInZone(timeZone, new Date(iso), undefined, locale);
+  const issued = formatInZone(timeZone, copy.issuedAt, undefined, locale);
+  const number = entry.number;
+  const barangay = copy.barangay.name;
+  const issuedTo = copy.issuedTo;
   const logo = await loadLogo(files, copy.barangay.logo);
   const { doc, bytes } = createReportDocument({
-    title: `Certified true copy of blotter entry ${entry.number}`,
+    title: t`Certified true copy of blotter entry ${number}`,
     author: copy.barangay.name,
     createdAt: copy.issuedAt,
     layout: 'portrait',
   });
-  drawReportHeader(doc, copy.barangay, logo, `Certified true copy · Blotter entry ${entry.number}`, [
-    `Recorded ${at(entry.recordedAt)} by ${person(entry.recordedBy)} · ${statusWords(entry.status, entry.referredTo)}`,
-    `Issued ${issued} (${timeZone}) to ${copy.issuedTo}`,
+  const recorded = at(entry.recordedAt);
+  const recorder = person(entry.recordedBy);
+  const status = statusWords(entry.status, entry.referredTo);
+  drawReportHeader(doc, copy.barangay, logo, t`Certified true copy · Blotter entry ${number}`, [
+    t`Recorded ${recorded} by ${recorder} · ${status}`,
+    t`Issued ${issued} (${timeZone}) to ${issuedTo}`,
   ]);
 
   const facts: [string, string | null][] = [
-    ['Entry number', entry.number],
-    ['Date and time', at(entry.occurredAt)],
-    ['Place', entry.place],
-    ['Nature', entry.nature],
-    ['Status', statusWords(entry.status, entry.referredTo)],
-    ['From incident report', entry.incident?.ticket ?? null],
+    [t`Entry number`, entry.number],
+    [t`Date and time`, at(entry.occurredAt)],
+    [t`Place`, entry.place],
+    [t`Nature`, entry.nature],
+    [t`Status`, status],
+    [t`From incident report`, entry.incident?.ticket ?? null],
   ];
   drawWrappedTable(doc, {
-    title: 'The entry',
+    title: t`The entry`,
     header: null,
     rows: facts.filter((row): row is [string, string] => Boolean(row[1])),
     weights: [1, 3.4],
     labelColumn: true,
   });
   const parties = (list: BlotterParty[]) => list.map((party) => [party.name, party.address ?? '', party.phone ?? '']);
-  drawWrappedTable(doc, { title: 'Complainants', header: ['Name', 'Address', 'Phone'], rows: parties(entry.complainants), weights: [1.4, 2.4, 1] });
-  drawWrappedTable(doc, { title: 'Respondents', header: ['Name', 'Address', 'Phone'], rows: parties(entry.respondents), weights: [1.4, 2.4, 1], empty: 'None named.' });
-  drawSectionTitle(doc, 'Narrative');
+  const partyHeader = [t`Name`, t`Address`, t`Phone`];
+  drawWrappedTable(doc, { title: t`Complainants`, header: partyHeader, rows: parties(entry.complainants), weights: [1.4, 2.4, 1] });
+  drawWrappedTable(doc, { title: t`Respondents`, header: partyHeader, rows: parties(entry.respondents), weights: [1.4, 2.4, 1], empty: t`None named.` });
+  drawSectionTitle(doc, t`Narrative`);
   drawParagraph(doc, entry.narrative);
   doc.y += 6;
-  drawSectionTitle(doc, 'Action taken');
+  drawSectionTitle(doc, t`Action taken`);
   drawParagraph(doc, entry.actionTaken);
   doc.y += 6;
+  const amendments = entry.amendments.length;
+  const hearings = entry.hearings.length;
   drawWrappedTable(doc, {
-    title: `Amendments (${entry.amendments.length})`,
-    header: ['No.', 'When and by whom', 'Reason', 'Changes'],
+    title: t`Amendments (${amendments})`,
+    header: [t`No.`, t`When and by whom`, t`Reason`, t`Changes`],
     weights: [0.4, 1.4, 2, 2.8],
-    empty: 'None: the entry stands as first recorded.',
+    empty: t`None: the entry stands as first recorded.`,
     rows: entry.amendments.map((amendment) => [
       String(amendment.sequence),
       `${at(amendment.at)}\n${person(amendment.author)}`,
@@ -139,24 +156,25 @@ export async function renderCertifiedCopy(copy: CertifiedCopy, files: FileStore)
   });
   if (entry.hearings.length > 0) {
     drawWrappedTable(doc, {
-      title: `Lupon hearings (${entry.hearings.length})`,
-      header: ['Scheduled', 'Mediator', 'Outcome'],
+      title: t`Lupon hearings (${hearings})`,
+      header: [t`Scheduled`, t`Mediator`, t`Outcome`],
       weights: [1.2, 1.3, 3],
       rows: entry.hearings.map((hearing) => [
         at(hearing.scheduledAt),
         person(hearing.mediator),
-        hearing.outcome ? `${HEARING_OUTCOME_LABELS[hearing.outcome]}${hearing.terms ? `: ${hearing.terms}` : ''}` : 'Not held yet',
+        hearing.outcome ? `${HEARING_OUTCOME_LABELS[hearing.outcome]}${hearing.terms ? `: ${hearing.terms}` : ''}` : t`Not held yet`,
       ]),
     });
   }
-  drawSectionTitle(doc, 'Certification', 120);
+  drawSectionTitle(doc, t`Certification`, 120);
   drawParagraph(
     doc,
-    `This is to certify that the above is a true and correct copy of entry ${entry.number} of the barangay blotter of ${copy.barangay.name}, ` +
-      `with every amendment made to it${entry.amendments.length ? '' : ' (none)'}. Issued on ${issued} to ${copy.issuedTo}.`,
+    entry.amendments.length
+      ? t`This is to certify that the above is a true and correct copy of entry ${number} of the barangay blotter of ${barangay}, with every amendment made to it. Issued on ${issued} to ${issuedTo}.`
+      : t`This is to certify that the above is a true and correct copy of entry ${number} of the barangay blotter of ${barangay}, with every amendment made to it (none). Issued on ${issued} to ${issuedTo}.`,
   );
   drawSignatures(doc, copy);
-  drawFooters(doc, `${copy.barangay.name} · Blotter entry ${entry.number} · Certified true copy issued ${issued}`);
+  drawFooters(doc, t`${barangay} · Blotter entry ${number} · Certified true copy issued ${issued}`);
   doc.end();
   return bytes;
 }

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { PerformanceList, PerformanceSeriesPoint, TanodPerformanceSummary } from '@bantay/shared';
 import { drawBarChart, drawColumnChart, type Bar } from '../../lib/pdf/charts.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type PdfBarangay,
 } from '../../lib/pdf/document.ts';
 import { MARGIN, bottomLimit, drawTable } from '../../lib/pdf/tables.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 import { percent, placeText, rankCell, tanodName } from './performance.presenter.ts';
 import type { FileStore } from '../files/file-store.ts';
@@ -21,7 +23,6 @@ export interface PerformanceReport {
   series: PerformanceSeriesPoint[] | null;
 }
 
-const TITLE = 'Tanod performance report';
 /** The all-tanods charts show the best this many, so they stay on one page. */
 const CHART_BARS = 15;
 
@@ -33,20 +34,21 @@ function drawFamilyCharts(doc: PDFKit.PDFDocument, items: TanodPerformanceSummar
   const bars = (value: (item: TanodPerformanceSummary) => number | null): Bar[] =>
     top.map((item) => ({ label: tanodName(item), value: value(item) ?? 0 }));
   const charts = [
-    { title: 'Attendance rate', bars: bars((item) => percent(item.attendanceRate)), unit: '%', max: 100 },
-    { title: 'Hours on patrol', bars: bars((item) => item.hoursPatrolled), unit: 'h' },
-    { title: 'Distance patrolled', bars: bars((item) => item.distanceKm), unit: 'km' },
-    { title: 'Incidents responded + resolved', bars: bars((item) => item.incidentsResponded + item.incidentsResolved) },
-    { title: 'Average rating', bars: bars((item) => item.ratingAverage), max: 5 },
-    { title: 'On-time equipment returns', bars: bars((item) => percent(item.onTimeReturnRate)), unit: '%', max: 100 },
+    { title: t`Attendance rate`, bars: bars((item) => percent(item.attendanceRate)), unit: '%', max: 100 },
+    { title: t`Hours on patrol`, bars: bars((item) => item.hoursPatrolled), unit: 'h' },
+    { title: t`Distance patrolled`, bars: bars((item) => item.distanceKm), unit: 'km' },
+    { title: t`Incidents responded + resolved`, bars: bars((item) => item.incidentsResponded + item.incidentsResolved) },
+    { title: t`Average rating`, bars: bars((item) => item.ratingAverage), max: 5 },
+    { title: t`On-time equipment returns`, bars: bars((item) => percent(item.onTimeReturnRate)), unit: '%', max: 100 },
   ];
   const gap = 18;
   const width = (doc.page.width - 2 * MARGIN - 2 * gap) / 3;
   const rowHeight = 15 + Math.max(1, top.length) * 13 + 14;
   if (items.length > CHART_BARS) {
     doc.font('Helvetica-Oblique').fontSize(8).fillColor('#6b7280');
+    const total = items.length;
     doc.text(
-      `Charts show the ${CHART_BARS} best ranked of ${items.length} tanods; the tables list everyone.`,
+      t`Charts show the ${CHART_BARS} best ranked of ${total} tanods; the tables list everyone.`,
       MARGIN,
       doc.y,
       { lineBreak: false },
@@ -71,43 +73,43 @@ function drawTanodCharts(
 ): void {
   const columns = (value: (point: PerformanceSeriesPoint) => number): Bar[] =>
     series.map((point) => ({ label: point.date, value: value(point) }));
-  drawColumnChart(doc, { title: 'Hours on patrol', columns: columns((point) => point.hoursPatrolled), unit: 'h' });
-  drawColumnChart(doc, { title: 'Incidents responded', columns: columns((point) => point.incidentsResponded) });
-  drawColumnChart(doc, { title: 'Incidents resolved', columns: columns((point) => point.incidentsResolved) });
+  drawColumnChart(doc, { title: t`Hours on patrol`, columns: columns((point) => point.hoursPatrolled), unit: 'h' });
+  drawColumnChart(doc, { title: t`Incidents responded`, columns: columns((point) => point.incidentsResponded) });
+  drawColumnChart(doc, { title: t`Incidents resolved`, columns: columns((point) => point.incidentsResolved) });
   const gap = 18;
   const width = (doc.page.width - 2 * MARGIN - gap) / 2;
   if (doc.y + 110 > bottomLimit(doc)) doc.addPage();
   const y = doc.y;
   const rates = [
-    { label: 'Attendance', value: percent(item.attendanceRate) ?? 0 },
-    { label: 'On time', value: percent(item.onTimeRate) ?? 0 },
-    { label: 'On-time returns', value: percent(item.onTimeReturnRate) ?? 0 },
+    { label: t`Attendance`, value: percent(item.attendanceRate) ?? 0 },
+    { label: t`On time`, value: percent(item.onTimeRate) ?? 0 },
+    { label: t`On-time returns`, value: percent(item.onTimeReturnRate) ?? 0 },
   ];
-  const ratings = item.ratingDistribution.map((count, index) => ({
-    label: `${index + 1} star${index ? 's' : ''}`,
-    value: count,
-  }));
-  const left = drawBarChart(doc, { title: 'Rates', bars: rates, unit: '%', max: 100 }, MARGIN, y, width);
-  const right = drawBarChart(doc, { title: 'Ratings received', bars: ratings }, MARGIN + width + gap, y, width);
+  const ratings = item.ratingDistribution.map((count, index) => {
+    const stars = index + 1;
+    return { label: t`${plural(stars, { one: '# star', other: '# stars' })}`, value: count };
+  });
+  const left = drawBarChart(doc, { title: t`Rates`, bars: rates, unit: '%', max: 100 }, MARGIN, y, width);
+  const right = drawBarChart(doc, { title: t`Ratings received`, bars: ratings }, MARGIN + width + gap, y, width);
   doc.y = y + Math.max(left, right) + 12;
 }
 
 function rankingTable(items: TanodPerformanceSummary[]) {
   return {
-    title: 'Ranking',
+    title: t`Ranking`,
     numeric: [false, false, true, true, true, true, true, true, true, true, true],
     header: [
-      'Rank',
-      'Tanod',
-      'Score',
-      'Attendance',
-      'On time',
-      'Hours',
-      'Km',
-      'Responded',
-      'Resolved',
-      'Rating',
-      'Returns on time',
+      t`Rank`,
+      t`Tanod`,
+      t`Score`,
+      t`Attendance`,
+      t`On time`,
+      t`Hours`,
+      t`Km`,
+      t`Responded`,
+      t`Resolved`,
+      t`Rating`,
+      t`Returns on time`,
     ],
     rows: items.map((item) => [
       rankCell(item),
@@ -128,20 +130,22 @@ function rankingTable(items: TanodPerformanceSummary[]) {
 /** A tanod's every figure, in two one-row tables: duty, then service. */
 function drawTanodTables(doc: PDFKit.PDFDocument, item: TanodPerformanceSummary): void {
   const place = placeText(item);
+  const name = tanodName(item);
+  const score = item.score;
   drawTable(
     doc,
     {
-      title: `${tanodName(item)} · score ${item.score}, ${place} · duty`,
+      title: t`${name} · score ${score}, ${place} · duty`,
       numeric: Array<boolean>(8).fill(true),
       header: [
-        'Shifts',
-        'Attended',
-        'Attendance',
-        'On time',
-        'Avg late (min)',
-        'Patrols done',
-        'Hours',
-        'Distance (km)',
+        t`Shifts`,
+        t`Attended`,
+        t`Attendance`,
+        t`On time`,
+        t`Avg late (min)`,
+        t`Patrols done`,
+        t`Hours`,
+        t`Distance (km)`,
       ],
       rows: [
         [
@@ -159,18 +163,18 @@ function drawTanodTables(doc: PDFKit.PDFDocument, item: TanodPerformanceSummary)
     3,
   );
   drawTable(doc, {
-    title: `${tanodName(item)} · incidents, ratings and equipment`,
+    title: t`${name} · incidents, ratings and equipment`,
     numeric: Array<boolean>(9).fill(true),
     header: [
-      'Responded',
-      'Resolved',
-      'Avg response (min)',
-      'Avg resolution (min)',
-      'Rating',
-      'Ratings (1–5 stars)',
-      'Loans due',
-      'Returned on time',
-      'Return rate',
+      t`Responded`,
+      t`Resolved`,
+      t`Avg response (min)`,
+      t`Avg resolution (min)`,
+      t`Rating`,
+      t`Ratings (1–5 stars)`,
+      t`Loans due`,
+      t`Returned on time`,
+      t`Return rate`,
     ],
     rows: [
       [
@@ -195,23 +199,27 @@ export async function renderPerformancePdf(
 ): Promise<Buffer> {
   const { period, items } = report.list;
   const logo = await loadLogo(options.files, report.barangay.logo);
+  const { from, to, label } = period;
+  const timeZone = report.timeZone;
   const { doc, bytes } = createReportDocument({
-    title: `${TITLE} ${period.from} to ${period.to}`,
+    title: t`Tanod performance report ${from} to ${to}`,
     author: report.barangay.name,
     createdAt: report.generatedAt,
     password: options.password,
   });
-  const who =
-    report.series && items[0] ? tanodName(items[0]) : `${items.length} active tanod${items.length === 1 ? '' : 's'}`;
-  drawReportHeader(doc, report.barangay, logo, `${TITLE} · ${who}`, [
-    `Period: ${period.label} (${period.from} to ${period.to}, ${report.timeZone})`,
-    `Generated at ${formatInZone(report.timeZone, report.generatedAt)} (${report.timeZone})`,
+  const tanods = items.length;
+  const who = report.series && items[0] ? tanodName(items[0]) : t`${plural(tanods, { one: '# active tanod', other: '# active tanods' })}`;
+  const generated = formatInZone(timeZone, report.generatedAt, undefined, currentLocale());
+  drawReportHeader(doc, report.barangay, logo, t`Tanod performance report · ${who}`, [
+    t`Period: ${label} (${from} to ${to}, ${timeZone})`,
+    t`Generated at ${generated} (${timeZone})`,
   ]);
   if (report.series && items[0]) drawTanodCharts(doc, items[0], report.series);
   else drawFamilyCharts(doc, items);
   if (!report.series) drawTable(doc, rankingTable(items));
   for (const item of items) drawTanodTables(doc, item);
-  drawFooters(doc, `${report.barangay.name} · ${TITLE} · ${period.from} to ${period.to}`);
+  const barangay = report.barangay.name;
+  drawFooters(doc, t`${barangay} · Tanod performance report · ${from} to ${to}`);
   doc.end();
   return bytes;
 }

@@ -1,19 +1,19 @@
+import { plural, t } from '@lingui/core/macro';
 import { createReportDocument, drawFooters, drawReportHeader, loadLogo } from '../../lib/pdf/document.ts';
 import { drawTable } from '../../lib/pdf/tables.ts';
 import { drawParagraph, drawWrappedTable } from '../../lib/pdf/wrapped-table.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { formatInZone, nextDay } from '../../lib/time-zone.ts';
 import type { Roster, RosterLine } from './roster.service.ts';
 import type { FileStore } from '../files/file-store.ts';
 
-const TITLE = 'Duty roster';
-
-/** "Monday, June 1, 2026" for a calendar day `YYYY-MM-DD`. */
+/** "Monday, June 1, 2026" ("Lunes, Hunyo 1, 2026") for a calendar day `YYYY-MM-DD`. */
 function longDay(day: string): string {
-  return formatInZone('UTC', new Date(`${day}T12:00:00Z`), 'EEEE, MMMM d, yyyy');
+  return formatInZone('UTC', new Date(`${day}T12:00:00Z`), 'EEEE, MMMM d, yyyy', currentLocale());
 }
 
 function shortDay(day: string): string {
-  return formatInZone('UTC', new Date(`${day}T12:00:00Z`), 'EEE, MMM d');
+  return formatInZone('UTC', new Date(`${day}T12:00:00Z`), 'EEE, MMM d', currentLocale());
 }
 
 function daysOf(from: string, to: string): string[] {
@@ -42,26 +42,32 @@ function perTanod(lines: RosterLine[]) {
 /**
  * The roster as an A4 landscape PDF to post on the wall: the shifts by day (area, hours, team
  * leader, members, notes, every name in full), the days without a shift, and each tanod's shifts,
- * hours and turns as team leader.
+ * hours and turns as team leader. Written in the request's language, days included (decision 029).
  */
 export async function renderRosterPdf(roster: Roster, files: FileStore): Promise<Buffer> {
   const logo = await loadLogo(files, roster.barangay.logo);
-  const period = `${roster.from} to ${roster.to}`;
-  const { doc, bytes } = createReportDocument({ title: `${TITLE} ${period}`, author: roster.barangay.name, createdAt: roster.generatedAt });
+  const { from, to, timeZone } = roster;
+  const title = t`Duty roster`;
+  const { doc, bytes } = createReportDocument({ title: t`Duty roster ${from} to ${to}`, author: roster.barangay.name, createdAt: roster.generatedAt });
   const scope = roster.scope.length > 0 ? ` · ${roster.scope.join(' · ')}` : '';
-  drawReportHeader(doc, roster.barangay, logo, `${TITLE}${scope}`, [
-    `${longDay(roster.from)} to ${longDay(roster.to)} (${roster.timeZone}) · ${roster.lines.length} shift${roster.lines.length === 1 ? '' : 's'}`,
-    `Generated at ${formatInZone(roster.timeZone, roster.generatedAt)} (${roster.timeZone})`,
+  const first = longDay(from);
+  const last = longDay(to);
+  const generated = formatInZone(timeZone, roster.generatedAt, undefined, currentLocale());
+  const shifts = roster.lines.length;
+  drawReportHeader(doc, roster.barangay, logo, `${title}${scope}`, [
+    t`${first} to ${last} (${timeZone}) · ${plural(shifts, { one: '# shift', other: '# shifts' })}`,
+    t`Generated at ${generated} (${timeZone})`,
   ]);
   const days = daysOf(roster.from, roster.to);
   const empty = days.filter((day) => !roster.lines.some((line) => line.day === day));
   if (roster.lines.length === 0) {
-    drawParagraph(doc, 'No shifts are scheduled on these days.', { muted: true, italic: true });
+    drawParagraph(doc, t`No shifts are scheduled on these days.`, { muted: true, italic: true });
   } else {
-    if (empty.length > 0) drawParagraph(doc, `No shift on ${empty.map(shortDay).join('; ')}.`, { muted: true });
+    const emptyDays = empty.map(shortDay).join('; ');
+    if (empty.length > 0) drawParagraph(doc, t`No shift on ${emptyDays}.`, { muted: true });
     // One table, the day named on its first shift: a week fits a page or two, a month a handful.
     drawWrappedTable(doc, {
-      header: ['Day', 'Shift', 'Time', 'Area', 'Schedule', 'Team leader', 'Members', 'Notes'],
+      header: [t`Day`, t`Shift`, t`Time`, t`Area`, t`Schedule`, t`Team leader`, t`Members`, t`Notes`],
       weights: [1.05, 0.6, 1.35, 1.2, 1.0, 1.3, 2.6, 1.7],
       grouped: true,
       rows: roster.lines.map((line, index) => [
@@ -75,9 +81,10 @@ export async function renderRosterPdf(roster: Roster, files: FileStore): Promise
         line.notes,
       ]),
     });
-    drawTable(doc, { title: 'Shifts per tanod', header: ['Tanod', 'Shifts', 'Hours', 'As team leader'], numeric: [false, true, true, true], rows: perTanod(roster.lines) });
+    drawTable(doc, { title: t`Shifts per tanod`, header: [t`Tanod`, t`Shifts`, t`Hours`, t`As team leader`], numeric: [false, true, true, true], rows: perTanod(roster.lines) });
   }
-  drawFooters(doc, `${roster.barangay.name} · ${TITLE} · ${period}`);
+  const barangay = roster.barangay.name;
+  drawFooters(doc, t`${barangay} · Duty roster · ${from} to ${to}`);
   doc.end();
   return bytes;
 }

@@ -1,8 +1,10 @@
-import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { ROSTER_CSV_HEADER, type RosterQuery, type ScheduleShift } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { currentLocale, translate } from '../../lib/i18n.ts';
 import { dayIn, formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../auth/actor.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
@@ -51,7 +53,8 @@ export interface RosterFile {
   body: Buffer | string;
 }
 
-const SHIFT_LABELS: Record<ScheduleShift, string> = { day: 'Day', night: 'Night', custom: 'Custom' };
+/** The roster is a document for the one who asked: its words and weekdays in the request's language (decision 029). */
+const SHIFT_LABELS: Record<ScheduleShift, MessageDescriptor> = { day: msg`Day`, night: msg`Night`, custom: msg`Custom` };
 
 function clock(timeZone: string, at: Date): string {
   return formatInZone(timeZone, at, 'HH:mm');
@@ -61,7 +64,8 @@ function endLabel(timeZone: string, startsAt: Date, endsAt: Date): string {
   const startDay = dayIn(timeZone, startsAt);
   const endDay = dayIn(timeZone, endsAt);
   if (endDay === startDay) return clock(timeZone, endsAt);
-  if (endDay === nextDay(startDay)) return `${clock(timeZone, endsAt)} (next day)`;
+  const end = clock(timeZone, endsAt);
+  if (endDay === nextDay(startDay)) return t`${end} (next day)`;
   return `${endDay} ${clock(timeZone, endsAt)}`;
 }
 
@@ -101,12 +105,12 @@ export async function buildRoster(deps: AppDeps, actor: Actor, query: RosterQuer
     const leader = crew.find((member) => member.isLeader);
     return {
       day: dayIn(timeZone, row.startsAt),
-      weekday: formatInZone(timeZone, row.startsAt, 'EEE'),
-      shift: SHIFT_LABELS[row.shift],
+      weekday: formatInZone(timeZone, row.startsAt, 'EEE', currentLocale()),
+      shift: translate(SHIFT_LABELS[row.shift]),
       start: clock(timeZone, row.startsAt),
       end: endLabel(timeZone, row.startsAt, row.endsAt),
       hours: Math.round(((row.endsAt.getTime() - row.startsAt.getTime()) / 3_600_000) * 10) / 10,
-      area: areaNames.get(row.patrolAreaId) ?? 'Unknown area',
+      area: areaNames.get(row.patrolAreaId) ?? t`Unknown area`,
       code: row.code,
       leader: leader ? person(leader) : '',
       members: crew.filter((member) => member !== leader).map(person),
@@ -116,10 +120,10 @@ export async function buildRoster(deps: AppDeps, actor: Actor, query: RosterQuer
   lines.sort((a, b) => a.day.localeCompare(b.day) || a.start.localeCompare(b.start) || a.area.localeCompare(b.area));
 
   const scope: string[] = [];
-  if (query.areaId) scope.push((await findPatrolArea(deps.db, query.areaId))?.name ?? 'Unknown area');
+  if (query.areaId) scope.push((await findPatrolArea(deps.db, query.areaId))?.name ?? t`Unknown area`);
   if (tanodId) {
     const tanod = await findUserById(deps.db, tanodId);
-    scope.push(tanod ? person(tanod) : 'Unknown tanod');
+    scope.push(tanod ? person(tanod) : t`Unknown tanod`);
   }
   return {
     barangay: { name: settings.name, abbreviation: settings.abbreviation, logo: settings.logo },

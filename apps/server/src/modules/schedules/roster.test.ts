@@ -156,6 +156,35 @@ describe('the roster as PDF', () => {
   });
 });
 
+describe('in Filipino (decision 029)', () => {
+  const inFilipino = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { ...bearer(admin.token), cookie: 'bantay_lang=fil' } });
+
+  it('the CSV has its headings, shift words and weekdays in Filipino, the data as stored', async () => {
+    const rows = parseCsv((await inFilipino(`/api/schedules/roster.csv?${WEEK}`)).body.slice(1));
+    expect(rows[0]).toEqual(['Petsa', 'Araw', 'Shift', 'Simula', 'Katapusan', 'Lugar', 'Iskedyul', 'Team leader', 'Mga miyembro', 'Mga tala']);
+    expect(rows[1]).toEqual(['2026-06-02', 'Mar', 'Araw', '06:00', '18:00', 'Purok 1', dayShift.code, 'Ana Reyes', 'Ben Cruz; Carla Diaz', 'Bring radios']);
+    expect(rows[2]?.slice(1, 5)).toEqual(['Mar', 'Gabi', '18:00', '06:00 (kinabukasan)']);
+  });
+
+  it('the PDF reads in Filipino, its days and months the Filipino way', async () => {
+    const pdf = (await inFilipino(`/api/schedules/roster.pdf?${WEEK}`)).rawPayload;
+    const pages = pdfPageCount(pdf);
+    const text = pdfText(pdf);
+    for (const line of [
+      'Roster ng duty',
+      'Lunes, Hunyo 1, 2026 hanggang Linggo, Hunyo 7, 2026 (Asia/Manila) · 3 shift',
+      'Ginawa noong Hun 1, 2026, 08:00 (Asia/Manila)',
+      'Walang shift sa Lun, Hun 1; Miy, Hun 3; Huw, Hun 4; Sab, Hun 6; Lin, Hun 7.',
+      '(kinabukasan)',
+      'Mga shift bawat tanod',
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(text).not.toContain('Generated at');
+    expect(text).not.toContain(`Page 1 of ${pages}`);
+  });
+});
+
 describe('refusals', () => {
   it('needs a staff sign-in', async () => {
     expect((await get(`/api/schedules/roster.pdf?${WEEK}`, null)).statusCode).toBe(401);

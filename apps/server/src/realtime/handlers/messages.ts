@@ -1,13 +1,17 @@
+import { msg } from '@lingui/core/macro';
 import { MESSAGE_LIMITS, type RealtimeAck } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { isParticipant } from '../../modules/messages/messages.service.ts';
+import { translate } from '../../lib/i18n.ts';
 import { conversationRoom, userRoom } from '../rooms.ts';
+import { socketLocale } from '../socket-locale.ts';
 import type { RealtimeSocket } from '../types.ts';
 
 type Ack = (result: RealtimeAck) => void;
 
-const NOT_FOUND: RealtimeAck = { ok: false, error: { code: 'NOT_FOUND', message: 'Conversation not found' } };
-const INVALID: RealtimeAck = { ok: false, error: { code: 'VALIDATION_FAILED', message: 'conversationId: is required' } };
+const NOT_FOUND = msg`Conversation not found`;
+const INVALID = msg`conversationId: is required`;
+const OPEN_FAILED = msg`Could not open the conversation. Please try again.`;
 
 /** The acknowledgement callback, wherever the client put it (the brief's client may send extra arguments). */
 const ackOf = (args: unknown[]): Ack | undefined => args.findLast((arg): arg is Ack => typeof arg === 'function');
@@ -33,27 +37,31 @@ function conversationIdOf(value: unknown): string | null {
  */
 export function messageHandlers(socket: RealtimeSocket, deps: AppDeps): void {
   const { userId } = socket.data;
+  // The refusals in the socket's language (socket-locale.ts); the codes stay English.
+  const locale = socketLocale(socket);
+  const notFound: RealtimeAck = { ok: false, error: { code: 'NOT_FOUND', message: translate(NOT_FOUND, locale) } };
+  const invalid: RealtimeAck = { ok: false, error: { code: 'VALIDATION_FAILED', message: translate(INVALID, locale) } };
   let typingWindowStart = 0;
   let typingInWindow = 0;
 
   socket.on('joinConversation', (...args: unknown[]) => {
     const ack = ackOf(args);
     const conversationId = conversationIdOf(args[0]);
-    if (!conversationId) return ack?.(INVALID);
+    if (!conversationId) return ack?.(invalid);
     isParticipant(deps, userId, conversationId).then(
       async (allowed) => {
-        if (!allowed || socket.disconnected) return ack?.(NOT_FOUND);
+        if (!allowed || socket.disconnected) return ack?.(notFound);
         await socket.join(conversationRoom(conversationId));
         ack?.({ ok: true });
       },
-      () => ack?.({ ok: false, error: { code: 'INTERNAL', message: 'Could not open the conversation. Please try again.' } }),
+      () => ack?.({ ok: false, error: { code: 'INTERNAL', message: translate(OPEN_FAILED, locale) } }),
     );
   });
 
   socket.on('leaveConversation', (...args: unknown[]) => {
     const ack = ackOf(args);
     const conversationId = conversationIdOf(args[0]);
-    if (!conversationId) return ack?.(INVALID);
+    if (!conversationId) return ack?.(invalid);
     const room = conversationRoom(conversationId);
     // Only participants can ever be in the room, so being in it is proof enough.
     if (socket.rooms.has(room)) {
@@ -61,8 +69,8 @@ export function messageHandlers(socket: RealtimeSocket, deps: AppDeps): void {
       return;
     }
     isParticipant(deps, userId, conversationId).then(
-      (allowed) => ack?.(allowed ? { ok: true } : NOT_FOUND),
-      () => ack?.(NOT_FOUND),
+      (allowed) => ack?.(allowed ? { ok: true } : notFound),
+      () => ack?.(notFound),
     );
   });
 

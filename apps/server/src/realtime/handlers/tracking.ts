@@ -1,6 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import { PATROL_LIMITS, isAdminLike, type RealtimeAck, type TrackingPointsAck } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
+import { translate } from '../../lib/i18n.ts';
 import { LIVE_MAP_ROOM } from '../rooms.ts';
+import { socketLocale } from '../socket-locale.ts';
 import type { RealtimeSocket } from '../types.ts';
 
 const MINUTE_MS = 60_000;
@@ -15,12 +18,14 @@ export function trackingHandlers(socket: RealtimeSocket, deps: AppDeps): void {
   let windowStart = deps.clock.now().getTime();
   let batches = 0;
   let points = 0;
+  // The refusals in the socket's language (socket-locale.ts); the codes stay English.
+  const locale = socketLocale(socket);
 
   socket.on('tracking:points', (raw: unknown, ack: unknown) => {
     if (typeof ack !== 'function') return;
     const reply = ack as (result: TrackingPointsAck) => void;
     if (socket.data.userType !== 'tanod') {
-      return reply({ accepted: 0, rejected: 0, error: { code: 'not_on_duty', message: 'Only tanods send positions' } });
+      return reply({ accepted: 0, rejected: 0, error: { code: 'not_on_duty', message: translate(msg`Only tanods send positions`, locale) } });
     }
     const now = deps.clock.now().getTime();
     // A test clock moved back starts a new minute too.
@@ -31,19 +36,19 @@ export function trackingHandlers(socket: RealtimeSocket, deps: AppDeps): void {
     }
     const size = Array.isArray(raw) ? raw.length : 0;
     if (batches + 1 > PATROL_LIMITS.batchesPerMinuteMax || points + size > PATROL_LIMITS.pointsPerMinuteMax) {
-      return reply({ accepted: 0, rejected: 0, error: { code: 'RATE_LIMITED', message: 'Too many points; send them again in a minute' } });
+      return reply({ accepted: 0, rejected: 0, error: { code: 'RATE_LIMITED', message: translate(msg`Too many points; send them again in a minute`, locale) } });
     }
     batches += 1;
     points += size;
     deps.trackingIngest
       .ingest(socket.data.userId, raw)
-      .then(reply, () => reply({ accepted: 0, rejected: 0, error: { code: 'UNAVAILABLE', message: 'The points could not be stored; send them again' } }));
+      .then(reply, () => reply({ accepted: 0, rejected: 0, error: { code: 'UNAVAILABLE', message: translate(msg`The points could not be stored; send them again`, locale) } }));
   });
 
   socket.on('tracking:watch', (...args: unknown[]) => {
     const ack = args.findLast((arg): arg is (result: RealtimeAck) => void => typeof arg === 'function');
     if (!isAdminLike(socket.data.userType)) {
-      return ack?.({ ok: false, error: { code: 'FORBIDDEN', message: 'Only admins watch the live map' } });
+      return ack?.({ ok: false, error: { code: 'FORBIDDEN', message: translate(msg`Only admins watch the live map`, locale) } });
     }
     void Promise.resolve(socket.join(LIVE_MAP_ROOM)).then(() => ack?.({ ok: true }));
   });

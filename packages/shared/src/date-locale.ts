@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- this file is itself the Filipino of date-fns' words, not English to translate */
 import type { Day, FormatDistanceToken, FormatLongWidth, Locale, LocaleDayPeriod, LocaleWidth, Month } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 
@@ -8,6 +7,7 @@ import { enUS } from 'date-fns/locale/en-US';
  * Written by hand because date-fns does not export the builders its own locales use. Numbers stay
  * plain ("Nob 27", never an ordinal), as dates are written in the barangay. Only formatting is
  * translated: the app never parses a date from text, so the parser stays date-fns' English one.
+ * Shared: the web's labels (apps/web/src/lib/zoned-time.ts) and the server's documents (apps/server/src/lib/time-zone.ts) use it.
  */
 
 type Width = 'narrow' | 'short' | 'abbreviated' | 'wide';
