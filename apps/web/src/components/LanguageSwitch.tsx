@@ -35,8 +35,9 @@ export function LanguageSwitch() {
       type="button"
       className="icon-btn w-auto px-2 text-sm font-semibold"
       title={label}
-      // The name holds the visible code too, so "FIL" spoken by voice control finds it (WCAG 2.5.3).
-      aria-label={`${label} (${code})`}
+      // The name starts with the visible code, as "JD, Account menu" does, so "FIL" spoken by voice
+      // control finds it (WCAG 2.5.3); not in brackets, which axe reads as an aside and drops.
+      aria-label={`${code}, ${label}`}
       lang={next}
       disabled={busy}
       onClick={() => void switchLanguage()}

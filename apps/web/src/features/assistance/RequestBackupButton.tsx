@@ -82,7 +82,7 @@ export function RequestBackupButton({ incident, fallbackPosition }: RequestBacku
         <ul className="space-y-2" aria-label={t`Your backup requests`}>
           {mine.map((request) => (
             <li key={request._id} className="rounded-lg border border-line p-3 text-sm">
-              <div className="flex items-center justify-between gap-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
                   {request.status === 'pending' ? t`Waiting for an admin` : t(ASSISTANCE_STATUS_LABELS[request.status])}
                 </span>
