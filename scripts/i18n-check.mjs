@@ -9,17 +9,32 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getConfig } from '@lingui/conf';
 import { getCatalogs } from '@lingui/cli/api';
+import { parse } from '@messageformat/parser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONFIGS = ['apps/web/lingui.config.ts', 'apps/server/lingui.config.ts', 'packages/shared/lingui.config.ts']
   .map((file) => path.join(root, file))
   .filter((file) => fs.existsSync(file));
 
-/** The placeholders of an ICU message: `{name}`, `{count, plural, …}` (by name), `<0>` tags. */
+/**
+ * The placeholders of an ICU message: its arguments (`{name}`, `{count, plural, …}`,
+ * `{status, select, …}`, with those inside the cases) and Lingui's `<0>` tags. The cases' own
+ * words are translated, so they are not compared.
+ */
 function placeholders(message) {
   const names = new Set();
-  for (const match of message.matchAll(/\{\s*([A-Za-z0-9_]+)\s*[,}]/g)) names.add(`{${match[1]}}`);
-  for (const match of message.matchAll(/<\/?(\d+)\/?>/g)) names.add(`<${match[1]}>`);
+  const visit = (tokens) => {
+    for (const token of tokens) {
+      if (token.type === 'content') for (const match of token.value.matchAll(/<\/?(\d+)\/?>/g)) names.add(`<${match[1]}>`);
+      if ('arg' in token) names.add(`{${token.arg}}`);
+      for (const branch of token.cases ?? []) visit(branch.tokens);
+    }
+  };
+  try {
+    visit(parse(message));
+  } catch (error) {
+    return `not a valid message: ${error.message}`;
+  }
   return [...names].sort().join(' ');
 }
 
