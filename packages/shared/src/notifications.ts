@@ -83,10 +83,11 @@ export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 const CATEGORY_RULES: [RegExp, NotificationCategory][] = [
   [/assistance|help/i, 'assistance'],
-  // Filipino notifications (decision 029) say "insidente".
+  // Filipino notifications (decision 029) say "insidente", "iskedyul" or "ronda" (a schedule, a
+  // patrol), "kagamitan" or "hiniram" (equipment).
   [/incident|emergency|insidente/i, 'incidents'],
-  [/schedule|patrol/i, 'schedules'],
-  [/equipment|borrow/i, 'equipment'],
+  [/schedule|patrol|iskedyul|ronda/i, 'schedules'],
+  [/equipment|borrow|kagamitan|hiniram/i, 'equipment'],
 ];
 
 /** docs/product.md §A4: the first matching keyword group wins, case-insensitive; otherwise general. */

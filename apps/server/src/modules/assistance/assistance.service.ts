@@ -1,4 +1,4 @@
-import { msg, select } from '@lingui/core/macro';
+import { msg, select, t } from '@lingui/core/macro';
 import {
   distanceMeters,
   ASSISTANCE_LIMITS,
@@ -134,8 +134,12 @@ export async function requestAssistance(deps: AppDeps, actor: Actor, input: Crea
       updatedAt: now,
     });
     const me = (await findPeople(tx, [actor.id])).get(actor.id);
-    const about = incident ? ` for incident ${incident.ticket}` : '';
-    const message = `Backup assistance requested by ${fullName(me)}${about}: ${input.reason}`.slice(0, 480);
+    const name = fullName(me);
+    const ticket = incident?.ticket;
+    const reason = input.reason;
+    // Each recipient reads it in their language (decision 029), cut as the English always was.
+    const message = () =>
+      (ticket ? t`Backup assistance requested by ${name} for incident ${ticket}: ${reason}` : t`Backup assistance requested by ${name}: ${reason}`).slice(0, 480);
     const entity = { type: 'assistance' as const, id: created.id };
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'assistance.requested', entity });
     await notify(deps, tx, afterCommit, { userIds: await backupRecipients(tx, now, input.location) }, { message, kind: 'assistance.requested', entity, except: [actor.id] });
@@ -193,12 +197,16 @@ export async function approveAssistance(deps: AppDeps, actor: Actor, id: string,
     const sent = [names.length ? names.join(', ') : null, agency].filter(Boolean).join('; ');
     const entity = { type: 'assistance' as const, id };
     await notify(deps, tx, afterCommit, { userId: updated.requesterId }, {
-      message: `Your backup assistance request was approved${sent ? `: ${sent}` : ''}`.slice(0, 480),
+      message: () => (sent ? t`Your backup assistance request was approved: ${sent}` : t`Your backup assistance request was approved`).slice(0, 480),
       kind: 'assistance.approved',
       entity,
     });
     await notify(deps, tx, afterCommit, { userIds: tanodIds }, {
-      message: `You were dispatched to assist ${fullName(people.get(updated.requesterId))}: ${updated.reason}`.slice(0, 480),
+      message: () => {
+        const requester = fullName(people.get(updated.requesterId));
+        const reason = updated.reason;
+        return t`You were dispatched to assist ${requester}: ${reason}`.slice(0, 480);
+      },
       kind: 'assistance.dispatched',
       entity,
     });
@@ -226,7 +234,7 @@ export async function rejectAssistance(deps: AppDeps, actor: Actor, id: string, 
     });
     if (!updated) return undefined;
     await notify(deps, tx, afterCommit, { userId: updated.requesterId }, {
-      message: `Your backup assistance request was rejected: ${reason}`.slice(0, 480),
+      message: () => t`Your backup assistance request was rejected: ${reason}`.slice(0, 480),
       kind: 'assistance.rejected',
       entity: { type: 'assistance', id },
     });
@@ -240,10 +248,17 @@ export async function rejectAssistance(deps: AppDeps, actor: Actor, id: string, 
 }
 
 const PROGRESS = {
-  deployed: { from: ['approved'], stamp: 'deployedAt', words: 'deployed', auditAction: 'deploy' },
-  completed: { from: ['approved', 'deployed'], stamp: 'completedAt', words: 'completed', auditAction: 'complete' },
-  cancelled: { from: ['pending', 'approved', 'deployed'], stamp: 'cancelledAt', words: 'cancelled', auditAction: 'cancel' },
+  deployed: { from: ['approved'], stamp: 'deployedAt', auditAction: 'deploy' },
+  completed: { from: ['approved', 'deployed'], stamp: 'completedAt', auditAction: 'complete' },
+  cancelled: { from: ['pending', 'approved', 'deployed'], stamp: 'cancelledAt', auditAction: 'cancel' },
 } as const;
+
+/** "Backup assistance for Juan Dela Cruz was deployed by Ana Reyes", in each recipient's language. */
+function progressMessage(status: keyof typeof PROGRESS, requester: string, by: string) {
+  if (status === 'deployed') return msg`Backup assistance for ${requester} was deployed by ${by}`;
+  if (status === 'completed') return msg`Backup assistance for ${requester} was completed by ${by}`;
+  return msg`Backup assistance for ${requester} was cancelled by ${by}`;
+}
 
 /**
  * `/deployed` and `/complete` (an admin or a dispatched tanod) and `/cancel` (the requester).
@@ -261,7 +276,7 @@ export async function progressAssistance(deps: AppDeps, actor: Actor, id: string
     if (!updated) return undefined;
     const me = (await findPeople(tx, [actor.id])).get(actor.id);
     const requester = (await findPeople(tx, [updated.requesterId])).get(updated.requesterId);
-    const message = `Backup assistance for ${fullName(requester)} was ${step.words} by ${fullName(me)}`;
+    const message = progressMessage(status, fullName(requester), fullName(me));
     const entity = { type: 'assistance' as const, id };
     const kind = `assistance.${status}`;
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind, entity, except: [actor.id] });

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { currentLocale, translate, withLocale, type Locale } from '../../lib/i18n.ts';
 import { formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../auth/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
@@ -30,6 +31,7 @@ import {
   findEntry,
   findHearing,
   findUserPhone,
+  residentLanguagesOf,
   insertCopyRequest,
   insertHearing,
   listCopyRequests,
@@ -76,9 +78,18 @@ export async function scheduleHearing(deps: AppDeps, actor: Actor, entryId: stri
       after: { entryId, number: entry.number, scheduledAt: scheduledAt.toISOString(), mediatorId: mediator.id },
       at: now,
     });
-    const when = formatInZone(settings.timezone, scheduledAt);
-    // Every party with a phone, once per hearing and number; the text names no other party.
+    const barangay = settings.name;
+    const number = entry.number;
+    const when = () => formatInZone(settings.timezone, scheduledAt, undefined, currentLocale());
+    // Every party with a phone, once per hearing and number; the text names no other party. A party
+    // with a resident account reads it in its language, any other in English (decision 029).
     const phones = [...new Set([...entry.complainants, ...entry.respondents].flatMap((party) => (party.phone ? [party.phone] : [])))];
+    const languages = await residentLanguagesOf(tx, phones);
+    const hearingSms = (locale: Locale) =>
+      withLocale(locale, () => {
+        const at = when();
+        return translate(msg`${barangay}: you are called to a Lupon mediation hearing on blotter entry ${number}, ${at}, at the barangay hall.`, locale);
+      });
     await enqueueDeliveries(
       deps,
       tx,
@@ -88,12 +99,15 @@ export async function scheduleHearing(deps: AppDeps, actor: Actor, entryId: stri
         to: phone,
         kind: 'blotter.hearing_scheduled',
         dedupeKey: `sms-hearing:${hearing.id}:${phone}`,
-        payload: { text: `${settings.name}: you are called to a Lupon mediation hearing on blotter entry ${entry.number}, ${when}, at the barangay hall.` },
+        payload: { text: hearingSms(languages.get(phone) ?? 'en') },
       })),
     );
     if (mediator.id !== actor.id) {
       await notify(deps, tx, afterCommit, { userId: mediator.id }, {
-        message: `You mediate the Lupon hearing of blotter entry ${entry.number} on ${when}`,
+        message: () => {
+          const at = when();
+          return msg`You mediate the Lupon hearing of blotter entry ${number} on ${at}`;
+        },
         kind: 'blotter.hearing_scheduled',
         entity: { type: 'blotter_entry', id: entryId },
       });
@@ -123,7 +137,9 @@ export async function recordOutcome(deps: AppDeps, actor: Actor, hearingId: stri
       await applyAmendment(tx, actor, entry, `Settled at the Lupon hearing of ${held}. Terms: ${input.terms}`, { status: 'settled' }, now);
     }
     if (input.outcome === 'certificate_to_file_action' && entry.status !== 'closed') {
-      await applyAmendment(tx, actor, entry, `${HEARING_OUTCOME_LABELS.certificate_to_file_action} issued after the Lupon hearing of ${held}.`, { status: 'closed' }, now);
+      // Stored text is English whoever clicked (decision 029): the label is read in English.
+      const outcome = withLocale('en', () => HEARING_OUTCOME_LABELS.certificate_to_file_action);
+      await applyAmendment(tx, actor, entry, `${outcome} issued after the Lupon hearing of ${held}.`, { status: 'closed' }, now);
     }
   });
   return getEntry(deps, actor, existing.entryId);
@@ -190,7 +206,10 @@ export async function requestCopy(deps: AppDeps, actor: Actor, entryId: string):
     if (!inserted) throw new AppError('CONFLICT', msg`Your request is already waiting for an admin.`);
     await appendAuditEntry(tx, { actor, action: 'create', entity: 'blotter_copy_request', entityId: inserted.id, after: { entryId, number: entry.number }, at: now });
     await notify(deps, tx, afterCommit, { role: 'admins' }, {
-      message: `A resident asks for a certified copy of blotter entry ${entry.number}`,
+      message: () => {
+        const number = entry.number;
+        return msg`A resident asks for a certified copy of blotter entry ${number}`;
+      },
       kind: 'blotter.copy_requested',
       entity: { type: 'blotter_entry', id: entryId },
     });
@@ -232,6 +251,10 @@ export async function decideCopy(deps: AppDeps, actor: Actor, requestId: string,
     });
     if (requester?.phoneNumber) {
       const link = deps.config.publicUrl;
+      const barangay = settings.name;
+      const reason = input.reason ?? '';
+      // In the resident's account language (decision 029).
+      const locale = requester.language ?? 'en';
       await enqueueDeliveries(deps, tx, afterCommit, [
         {
           channel: 'sms',
@@ -241,8 +264,8 @@ export async function decideCopy(deps: AppDeps, actor: Actor, requestId: string,
           dedupeKey: `sms-copy-decision:${requestId}`,
           payload: {
             text: input.approve
-              ? `${settings.name}: your certified copy of blotter entry ${number} is ready. Sign in at ${link} to download it.`
-              : `${settings.name}: your request for a copy of blotter entry ${number} was declined. Reason: ${input.reason}`,
+              ? translate(msg`${barangay}: your certified copy of blotter entry ${number} is ready. Sign in at ${link} to download it.`, locale)
+              : translate(msg`${barangay}: your request for a copy of blotter entry ${number} was declined. Reason: ${reason}`, locale),
           },
         },
       ]);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { BlotterStatus, BlotterValues } from '@bantay/shared';
+import type { AccountLanguage, BlotterStatus, BlotterValues } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
 import {
   blotterAmendments,
@@ -224,9 +224,26 @@ export async function findActiveStaff(db: Executor, id: string) {
   return row;
 }
 
-export async function findUserPhone(db: Executor, id: string): Promise<{ phoneNumber: string | null; firstName: string; lastName: string } | undefined> {
-  const [row] = await db.select({ phoneNumber: users.phoneNumber, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id)).limit(1);
+export async function findUserPhone(
+  db: Executor,
+  id: string,
+): Promise<{ phoneNumber: string | null; firstName: string; lastName: string; language: AccountLanguage | null } | undefined> {
+  const [row] = await db
+    .select({ phoneNumber: users.phoneNumber, firstName: users.firstName, lastName: users.lastName, language: users.language })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return row;
+}
+
+/** The account language of the residents who have these phones (decision 029): a party's SMS is written in it. */
+export async function residentLanguagesOf(db: Executor, phones: readonly string[]): Promise<Map<string, AccountLanguage>> {
+  if (phones.length === 0) return new Map();
+  const rows = await db
+    .select({ phoneNumber: users.phoneNumber, language: users.language })
+    .from(users)
+    .where(and(inArray(users.phoneNumber, [...phones]), eq(users.userType, 'resident')));
+  return new Map(rows.flatMap((row) => (row.phoneNumber && row.language ? [[row.phoneNumber, row.language] as const] : [])));
 }
 
 /** The entries naming a phone among their parties, newest first. */

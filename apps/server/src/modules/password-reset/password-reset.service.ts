@@ -1,4 +1,4 @@
-import { msg } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import { forgotPasswordAnswer, SECURITY_LIMITS, type ForgotPasswordRequest, type ResetPasswordRequest } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
@@ -6,6 +6,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { enqueueDeliveries, type DeliveryRequest } from '../deliveries/deliveries.service.ts';
 import type { AfterCommit } from '../notifications/notifications.service.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { withLocale } from '../../lib/i18n.ts';
 import { passwordProblem } from '../account/password-policy.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
@@ -43,6 +44,23 @@ export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordR
   const token = crypto.randomBytes(32).toString('base64url');
   const link = `${deps.config.publicUrl}/reset-password/${token}`;
   const to = user.email;
+  const firstName = user.firstName;
+  const account = user.username ?? to;
+  // In the account's language, else English (decision 029).
+  const payload = withLocale(user.language ?? 'en', () => ({
+    subject: t`Reset your Bantay password`,
+    text:
+      [
+        t`Hello ${firstName},`,
+        '',
+        t`Someone (hopefully you) asked to reset the password of your Bantay account (${account}).`,
+        t`Open this link within 1 hour to choose a new password. It works once:`,
+        '',
+        link,
+        '',
+        t`If you did not ask for this, ignore this email: your password stays as it is.`,
+      ].join('\n') + '\n',
+  }));
   // The token and its email commit together; the kind names the message, never the token.
   await inTransaction(deps.db, async (tx, afterCommit) => {
     await insertResetToken(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SECURITY_LIMITS.resetTokenTtlMs), now });
@@ -52,14 +70,7 @@ export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordR
         userId: user.id,
         to,
         kind: 'account.password_reset',
-        payload: {
-          subject: 'Reset your Bantay password',
-          text:
-            `Hello ${user.firstName},\n\n` +
-            `Someone (hopefully you) asked to reset the password of your Bantay account (${user.username ?? to}).\n` +
-            `Open this link within 1 hour to choose a new password. It works once:\n\n${link}\n\n` +
-            'If you did not ask for this, ignore this email: your password stays as it is.\n',
-        },
+        payload,
       },
     ]);
   });
@@ -109,14 +120,31 @@ export async function sendPasswordSetupLink(deps: AppDeps, tx: Tx, afterCommit: 
   const now = deps.clock.now();
   const token = crypto.randomBytes(32).toString('base64url');
   const link = `${deps.config.publicUrl}/reset-password/${token}`;
-  const intro = `Hello ${user.firstName}, your Bantay account (${user.username ?? ''}) is ready.`;
   const kind = 'account.password_setup';
+  // In the account's language, else English (decision 029).
+  const say = <T>(write: () => T) => withLocale(user.language ?? 'en', write);
+  const firstName = user.firstName;
+  const username = user.username ?? '';
+  const intro = () => t`Hello ${firstName}, your Bantay account (${username}) is ready.`;
   let delivery: DeliveryRequest;
   if (user.email) {
-    const text = `${intro}\n\nOpen this link within 3 days to choose your password. It works once:\n\n${link}\n\nYou can also sign in with the one-time password your administrator gave you.\n`;
-    delivery = { channel: 'email', userId: user.id, kind, to: user.email, payload: { subject: 'Choose your Bantay password', text } };
+    const payload = say(() => ({
+      subject: t`Choose your Bantay password`,
+      text: [
+        intro(),
+        '',
+        t`Open this link within 3 days to choose your password. It works once:`,
+        '',
+        link,
+        '',
+        t`You can also sign in with the one-time password your administrator gave you.`,
+        '',
+      ].join('\n'),
+    }));
+    delivery = { channel: 'email', userId: user.id, kind, to: user.email, payload };
   } else if (user.phoneNumber) {
-    delivery = { channel: 'sms', userId: user.id, kind, to: user.phoneNumber, payload: { text: `${intro} Choose your password (link valid 3 days, works once): ${link}` } };
+    const text = say(() => `${intro()} ${t`Choose your password (link valid 3 days, works once): ${link}`}`);
+    delivery = { channel: 'sms', userId: user.id, kind, to: user.phoneNumber, payload: { text } };
   } else {
     return false;
   }

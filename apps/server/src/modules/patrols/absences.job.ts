@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { Job } from '../../jobs/scheduler.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -23,7 +24,15 @@ export const absencesJob: Job = {
           tx,
           afterCommit,
           { userId: absence.tanodId },
-          { message: `You were marked absent: the patrol of schedule ${absence.code} was never started`, kind: 'patrol.absent', entity: { type: 'patrol', id: absence.id } },
+          {
+            // In the tanod's language (decision 029).
+            message: () => {
+              const code = absence.code;
+              return msg`You were marked absent: the patrol of schedule ${code} was never started`;
+            },
+            kind: 'patrol.absent',
+            entity: { type: 'patrol', id: absence.id },
+          },
         );
       }
       const scheduleIds = [...new Set(absences.map((absence) => absence.scheduleId))];

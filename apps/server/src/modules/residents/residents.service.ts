@@ -1,5 +1,5 @@
-import { msg, plural } from '@lingui/core/macro';
-import { translate } from '../../lib/i18n.ts';
+import { msg, plural, t } from '@lingui/core/macro';
+import { currentLocale, translate, withLocale } from '../../lib/i18n.ts';
 import crypto from 'node:crypto';
 import {
   forgotPinAnswer,
@@ -93,9 +93,11 @@ export async function sendResidentSignupCode(deps: AppDeps, input: ResidentSendC
       expiresAt: new Date(now.getTime() + L.codeTtlMs),
     });
   });
+  // In the account's language, else the language of the page asking (decision 029).
+  const link = `${deps.config.publicUrl}/`;
   const text = existing
-    ? `Bantay: this number already has a resident account. Sign in with your PIN, or reset it at ${deps.config.publicUrl}/ if you forgot it.`
-    : `Bantay: your sign-up code is ${code}. It expires in 5 minutes. Never share it with anyone.`;
+    ? translate(msg`Bantay: this number already has a resident account. Sign in with your PIN, or reset it at ${link} if you forgot it.`, existing.language ?? currentLocale())
+    : translate(msg`Bantay: your sign-up code is ${code}. It expires in 5 minutes. Never share it with anyone.`);
   try {
     await deps.sms.send({ to: phoneNumber, text });
   } catch (error) {
@@ -264,14 +266,24 @@ export async function requestPinReset(deps: AppDeps, input: ResidentForgotPinReq
           userId: user.id,
           to: user.email,
           kind: 'account.pin_reset',
-          payload: {
-            subject: 'Reset your Bantay PIN',
-            text:
-              `Hello ${user.firstName},\n\n` +
-              'Someone (hopefully you) asked to reset the PIN of your Bantay resident account.\n' +
-              `Open this link within 1 hour to choose a new PIN. It works once:\n\n${link}\n\n` +
-              'If you did not ask for this, ignore this email: your PIN stays as it is.\n',
-          },
+          // In the resident's account language (decision 029).
+          payload: withLocale(user.language ?? 'en', () => {
+            const firstName = user.firstName;
+            return {
+              subject: t`Reset your Bantay PIN`,
+              text:
+                [
+                  t`Hello ${firstName},`,
+                  '',
+                  t`Someone (hopefully you) asked to reset the PIN of your Bantay resident account.`,
+                  t`Open this link within 1 hour to choose a new PIN. It works once:`,
+                  '',
+                  link,
+                  '',
+                  t`If you did not ask for this, ignore this email: your PIN stays as it is.`,
+                ].join('\n') + '\n',
+            };
+          }),
         },
       ]);
     }

@@ -1,6 +1,8 @@
+import { msg, t } from '@lingui/core/macro';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Job } from '../../jobs/scheduler.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { dayIn, formatInZone } from '../../lib/time-zone.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { barangayTimeZone } from './barangay-zone.ts';
@@ -21,8 +23,9 @@ export async function remindOverdueLoans(deps: AppDeps, now: Date): Promise<numb
       claimed.map(({ loan }) => loan.borrowerId),
     );
     for (const { loan, item } of claimed) {
-      const due = formatInZone(timeZone, loan.dueAt);
       const what = `${loan.quantity} × ${item.name}`;
+      // Each recipient reads it in their language (decision 029), the due date's month too.
+      const due = () => formatInZone(timeZone, loan.dueAt, undefined, currentLocale());
       const borrower = people.get(loan.borrowerId);
       const entity = { type: 'loan' as const, id: loan.id };
       await notify(
@@ -31,7 +34,10 @@ export async function remindOverdueLoans(deps: AppDeps, now: Date): Promise<numb
         afterCommit,
         { userId: loan.borrowerId },
         {
-          message: `Overdue equipment: please return the ${what} you borrowed (due ${due}).`,
+          message: () => {
+            const date = due();
+            return msg`Overdue equipment: please return the ${what} you borrowed (due ${date}).`;
+          },
           kind: 'loan.overdue',
           entity,
         },
@@ -42,7 +48,11 @@ export async function remindOverdueLoans(deps: AppDeps, now: Date): Promise<numb
         afterCommit,
         { role: 'admins' },
         {
-          message: `Overdue equipment: ${borrower ? `${borrower.firstName} ${borrower.lastName}` : 'A tanod'} has not returned ${what} (due ${due}).`,
+          message: () => {
+            const name = borrower ? `${borrower.firstName} ${borrower.lastName}` : t`A tanod`;
+            const date = due();
+            return msg`Overdue equipment: ${name} has not returned ${what} (due ${date}).`;
+          },
           kind: 'loan.overdue',
           entity,
         },

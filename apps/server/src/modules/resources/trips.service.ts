@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg, select } from '@lingui/core/macro';
+import { msg, select, t } from '@lingui/core/macro';
 import {
   CONDITIONS_NEEDING_REPAIR,
   type Trip,
@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import type { TripRow, VehicleRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -99,7 +100,8 @@ async function tellDriver(
   afterCommit: AfterCommit,
   trip: TripRow,
   vehicle: VehicleRow,
-  outcome: string,
+  /** The rejection's reason; null when approved. */
+  reason: string | null,
   kind: string,
 ) {
   const timeZone = await barangayTimeZone(tx);
@@ -109,7 +111,14 @@ async function tellDriver(
     afterCommit,
     { userId: trip.requesterId },
     {
-      message: `Your vehicle trip request for ${vehicle.name} on ${formatInZone(timeZone, trip.startsAt)} was ${outcome}`,
+      // In the driver's language (decision 029), the date's month too.
+      message: () => {
+        const name = vehicle.name;
+        const when = formatInZone(timeZone, trip.startsAt, undefined, currentLocale());
+        return reason === null
+          ? msg`Your vehicle trip request for ${name} on ${when} was approved`
+          : msg`Your vehicle trip request for ${name} on ${when} was rejected: ${reason}`;
+      },
       kind,
       entity: { type: 'vehicle_request', id: trip.id },
     },
@@ -172,7 +181,12 @@ export async function requestTrip(deps: AppDeps, actor: Actor, input: RequestInp
       afterCommit,
       { role: 'admins' },
       {
-        message: `New vehicle trip request: ${driver ? `${driver.firstName} ${driver.lastName}` : 'A driver'} asks for ${vehicle.name} (${input.purpose})`,
+        // In each admin's language (decision 029).
+        message: () => {
+          const driverName = driver ? `${driver.firstName} ${driver.lastName}` : t`A driver`;
+          const purpose = input.purpose;
+          return msg`New vehicle trip request: ${driverName} asks for ${name} (${purpose})`;
+        },
         kind: 'trip.requested',
         entity: { type: 'vehicle_request', id: row.id },
       },
@@ -210,7 +224,7 @@ export async function approveTrip(deps: AppDeps, actor: Actor, id: string): Prom
       after: { status: 'approved' },
       at: now,
     });
-    await tellDriver(deps, tx, afterCommit, updated, vehicle, 'approved', 'trip.approved');
+    await tellDriver(deps, tx, afterCommit, updated, vehicle, null, 'trip.approved');
     announce(deps, afterCommit, updated);
   });
   return presentTripById(deps, id);
@@ -240,7 +254,7 @@ export async function rejectTrip(deps: AppDeps, actor: Actor, id: string, input:
       after: { status: 'rejected', reason: input.reason },
       at: now,
     });
-    await tellDriver(deps, tx, afterCommit, updated, vehicle, `rejected: ${input.reason}`, 'trip.rejected');
+    await tellDriver(deps, tx, afterCommit, updated, vehicle, input.reason, 'trip.rejected');
     announce(deps, afterCommit, updated);
   });
   return presentTripById(deps, id);

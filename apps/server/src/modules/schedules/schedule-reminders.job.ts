@@ -1,3 +1,4 @@
+import { msg, t } from '@lingui/core/macro';
 import { PATROL_LIMITS } from '@bantay/shared';
 import type { Job } from '../../jobs/scheduler.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -24,14 +25,19 @@ export const scheduleRemindersJob: Job = {
       for (const schedule of due) {
         const tanodIds = members.filter((member) => member.scheduleId === schedule.id).map((member) => member.tanodId);
         if (tanodIds.length === 0) continue;
-        const area = areas.get(schedule.patrolAreaId)?.name ?? 'your area';
         await notify(
           deps,
           tx,
           afterCommit,
           { userIds: tanodIds },
           {
-            message: `Reminder: your patrol schedule ${schedule.code} in ${area} starts soon (${describeWindow(schedule, timezone)})`,
+            // In each tanod's language (decision 029), the window's day and month names too.
+            message: () => {
+              const code = schedule.code;
+              const area = areas.get(schedule.patrolAreaId)?.name ?? t`your area`;
+              const window = describeWindow(schedule, timezone);
+              return msg`Reminder: your patrol schedule ${code} in ${area} starts soon (${window})`;
+            },
             kind: 'schedule.reminder',
             entity: { type: 'schedule', id: schedule.id },
           },

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural, t } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import {
   PATROL_LIMITS,
@@ -16,7 +16,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
+import { notify, type AfterCommit, type NotifyMessage } from '../notifications/notifications.service.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
 import {
@@ -143,11 +143,17 @@ export async function listMySchedules(deps: AppDeps, actor: Actor, query: { from
   return presentSchedules(deps.db, rows, now);
 }
 
-/** "SCH-7K3F9Q (Purok 1, Mon 25 Nov 06:00–18:00)", or the first of a series and its count. */
+/**
+ * "SCH-7K3F9Q (Purok 1, Mon 25 Nov 06:00–18:00)", or the first of a series and its count, in the
+ * language being written (decision 029: notifyMembers builds it once per language).
+ */
 function describeSchedules(rows: ScheduleRow[], areaName: string, timezone: string): string {
   const first = rows[0]!;
-  const more = rows.length > 1 ? ` and ${rows.length - 1} more occurrence${rows.length > 2 ? 's' : ''}` : '';
-  return `${first.code} (${areaName}, ${describeWindow(first, timezone)})${more}`;
+  const code = first.code;
+  const window = describeWindow(first, timezone);
+  const more = rows.length - 1;
+  if (more === 0) return `${code} (${areaName}, ${window})`;
+  return t`${code} (${areaName}, ${window}) and ${plural(more, { one: '# more occurrence', other: '# more occurrences' })}`;
 }
 
 async function notifyMembers(
@@ -155,7 +161,7 @@ async function notifyMembers(
   tx: Tx,
   afterCommit: AfterCommit,
   tanodIds: string[],
-  message: string,
+  message: NotifyMessage,
   scheduleId: string,
 ): Promise<void> {
   if (tanodIds.length === 0) return;
@@ -210,8 +216,12 @@ export async function createSchedules(deps: AppDeps, actor: Actor, input: Create
       rows.push(row);
     }
     const area = (await findPatrolArea(tx, input.patrolAreaId))!;
-    const what = describeSchedules(rows, area.name, timezone);
-    await notifyMembers(deps, tx, afterCommit, members.map((member) => member.tanodId), `You were added to patrol schedule ${what}`, rows[0]!.id);
+    // Each tanod reads it in their language (decision 029): the text is built once per language.
+    const added = () => {
+      const what = describeSchedules(rows, area.name, timezone);
+      return msg`You were added to patrol schedule ${what}`;
+    };
+    await notifyMembers(deps, tx, afterCommit, members.map((member) => member.tanodId), added, rows[0]!.id);
     await appendAuditEntry(tx, {
       actor,
       action: 'create',
@@ -301,15 +311,25 @@ export async function updateSchedules(deps: AppDeps, actor: Actor, id: string, s
     }
 
     const area = (await findPatrolArea(tx, areaId))!;
-    const what = describeSchedules(rows, area.name, timezone);
+    const describe = () => describeSchedules(rows, area.name, timezone);
     const before = new Set(targetMembers.map((member) => member.tanodId));
     const after = new Set(members.map((member) => member.tanodId));
     const added = [...after].filter((tanodId) => !before.has(tanodId));
     const removed = [...before].filter((tanodId) => !after.has(tanodId));
     const stayed = [...after].filter((tanodId) => before.has(tanodId));
-    await notifyMembers(deps, tx, afterCommit, added, `You were added to patrol schedule ${what}`, target.id);
-    await notifyMembers(deps, tx, afterCommit, removed, `You were removed from patrol schedule ${what}`, target.id);
-    await notifyMembers(deps, tx, afterCommit, stayed, `Your patrol schedule changed: ${what}`, target.id);
+    // Each tanod reads it in their language (decision 029): the text is built once per language.
+    await notifyMembers(deps, tx, afterCommit, added, () => {
+      const what = describe();
+      return msg`You were added to patrol schedule ${what}`;
+    }, target.id);
+    await notifyMembers(deps, tx, afterCommit, removed, () => {
+      const what = describe();
+      return msg`You were removed from patrol schedule ${what}`;
+    }, target.id);
+    await notifyMembers(deps, tx, afterCommit, stayed, () => {
+      const what = describe();
+      return msg`Your patrol schedule changed: ${what}`;
+    }, target.id);
     await appendAuditEntry(tx, {
       actor,
       action: 'update',
@@ -345,7 +365,11 @@ export async function deleteSchedulesInScope(deps: AppDeps, actor: Actor, id: st
     await deleteSchedules(tx, targets.map((row) => row.id));
     if (upcoming.length > 0) {
       const tanodIds = [...new Set(members.filter((member) => upcoming.some((row) => row.id === member.scheduleId)).map((member) => member.tanodId))];
-      await notifyMembers(deps, tx, afterCommit, tanodIds, `Patrol schedule cancelled: ${describeSchedules(upcoming, area?.name ?? 'area', timezone)}`, target.id);
+      const cancelled = () => {
+        const what = describeSchedules(upcoming, area?.name ?? t`area`, timezone);
+        return msg`Patrol schedule cancelled: ${what}`;
+      };
+      await notifyMembers(deps, tx, afterCommit, tanodIds, cancelled, target.id);
     }
     await appendAuditEntry(tx, { actor, action: 'delete', entity: 'schedule', entityId: target.id, before: { scope, codes: targets.map((row) => row.code) }, at: now });
     publishChanged(deps, afterCommit, targets.map((row) => ({ id: row.id, updatedAt: now })));

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { SHIFT_HOURS, type ScheduleRepeat, type ScheduleShift, type ScheduleStatus } from '@bantay/shared';
+import { currentLocale, type Locale } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 
 /**
@@ -67,9 +68,12 @@ export function scheduleStatus(window: Window, now: Date): ScheduleStatus {
 
 export const overlaps = (a: Window, b: Window) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
 
-/** "Mon 25 Nov 06:00–18:00" in the barangay's timezone, for messages. */
-export function describeWindow(window: Window, timezone: string): string {
-  return `${formatInZone(timezone, window.startsAt, 'EEE d MMM HH:mm')}–${formatInZone(timezone, window.endsAt, 'HH:mm')}`;
+/**
+ * "Mon 25 Nov 06:00–18:00" in the barangay's timezone, for messages; day and month names in the
+ * language being written (decision 029), "Lun 25 Nob 06:00–18:00" in Filipino.
+ */
+export function describeWindow(window: Window, timezone: string, locale: Locale = currentLocale()): string {
+  return `${formatInZone(timezone, window.startsAt, 'EEE d MMM HH:mm', locale)}–${formatInZone(timezone, window.endsAt, 'HH:mm', locale)}`;
 }
 
 export const daysBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / DAY_MS;

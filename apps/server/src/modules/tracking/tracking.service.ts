@@ -207,7 +207,11 @@ export class TrackingIngest {
             afterCommit,
             { role: 'admins' },
             {
-              message: `Patrol alert: ${patrol.tanodName} has been outside ${patrol.areaName} for more than 5 minutes`,
+              // In each admin's language (decision 029).
+              message: () => {
+                const { tanodName, areaName } = patrol;
+                return msg`Patrol alert: ${tanodName} has been outside ${areaName} for more than 5 minutes`;
+              },
               kind: 'patrol.out_of_area',
               entity: { type: 'patrol', id: patrol.id },
             },

@@ -15,6 +15,7 @@ import type { TwoFactorCodeRow, UserRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { OutsideServiceError } from '../../adapters/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { currentLocale, translate, type Locale } from '../../lib/i18n.ts';
 import type { Actor } from '../auth/actor.ts';
 import { openSession, type RequestMeta } from '../auth/auth.service.ts';
 import { hashSecret } from '../auth/passwords.ts';
@@ -48,9 +49,12 @@ const signInEnded = (message = msg`This sign-in has ended. Please sign in again.
 
 const newCode = newOneTimeCode;
 
-function smsText(code: string, purpose: TwoFactorCodeRow['purpose']): string {
-  const what = purpose === 'login' ? 'sign-in' : 'verification';
-  return `Bantay: your ${what} code is ${code}. It expires in 5 minutes. Never share it with anyone.`;
+/** The code's SMS in the account's language, else the language of the page asking (decision 029). */
+function smsText(code: string, purpose: TwoFactorCodeRow['purpose'], language: Locale | null | undefined): string {
+  const locale = language ?? currentLocale();
+  return purpose === 'login'
+    ? translate(msg`Bantay: your sign-in code is ${code}. It expires in 5 minutes. Never share it with anyone.`, locale)
+    : translate(msg`Bantay: your verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`, locale);
 }
 
 function secondsUntil(later: Date, now: Date): number {
@@ -101,7 +105,7 @@ export async function sendSetupCode(deps: AppDeps, actor: Actor, input: SendCode
     await supersedeCodes(tx, actor.id, 'enable', now);
     return insertCode(tx, { userId: actor.id, purpose: 'enable', phoneNumber, codeHash, sentAt: now, expiresAt });
   });
-  await deliverCode(deps, phoneNumber, smsText(code, 'enable'), () => deleteCode(deps.db, row.id));
+  await deliverCode(deps, phoneNumber, smsText(code, 'enable', actor.language), () => deleteCode(deps.db, row.id));
   return { phoneNumber, expiresInSeconds: L.codeTtlMs / 1000, resendAfterSeconds: L.codeResendMs / 1000 };
 }
 
@@ -178,7 +182,7 @@ export async function startLoginChallenge(deps: AppDeps, user: UserRow): Promise
     sentAt: now,
     expiresAt: new Date(now.getTime() + L.codeTtlMs),
   });
-  await deliverCode(deps, user.phoneNumber, smsText(code, 'login'), () => deleteCode(deps.db, row.id));
+  await deliverCode(deps, user.phoneNumber, smsText(code, 'login', user.language), () => deleteCode(deps.db, row.id));
   return presentChallenge(row, now);
 }
 
@@ -223,6 +227,7 @@ export async function resendLoginCode(deps: AppDeps, input: LoginResendRequest):
   );
   if (!updated) throw new AppError('RATE_LIMITED', msg`A new code was just sent. Please wait before asking again.`, { retryAfterSeconds: 60 });
   // A failed send leaves the challenge as it was before, minus the old code; the user may resend.
-  await deliverCode(deps, updated.phoneNumber, smsText(code, 'login'), async () => {});
+  const language = (await findUserById(deps.db, updated.userId))?.language;
+  await deliverCode(deps, updated.phoneNumber, smsText(code, 'login', language), async () => {});
   return presentChallenge(updated, now);
 }
