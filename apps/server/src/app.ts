@@ -149,7 +149,7 @@ export async function buildApp({ deps, database, logger = false, lifecycle = { s
     await blotterRoutes(scope, deps);
   });
 
-  await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps), { landingBanner: () => landingAdvisories(deps) });
+  await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps), { landingBanner: (locale) => landingAdvisories(deps, locale) });
   return app;
 }
 

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AdvisoryRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Locale } from '../../lib/i18n.ts';
 import type { Actor } from '../auth/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { findSettings } from '../settings/settings.repository.ts';
@@ -333,9 +334,9 @@ export async function setAdvisoryOptIn(deps: AppDeps, actor: Actor, choice: Advi
 }
 
 /** The landing page's block of active advisories (landing-banner.ts); empty when none is active. */
-export async function landingAdvisories(deps: AppDeps): Promise<string> {
+export async function landingAdvisories(deps: AppDeps, locale: Locale = 'en'): Promise<string> {
   const { items } = await activeAdvisories(deps);
   if (items.length === 0) return '';
   const settings = await getPublicSettings(deps);
-  return landingAdvisoriesHtml(items, settings.timezone);
+  return landingAdvisoriesHtml(items, settings.timezone, locale);
 }

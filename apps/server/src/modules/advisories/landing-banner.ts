@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import type { PublicAdvisory } from '@bantay/shared';
+import { translate, type Locale } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 
 /**
@@ -33,24 +35,29 @@ const STYLE = `<style>
 body:not(:has(#root [data-landing-actions])) .bantay-advisories{display:none}
 </style>`;
 
-const TAGS = { info: 'Advisory', warning: 'Warning', danger: 'Danger' } as const;
+const TAGS = { info: msg`Advisory`, warning: msg`Warning`, danger: msg`Danger` } as const;
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
-/** The block for these advisories; empty when there are none, so the page is exactly as before. */
-export function landingAdvisoriesHtml(items: readonly PublicAdvisory[], timeZone: string): string {
+/**
+ * The block for these advisories, in the page's language (the landing page is rendered per
+ * language, docs/product.md §12); empty when there are none, so the page is exactly as before.
+ */
+export function landingAdvisoriesHtml(items: readonly PublicAdvisory[], timeZone: string, locale: Locale = 'en'): string {
   if (items.length === 0) return '';
   const cards = items.map((item) => {
-    const areas = item.areas.length > 0 ? `For ${item.areas.map((area) => area.name).join(', ')}. ` : '';
-    const until = item.endsAt ? `Until ${formatInZone(timeZone, new Date(item.endsAt))}.` : `Since ${formatInZone(timeZone, new Date(item.startsAt))}.`;
+    const areaNames = item.areas.map((area) => area.name).join(', ');
+    const areas = item.areas.length > 0 ? `${translate(msg`For ${areaNames}.`, locale)} ` : '';
+    const at = formatInZone(timeZone, new Date(item.endsAt ?? item.startsAt), undefined, locale);
+    const until = translate(item.endsAt ? msg`Until ${at}.` : msg`Since ${at}.`, locale);
     return (
       `<article class="bantay-advisory bantay-advisory-${item.severity}" data-advisory="${escapeHtml(item._id)}">` +
-      `<h2><span class="bantay-advisory-tag">${TAGS[item.severity]}</span>${escapeHtml(item.title)}</h2>` +
+      `<h2><span class="bantay-advisory-tag">${translate(TAGS[item.severity], locale)}</span>${escapeHtml(item.title)}</h2>` +
       `<p>${escapeHtml(item.body)}</p>` +
       `<small>${escapeHtml(areas)}${escapeHtml(until)}</small>` +
       `</article>`
     );
   });
-  return `${STYLE}<section class="bantay-advisories" aria-label="Advisories" role="region">${cards.join('')}</section>`;
+  return `${STYLE}<section class="bantay-advisories" aria-label="${escapeHtml(translate(msg`Advisories`, locale))}" role="region">${cards.join('')}</section>`;
 }
