@@ -7,8 +7,8 @@
 //
 // The catalogue the page starts in depends on the visitor's language, which only the server
 // knows (decision 029): dist/ssr/catalogues.json lists, per language, the chunks of the catalogue's
-// public part (src/locales/<lang>/public.po and the shared package's messages.po, compiled to
-// JavaScript), and the server preloads the one language it answers in.
+// landing part (src/locales/<lang>/landing.po compiled to JavaScript, the part the app starts
+// with, src/lib/i18n.ts), and the server preloads the one language it answers in.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -63,14 +63,14 @@ console.log(
 );
 
 /**
- * Per language, the chunks the public part of its catalogue loads (lib/i18n.ts), and what they
+ * Per language, the chunks the landing part of its catalogue loads (lib/i18n.ts), and what they
  * import statically: the server puts a modulepreload for the visitor's language in the page.
  */
 function cataloguePreloads(manifest) {
   const byLanguage = {};
   for (const [key, chunk] of Object.entries(manifest)) {
-    const match = /(?:^|\/)locales\/([a-z]+)\/(?:public|messages)\.po$/.exec(key);
-    if (!match || key.includes('apps/server/')) continue;
+    const match = /^src\/locales\/([a-z]+)\/landing\.po$/.exec(key);
+    if (!match) continue;
     const list = (byLanguage[match[1]] ??= []);
     const add = (entry) => {
       if (!entry || list.includes(entry.file)) return;
@@ -80,7 +80,7 @@ function cataloguePreloads(manifest) {
     add(chunk);
   }
   for (const lang of ['en', 'fil']) {
-    if (!byLanguage[lang]?.length) throw new Error(`the build manifest has no public catalogue for ${lang}`);
+    if (!byLanguage[lang]?.length) throw new Error(`the build manifest has no landing catalogue for ${lang}`);
     // What index.html loads already needs no second hint.
     byLanguage[lang] = byLanguage[lang].filter((file) => !html.includes(`/${file}"`));
   }

@@ -1,6 +1,7 @@
 // The source files the public pages reach: each public route's page and everything it imports,
-// statically or lazily, up to the staff layout. Their strings make the `public` catalogue part
-// (src/lib/i18n.ts), which a visitor downloads alone; lingui.config.ts reads this list.
+// statically or lazily, up to the staff layout. Their strings make the `landing` and `public`
+// catalogue parts (src/lib/i18n.ts), which a visitor downloads without the staff part;
+// lingui.config.ts reads these lists.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,31 @@ function resolve(from, specifier) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   return null;
+}
+
+/** Where the landing page starts: the entry, the landing page the router loads at once, its renderer. */
+const LANDING_ENTRIES = ['main.tsx', 'app/routes/LandingPage.tsx', 'prerender/landing.tsx'];
+
+/**
+ * The source files the landing page reaches by static imports alone (the walk stops at every
+ * dynamic import): their strings make the `landing` part, the one a first visit loads. What the
+ * landing page loads later (a signed-in resident's cards, the forgot-PIN dialog, the signed-in
+ * header, the other pages) loads the `public` part with it (src/lib/i18n.ts, `withCatalog`).
+ */
+export function landingModules() {
+  const seen = new Set();
+  const visit = (file) => {
+    const relative = path.relative(src, file).split(path.sep).join('/');
+    if (seen.has(relative) || !/\.tsx?$/.test(file)) return;
+    seen.add(relative);
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      if (match[2]) continue;
+      const target = resolve(file, match[1] ?? match[3]);
+      if (target) visit(target);
+    }
+  };
+  for (const entry of LANDING_ENTRIES) visit(path.join(src, entry));
+  return [...seen].sort();
 }
 
 export function publicModules() {

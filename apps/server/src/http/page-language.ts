@@ -42,7 +42,7 @@ export function pageInLanguage(html: string, locale: Locale): string {
 }
 
 /**
- * Per language, the chunks of the public part of its catalogue (apps/web/src/lib/i18n.ts), as the
+ * Per language, the chunks of the landing part of its catalogue (apps/web/src/lib/i18n.ts), as the
  * web build lists them in dist/ssr/catalogues.json (apps/web/scripts/landing-template.mjs). The
  * app fetches that part before it renders anything, so a page that names it up front lets the
  * browser fetch it alongside the entry script instead of after it (hydration waits for no extra

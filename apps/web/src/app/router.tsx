@@ -4,29 +4,32 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { UserType } from '@bantay/shared';
 import { lazyPage } from '@/components/lazy-page.tsx';
-import { needCatalog } from '@/lib/i18n.ts';
+import { withCatalog } from '@/lib/i18n.ts';
 import { AppRoot } from './AppRoot.tsx';
 import { RouteBoundary } from './RouteBoundary.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 
 // Every page is its own chunk, so the public pages never download the staff app (docs/product.md §8).
+// The landing page's strings come with the app's start (src/lib/i18n.ts); every other page brings
+// the public part of the catalogue with its code, the staff layout the staff part as well.
 const LandingPage = lazyPage(() => import('./routes/LandingPage.tsx'));
-const LoginPage = lazyPage(() => import('@/features/auth/LoginPage.tsx'));
-const SignupChooserPage = lazyPage(() => import('@/features/residents/SignupChooserPage.tsx'));
-const ResidentSignupPage = lazyPage(() => import('@/features/residents/ResidentSignupPage.tsx'));
-const ResetPinPage = lazyPage(() => import('@/features/residents/ResetPinPage.tsx'));
-const ReportIncidentsPage = lazyPage(() => import('@/features/report/ReportIncidentsPage.tsx'));
-const TanodEvaluationPage = lazyPage(() => import('@/features/evaluations/TanodEvaluationPage.tsx'));
-// The staff layout and its part of the catalogue (src/lib/i18n.ts) arrive together.
-const StaffLayout = lazyPage(async () => (await Promise.all([import('./layout/StaffLayout.tsx'), needCatalog('staff')]))[0]);
+const LoginPage = lazyPage(withCatalog(() => import('@/features/auth/LoginPage.tsx')));
+const SignupChooserPage = lazyPage(withCatalog(() => import('@/features/residents/SignupChooserPage.tsx')));
+const ResidentSignupPage = lazyPage(withCatalog(() => import('@/features/residents/ResidentSignupPage.tsx')));
+const ResetPinPage = lazyPage(withCatalog(() => import('@/features/residents/ResetPinPage.tsx')));
+const ReportIncidentsPage = lazyPage(withCatalog(() => import('@/features/report/ReportIncidentsPage.tsx')));
+const TanodEvaluationPage = lazyPage(withCatalog(() => import('@/features/evaluations/TanodEvaluationPage.tsx')));
+// The staff layout and its part of the catalogue (src/lib/i18n.ts) arrive together, with the public
+// part, whose modules (forms, dialogs) the staff pages use too.
+const StaffLayout = lazyPage(withCatalog(withCatalog(() => import('./layout/StaffLayout.tsx'), 'staff')));
 const RolePage = lazyPage(() => import('./routes/RolePage.tsx'));
 const MyAccountPage = lazyPage(() => import('./routes/MyAccountPage.tsx'));
 const ResourcesPage = lazyPage(() => import('./routes/ResourcesPage.tsx'));
 const EquipmentsPage = lazyPage(() => import('./routes/EquipmentsPage.tsx'));
-const ForgotPasswordPage = lazyPage(() => import('@/features/password-reset/ForgotPasswordPage.tsx'));
-const ResetPasswordPage = lazyPage(() => import('@/features/password-reset/ResetPasswordPage.tsx'));
-const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage.tsx'));
-const PrivacyPage = lazyPage(() => import('@/features/privacy/PrivacyPage.tsx'));
+const ForgotPasswordPage = lazyPage(withCatalog(() => import('@/features/password-reset/ForgotPasswordPage.tsx')));
+const ResetPasswordPage = lazyPage(withCatalog(() => import('@/features/password-reset/ResetPasswordPage.tsx')));
+const NotFoundPage = lazyPage(withCatalog(() => import('./routes/NotFoundPage.tsx')));
+const PrivacyPage = lazyPage(withCatalog(() => import('@/features/privacy/PrivacyPage.tsx')));
 const TanodDashboardPage = lazyPage(() => import('./routes/TanodDashboardPage.tsx'));
 const AdminDashboardPage = lazyPage(() => import('./routes/AdminDashboardPage.tsx'));
 const PatrolMapPage = lazyPage(() => import('./routes/PatrolMapPage.tsx'));

@@ -8,12 +8,13 @@ import { useSideNav } from '@/components/layout/use-side-nav.ts';
 import { useMyReports } from '@/lib/my-reports.ts';
 import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 import { readResidentSession, useResidentSession } from '@/lib/resident-session.ts';
+import { withCatalog } from '@/lib/i18n.ts';
 
 // The resident's side nav and top bar are the staff layout's own (same look, same collapse
 // rules), fetched only for a signed-in resident: visitors, most of the public pages' traffic,
 // never download them (docs/product.md §8). A resident's browser starts fetching them at once.
-const loadSideNav = () => import('@/components/layout/SideNav.tsx');
-const loadTopBar = () => import('@/components/layout/TopBar.tsx');
+const loadSideNav = withCatalog(() => import('@/components/layout/SideNav.tsx'));
+const loadTopBar = withCatalog(() => import('@/components/layout/TopBar.tsx'));
 const SideNav = lazyWithRetry(async () => ({ default: (await loadSideNav()).SideNav }));
 const TopBar = lazyWithRetry(async () => ({ default: (await loadTopBar()).TopBar }));
 if (typeof window !== 'undefined' && readResidentSession()) {

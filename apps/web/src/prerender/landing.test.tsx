@@ -10,8 +10,7 @@ import { i18n } from '@lingui/core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings } from '@bantay/shared';
-import { messages as sharedFilipino } from '@bantay/shared/locales/fil/messages.po';
-import { messages as filipino } from '@/locales/fil/public.po';
+import { messages as filipino } from '@/locales/fil/landing.po';
 import { AppRoutes } from '@/app/router.tsx';
 import { replacePublicSettings } from '@/lib/public-settings.ts';
 
@@ -133,8 +132,8 @@ describe('the pre-rendered landing page (decision 013)', () => {
 
   it('hydrates without a mismatch in Filipino (docs/product.md §12), its language switch offering English', async () => {
     const html = await renderLanding(SETTINGS, 'fil');
-    // What the browser loads before it hydrates (lib/i18n.ts startI18n): the public part and the shared package's.
-    i18n.load('fil', { ...sharedFilipino, ...filipino });
+    // What the browser loads before it hydrates (lib/i18n.ts startI18n): the landing part alone.
+    i18n.load('fil', filipino);
     i18n.activate('fil');
     try {
       const { errors, container } = await hydrate(html);

@@ -3,10 +3,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { I18nProvider } from '@lingui/react';
 import { setupI18n } from '@lingui/core';
-import { messages as english } from '@/locales/en/public.po';
-import { messages as filipino } from '@/locales/fil/public.po';
-import { messages as sharedEnglish } from '@bantay/shared/locales/en/messages.po';
-import { messages as sharedFilipino } from '@bantay/shared/locales/fil/messages.po';
+import { messages as english } from '@/locales/en/landing.po';
+import { messages as filipino } from '@/locales/fil/landing.po';
 import type { PublicSettings } from '@bantay/shared';
 import { AppRoutes } from '@/app/router.tsx';
 import { replacePublicSettings } from '@/lib/public-settings.ts';
@@ -20,8 +18,8 @@ import { replacePublicSettings } from '@/lib/public-settings.ts';
  */
 export async function renderLanding(settings: PublicSettings, locale: 'en' | 'fil' = 'en'): Promise<string> {
   replacePublicSettings(settings);
-  // The catalogue the browser starts with (lib/i18n.ts: the public part with the shared package's), so the markup matches its render.
-  const i18n = setupI18n({ locale, messages: { en: { ...sharedEnglish, ...english }, fil: { ...sharedFilipino, ...filipino } } });
+  // The catalogue the browser starts with (lib/i18n.ts: the landing part alone), so the markup matches its render.
+  const i18n = setupI18n({ locale, messages: { en: english, fil: filipino } });
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <I18nProvider i18n={i18n}>

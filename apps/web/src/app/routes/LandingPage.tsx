@@ -10,12 +10,13 @@ import { formatPhoneForDisplay } from '@/lib/phone.ts';
 import { ResidentSignInCard } from '@/features/residents/ResidentSignInCard.tsx';
 import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 import { useResidentSession } from '@/lib/resident-session.ts';
+import { withCatalog } from '@/lib/i18n.ts';
 
 // Side by side on a phone, so all three fit near the top of a small screen; stacked cards from sm up.
 const ACTION_LAYOUT = 'min-h-20 flex-row items-center justify-start gap-4 sm:min-h-28 sm:flex-col sm:items-start sm:justify-between sm:gap-3' as const;
 
 // Only signed-in residents see their list and their alerts, so visitors never download them.
-const ResidentCards = lazyWithRetry(() => import('./ResidentCards.tsx'));
+const ResidentCards = lazyWithRetry(withCatalog(() => import('./ResidentCards.tsx')));
 
 /**
  * The public front page: what anyone can do without signing in (report, emergency, track a

@@ -12,10 +12,13 @@ import { digitsOnly, PIN_LENGTH } from './pin-rules.ts';
 import { SIGN_IN_HASH } from './paths.ts';
 import { loadForgotPinDialog, loadMyReportsCard } from './lazy-parts.ts';
 import { FormAlert } from '@/components/FormAlert.tsx';
+import { withCatalog } from '@/lib/i18n.ts';
 
 // The sign-in's network code comes when the form is first used, not with the landing page, which
 // keeps the page within its script budget (decision 013); focusing a field starts the download.
-const loadResidentsApi = () => importWithRetry(() => import('./residents-api.ts'));
+// The network code, and the public part of the catalogue with the shared package's messages its
+// answers may need (src/lib/i18n.ts), load on the form's first use.
+const loadResidentsApi = () => importWithRetry(withCatalog(() => import('./residents-api.ts')));
 
 interface FieldErrors {
   phoneNumber?: string;
