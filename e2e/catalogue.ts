@@ -10,12 +10,13 @@ import type { BrowserContext, Page } from '@playwright/test';
  * that must not be left on a Filipino screen.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CATALOGUES = [
-  'apps/web/src/locales/fil/public.po',
-  'apps/web/src/locales/fil/staff.po',
-  'packages/shared/src/locales/fil/messages.po',
-  'apps/server/src/locales/fil/messages.po',
-];
+/** Every Filipino catalogue: the web's parts (landing, public, staff), the shared schemas', the server's. */
+const CATALOGUES = ['apps/web/src/locales/fil', 'packages/shared/src/locales/fil', 'apps/server/src/locales/fil'].flatMap((dir) =>
+  fs
+    .readdirSync(path.join(root, dir))
+    .filter((file) => file.endsWith('.po'))
+    .map((file) => path.join(dir, file)),
+);
 
 const filipinoOf = new Map<string, string>();
 for (const file of CATALOGUES) {

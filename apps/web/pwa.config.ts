@@ -38,6 +38,9 @@ const OPTIONAL_PUBLIC_SOURCES = [
   // The bot-check widget: solved on the emergency screen as soon as it opens (seconds count on a
   // slow phone), and by every report that waited for a signal the moment the signal returns.
   /\/node_modules\/altcha\/dist\/main\/altcha\.js$/,
+  // The public pages' catalogues in both languages (decision 029): each is fetched when a page
+  // needs it (src/lib/i18n.ts), and a page whose words cannot load cannot render.
+  /(^|\/)src\/locales\/(en|fil)\/(landing|public|messages)\.po$/,
 ];
 /** Files outside assets/ the shell loads. */
 const SHELL_FILES = ['index.html', 'theme-init.js', 'favicon.svg'];
