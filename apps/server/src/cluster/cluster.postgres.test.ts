@@ -65,7 +65,10 @@ beforeAll(async () => {
   const [frontPort, portA, portB] = await freePorts(3);
   front = `http://127.0.0.1:${frontPort}`;
   instances = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
-  launcher = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../cluster.ts')], {
+  // tsx runs TypeScript; the Lingui hooks compile the macros as modules load (decision 029). The
+  // instances inherit both through execArgv.
+  const linguiHooks = path.join(import.meta.dirname, '../../scripts/lingui-register.mjs');
+  launcher = spawn(process.execPath, ['--import', 'tsx', '--import', linguiHooks, path.join(import.meta.dirname, '../cluster.ts')], {
     env: {
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
