@@ -13,6 +13,7 @@ import { useBlotterList, useCopyRequests, type BlotterFilters } from './blotter-
 import { StatusChip, EntryDrawer } from './EntryDrawer.tsx';
 import { HearingsCalendar } from './HearingsCalendar.tsx';
 import { RecordEntryDialog } from './RecordEntryDialog.tsx';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 type View = 'entries' | 'hearings' | 'requests';
 
@@ -34,7 +35,7 @@ function EntryCard({ item, timeZone, onOpen }: { item: BlotterListItem; timeZone
           <StatusChip entry={item} />
           {item.confidential && <Lock className="h-4 w-4 text-danger" aria-label={t`Confidential`} />}
         </span>
-        <span className="font-medium">{item.nature}</span>
+        <span className="font-medium">{incidentTypeLabel(item.nature)}</span>
         <span className="break-words text-ink-soft">{item.place}</span>
         <span className="text-xs text-muted">
           {formatDateTime(item.occurredAt, timeZone)} · {names(item.complainants)} v. {names(item.respondents)}
@@ -147,7 +148,7 @@ function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string):
                     </td>
                     <td className="whitespace-nowrap px-4 py-2 text-ink-soft">{formatDateTime(item.occurredAt, timeZone)}</td>
                     <td className="max-w-[16rem] px-4 py-2">
-                      <span className="block font-medium">{item.nature}</span>
+                      <span className="block font-medium">{incidentTypeLabel(item.nature)}</span>
                       <span className="block truncate text-ink-soft">{item.place}</span>
                     </td>
                     <td className="max-w-[16rem] px-4 py-2 text-ink-soft">

@@ -13,6 +13,7 @@ import { changeRows, errorText, partyText, statusText, STATUS_STYLES } from './b
 import { AmendDialog } from './AmendDialog.tsx';
 import { HearingsSection } from './HearingsSection.tsx';
 import { fullName } from '@/lib/full-name.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 /** A request's state as the list shows it (the API's value, in words of the language on screen). */
 const COPY_REQUEST_STATUS_LABELS: Record<CopyRequestStatus, MessageDescriptor> = {
@@ -225,7 +226,7 @@ export function EntryDrawer({ entryId, timeZone, onClose }: { entryId: string; t
             <dt className="text-muted">
               <Trans>Nature</Trans>
             </dt>
-            <dd>{entry.nature}</dd>
+            <dd>{incidentTypeLabel(entry.nature)}</dd>
           </dl>
           <Section title={t`Complainants`}>
             <Parties parties={entry.complainants} empty={t`None named.`} />

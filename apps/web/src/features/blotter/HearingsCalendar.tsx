@@ -8,6 +8,7 @@ import { longDate, monthOf, monthTitle, monthWeeks } from '@/lib/calendar-days.t
 import { dayKey, formatTime } from '@/lib/zoned-time.ts';
 import { useHearings } from './blotter-api.ts';
 import { fullName } from '@/lib/full-name.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 /** The Lupon's hearings by day in the barangay's time zone: a month with dots, the chosen day's list. */
 export function HearingsCalendar({ timeZone, onOpenEntry }: { timeZone: string; onOpenEntry(id: string): void }) {
@@ -89,7 +90,7 @@ export function HearingsCalendar({ timeZone, onOpenEntry }: { timeZone: string; 
             {dayHearings.map((hearing) => {
               const time = formatTime(hearing.scheduledAt, timeZone);
               const number = hearing.entryNumber;
-              const nature = hearing.entryNature;
+              const nature = incidentTypeLabel(hearing.entryNature);
               const mediator = hearing.mediator ? fullName(hearing.mediator) : '—';
               return (
                 <li key={hearing._id} className="py-2">

@@ -8,6 +8,7 @@ import { usePublicSettings } from '@/lib/public-settings.ts';
 import { DEFAULT_TIMEZONE, formatDate } from '@/lib/zoned-time.ts';
 import { downloadCertifiedCopy, fetchMyEntries, requestCopy } from './my-blotter-api.ts';
 import { errorText } from './blotter-format.ts';
+import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 /** How the resident is named in the entry (the API's value, in words of the language on screen). */
 const PARTY_ROLE_LABELS: Record<MyBlotterEntry['role'], MessageDescriptor> = {
@@ -94,7 +95,8 @@ export default function MyBlotterCard() {
       ) : (
         <ul className="mt-2 divide-y divide-line">
           {state.items.map((entry) => {
-            const { number, nature } = entry;
+            const { number } = entry;
+            const nature = incidentTypeLabel(entry.nature);
             const date = formatDate(entry.occurredAt, timeZone);
             const status = BLOTTER_STATUS_LABELS[entry.status];
             const role = t(PARTY_ROLE_LABELS[entry.role]);
