@@ -11,7 +11,7 @@ import type {
 import type { UserType } from '@bantay/shared';
 import type { AppDeps } from '../deps.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
-import type { Actor } from '../modules/auth/actor.ts';
+import type { Actor } from './actor.ts';
 import { authenticateToken } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {

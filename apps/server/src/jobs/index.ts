@@ -2,7 +2,7 @@ import { overdueLoansJob } from '../modules/resources/overdue-loans.job.ts';
 import { absencesJob } from '../modules/patrols/absences.job.ts';
 import { scheduleRemindersJob } from '../modules/schedules/schedule-reminders.job.ts';
 import { trackRetentionJob } from '../modules/tracking/retention.job.ts';
-import type { Job } from './scheduler.ts';
+import type { Job } from '../lib/job.ts';
 import { escalationJob } from '../modules/incidents/escalation.job.ts';
 import { deliveryRetentionJob } from '../modules/deliveries/retention.job.ts';
 import { advisoryAnnouncementsJob } from '../modules/advisories/announcements.job.ts';

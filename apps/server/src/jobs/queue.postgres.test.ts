@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../lib/clock.ts';
 import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
 import { queueName, startQueuedJobs, type QueuedJobs } from './queue.ts';
-import type { Job } from './scheduler.ts';
+import type { Job } from '../lib/job.ts';
 
 const HOUR = 3_600_000;
 

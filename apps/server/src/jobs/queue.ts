@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { AppDeps } from '../deps.ts';
-import { runJob, startJobs, type Job, type JobLogger, type JobScheduler } from './scheduler.ts';
+import type { Job, JobLogger } from '../lib/job.ts';
+import { runJob, startJobs, type JobScheduler } from './scheduler.ts';
 
 /**
  * Timed jobs on PostgreSQL (decision 022): every instance offers each job once per interval, and

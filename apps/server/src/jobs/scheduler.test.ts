@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runJob, startJobs, type Job } from './scheduler.ts';
+import type { Job } from '../lib/job.ts';
+import { runJob, startJobs } from './scheduler.ts';
 import { ManualClock } from '../lib/clock.ts';
 import type { AppDeps } from '../deps.ts';
 

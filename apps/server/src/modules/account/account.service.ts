@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { NewUserRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound, type AppFieldError } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';

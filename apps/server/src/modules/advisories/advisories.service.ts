@@ -6,7 +6,7 @@ import type { AdvisoryRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Locale } from '../../lib/i18n.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';

@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler.ts';
+import type { Job } from '../../lib/job.ts';
 import { announceDueAdvisories } from './advisories.service.ts';
 
 /**

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AssistanceRequestRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { findPeople } from '../incidents/incident-handling.repository.ts';
 import { getIncident } from '../incidents/incident-handling.service.ts';

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import { auditEntries, users } from '../../db/schema/index.ts';
 import type { AuditAction, AuditEntity } from '@bantay/shared';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 
 export interface AuditInput {
   actor: Pick<Actor, 'id' | 'ip'>;

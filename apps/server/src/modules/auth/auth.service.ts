@@ -9,7 +9,7 @@ import { findStaffByLogin, insertUser, listActiveUsersOfTypes, updateUser, findU
 import { presentUserSummary } from '../users/users.presenter.ts';
 import { findLiveSession, insertSession, revokeSession, touchSession } from './sessions.repository.ts';
 import { hashSecret, verifyAgainstDummy, verifySecret } from './passwords.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { startLoginChallenge } from '../two-factor/two-factor.service.ts';
 
 export interface RequestMeta {

@@ -1,6 +1,6 @@
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import { InvalidatedCache } from '../../lib/invalidated-cache.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /** What a verified token resolved to, as long as its session stays live. */
 export interface VerifiedSession {

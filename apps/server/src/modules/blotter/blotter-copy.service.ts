@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';

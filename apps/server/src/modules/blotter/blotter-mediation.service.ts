@@ -15,7 +15,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentLocale, translate, withLocale, type Locale } from '../../lib/i18n.ts';
 import { formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { enqueueDeliveries } from '../deliveries/deliveries.service.ts';
 import { findPeople } from '../incidents/incident-handling.repository.ts';

@@ -20,7 +20,7 @@ import { AppError, notFound, type AppFieldError } from '../../lib/app-error.ts';
 import { translate } from '../../lib/i18n.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { dayIn, formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { findPeople } from '../incidents/incident-handling.repository.ts';
 import { getIncident } from '../incidents/incident-handling.service.ts';

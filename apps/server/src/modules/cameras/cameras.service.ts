@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { getIncident } from '../incidents/incident-handling.service.ts';
 import { presentCamera } from './cameras.presenter.ts';

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { dayIn, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { heatCells, incidentsByDayAndType, readSnapshot, type DayTypeRow } from './admin-dashboard.repository.ts';
 import { canSeeAdminDashboard } from './admin-dashboard.policy.ts';

@@ -1,6 +1,6 @@
 import type { TanodPerformanceSummary } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { getTanodPerformance } from '../performance/performance.service.ts';
 
 /**

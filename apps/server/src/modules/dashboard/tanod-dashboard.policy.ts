@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /**
  * The tanod dashboard is about the caller themself (their shifts, loans, figures, feedback), so

@@ -3,7 +3,7 @@ import { TANOD_DASHBOARD_LIMITS, type TanodDashboard } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { dayIn } from '../../lib/time-zone.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { listRecentComments } from '../evaluations/evaluations.repository.ts';
 import { presentSchedules } from '../schedules/schedules.presenter.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';

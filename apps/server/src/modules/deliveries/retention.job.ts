@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler.ts';
+import type { Job } from '../../lib/job.ts';
 import { deleteSentDeliveriesBefore } from './deliveries.repository.ts';
 
 /** Sent deliveries are kept this long (what went out, for questions about an alert), then deleted. */

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { EvaluationRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { findEvaluation, listEvaluationsOfTanod, setEvaluationHidden, visibleRatingCounts } from './evaluations.repository.ts';

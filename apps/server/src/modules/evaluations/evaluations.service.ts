@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
 import { findIncidentByTicket, insertIncidentEvent, touchIncident } from '../incidents/incidents.repository.ts';

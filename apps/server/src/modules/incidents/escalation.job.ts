@@ -2,7 +2,7 @@ import { msg, plural, t } from '@lingui/core/macro';
 import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { Job } from '../../jobs/scheduler.ts';
+import type { Job } from '../../lib/job.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { claimEscalation, listPendingCreatedBefore } from './incident-handling.repository.ts';
 import { tanodsToAlert } from './on-duty.ts';

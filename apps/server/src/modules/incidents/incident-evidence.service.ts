@@ -14,7 +14,7 @@ import type { IncidentRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { translate, type Text } from '../../lib/i18n.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findIncidentById, findPeople, touchIncidentReturning } from './incident-handling.repository.ts';
 import { getIncident } from './incident-handling.service.ts';

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { notify, type AfterCommit } from '../notifications/notifications.service.ts';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { loadPdfPhoto } from '../../lib/pdf/photo-grid.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { findPeople } from './incident-handling.repository.ts';

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow, UserRow } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
 import { claimEscalation, returnActiveIncidentToQueue } from './incident-handling.repository.ts';
 import { incidentLabel } from './incident-handling.service.ts';

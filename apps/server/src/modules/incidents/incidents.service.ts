@@ -18,7 +18,7 @@ import type { IncidentRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
 import { notify } from '../notifications/notifications.service.ts';

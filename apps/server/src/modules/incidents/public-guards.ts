@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { bearerToken } from '../../http/auth-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Text } from '../../lib/i18n.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { authenticateToken } from '../auth/auth.service.ts';
 
 /**

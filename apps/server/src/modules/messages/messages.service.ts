@@ -13,7 +13,7 @@ import type { MessageRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
   deleteConversationFor,

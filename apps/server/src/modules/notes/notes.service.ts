@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { NoteRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { deleteOwnNote, insertNote, listNotesOf, updateOwnNote } from './notes.repository.ts';
 
 // A calendar shows a month or so; a year is plenty and keeps one answer small.

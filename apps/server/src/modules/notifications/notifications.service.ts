@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import {
   deleteNotificationOf,
   insertNotificationsFor,

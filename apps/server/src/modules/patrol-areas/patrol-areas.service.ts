@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import {

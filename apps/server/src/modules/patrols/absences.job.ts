@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { Job } from '../../jobs/scheduler.ts';
+import type { Job } from '../../lib/job.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { insertAbsences } from './patrols.repository.ts';

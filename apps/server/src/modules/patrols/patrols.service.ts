@@ -19,7 +19,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
 import { findSchedule, listMembersOf } from '../schedules/schedules.repository.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';

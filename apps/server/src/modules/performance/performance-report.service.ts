@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { verifySecret } from '../auth/passwords.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';

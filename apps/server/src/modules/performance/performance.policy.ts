@@ -1,5 +1,5 @@
 import { isAdminLike } from '@bantay/shared';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /** Only the tanod themself, an admin or the supadmin sees a tanod's figures. */
 export function canSeePerformance(actor: Pick<Actor, 'id' | 'userType'>, tanodId: string): boolean {

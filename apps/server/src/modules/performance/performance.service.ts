@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { dayIn, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import {
   attendanceFigures,

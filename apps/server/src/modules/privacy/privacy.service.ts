@@ -3,7 +3,7 @@ import type { DeleteMyAccountRequest } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { verifySecret } from '../auth/passwords.ts';
 import { removeAvatar } from '../files/avatar-storage.ts';
 import { findSettings } from '../settings/settings.repository.ts';

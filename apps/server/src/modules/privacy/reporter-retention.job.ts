@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler.ts';
+import type { Job } from '../../lib/job.ts';
 import { eraseOldReporterContacts } from './privacy.service.ts';
 
 /**

@@ -14,7 +14,7 @@ import { PushEndpointRefused } from '../../adapters/push/push.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { translate, withLocale, type Locale, type Text } from '../../lib/i18n.ts';
 import { incidentTypeLabel } from '../../lib/incident-types.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import type { AfterCommit } from '../notifications/notifications.service.ts';
 import { conversationLinks, type RoleLinks } from '../notifications/notification-links.ts';
 import { alertRuleOf, isUrgentAlert, notificationPushPayload, shortBody } from './alert-rules.ts';

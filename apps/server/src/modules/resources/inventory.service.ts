@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import {
   findItemWithStock,

@@ -13,7 +13,7 @@ import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { translate, type Text } from '../../lib/i18n.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { barangayTimeZone } from './barangay-zone.ts';
 import { lockItem, unitsOnLoan, updateItem } from './inventory.repository.ts';
 import { defaultDueAt, shiftsAround, type DueTime } from './loan-due-time.ts';

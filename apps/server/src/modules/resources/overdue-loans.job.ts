@@ -1,7 +1,7 @@
 import { msg, t } from '@lingui/core/macro';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { Job } from '../../jobs/scheduler.ts';
+import type { Job } from '../../lib/job.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { dayIn, formatInZone } from '../../lib/time-zone.ts';
 import { notify } from '../notifications/notifications.service.ts';

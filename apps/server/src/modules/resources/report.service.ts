@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { findPeople } from './people.repository.ts';
 import {

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { encodeIncidentPhoto } from '../incidents/photo-storage.ts';
 import type { AuditEntity } from '@bantay/shared';
 import type { FileStore } from '../files/file-store.ts';

@@ -1,6 +1,6 @@
 import { isAdminLike } from '@bantay/shared';
 import type { LoanRow, TripRow } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /** Admins (and supadmins) manage the inventory, vehicles and trips, and see everyone's loans. */
 export function canManageResources(actor: Pick<Actor, 'userType'>): boolean {

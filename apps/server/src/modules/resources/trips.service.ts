@@ -16,7 +16,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
 import { barangayTimeZone } from './barangay-zone.ts';
 import { findPeople } from './people.repository.ts';

@@ -6,7 +6,7 @@ import { inTransaction, type Executor } from '../../db/transaction.ts';
 import type { VehicleRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { findActiveTanods, findPeople } from './people.repository.ts';
 import { presentVehicle } from './resources.presenter.ts';

@@ -6,7 +6,7 @@ import { forbidden } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { currentLocale, translate } from '../../lib/i18n.ts';
 import { dayIn, formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
 import { findUserById } from '../users/users.repository.ts';

@@ -1,6 +1,6 @@
 import { msg, t } from '@lingui/core/macro';
 import { PATROL_LIMITS } from '@bantay/shared';
-import type { Job } from '../../jobs/scheduler.ts';
+import type { Job } from '../../lib/job.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { ScheduleRow } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { notify, type AfterCommit, type NotifyMessage } from '../notifications/notifications.service.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';

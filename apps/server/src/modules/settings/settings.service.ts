@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isKnownTimeZone } from '../../lib/time-zone.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
 import type { CachedSettings } from './public-settings-cache.ts';

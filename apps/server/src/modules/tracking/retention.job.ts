@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler.ts';
+import type { Job } from '../../lib/job.ts';
 import { deletePointsBefore } from './tracking.repository.ts';
 
 /** Points deleted per statement, so one run never holds a long lock. */

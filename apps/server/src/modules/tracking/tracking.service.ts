@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { translate } from '../../lib/i18n.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import {
   claimOutsideAlert,

@@ -16,7 +16,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { OutsideServiceError } from '../../adapters/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentLocale, translate, type Locale } from '../../lib/i18n.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { openSession, type RequestMeta } from '../auth/auth.service.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { checkOneTimeCode, newOneTimeCode } from '../../lib/one-time-code.ts';

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { StaffHandoff } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { findManageable } from './staff-accounts.service.ts';
 import { presentHandoff } from './handoff.presenter.ts';
 import { countShiftsNotOverOf, findInProgressIncidentOf, listOpenLoansOf, listShiftsNotOverOf } from './handoff.repository.ts';

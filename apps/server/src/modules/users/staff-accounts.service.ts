@@ -16,7 +16,7 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound, type AppFieldError } from '../../lib/app-error.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';

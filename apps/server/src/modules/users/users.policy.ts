@@ -1,5 +1,5 @@
 import type { UserType } from '@bantay/shared';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /**
  * Who may manage whose account (docs/product.md §2). Pure functions: the routes decide with

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { CurrentUser } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import { findUserWithUnreadFlag } from './users.repository.ts';
 import { presentCurrentUser } from './users.presenter.ts';
 
