@@ -2,7 +2,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres; `PORT` pins the server's port; `--points N`,
 // `--incidents N`, `--runs N` scale it down for a quick look; `--keep` leaves the database).
 //
-// Issue 13's Measure: the admin dashboard and the all-tanods performance call on a barangay far
+// The admin dashboard and the all-tanods performance call on a barangay far
 // bigger than a real one. A fresh database gets the migrations and the demo (seed:demo), then, in
 // SQL (generate_series, indexes of location_points dropped during the load and re-created with
 // their own definitions), 100 tanods in all, a year of schedules and patrols for them, 100,000

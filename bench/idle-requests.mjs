@@ -1,6 +1,6 @@
 // `node bench/idle-requests.mjs [seconds]` (after `npm run build`): a signed-in tanod in real
 // Chromium sits idle, first with the notifications panel open, then with a chat open, and every
-// HTTP request the page makes is counted. Target: zero while the socket is up (issues 3 and 4).
+// HTTP request the page makes is counted. Target: zero while the socket is up (docs/product.md §1).
 // Baseline in the same run: the same page with the socket blocked, so the app falls back to
 // polling (messages every 500 ms as the brief's design does, notifications every 30 s).
 import { chromium } from 'playwright-core';

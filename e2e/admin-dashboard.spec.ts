@@ -1,7 +1,7 @@
 import { test, expect, signInByApi } from './fixtures.ts';
 import { reportIncident } from './public-api.ts';
 
-// Issue 13, "End to end": the admin dashboard's open-incident count moves when a resident reports,
+// The admin dashboard's open-incident count moves when a resident reports,
 // with no reload and no polling: the report's socket event makes the page fetch the figures again.
 
 test("the admin dashboard's open-incident count moves live when a resident reports", async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, signInByApi, test, toast, type SignedIn } from './fixtures.ts';
 
-// Issue 14: a patchy connection (Playwright's setOffline and blocked requests). tanod3 and the admin
+// A patchy connection (decision 006) (Playwright's setOffline and blocked requests). tanod3 and the admin
 // chat; each test starts them on a fresh conversation, hiding any earlier one for both.
 const TANOD = 'tanod3';
 const ADMIN = { username: 'admin', name: 'Jose Ramon Bautista' };

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, signInByApi, storeLocally, DEMO_PASSWORD, type SignedIn } from './fixtures.ts';
 import { reportIncident } from './public-api.ts';
 
-// Issue 13 items 5 and 7: a tanod's /Performance shows figures the server computed from what the
+// A tanod's /Performance (docs/product.md §4.10) shows figures the server computed from what the
 // tanod did (made here through the API), and an admin downloads the performance report after
 // re-entering their password, with the server's refusal shown in the dialog when it is wrong.
 

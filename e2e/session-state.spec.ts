@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, signInByApi, signInByForm, test, toast } from './fixtures.ts';
 
-// Issue 15: session state that outlives the page that set it, and tabs that share one session.
+// Session state that outlives the page that set it, and tabs that share one session.
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -129,7 +129,7 @@ const envSchema = z.object({
   TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Days after a report is closed before its reporter's name and phone are erased (decision 028). */
   REPORTER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
-  // Issue 9: a pending report with no responder this long notifies admins and
+  // A pending report with no responder this long notifies admins and
   // on-duty tanods, and again at twice the time.
   ESCALATE_EMERGENCY_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
   ESCALATE_NORMAL_AFTER_S: z.coerce.number().int().min(1).max(7 * 86_400).default(900),
@@ -185,11 +185,11 @@ export interface Config {
   trackRetentionDays: number;
   /** Days after a report closes before its reporter's name and phone are erased (decision 028). */
   reporterDataRetentionDays: number;
-  /** Issue 9: how long a pending report may wait for a responder before staff are reminded. */
+  /** How long a pending report may wait for a responder before staff are reminded. */
   escalation: { emergencyAfterMs: number; normalAfterMs: number };
 }
 
-/** Issue 5's adapters, each checked for its credentials when chosen. */
+/** The outside services (adapters/index.ts), each checked for its credentials when chosen. */
 export interface OutsideServicesConfig {
   timeoutMs: number;
   sms:

@@ -9,7 +9,7 @@ import type { IncidentRow, NewIncidentRow } from '../src/db/schema/index.ts';
 import { insertIncident, insertIncidentEvent } from '../src/modules/incidents/incidents.repository.ts';
 import { newTicket } from '../src/modules/incidents/ticket.ts';
 
-/** Helpers of the incident tests (issues 6 and 9): settings, reports, photos, incidents. */
+/** Helpers of the incident tests: settings, reports, photos, incidents. */
 
 /** A 0.01° square (about 1.1 km) around the brief's map centre, corners as [lng, lat]. */
 export const TEST_BOUNDARY: Polygon = {

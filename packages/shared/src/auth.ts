@@ -25,7 +25,7 @@ export const loginSuccessSchema = z.object({
   token: z.string(),
   userType: userTypeSchema,
   userId: z.string(),
-  /** Issue 13: signed in with a one-time password; the web app leads to the password change. */
+  /** Signed in with a one-time password; the web app leads to the password change. */
   mustChangePassword: z.boolean().optional(),
   /** The language kept on the account (docs/product.md §12); null until one was chosen. */
   language: accountLanguageSchema.nullable(),
@@ -59,7 +59,7 @@ export const currentUserSchema = z.object({
   birthday: z.string().nullable(),
   gender: z.string().nullable(),
   hasUnreadNotifications: z.boolean(),
-  /** Issue 13: signed in with a one-time password; every call but the password change is refused. */
+  /** Signed in with a one-time password; every call but the password change is refused. */
   mustChangePassword: z.boolean(),
   /** The language kept on the account (docs/product.md §12); null until one was chosen. */
   language: accountLanguageSchema.nullable(),

@@ -8,33 +8,33 @@
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
-  /** Issue 5: the phone number cannot be read as a real number ('Please enter a valid phone number'). */
+  /** The phone number cannot be read as a real number ('Please enter a valid phone number'). */
   INVALID_PHONE_NUMBER: 400,
-  /** Issue 5: a wrong, expired or used verification code ('Invalid verification code'). */
+  /** A wrong, expired or used verification code ('Invalid verification code'). */
   INVALID_CODE: 400,
-  /** Issue 5: the bot-check payload is missing, wrong, expired or already used. */
+  /** The bot-check payload is missing, wrong, expired or already used. */
   BOT_CHECK_FAILED: 400,
-  /** Issue 5: a password-reset link that is unknown, used or expired. */
+  /** A password-reset link that is unknown, used or expired. */
   INVALID_RESET_TOKEN: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   ACCOUNT_DEACTIVATED: 403,
-  /** Issue 13: signed in with a one-time password; every call but the password change is refused until then. */
+  /** Signed in with a one-time password; every call but the password change is refused until then. */
   password_change_required: 403,
-  /** Issue 13: a report asks the admin to re-enter their password, and it was wrong. */
+  /** A report asks the admin to re-enter their password, and it was wrong. */
   wrong_password: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /**
-   * Issue 9: another tanod claimed the incident first; `details.takenBy` names who took it (see `incidentConflictDetailsSchema`).
+   * Another tanod claimed the incident first; `details.takenBy` names who took it (see `incidentConflictDetailsSchema`).
    */
   already_taken: 409,
-  /** Issue 9: the tanod already holds an in-progress incident; `details.incident` names it. */
+  /** The tanod already holds an in-progress incident; `details.incident` names it. */
   has_active_incident: 409,
-  /** Issue 12: a borrow asks for more units than are available; the message names both numbers. */
+  /** A borrow asks for more units than are available; the message names both numbers. */
   insufficient_stock: 409,
-  /** Issue 12: an approved trip of the same vehicle overlaps; the message names it. */
+  /** An approved trip of the same vehicle overlaps; the message names it. */
   vehicle_booked: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

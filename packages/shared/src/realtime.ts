@@ -106,7 +106,7 @@ export interface ServerToClientEvents {
   'tracking:status': (payload: TrackingStatus) => void;
   'schedule:updated': (payload: EntityChanged) => void;
   'loan:updated': (payload: EntityChanged) => void;
-  /** Issue 12: a vehicle trip was requested, decided, cancelled or completed (admins and its driver). */
+  /** A vehicle trip was requested, decided, cancelled or completed (admins and its driver). */
   'trip:updated': (payload: EntityChanged) => void;
   /** Users who came online or went offline, gathered over a fraction of a second (one list, not a message each). */
   'presence:changed': (payload: PresenceChanged[]) => void;
@@ -126,7 +126,7 @@ export interface ClientToServerEvents {
    */
   joinNotificationRoom: (ack?: (result: RealtimeAck) => void) => void;
   /**
-   * Issue 11: a tanod's GPS points (at most 100 per batch, see `trackingPointsSchema`), answered
+   * A tanod's GPS points (at most 100 per batch, see `trackingPointsSchema`), answered
    * with `{ accepted, rejected, error? }` (see `TrackingPointsAck` for what the client does next).
    */
   'tracking:points': (points: TrackingPointInput[], ack: (result: TrackingPointsAck) => void) => void;

@@ -202,7 +202,7 @@ export const DEMO_ON_PATROL = [
 ] as const;
 
 /**
- * Issue 11's demo: four puroks covering the boundary, a fortnight of schedules with a repeating
+ * The patrols demo: four puroks covering the boundary, a fortnight of schedules with a repeating
  * series, past patrols with tracks and every attendance kind, and two tanods on patrol now; and
  * 90 days of patrol history before that fortnight, for the dashboards and performance.
  * Runs after the demo staff exist; does nothing when the puroks were already there.

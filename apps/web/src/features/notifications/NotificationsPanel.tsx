@@ -152,7 +152,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
       // docs/product.md §A8: failing to mark one notification read is only logged.
       markOneRead(item._id).catch((error: unknown) => console.error('Could not mark the notification read', error));
     }
-    // Issue 20: a notification opens what it is about; the panel closes, its work done.
+    // A notification opens what it is about; the panel closes, its work done.
     if (link) {
       onClose();
       void navigate(link);
