@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AUDIT_ENTITIES, type AuditEntry, type AuditList } from '@bantay/shared';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditEntry, type AuditList } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { api } from '@/lib/api-client.ts';
 import { fullName } from '@/lib/full-name.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
-import { ACTION_LABELS, ENTITY_LABELS } from './audit-labels.ts';
 
-/** The word for an entry's action or entity; a value this build does not know is shown as it is. */
-const labelOf = (labels: Record<string, MessageDescriptor>, value: string): MessageDescriptor | string =>
-  Object.hasOwn(labels, value) ? labels[value]! : value;
+/**
+ * The word for an entry's action or entity, in the language on screen (the shared vocabulary reads
+ * in it when read, packages/shared/src/i18n.ts); a value this build does not know is shown as it is.
+ */
+const labelOf = (labels: Readonly<Record<string, string>>, value: string): string => (Object.hasOwn(labels, value) ? labels[value]! : value);
 
 function summary(values: Record<string, unknown> | null): string {
   if (!values) return '';
@@ -23,16 +23,16 @@ function summary(values: Record<string, unknown> | null): string {
 function Row({ entry }: { entry: AuditEntry }) {
   const { t } = useLingui();
   const who = entry.actor ? fullName(entry.actor) : t`System`;
-  const action = labelOf(ACTION_LABELS, entry.action);
-  const entity = labelOf(ENTITY_LABELS, entry.entity);
+  const action = labelOf(AUDIT_ACTION_LABELS, entry.action);
+  const entity = labelOf(AUDIT_ENTITY_LABELS, entry.entity);
   const before = summary(entry.before);
   const after = summary(entry.after);
   return (
     <li className="flex flex-col gap-1 p-4 text-sm" data-testid="audit-row">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <strong>{who}</strong>
-        <span>{typeof action === 'string' ? action : t(action)}</span>
-        <span className="rounded-md bg-surface-2 px-1.5 py-0.5 text-xs font-medium text-ink-soft">{typeof entity === 'string' ? entity : t(entity)}</span>
+        <span>{action}</span>
+        <span className="rounded-md bg-surface-2 px-1.5 py-0.5 text-xs font-medium text-ink-soft">{entity}</span>
         <span className="ml-auto text-xs text-muted">
           <time dateTime={entry.at}>{new Date(entry.at).toLocaleString(currentIntlTag())}</time>
           {entry.ip ? ` · ${entry.ip}` : ''}
@@ -81,7 +81,7 @@ export function AuditLogPanel() {
             <option value="">{t`Everything`}</option>
             {AUDIT_ENTITIES.map((value) => (
               <option key={value} value={value}>
-                {t(ENTITY_LABELS[value])}
+                {AUDIT_ENTITY_LABELS[value]}
               </option>
             ))}
           </select>
