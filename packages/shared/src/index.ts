@@ -1,3 +1,5 @@
+// Plain, translated messages for checks that carry none of their own (zod-messages.ts).
+import './zod-messages.ts';
 export * from './errors.ts';
 export * from './roles.ts';
 export * from './limits.ts';
@@ -8,6 +10,7 @@ export * from './realtime.ts';
 export * from './account.ts';
 export * from './geo.ts';
 export * from './incidents.ts';
+export * from './incident-types.ts';
 export * from './residents.ts';
 export * from './evaluations.ts';
 export * from './messages.ts';
