@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, bearer, createTestContext, createUser, type TestContext } from './harness.ts';
+import { TEST_PASSWORD, bearer, createTestContext, createUser, signIn, type TestContext } from './harness.ts';
 import { insertTestIncident } from './incidents-helpers.ts';
 import { addItem, borrow, signedIn } from './resources.ts';
 
@@ -11,9 +11,9 @@ import { addItem, borrow, signedIn } from './resources.ts';
  * filled; the `code` is the same as in English.
  */
 
-/** The Filipino catalogue, msgid → msgstr (Lingui writes one line per string). */
-function readCatalogue(): Map<string, string> {
-  const text = fs.readFileSync(path.join(import.meta.dirname, '../src/locales/fil/messages.po'), 'utf8');
+/** A Filipino catalogue, msgid → msgstr (Lingui writes one line per string): the server's by default. */
+function readCatalogue(file = '../src/locales/fil/messages.po'): Map<string, string> {
+  const text = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
   const entries = new Map<string, string>();
   const pattern = /^msgid (".*")\nmsgstr (".*")$/gm;
   for (const [, id, str] of text.matchAll(pattern)) entries.set(JSON.parse(id!) as string, JSON.parse(str!) as string);
@@ -21,6 +21,8 @@ function readCatalogue(): Map<string, string> {
 }
 
 const catalogue = readCatalogue();
+/** The shared package's, whose messages the request schemas give. */
+const sharedCatalogue = readCatalogue('../../../packages/shared/src/locales/fil/messages.po');
 
 /** The catalogue's Filipino of `id`, its simple `{placeholders}` filled. */
 function fil(id: string, values: Record<string, string | number> = {}): string {
@@ -189,5 +191,21 @@ describe('module errors with the bantay_lang=fil cookie', () => {
     const response = await ctx.app.inject({ method: 'DELETE', url: '/api/notes/00000000-0000-4000-8000-000000000000', headers: bearer(tanod.token) });
     expect(response.statusCode).toBe(404);
     expect(errorOf(response)).toEqual({ code: 'NOT_FOUND', message: fil('Note not found') });
+  });
+});
+
+describe('a check whose schema carries no message of its own (packages/shared/src/zod-messages.ts)', () => {
+  it('answers in Filipino, not in zod\'s developer English', async () => {
+    const resident = await createUser(ctx, { userType: 'resident', phoneNumber: '+639170000099', username: null, email: null });
+    const token = await signIn(ctx, resident);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/residents/me/advisory-alerts',
+      headers: { ...bearer(token), ...FIL },
+      payload: { push: 'yes', sms: true },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).fields).toEqual([{ field: 'push', message: sharedCatalogue.get('This value is not the right kind') }]);
+    expect(errorOf(response).fields?.[0]?.message).toBe('Hindi tama ang uri ng halagang ito');
   });
 });
