@@ -11,6 +11,7 @@ export * from './account.ts';
 export * from './geo.ts';
 export * from './incidents.ts';
 export * from './incident-types.ts';
+export * from './incident-types.ts';
 export * from './residents.ts';
 export * from './evaluations.ts';
 export * from './messages.ts';

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ASSISTANCE_LIMITS, type AssistanceRequest, type AssistanceStatus } from '@bantay/shared';
+import { ASSISTANCE_LIMITS, type AssistanceRequest, type AssistanceStatus, incidentTypeLabel } from '@bantay/shared';
 import { ReasonDialog } from '@/components/ReasonDialog.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';
 import { ApproveDialog } from './ApproveDialog.tsx';
 import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 const OPEN: AssistanceStatus[] = ['pending', 'approved', 'deployed'];
 

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';
 import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, useRefreshAssistance } from './assistance-api.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 const timeText = (iso: string) => new Date(iso).toLocaleTimeString(currentIntlTag(), { hour: 'numeric', minute: '2-digit' });
 

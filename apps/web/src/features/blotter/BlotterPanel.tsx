@@ -3,7 +3,7 @@ import { Lock, Plus } from 'lucide-react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BLOTTER_STATUSES, BLOTTER_STATUS_LABELS, type BlotterListItem, type BlotterStatus } from '@bantay/shared';
+import { BLOTTER_STATUS_LABELS, BLOTTER_STATUSES, type BlotterListItem, type BlotterStatus, incidentTypeLabel } from '@bantay/shared';
 import { SearchField } from '@/components/form/SearchField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
@@ -13,7 +13,6 @@ import { useBlotterList, useCopyRequests, type BlotterFilters } from './blotter-
 import { StatusChip, EntryDrawer } from './EntryDrawer.tsx';
 import { HearingsCalendar } from './HearingsCalendar.tsx';
 import { RecordEntryDialog } from './RecordEntryDialog.tsx';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 type View = 'entries' | 'hearings' | 'requests';
 

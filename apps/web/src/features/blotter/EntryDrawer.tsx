@@ -13,7 +13,7 @@ import { changeRows, errorText, partyText, statusText, STATUS_STYLES } from './b
 import { AmendDialog } from './AmendDialog.tsx';
 import { HearingsSection } from './HearingsSection.tsx';
 import { fullName } from '@/lib/full-name.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 /** A request's state as the list shows it (the API's value, in words of the language on screen). */
 const COPY_REQUEST_STATUS_LABELS: Record<CopyRequestStatus, MessageDescriptor> = {

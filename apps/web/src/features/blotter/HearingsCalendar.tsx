@@ -2,13 +2,12 @@ import { useId, useMemo, useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { HEARING_OUTCOME_LABELS, type Hearing } from '@bantay/shared';
+import { type Hearing, HEARING_OUTCOME_LABELS, incidentTypeLabel } from '@bantay/shared';
 import { MonthGrid } from '@/components/MonthGrid.tsx';
 import { longDate, monthOf, monthTitle, monthWeeks } from '@/lib/calendar-days.ts';
 import { dayKey, formatTime } from '@/lib/zoned-time.ts';
 import { useHearings } from './blotter-api.ts';
 import { fullName } from '@/lib/full-name.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 /** The Lupon's hearings by day in the barangay's time zone: a month with dots, the chosen day's list. */
 export function HearingsCalendar({ timeZone, onOpenEntry }: { timeZone: string; onOpenEntry(id: string): void }) {

@@ -3,12 +3,11 @@ import { FileDown } from 'lucide-react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BLOTTER_STATUS_LABELS, type MyBlotterEntry } from '@bantay/shared';
+import { BLOTTER_STATUS_LABELS, incidentTypeLabel, type MyBlotterEntry } from '@bantay/shared';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { DEFAULT_TIMEZONE, formatDate } from '@/lib/zoned-time.ts';
 import { downloadCertifiedCopy, fetchMyEntries, requestCopy } from './my-blotter-api.ts';
 import { errorText } from './blotter-format.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 /** How the resident is named in the entry (the API's value, in words of the language on screen). */
 const PARTY_ROLE_LABELS: Record<MyBlotterEntry['role'], MessageDescriptor> = {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { AdminDashboard } from '@bantay/shared';
 import { CATEGORY_AXIS, CHART_GRID, COUNT_AXIS, ChartCard, TOOLTIP_PROPS } from '@/components/charts/chart-parts.tsx';
 import { bucketLabel, describeIncidentsOverTime, describeResponseTrend } from './admin-dashboard-format.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 /*
  * The admin dashboard's charts. This module is the only one of the dashboard that imports

@@ -5,7 +5,7 @@ import type { DashboardIncident, TanodDashboard } from '@bantay/shared';
 import { formatDistance } from '@/components/map/map-geometry.ts';
 import { TanodCardFrame, TanodCardState } from './TanodCardFrame.tsx';
 import { relativeSpan } from './tanod-format.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 /** The address and landmark, or null when the report gave neither. */
 const place = (incident: DashboardIncident) => [incident.address, incident.landmark].filter(Boolean).join(' · ') || null;

@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import type { AdminDashboard } from '@bantay/shared';
 import { formatZoned } from '@/lib/zoned-time.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 /*
  * The admin dashboard's wording. Each helper is called while the page renders, so the global `t`

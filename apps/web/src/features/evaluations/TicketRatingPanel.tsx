@@ -4,7 +4,7 @@ import { t as translate } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicTicket } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 import { Loading } from '@/components/Loading.tsx';
 import { lookUpTicket } from './evaluations-api.ts';
 import { ticketRateability, type TicketRateability } from './evaluation-logic.ts';

@@ -10,7 +10,7 @@ import { NoteForm } from './NoteForm.tsx';
 import { ResolveDialog } from './ResolveDialog.tsx';
 import { Timeline } from './Timeline.tsx';
 import { useIncident } from './incidents-api.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 interface ActiveIncidentPanelProps {
   incidentId: string;

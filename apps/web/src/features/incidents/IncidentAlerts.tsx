@@ -9,7 +9,7 @@ import { useSocketEvent } from '@/lib/realtime.tsx';
 import { useSession } from '@/lib/session.tsx';
 import { INCIDENTS_KEY } from './incidents-api.ts';
 import { playAlertSound, unlockAlertSound } from './alert-sound.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 /** Where staff handle an incident: the tanod's patrol map, the admin's tracking page. */
 export function incidentPagePath(userType: string | null, id: string): string {

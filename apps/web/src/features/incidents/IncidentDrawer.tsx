@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BookOpenText, CheckCircle2, Navigation, XCircle } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { INCIDENT_HANDLING_LIMITS, type IncidentDetail } from '@bantay/shared';
+import { INCIDENT_HANDLING_LIMITS, type IncidentDetail, incidentTypeLabel } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
 import { ReasonDialog } from '@/components/ReasonDialog.tsx';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
@@ -21,7 +21,6 @@ import { Timeline } from './Timeline.tsx';
 import { dateTimeText, STATUS_LABELS } from './incident-format.ts';
 import { incidentSteps, useApplyIncident, useIncident } from './incidents-api.ts';
 import { fullName } from '@/lib/full-name.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 interface IncidentDrawerProps {
   incidentId: string;

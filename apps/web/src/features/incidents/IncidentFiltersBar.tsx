@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { INCIDENT_HANDLING_LIMITS, type IncidentClassification, type IncidentStatus } from '@bantay/shared';
+import { INCIDENT_HANDLING_LIMITS, type IncidentClassification, type IncidentStatus, incidentTypeLabel } from '@bantay/shared';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { STATUS_LABELS } from './incident-format.ts';
 import { SearchField } from '@/components/form/SearchField.tsx';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
 
 export interface FilterValues {
   status: IncidentStatus | '';

@@ -5,7 +5,7 @@ import { useLeafletMap } from '@/components/map/map-context.ts';
 import { MARKER_COLORS, pinIcon } from '@/components/map/markers.ts';
 import { useMarkerLayer, type MapMarker } from '@/components/map/use-marker-layer.ts';
 import { STATUS_LABELS } from './incident-format.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 type MappedIncident = Pick<IncidentListItem, '_id' | 'ticket' | 'type' | 'classification' | 'status' | 'location'>;
 

@@ -11,7 +11,7 @@ import { Timeline } from './Timeline.tsx';
 import { dateTimeText, resolvedByText, STATUS_LABELS } from './incident-format.ts';
 import { useIncident } from './incidents-api.ts';
 import { fullName } from '@/lib/full-name.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -10,7 +10,7 @@ import { dayRange, EMPTY_FILTERS, IncidentFiltersBar, type FilterValues } from '
 import { ARCHIVE_STATUSES, shortDateTime, STATUS_LABELS } from './incident-format.ts';
 import { downloadIncidentsCsv, useIncidentPages, type IncidentFilters } from './incidents-api.ts';
 import { fullName } from '@/lib/full-name.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 const ALL_STATUSES = Object.keys(STATUS_LABELS) as IncidentStatus[];
 

@@ -11,7 +11,7 @@ import { TanodListFilters } from './TanodListFilters.tsx';
 import { shortDateTime, STATUS_LABELS } from './incident-format.ts';
 import { useIncidentPages } from './incidents-api.ts';
 import { EMPTY_TANOD_FILTERS, hasFilters, ratingLabel, tanodListQuery, type TanodListFilterValues } from './tanod-list.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 interface TanodIncidentBrowserProps {
   view: 'all' | 'history';

@@ -7,7 +7,7 @@ import { formatDistance } from '@/components/map/map-geometry.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { STATUS_LABELS } from './incident-format.ts';
 import { DISTANCE_CHOICES, EMPTY_TANOD_FILTERS, hasFilters, RATING_CHOICES, STATUSES_OF, type RatingChoice, type TanodListFilterValues } from './tanod-list.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 interface TanodListFiltersProps {
   view: 'all' | 'history';

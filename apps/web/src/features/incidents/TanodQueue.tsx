@@ -9,7 +9,7 @@ import { IncidentPhotos } from './IncidentPhotos.tsx';
 import { ageText, stepErrorMessage } from './incident-format.ts';
 import { incidentSteps, useApplyIncident } from './incidents-api.ts';
 import { useNow } from '@/lib/use-now.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 interface TanodQueueProps {
   /** Pending incidents, already in the server's priority order (emergencies first, then nearest). */

@@ -30,7 +30,7 @@ import { newReportId, reportOutbox } from './report-outbox.ts';
 import { Hotlines } from './report-parts.tsx';
 import { emergencyTypes } from './report-rules.ts';
 import { ReportDone, type SentReport } from './ReportDone.tsx';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 import { FormAlert } from '@/components/FormAlert.tsx';
 
 const ICONS: Record<string, LucideIcon> = {

@@ -7,7 +7,7 @@ import { useOnline } from '@/lib/use-online.ts';
 import { FocusHeading, Hotlines } from './report-parts.tsx';
 import { formatWhen } from './report-rules.ts';
 import { ReportDone } from './ReportDone.tsx';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 import { reportOutbox, reportsMayWait, startReportOutbox, type QueuedReport } from './report-outbox.ts';
 
 /**

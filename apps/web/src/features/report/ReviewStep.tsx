@@ -8,7 +8,7 @@ import { TextField } from '@/components/form/TextField.tsx';
 import type { ResidentContact } from './report-api.ts';
 import { FocusHeading } from './report-parts.tsx';
 import { checkPhone, formatWhen, localInputToDate } from './report-rules.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 import type { AttachedPhoto } from './WhatStep.tsx';
 
 interface ReviewStepProps {

@@ -12,7 +12,7 @@ import { ticketFromReceipt } from './receipt.ts';
 import { lookUpTicket } from './report-api.ts';
 import { FocusHeading, STATUS_LABELS } from './report-parts.tsx';
 import { formatWhen } from './report-rules.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 type State =
   { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; result: PublicTicket } | { kind: 'error'; message: string };

@@ -16,7 +16,7 @@ import {
   PHOTOS_MAX,
   toLocalInputValue,
 } from './report-rules.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 export interface AttachedPhoto {
   file: File;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
+import { setSharedTranslator } from '@bantay/shared/i18n';
+import { messages as sharedFilipino } from '@bantay/shared/locales/fil/messages.po';
 import { messages as filipino } from '@/locales/fil/public.po';
 import { buildReceipt, receiptFileName, ticketFromReceipt, trackPath } from './receipt.ts';
 
@@ -50,7 +52,9 @@ describe('the receipt in Filipino (docs/product.md §12)', () => {
   });
 
   it('is written in the language on screen, standard type included, and its ticket still reads back', () => {
-    i18n.load('fil', filipino);
+    // As the app loads the public part: with the shared catalogue (the incident types' words), read through this i18n (src/lib/i18n.ts).
+    i18n.load('fil', { ...sharedFilipino, ...filipino });
+    setSharedTranslator((message) => i18n._(message));
     i18n.activate('fil');
     const text = buildReceipt({ ...base, ticket: 'ER-ABCD-2345', type: 'Fire', classification: 'emergency' });
     const lines = text.split('\r\n');

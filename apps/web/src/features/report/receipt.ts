@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { IncidentClassification } from '@bantay/shared';
 import { normalizeTicket } from '@bantay/shared/limits';
 import { formatWhen } from './report-rules.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 /**
  * The small text receipt a reporter downloads after a report (docs/product.md §4.2), and the reverse: the

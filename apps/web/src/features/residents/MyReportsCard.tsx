@@ -7,7 +7,7 @@ import { Loading } from '@/components/Loading.tsx';
 import { useMyReports } from '@/lib/my-reports.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useResidentSession } from '@/lib/resident-session.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 import { fullTime, reportedAgo, STATUS_LABELS, ticketPath } from './report-format.ts';
 
 /* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not prose */

@@ -8,7 +8,7 @@ import { usePublicSettings } from '@/lib/public-settings.ts';
 import { formatDateTime, formatRange } from '@/lib/zoned-time.ts';
 import { useStaffHandoff } from './users-api.ts';
 import { fullName } from '@/lib/full-name.ts';
-import { incidentTypeLabel } from '@/lib/incident-types.ts';
+import { incidentTypeLabel } from '@bantay/shared';
 
 interface DeactivateDialogProps {
   user: StaffUser;
