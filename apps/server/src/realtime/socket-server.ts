@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { authenticateToken } from '../modules/auth/auth.service.ts';
 import { markAllUsersOffline } from '../modules/users/users.repository.ts';
 import { bridgeDomainEvents } from './domain-bridge.ts';
-import { createLocalFirstAdapter } from './local-first-adapter.ts';
+import { createLocalThenPostgresAdapter } from './local-then-postgres-adapter.ts';
 import { REFUSALS, authenticateHandshake } from './handshake.ts';
 import { createPresence } from './presence.ts';
 import { roleRoom, sessionRoom, userRoom } from './rooms.ts';
@@ -20,7 +20,7 @@ export interface AttachRealtimeOptions {
   deps: AppDeps;
   /**
    * The PostgreSQL pool when running on a server: events then travel through
-   * `@socket.io/postgres-adapter` (delivering here first: see local-first-adapter.ts), so several
+   * `@socket.io/postgres-adapter` (delivering here first: see local-then-postgres-adapter.ts), so several
    * app instances reach each other's sockets. Without
    * one (the embedded database) there is a single instance and no adapter.
    */
@@ -48,7 +48,7 @@ export async function attachRealtime({ server, deps, pool, log }: AttachRealtime
     serveClient: false,
     // Client events are small (ids, typing); messages themselves are posted over HTTP.
     maxHttpBufferSize: 100_000,
-    adapter: pool ? createLocalFirstAdapter(pool, { errorHandler: (error) => log.error({ err: error }, 'socket.io adapter error') }) : undefined,
+    adapter: pool ? createLocalThenPostgresAdapter(pool, { errorHandler: (error) => log.error({ err: error }, 'socket.io adapter error') }) : undefined,
   });
   if (!pool) {
     // A single instance that just started has no sockets: flags left by a crash are stale.

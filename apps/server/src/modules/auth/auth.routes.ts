@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { getCurrentUser } from '../users/users.service.ts';
 import { listMessageableUsers, loginStaff, logout } from './auth.service.ts';
-import { sendJsonOnce } from '../../http/json-once.ts';
+import { sendSerializedOnce } from '../../http/serialize-once.ts';
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserSchema } },
       onRequest: requireAuth(deps, undefined, { whilePasswordChangeRequired: true }),
     },
-    async (request, reply) => sendJsonOnce(reply, currentUserSchema, await getCurrentUser(deps, actorOf(request))),
+    async (request, reply) => sendSerializedOnce(reply, currentUserSchema, await getCurrentUser(deps, actorOf(request))),
   );
 
   r.post(

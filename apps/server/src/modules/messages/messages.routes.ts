@@ -24,7 +24,7 @@ import {
   sendMessage,
   startConversation,
 } from './messages.service.ts';
-import { sendJsonOnce } from '../../http/json-once.ts';
+import { sendSerializedOnce } from '../../http/serialize-once.ts';
 
 /**
  * docs/product.md §A7's message calls, under /api (docs/product.md §1). Staff only. Anything about a conversation the
@@ -42,7 +42,7 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps): Promis
       schema: { tags, summary: 'Whether I have an unread message (top-bar dot)', response: { 200: unreadMessagesResponseSchema } },
       onRequest: staffOnly,
     },
-    async (request, reply) => sendJsonOnce(reply, unreadMessagesResponseSchema, await hasUnreadMessagesOf(deps, actorOf(request))),
+    async (request, reply) => sendSerializedOnce(reply, unreadMessagesResponseSchema, await hasUnreadMessagesOf(deps, actorOf(request))),
   );
 
   r.get(
@@ -53,7 +53,7 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
     async (request, reply) => {
       const conversations = await listMyConversations(deps, actorOf(request));
-      return sendJsonOnce(reply, conversationListResponseSchema, { conversations }, conversations);
+      return sendSerializedOnce(reply, conversationListResponseSchema, { conversations }, conversations);
     },
   );
 

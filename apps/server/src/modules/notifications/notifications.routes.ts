@@ -19,7 +19,7 @@ import {
   markAllMyNotificationsRead,
   markMyNotificationRead,
 } from './notifications.service.ts';
-import { sendJsonOnce } from '../../http/json-once.ts';
+import { sendSerializedOnce } from '../../http/serialize-once.ts';
 
 /** docs/product.md §A7's notification calls, under /api (docs/product.md §1). Staff only; each user sees their own. */
 export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -41,7 +41,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): P
     async (request, reply) => {
       const { notifications, nextCursor } = await listMyNotifications(deps, actorOf(request), request.query);
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-      return sendJsonOnce(reply, notificationListSchema, notifications);
+      return sendSerializedOnce(reply, notificationListSchema, notifications);
     },
   );
 

@@ -9,7 +9,7 @@ const serialized = new WeakMap<object, string>();
  * per request. It is checked against the route's response schema as Fastify's zod serializer
  * would, and Fastify sends a string with a JSON content type as is.
  */
-export function sendJsonOnce<S extends z.ZodType>(
+export function sendSerializedOnce<S extends z.ZodType>(
   reply: FastifyReply,
   schema: S,
   value: z.output<S>,

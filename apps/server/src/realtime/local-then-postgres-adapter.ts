@@ -22,10 +22,10 @@ interface Publisher {
  * The publish is started first because it serializes the packet synchronously, before its first
  * await, while the local delivery's encoder may rewrite a packet carrying binary data in place.
  */
-export function createLocalFirstAdapter(pool: pg.Pool, options: PostgresAdapterOptions) {
+export function createLocalThenPostgresAdapter(pool: pg.Pool, options: PostgresAdapterOptions) {
   const clusterAdapter = createAdapter(pool, options);
   // socket.io calls the factory with `new`, so not an arrow function; it returns the adapter object.
-  return function localFirstAdapter(nsp: unknown): PostgresAdapter {
+  return function localThenPostgresAdapter(nsp: unknown): PostgresAdapter {
     const adapter = clusterAdapter(nsp);
     const clusterBroadcast = adapter.broadcast.bind(adapter);
     const publisher = adapter as unknown as Publisher;
