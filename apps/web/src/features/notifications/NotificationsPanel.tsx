@@ -3,41 +3,23 @@ import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast, ToastContainer } from 'react-toastify';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AlertTriangle, ArrowDownWideNarrow, ArrowUpNarrowWide, Bell, CalendarClock, CheckCheck, Filter, LifeBuoy, ListChecks, Trash2, Wrench, X, type LucideIcon } from 'lucide-react';
-import { notificationCategory, type Notification, type NotificationCategory } from '@bantay/shared';
+import { CheckCheck, ListChecks, Trash2, X } from 'lucide-react';
+import type { Notification } from '@bantay/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { storage } from '@/lib/storage.ts';
 import { useTheme } from '@/lib/theme.tsx';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { deleteNotification, markAllRead, markOneRead, NOTIFICATIONS_KEY, useNotifications } from './notifications-api.ts';
-import { CATEGORY_CHIPS, notificationLink, relativeTime, unreadCount, visibleNotifications, type CategoryFilter, type SortOrder } from './notification-logic.ts';
+import { notificationLink, unreadCount, visibleNotifications, type CategoryFilter, type SortOrder } from './notification-logic.ts';
+import { NotificationFilters } from './NotificationFilters.tsx';
+import { NotificationRow } from './NotificationRow.tsx';
 import { useDismiss } from '@/lib/use-dismiss.ts';
-import { SearchField } from '@/components/form/SearchField.tsx';
 
 /** docs/product.md §A9: 800 ms long press enters selection; deletes run 100 ms after the confirmation closes. */
 const LONG_PRESS_MS = 800;
 const DELETE_DELAY_MS = 100;
 const PANEL_TOASTS = 'notifications-panel';
-const SEARCH_INPUT_CLASSES = 'min-h-10 text-sm' as const;
-
-const ICONS: Record<NotificationCategory, LucideIcon> = {
-  incidents: AlertTriangle,
-  schedules: CalendarClock,
-  equipment: Wrench,
-  assistance: LifeBuoy,
-  general: Bell,
-};
-
-const CHIP_LABELS: Record<CategoryFilter, MessageDescriptor> = {
-  all: msg`All`,
-  incidents: msg`Incidents`,
-  schedules: msg`Schedules`,
-  equipment: msg`Equipment`,
-  assistance: msg`Assistance`,
-};
 
 type PendingDelete = { kind: 'one'; id: string } | { kind: 'many'; ids: string[] };
 
@@ -76,7 +58,6 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<CategoryFilter>('all');
   const [sort, setSort] = useState<SortOrder>('newest');
-  const [showFilters, setShowFilters] = useState(true);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<PendingDelete | null>(null);
@@ -238,53 +219,18 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
     </div>
   ) : (
     <ul className="divide-y divide-line" aria-label={t`Notifications list`}>
-      {visible.map((item) => {
-        const Icon = ICONS[notificationCategory(item.message)];
-        const isSelected = selected.has(item._id);
-        return (
-          <li key={item._id} className="group relative flex items-stretch">
-            <button
-              type="button"
-              className={`flex min-h-16 flex-1 select-none items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-surface-2 ${
-                isSelected ? 'bg-brand-50 dark:bg-surface-2' : ''
-              }`}
-              aria-pressed={selecting ? isSelected : undefined}
-              data-unread={!item.read || undefined}
-              onClick={() => onItemClick(item)}
-              onPointerDown={() => startPress(item)}
-              onPointerUp={cancelPress}
-              onPointerLeave={cancelPress}
-              onPointerCancel={cancelPress}
-              onContextMenu={(event) => event.preventDefault()}
-            >
-              {selecting && (
-                <span
-                  aria-hidden="true"
-                  className={`mt-1 h-4 w-4 shrink-0 rounded border ${isSelected ? 'border-brand-600 bg-brand-600' : 'border-line'}`}
-                />
-              )}
-              <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-surface-2 text-brand-600">
-                <Icon className="h-4 w-4" aria-hidden="true" />
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className={`block text-sm ${item.read ? 'text-ink-soft' : 'font-semibold text-ink'}`}>{item.message}</span>
-                <span className="mt-0.5 block text-xs text-muted">{relativeTime(item.createdAt)}</span>
-              </span>
-              {!item.read && <span className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" aria-label={t`Unread`} />}
-            </button>
-            {!selecting && (
-              <button
-                type="button"
-                className="icon-btn mr-1 self-center text-muted md:opacity-0 md:group-hover:opacity-100 md:focus:opacity-100"
-                aria-label={t`Delete notification`}
-                onClick={() => setPending({ kind: 'one', id: item._id })}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden="true" />
-              </button>
-            )}
-          </li>
-        );
-      })}
+      {visible.map((item) => (
+        <NotificationRow
+          key={item._id}
+          item={item}
+          selecting={selecting}
+          selected={selected.has(item._id)}
+          onOpen={() => onItemClick(item)}
+          onPressStart={() => startPress(item)}
+          onPressEnd={cancelPress}
+          onDelete={() => setPending({ kind: 'one', id: item._id })}
+        />
+      ))}
     </ul>
   );
 
@@ -325,45 +271,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
       </header>
-      <div className="flex shrink-0 items-center gap-1 border-b border-line px-3 py-2">
-        <SearchField className="flex-1" inputClassName={SEARCH_INPUT_CLASSES} label={t`Search notifications`} placeholder={t`Search notifications...`} value={search} onChange={setSearch} />
-        <button
-          type="button"
-          className="icon-btn"
-          title={sort === 'newest' ? t`Newest first` : t`Oldest first`}
-          aria-label={sort === 'newest' ? t`Sorted newest first` : t`Sorted oldest first`}
-          onClick={() => setSort((value) => (value === 'newest' ? 'oldest' : 'newest'))}
-        >
-          {sort === 'newest' ? <ArrowDownWideNarrow className="h-5 w-5" aria-hidden="true" /> : <ArrowUpNarrowWide className="h-5 w-5" aria-hidden="true" />}
-        </button>
-        <button
-          type="button"
-          className={`icon-btn ${showFilters ? 'text-brand-600' : ''}`}
-          title={t`Filter`}
-          aria-label={t`Filter by category`}
-          aria-pressed={showFilters}
-          onClick={() => setShowFilters((value) => !value)}
-        >
-          <Filter className="h-5 w-5" aria-hidden="true" />
-        </button>
-      </div>
-      {showFilters && (
-        <div className="flex shrink-0 gap-2 overflow-x-auto border-b border-line px-3 py-2" role="group" aria-label={t`Categories`}>
-          {CATEGORY_CHIPS.map((chip) => (
-            <button
-              key={chip}
-              type="button"
-              aria-pressed={category === chip}
-              className={`shrink-0 rounded-full border px-3 py-1 text-xs font-semibold transition-colors ${
-                category === chip ? 'border-brand-fill bg-brand-fill text-white' : 'border-line text-ink-soft hover:bg-surface-2'
-              }`}
-              onClick={() => setCategory(chip)}
-            >
-              {t(CHIP_LABELS[chip])}
-            </button>
-          ))}
-        </div>
-      )}
+      <NotificationFilters search={search} onSearch={setSearch} sort={sort} onSort={setSort} category={category} onCategory={setCategory} />
       {selecting && (
         <div className="flex shrink-0 flex-wrap items-center gap-1 whitespace-nowrap border-b border-line bg-surface-2 px-3 py-2 text-sm">
           <span className="mr-auto font-medium">
