@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { EquipmentsTanod } from '@/features/resources/EquipmentsTanod.tsx';
+import { MyEquipment } from '@/features/resources/MyEquipment.tsx';
 import RolePage from './RolePage.tsx';
 
 /** Tanod /Equipments: the resources feature, tanod side, inside the staff page frame. */
@@ -7,7 +7,7 @@ export default function EquipmentsPage() {
   const { t } = useLingui();
   return (
     <RolePage title={t`Equipments`}>
-      <EquipmentsTanod />
+      <MyEquipment />
     </RolePage>
   );
 }

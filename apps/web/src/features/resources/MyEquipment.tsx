@@ -44,7 +44,7 @@ function Section({
  * Tanod `/Equipments` (docs/product.md §4.8): my loans first (overdue in red) with Return, the items I
  * can borrow, then my vehicles, trip requests and trips.
  */
-export function EquipmentsTanod() {
+export function MyEquipment() {
   const { t } = useLingui();
   useLoanUpdates();
   useTripUpdates();
