@@ -10,7 +10,7 @@ import type { Text } from '../lib/i18n.ts';
  * more is read (FST_REQ_FILE_TOO_LARGE, FST_FILES_LIMIT: http/error-handler.ts); the first bytes
  * must be a JPEG, PNG or WebP signature, so anything else is refused 415 before it reaches sharp,
  * which then decodes and re-encodes it (modules/files/avatar-storage.ts,
- * modules/incidents/photo-storage.ts).
+ * modules/files/incident-photos.ts).
  */
 export interface PhotoUploadLimits {
   /** Bytes per file. */

@@ -2,9 +2,6 @@ import { t } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { AVATAR_URL_PREFIX, avatarKey } from '../../modules/files/avatar-storage.ts';
-import type { FileStore } from '../../modules/files/file-store.ts';
-import { RESOURCE_PHOTO_URL_PREFIX, resourcePhotoKey } from '../../modules/resources/resource-photos.ts';
 import { INK, MARGIN, MUTED, RULE, fit } from './tables.ts';
 
 /** The pieces every report PDF shares: the barangay's header with its logo, footers, the buffer. */
@@ -15,18 +12,17 @@ export interface PdfBarangay {
   logo: string | null;
 }
 
+/**
+ * Reads the bytes behind a stored image's URL, or null. The caller passes the file store's reader
+ * (modules/files: `storedImageReader`): this lower layer knows no module (docs/architecture.md).
+ */
+export type ReadImage = (url: string) => Promise<Buffer | null>;
+
 /** The barangay's logo as PNG bytes (pdfkit reads PNG and JPEG only), or null when there is none. */
-export async function loadLogo(files: FileStore, logo: string | null): Promise<Buffer | null> {
+export async function loadLogo(logo: string | null, readImage: ReadImage): Promise<Buffer | null> {
   if (!logo) return null;
-  let bytes: Buffer | null = null;
   const dataUrl = /^data:image\/[a-z+]+;base64,(.+)$/i.exec(logo);
-  if (dataUrl) bytes = Buffer.from(dataUrl[1]!, 'base64');
-  const key = logo.startsWith(AVATAR_URL_PREFIX)
-    ? avatarKey(logo.slice(AVATAR_URL_PREFIX.length))
-    : logo.startsWith(RESOURCE_PHOTO_URL_PREFIX)
-      ? resourcePhotoKey(logo.slice(RESOURCE_PHOTO_URL_PREFIX.length))
-      : null;
-  if (key) bytes = (await files.get(key).catch(() => null))?.data ?? null;
+  const bytes = dataUrl ? Buffer.from(dataUrl[1]!, 'base64') : await readImage(logo);
   if (!bytes) return null;
   try {
     return await sharp(bytes, { limitInputPixels: 40_000_000 }).resize(256, 256, { fit: 'inside' }).png().toBuffer();

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
-import { readAvatar } from '../files/avatar-storage.ts';
-import type { FileStore } from '../files/file-store.ts';
+import { readAvatar, type FileStore } from '../files/index.ts';
 
 /**
  * The installed app's icons, drawn from the barangay logo (settings) or, without one, from the

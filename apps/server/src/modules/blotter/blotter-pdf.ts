@@ -6,7 +6,7 @@ import { INK, MARGIN, MUTED, bottomLimit } from '../../lib/pdf/tables.ts';
 import { drawParagraph, drawSectionTitle, drawWrappedTable } from '../../lib/pdf/wrapped-table.ts';
 import { currentLocale, translate } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
-import type { FileStore } from '../files/file-store.ts';
+import { storedImageReader, type FileStore } from '../files/index.ts';
 
 /**
  * The certified true copy of a blotter entry (GET /api/blotter/{id}/certified.pdf): the barangay's
@@ -100,7 +100,7 @@ export async function renderCertifiedCopy(copy: CertifiedCopy, files: FileStore)
   const number = entry.number;
   const barangay = copy.barangay.name;
   const issuedTo = copy.issuedTo;
-  const logo = await loadLogo(files, copy.barangay.logo);
+  const logo = await loadLogo(copy.barangay.logo, storedImageReader(files));
   const { doc, bytes } = createReportDocument({
     title: t`Certified true copy of blotter entry ${number}`,
     author: copy.barangay.name,

@@ -22,12 +22,12 @@ import { countEvidence, insertEvidencePhotos, lockIncident } from './incident-ev
 import { insertIncidentEvent } from './incidents.repository.ts';
 import { incidentChange } from './incident-change.ts';
 import { canAttachEvidence, isHiddenFrom } from './incidents.policy.ts';
-import { encodeIncidentPhoto, removeIncidentPhotos, writeIncidentPhotos, type EncodedPhoto } from './photo-storage.ts';
+import { encodeIncidentPhoto, removeIncidentPhotos, writeIncidentPhotos, type EncodedPhoto } from '../files/index.ts';
 
 /**
  * Evidence from the scene (docs/decisions/019-incident-evidence-and-printouts.md): photos the responder or an
  * admin attaches to the incident's staff notes or its resolution log, through the pipeline of the
- * report photos (photo-storage.ts: checked by their bytes, re-encoded without metadata). Staff
+ * report photos (modules/files/incident-photos.ts: checked by their bytes, re-encoded without metadata). Staff
  * only: the public ticket and a resident's reports read the reporter's photos alone.
  */
 

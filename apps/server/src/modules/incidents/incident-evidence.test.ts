@@ -8,7 +8,7 @@ import { TEST_BOUNDARY, insertTestIncident, jpegWithExif, query, setBoundary } f
 import { asJpeg, jpeg, postEvidence } from '../../../test/evidence-helpers.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { insertIncidentPhotos } from './incidents.repository.ts';
-import { incidentPhotoKey } from './photo-storage.ts';
+import { incidentPhotoKey } from '../files/index.ts';
 import { storedBytes, storedFileCount } from '../../../test/stored-files.ts';
 
 let ctx: TestContext;

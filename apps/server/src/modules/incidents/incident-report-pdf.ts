@@ -6,7 +6,7 @@ import { drawPhotoGrid, type PdfPhoto } from '../../lib/pdf/photo-grid.ts';
 import { drawParagraph, drawSectionTitle, drawWrappedTable } from '../../lib/pdf/wrapped-table.ts';
 import { currentLocale, translate } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
-import type { FileStore } from '../files/file-store.ts';
+import { storedImageReader, type FileStore } from '../files/index.ts';
 
 /**
  * The printable incident report (GET /api/incidents/{id}/report.pdf): an upright A4 record of what
@@ -167,7 +167,7 @@ export async function renderIncidentPdf(report: IncidentReport, files: FileStore
   const { incident, timeZone } = report;
   const locale = currentLocale();
   const at = (iso: string) => formatInZone(timeZone, new Date(iso), undefined, locale);
-  const logo = await loadLogo(files, report.barangay.logo);
+  const logo = await loadLogo(report.barangay.logo, storedImageReader(files));
   const ticket = incident.ticket;
   const { doc, bytes } = createReportDocument({
     title: t`Incident report ${ticket}`,

@@ -6,7 +6,7 @@ import { getPublicSettings } from '../settings/settings.service.ts';
 import { findPeople } from './incident-handling.repository.ts';
 import { auditConfidentialView, getIncident } from './incident-handling.service.ts';
 import { renderIncidentPdf } from './incident-report-pdf.ts';
-import { readIncidentPhoto } from './photo-storage.ts';
+import { readIncidentPhoto } from '../files/index.ts';
 
 export interface IncidentReportFile {
   fileName: string;

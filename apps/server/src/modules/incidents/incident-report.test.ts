@@ -5,7 +5,7 @@ import { TEST_BOUNDARY, insertTestIncident, query, setBoundary } from '../../../
 import { asJpeg, jpeg, postEvidence } from '../../../test/evidence-helpers.ts';
 import { pdfPageCount, pdfText as pdfLatin1Text } from '../../../test/report-files.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { incidentPhotoKey } from './photo-storage.ts';
+import { incidentPhotoKey } from '../files/index.ts';
 
 let ctx: TestContext;
 // 08:00 UTC is 16:00 in Manila.

@@ -9,7 +9,7 @@ import { STAFF, actorOf, publicRoute, requestMeta, requireAuth } from '../../htt
 import { notFound } from '../../lib/app-error.ts';
 import { lookUpTicket, reportIncident, uploadIncidentPhotos } from './incidents.service.ts';
 import { checkPhotoAccess } from './incident-handling.service.ts';
-import { incidentPhotoKey } from './photo-storage.ts';
+import { incidentPhotoKey } from '../files/index.ts';
 import { deviceIdOf, optionalActor, perIpLimit } from './public-guards.ts';
 
 const HOUR = 3_600_000;

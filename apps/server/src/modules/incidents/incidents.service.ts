@@ -44,7 +44,7 @@ import {
 import { tanodsToAlert } from './on-duty.ts';
 import { incidentChange } from './incident-change.ts';
 import { enqueueEmergencySmsAlerts, enqueueReceiptSms } from './incident-sms.ts';
-import { encodeIncidentPhoto, writeIncidentPhotos } from './photo-storage.ts';
+import { encodeIncidentPhoto, writeIncidentPhotos } from '../files/index.ts';
 import { presentMyReport, presentPublicTicket } from './incidents.presenter.ts';
 import { hashDeviceId } from './public-guards.ts';
 import { newTicket } from './ticket.ts';

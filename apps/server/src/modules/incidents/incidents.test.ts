@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TICKET_PATTERN } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { readSmsOutbox } from '../../../test/security-helpers.ts';
-import { incidentPhotoKey } from './photo-storage.ts';
+import { incidentPhotoKey } from '../files/index.ts';
 import { storedBytes } from '../../../test/stored-files.ts';
 import { INSIDE, TEST_BOUNDARY, jpegWithExif, newDeviceId, postReport, query, setBoundary, uploadPhotos } from '../../../test/incidents-helpers.ts';
 

@@ -12,7 +12,7 @@ import { MARGIN, bottomLimit, drawTable } from '../../lib/pdf/tables.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 import { percent, placeText, rankCell, tanodName } from './performance.presenter.ts';
-import type { FileStore } from '../files/file-store.ts';
+import { storedImageReader, type FileStore } from '../files/index.ts';
 
 export interface PerformanceReport {
   barangay: PdfBarangay;
@@ -198,7 +198,7 @@ export async function renderPerformancePdf(
   options: { files: FileStore; password?: string | undefined },
 ): Promise<Buffer> {
   const { period, items } = report.list;
-  const logo = await loadLogo(options.files, report.barangay.logo);
+  const logo = await loadLogo(report.barangay.logo, storedImageReader(options.files));
   const { from, to, label } = period;
   const timeZone = report.timeZone;
   const { doc, bytes } = createReportDocument({

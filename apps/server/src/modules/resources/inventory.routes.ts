@@ -1,7 +1,5 @@
-import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   RESOURCE_LIMITS,
   createInventoryItemRequestSchema,
@@ -12,8 +10,7 @@ import {
   updateInventoryItemRequestSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { ADMINS, STAFF, actorOf, publicRoute, requireAuth } from '../../http/auth-guard.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
 import {
   createInventoryItem,
@@ -22,7 +19,6 @@ import {
   updateInventoryItem,
   updateInventoryItemPhoto,
 } from './inventory.service.ts';
-import { resourcePhotoKey } from './resource-photos.ts';
 
 export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -82,33 +78,6 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Prom
       onRequest: requireAuth(deps, ADMINS),
     },
     async (request) => retireInventoryItem(deps, actorOf(request), request.params.id),
-  );
-
-  r.get(
-    '/api/resources/photos/:file',
-    {
-      onRequest: publicRoute,
-      schema: {
-        tags: ['resources'],
-        summary: 'A photo of an item or vehicle (public: the names are random and unguessable)',
-        security: [],
-        params: z.object({ file: z.string().max(64) }),
-      },
-    },
-    async (request, reply) => {
-      const key = resourcePhotoKey(request.params.file);
-      const file = key ? await deps.files.get(key) : null;
-      if (!file) throw notFound(msg`Photo not found`);
-      return (
-        reply
-          .type(file.contentType)
-          .header('Content-Length', String(file.data.length))
-          // A new photo gets a new name, so a name's bytes never change.
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .header('Cross-Origin-Resource-Policy', 'same-origin')
-          .send(file.data)
-      );
-    },
   );
 
   await app.register(async (scope) => {

@@ -7,7 +7,7 @@ import type {
 } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { inTransaction, type Executor } from '../../db/transaction.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -22,7 +22,7 @@ import {
 } from './inventory.repository.ts';
 import { presentItem } from './resources.presenter.ts';
 import { canManageResources, isUuid } from './resources.policy.ts';
-import { replaceResourcePhoto } from './resource-photos.ts';
+import { replaceResourcePhoto } from '../files/index.ts';
 
 type ListQuery = z.output<typeof inventoryListQuerySchema>;
 type CreateInput = z.output<typeof createInventoryItemRequestSchema>;
@@ -153,11 +153,23 @@ export async function updateInventoryItemPhoto(
   requireManager(actor);
   if (!isUuid(id)) throw notFound(msg`Item not found`);
   if (!(await findItemWithStock(deps.db, id))) throw notFound(msg`Item not found`);
-  const swap = async (tx: Executor, url: string, now: Date) => {
-    const item = await lockItem(tx, id);
-    if (item) await updateItem(tx, id, { image: url, updatedAt: now });
-    return item;
-  };
-  await replaceResourcePhoto(deps, actor, { entity: ENTITY, id, swap, notFound: () => notFound(msg`Item not found`) }, bytes);
+  await replaceResourcePhoto(deps.files, bytes, (url) =>
+    inTransaction(deps.db, async (tx) => {
+      const now = deps.clock.now();
+      const item = await lockItem(tx, id);
+      if (!item) throw notFound(msg`Item not found`);
+      await updateItem(tx, id, { image: url, updatedAt: now });
+      await appendAuditEntry(tx, {
+        actor,
+        action: 'update_photo',
+        entity: ENTITY,
+        entityId: id,
+        before: { image: item.image },
+        after: { image: url },
+        at: now,
+      });
+      return item.image;
+    }),
+  );
   return presentById(deps, id);
 }

@@ -5,13 +5,13 @@ import { drawTable } from '../../lib/pdf/tables.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 import type { ResourceReport } from './report.service.ts';
-import type { FileStore } from '../files/file-store.ts';
+import { storedImageReader, type FileStore } from '../files/index.ts';
 
 type Table = { title: string; header: string[]; rows: CsvCell[][] };
 
 /** Renders the audit report as an A4 landscape PDF. */
 export async function renderReportPdf(report: ResourceReport, tables: Table[], files: FileStore): Promise<Buffer> {
-  const logo = await loadLogo(files, report.barangay.logo);
+  const logo = await loadLogo(report.barangay.logo, storedImageReader(files));
   const { from, to, timeZone } = report;
   const barangay = report.barangay.name;
   const generated = formatInZone(timeZone, report.generatedAt, undefined, currentLocale());

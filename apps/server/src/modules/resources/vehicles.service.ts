@@ -11,7 +11,7 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import { findActiveTanods, findPeople } from './people.repository.ts';
 import { presentVehicle } from './resources.presenter.ts';
 import { canManageResources, isUuid } from './resources.policy.ts';
-import { replaceResourcePhoto } from './resource-photos.ts';
+import { replaceResourcePhoto } from '../files/index.ts';
 import {
   driversOf,
   findVehicle,
@@ -143,11 +143,23 @@ export async function editVehicle(deps: AppDeps, actor: Actor, id: string, input
 export async function updateVehiclePhoto(deps: AppDeps, actor: Actor, id: string, bytes: Buffer): Promise<Vehicle> {
   requireManager(actor);
   if (!isUuid(id) || !(await findVehicle(deps.db, id))) throw notFound(msg`Vehicle not found`);
-  const swap = async (tx: Executor, url: string, now: Date) => {
-    const vehicle = await lockVehicle(tx, id);
-    if (vehicle) await updateVehicle(tx, id, { image: url, updatedAt: now });
-    return vehicle;
-  };
-  await replaceResourcePhoto(deps, actor, { entity: ENTITY, id, swap, notFound: () => notFound(msg`Vehicle not found`) }, bytes);
+  await replaceResourcePhoto(deps.files, bytes, (url) =>
+    inTransaction(deps.db, async (tx) => {
+      const now = deps.clock.now();
+      const vehicle = await lockVehicle(tx, id);
+      if (!vehicle) throw notFound(msg`Vehicle not found`);
+      await updateVehicle(tx, id, { image: url, updatedAt: now });
+      await appendAuditEntry(tx, {
+        actor,
+        action: 'update_photo',
+        entity: ENTITY,
+        entityId: id,
+        before: { image: vehicle.image },
+        after: { image: url },
+        at: now,
+      });
+      return vehicle.image;
+    }),
+  );
   return presentVehicleById(deps, id);
 }

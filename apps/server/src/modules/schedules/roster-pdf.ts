@@ -5,7 +5,7 @@ import { drawParagraph, drawWrappedTable } from '../../lib/pdf/wrapped-table.ts'
 import { currentLocale } from '../../lib/i18n.ts';
 import { formatInZone, nextDay } from '../../lib/time-zone.ts';
 import type { Roster, RosterLine } from './roster.service.ts';
-import type { FileStore } from '../files/file-store.ts';
+import { storedImageReader, type FileStore } from '../files/index.ts';
 
 /** "Monday, June 1, 2026" ("Lunes, Hunyo 1, 2026") for a calendar day `YYYY-MM-DD`. */
 function longDay(day: string): string {
@@ -45,7 +45,7 @@ function perTanod(lines: RosterLine[]) {
  * hours and turns as team leader. Written in the request's language, days included (decision 029).
  */
 export async function renderRosterPdf(roster: Roster, files: FileStore): Promise<Buffer> {
-  const logo = await loadLogo(files, roster.barangay.logo);
+  const logo = await loadLogo(roster.barangay.logo, storedImageReader(files));
   const { from, to, timeZone } = roster;
   const title = t`Duty roster`;
   const { doc, bytes } = createReportDocument({ title: t`Duty roster ${from} to ${to}`, author: roster.barangay.name, createdAt: roster.generatedAt });

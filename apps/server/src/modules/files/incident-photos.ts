@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from './file-store.ts';
 
 /** Refuse decompression bombs: a 5 MB file may not claim more than 40 megapixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
