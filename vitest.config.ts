@@ -14,6 +14,8 @@ export default defineConfig({
         plugins: linguiVitePlugins({ configPath: LINGUI_CONFIGS.shared, catalogConfigPaths: [LINGUI_CONFIGS.shared] }),
         test: { name: 'shared', root: './packages/shared', environment: 'node', include: ['src/**/*.test.ts'] },
       },
+      // The repo's own checks (scripts/knip.test.mjs: the unused-code check refuses dead code).
+      { test: { name: 'scripts', root: './scripts', environment: 'node', include: ['*.test.mjs'] } },
     ],
   },
 });
