@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ASSISTANCE_AGENCIES, ASSISTANCE_LIMITS, type AssistanceAgency, type AssistanceRequest } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
+import { fullName } from '@/lib/full-name.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useTanods } from '@/lib/tanods.ts';
 import { notify } from '@/lib/toast.ts';
@@ -76,7 +77,7 @@ export function ApproveDialog({ request, onClose }: { request: AssistanceRequest
                       }
                     />
                     <span className="flex-1 text-sm">
-                      {tanod.firstName} {tanod.lastName}
+                      {fullName(tanod)}
                     </span>
                     <span className={`text-xs ${tanod.isOnline ? 'text-success' : 'text-muted'}`}>{tanod.isOnline ? t`Online` : t`Offline`}</span>
                   </label>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ASSISTANCE_LIMITS, type AssistanceRequest, type AssistanceStatus, incidentTypeLabel } from '@bantay/shared';
 import { ReasonDialog } from '@/components/ReasonDialog.tsx';
+import { fullName } from '@/lib/full-name.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';
@@ -97,7 +98,7 @@ export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps
                   {t(ASSISTANCE_STATUS_LABELS[request.status])}
                 </span>
                 <span className="font-semibold">
-                  {request.requester.firstName} {request.requester.lastName}
+                  {fullName(request.requester)}
                 </span>
                 <span className="text-xs text-muted">{timeText(request.createdAt)}</span>
               </div>

@@ -3,6 +3,7 @@ import { LifeBuoy, Navigation } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AssistanceRequest } from '@bantay/shared';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
+import { fullName } from '@/lib/full-name.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';
@@ -61,7 +62,7 @@ export function DispatchedBackupPanel({ requests }: { requests: AssistanceReques
                   {t(ASSISTANCE_STATUS_LABELS[request.status])}
                 </span>
                 <span className="font-semibold">
-                  {request.requester.firstName} {request.requester.lastName}
+                  {fullName(request.requester)}
                 </span>
                 <span className="text-xs text-muted">
                   <Trans>asked at {askedAt}</Trans>

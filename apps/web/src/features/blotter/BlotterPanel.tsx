@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BLOTTER_STATUS_LABELS, BLOTTER_STATUSES, type BlotterListItem, type BlotterStatus, incidentTypeLabel } from '@bantay/shared';
 import { SearchField } from '@/components/form/SearchField.tsx';
+import { fullName } from '@/lib/full-name.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
@@ -207,7 +208,7 @@ function CopyRequestList({ onOpen }: { onOpen(id: string): void }) {
     <ul className="card divide-y divide-line !p-0">
       {requests.data.map((request) => {
         const number = request.entryNumber;
-        const requester = `${request.requester.firstName} ${request.requester.lastName}`;
+        const requester = fullName(request.requester);
         return (
           <li key={request._id}>
             <button type="button" className="w-full p-4 text-left text-sm hover:bg-surface-2" onClick={() => onOpen(request.entryId)}>

@@ -113,7 +113,7 @@ function CopyRequests({ entry }: { entry: BlotterEntry }) {
         {entry.copyRequests.map((request) => (
           <li key={request._id} className="flex flex-wrap items-center gap-2 rounded-lg border border-line p-3">
             <span className="flex-1">
-              {request.requester.firstName} {request.requester.lastName} · <strong>{t(COPY_REQUEST_STATUS_LABELS[request.status])}</strong>
+              {fullName(request.requester)} · <strong>{t(COPY_REQUEST_STATUS_LABELS[request.status])}</strong>
               {request.reason ? ` (${request.reason})` : ''}
             </span>
             {request.status === 'pending' &&

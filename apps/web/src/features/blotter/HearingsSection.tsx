@@ -48,7 +48,7 @@ function ScheduleForm({ entry, timeZone }: { entry: BlotterEntry; timeZone: stri
         <option value="">{mediators.isPending ? t`Loading…` : t`Choose…`}</option>
         {(mediators.data ?? []).map((person) => (
           <option key={person._id} value={person._id}>
-            {person.firstName} {person.lastName}
+            {fullName(person)}
           </option>
         ))}
       </SelectField>

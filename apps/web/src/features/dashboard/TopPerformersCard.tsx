@@ -1,6 +1,7 @@
 import { Trophy } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminDashboard } from '@bantay/shared';
+import { fullName } from '@/lib/full-name.ts';
 import { TanodCardFrame } from './TanodCardFrame.tsx';
 
 const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`);
@@ -29,7 +30,7 @@ export function TopPerformersCard({ data }: { data: AdminDashboard }) {
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-ink">
-                    {performer.tanod.firstName} {performer.tanod.lastName}
+                    {fullName(performer.tanod)}
                   </span>
                   <span className="block text-xs text-muted">
                     {performer.tiedWith > 0 && `${t`Tied`} · `}

@@ -54,7 +54,7 @@ export function AssignControl({ incidentId, currentTanodId }: { incidentId: stri
             .filter((tanod) => tanod._id !== currentTanodId)
             .map((tanod) => (
               <option key={tanod._id} value={tanod._id}>
-                {tanod.firstName} {tanod.lastName}
+                {fullName(tanod)}
                 {tanod.isOnline ? ` ${t`(online)`}` : ''}
               </option>
             ))}

@@ -108,7 +108,7 @@ function TanodButton({ tanod, onOpen }: { tanod: TanodSummary; onOpen(tanod: Tan
     >
       <Avatar firstName={tanod.firstName} lastName={tanod.lastName} src={tanod.profilePicture} size={28} />
       <span className="whitespace-nowrap">
-        {tanod.firstName} {tanod.lastName}
+        {fullName(tanod)}
       </span>
     </button>
   );

@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReportFormat, TanodSummary } from '@bantay/shared';
 import { REPORT_FORMAT_LABELS, ReportFormatField } from '@/components/form/ReportFormatField.tsx';
+import { fullName } from '@/lib/full-name.ts';
 import { TextField } from '@/components/form/TextField.tsx';
 import { Modal } from '@/components/Modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -137,7 +138,7 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
               <option value="">{t`All active tanods`}</option>
               {tanods.map((tanod) => (
                 <option key={tanod._id} value={tanod._id}>
-                  {tanod.firstName} {tanod.lastName}
+                  {fullName(tanod)}
                 </option>
               ))}
             </select>

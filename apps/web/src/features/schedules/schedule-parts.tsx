@@ -2,6 +2,7 @@ import { Star } from 'lucide-react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Schedule, ScheduleStatus } from '@bantay/shared';
+import { fullName } from '@/lib/full-name.ts';
 
 export const SHIFT_LABEL = { day: msg`Day`, night: msg`Night`, custom: msg`Custom` } as const;
 
@@ -39,7 +40,7 @@ export function MemberNames({ schedule }: { schedule: Schedule }) {
           {member.isLeader && schedule.members.length > 1 && (
             <Star className="h-3 w-3 fill-amber-400 text-amber-500" aria-label={t`Leader`} />
           )}
-          {member.firstName} {member.lastName}
+          {fullName(member)}
           {member.isLeader && schedule.members.length > 1 && (
             <span className="sr-only">
               {' '}

@@ -163,7 +163,7 @@ export function StaffDirectory({ userType, renderDetails }: StaffDirectoryProps)
                 <div className="min-w-0 flex-1 basis-48">
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
                     <span className="break-words">
-                      {user.firstName} {user.lastName}
+                      {fullName(user)}
                     </span>
                     {user.isTeamLeader && (
                       <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-brand-fill px-2 py-0.5 text-xs font-semibold text-white">

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar } from '@/components/Avatar.tsx';
+import { fullName } from '@/lib/full-name.ts';
 import { Loading } from '@/components/Loading.tsx';
 import { formatTime } from '@/lib/zoned-time.ts';
 import { isStale } from '../layers/stale.ts';
@@ -22,7 +23,7 @@ export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
           <Avatar firstName={selected.tanod.firstName} lastName={selected.tanod.lastName} src={selected.tanod.profilePicture} size={44} />
           <div className="min-w-0 flex-1">
             <h3 id="live-selected" className="truncate text-base font-semibold">
-              {selected.tanod.firstName} {selected.tanod.lastName}
+              {fullName(selected.tanod)}
             </h3>
             <p className="text-sm text-muted">
               <Trans>Last position {lastAt}</Trans>
@@ -124,7 +125,7 @@ export function LivePatrolsPanel({ state }: { state: LiveTrackingState }) {
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold">
-                    {position.tanod.firstName} {position.tanod.lastName}
+                    {fullName(position.tanod)}
                   </span>
                   <span className="block truncate text-xs text-muted">
                     {position.patrolArea?.name ?? t`On duty`} · {formatTime(position.at, timeZone)}

@@ -131,7 +131,7 @@ function ReplayPlayer({ patrol, area, timeZone }: { patrol: Patrol; area: Patrol
   return (
     <div className="flex flex-col gap-3" data-testid="replay-player">
       <p className="text-sm text-muted">
-        {patrol.tanod.firstName} {patrol.tanod.lastName} · {patrol.patrolArea.name} ·{' '}
+        {fullName(patrol.tanod)} · {patrol.patrolArea.name} ·{' '}
         {formatPeriod(patrol.schedule.startsAt, patrol.schedule.endsAt, timeZone)} · {t(ATTENDANCE_LABEL[patrol.attendance])} ·{' '}
         {t`${km} km · ${pointCount} points`}
       </p>
