@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, DEMO_PASSWORD, signInByApi, signInByForm } from './fixtures.ts';
-import { mailOutbox, resetPathIn } from './outbox.ts';
+import { resetPathIn, sentMailLog } from './sent-log.ts';
 import { makePng } from './images.ts';
 
 const NEW_PASSWORD = 'Kalamansi-Bangka-42';
@@ -126,7 +126,7 @@ test.describe('My Account', () => {
 
 test.describe('Forgot password', () => {
   test('a tanod resets a forgotten password from the emailed link and signs in with the new one', async ({ page, request }) => {
-    const mail = mailOutbox();
+    const mail = sentMailLog();
     let changed = false;
     try {
       await page.goto('/tanod-login');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, storeLocally, test } from './fixtures.ts';
-import { smsOutbox } from './outbox.ts';
+import { sentSmsLog } from './sent-log.ts';
 import { createResident } from './resident-fixtures.ts';
 
 // The public report page on a phone (docs/product.md §4.2, §4.3), against the demo barangay of
@@ -62,7 +62,7 @@ test.describe('an incident report without an account', () => {
   test('a resident reports a theft with a photo and a pin, gets the ticket by screen, receipt and SMS, and tracks it by ticket and by receipt', async ({
     page,
   }) => {
-    const sms = smsOutbox();
+    const sms = sentSmsLog();
     const smsMark = sms.mark();
     await page.goto('/');
     await page.getByRole('link', { name: /^Report an incident/ }).click();

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { codeIn, smsOutbox } from './outbox.ts';
+import { codeIn, sentSmsLog } from './sent-log.ts';
 import { solveBotCheck } from './public-api.ts';
 
-/** A random mobile number (no demo account uses 0918): local format as typed, and E.164 as the outbox has it. */
+/** A random mobile number (no demo account uses 0918): local format as typed, and E.164 as the sent log has it. */
 export function freshMobileNumber(): { local: string; e164: string } {
   const digits = String(crypto.randomInt(0, 10_000_000)).padStart(7, '0');
   return { local: `0918 ${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+63918${digits}` };
@@ -16,11 +16,11 @@ export interface Resident {
   token: string;
 }
 
-/** Signs a resident up through the API (code from the SMS outbox), for tests about other things. */
+/** Signs a resident up through the API (code from the SMS sent log), for tests about other things. */
 export async function createResident(request: APIRequestContext, options: { email?: string; pin?: string } = {}): Promise<Resident> {
   const phone = freshMobileNumber();
   const pin = options.pin ?? '730415';
-  const sms = smsOutbox();
+  const sms = sentSmsLog();
   const since = sms.mark();
   const sent = await request.post('/api/residents/send-code', { data: { phoneNumber: phone.local, botCheck: await solveBotCheck(request) } });
   expect(sent.ok(), await sent.text()).toBe(true);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, storeLocally, test, toast } from './fixtures.ts';
-import { codeIn, mailOutbox, smsOutbox } from './outbox.ts';
+import { codeIn, sentMailLog, sentSmsLog } from './sent-log.ts';
 import { reportIncident } from './public-api.ts';
 import { createResident, freshMobileNumber, resetPinPathIn, TINY_PNG } from './resident-fixtures.ts';
 
@@ -88,7 +88,7 @@ test.describe('residents', () => {
     page,
     request,
   }) => {
-    const sms = smsOutbox();
+    const sms = sentSmsLog();
     const phone = freshMobileNumber();
     await page.goto('/');
     await signInCard(page).getByRole('link', { name: 'Create an account' }).click();
@@ -236,7 +236,7 @@ test.describe('residents', () => {
   }) => {
     const email = `pin-reset-${Date.now()}@example.test`;
     const resident = await createResident(request, { email });
-    const sms = smsOutbox();
+    const sms = sentSmsLog();
     await page.goto('/');
 
     // "Forgot PIN?" carries over the number already typed.
@@ -285,7 +285,7 @@ test.describe('residents', () => {
     await page.getByText('Email', { exact: true }).click();
     await expect(page.getByRole('radio', { name: 'Email' })).toBeChecked();
     await page.getByLabel('Email address').fill(email);
-    const mail = mailOutbox();
+    const mail = sentMailLog();
     const mailSince = mail.mark();
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Check your email' })).toBeVisible();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// The specs read the SMS and mail outboxes in DATA_DIR, so playwright.config.ts may name it
+// The specs read the SMS and mail sent logs in DATA_DIR, so playwright.config.ts may name it
 // (E2E_DATA_DIR); it is emptied first, so every run starts from the demo data alone.
 const dataDir = process.env.E2E_DATA_DIR
   ? path.resolve(process.env.E2E_DATA_DIR)

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, DEMO_PASSWORD, signInByApi, signInByForm, toast } from './fixtures.ts';
-import { codeIn, smsOutbox } from './outbox.ts';
+import { codeIn, sentSmsLog } from './sent-log.ts';
 
 // tanod3's demo number; no other spec turns 2FA on for tanod3, and the test turns it off again.
 const USER = 'tanod3';
@@ -27,7 +27,7 @@ async function seeToast(page: Page, text: string) {
 
 /** Leaves tanod3 without 2FA whatever happened, so the other specs can sign in as usual. */
 async function ensureTwoFactorOff(request: APIRequestContext) {
-  const sms = smsOutbox();
+  const sms = sentSmsLog();
   const since = sms.mark();
   const login = await request.post('/api/auth/login', { data: { username: USER, password: DEMO_PASSWORD } });
   let body = (await login.json()) as { token?: string; twoFactorRequired?: boolean; challengeId?: string };
@@ -51,7 +51,7 @@ test.describe('SMS two-factor authentication', () => {
     page,
     request,
   }) => {
-    const sms = smsOutbox();
+    const sms = sentSmsLog();
     await signInByApi(page, request, USER);
     await page.goto('/Dashboard');
 

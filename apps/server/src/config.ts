@@ -65,7 +65,7 @@ const envSchema = z.object({
   CODE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Timeout of every call to an SMS gateway, mail server or bot-check provider. */
   OUTSIDE_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** console: log and append to DATA_DIR/outbox/sms.jsonl; semaphore (Philippines) or twilio. */
+  /** console: log and append to DATA_DIR/sent/sms.jsonl; semaphore (Philippines) or twilio. */
   SMS_PROVIDER: z.enum(['console', 'semaphore', 'twilio']).default('console'),
   SEMAPHORE_API_KEY: z.string().min(1).optional(),
   SEMAPHORE_URL: z.string().url().default('https://api.semaphore.co'),
@@ -79,8 +79,12 @@ const envSchema = z.object({
   TWILIO_URL: z.string().url().default('https://api.twilio.com'),
   /** A new emergency and its escalations also go by SMS to on-duty tanods and admins with a phone. */
   SMS_ALERTS: booleanString.default(false),
-  /** outbox: write .eml files under DATA_DIR/outbox/mail; smtp: send through SMTP_URL. */
-  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  /** console: log and write .eml files under DATA_DIR/sent/mail; smtp: send through SMTP_URL. */
+  EMAIL_PROVIDER: z.preprocess(
+    // `outbox`, this default's former name, still chooses it.
+    (value) => (value === 'outbox' ? 'console' : value),
+    z.enum(['console', 'smtp']).default('console'),
+  ),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   EMAIL_FROM: z.string().min(3).default('Bantay <no-reply@bantay.local>'),
   /**
@@ -196,7 +200,7 @@ export interface OutsideServicesConfig {
     | { provider: 'console' }
     | { provider: 'semaphore'; apiKey: string; url: string; senderName: string | undefined }
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string | undefined; messagingServiceSid: string | undefined; url: string };
-  email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
+  email: { provider: 'console'; from: string } | { provider: 'smtp'; url: string; from: string };
   botCheck:
     | { provider: 'altcha'; hmacKey: string | undefined; cost: number; maxNumber: number; challengeTtlSeconds: number }
     | { provider: 'turnstile' | 'hcaptcha' | 'recaptcha'; secret: string; siteKey: string; verifyUrl: string };
@@ -263,7 +267,7 @@ function outsideServices(e: z.output<typeof envSchema>): OutsideServicesConfig {
   const email: OutsideServicesConfig['email'] =
     e.EMAIL_PROVIDER === 'smtp'
       ? { provider: 'smtp', url: need('SMTP_URL', 'EMAIL_PROVIDER=smtp'), from: e.EMAIL_FROM }
-      : { provider: 'outbox', from: e.EMAIL_FROM };
+      : { provider: 'console', from: e.EMAIL_FROM };
   let botCheck: OutsideServicesConfig['botCheck'];
   if (e.BOT_CHECK_PROVIDER === 'altcha') {
     botCheck = {

@@ -7,7 +7,7 @@ describe('the start-up warning about texts', () => {
     const warning = consoleSmsWarning(loadConfig({ DATA_DIR: '/srv/bantay' }));
     expect(warning).toBe(
       "SMS_PROVIDER=console: no text message leaves this server. Two-factor and phone codes, PIN resets, reporters' receipts " +
-        'are only logged and appended to /srv/bantay/outbox/sms.jsonl. Set SMS_PROVIDER=semaphore or twilio to send them.',
+        'are only logged and appended to /srv/bantay/sent/sms.jsonl. Set SMS_PROVIDER=semaphore or twilio to send them.',
     );
     expect(consoleSmsWarning(loadConfig({ DATA_DIR: '/srv/bantay', SMS_ALERTS: 'true' }))).toContain('emergency alerts to staff');
   });

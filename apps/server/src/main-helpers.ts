@@ -32,7 +32,7 @@ export function loggerOptions(config: Config, isTerminal = Boolean(process.stdou
 
 /**
  * The start-up warning when texts go nowhere (SMS_PROVIDER=console, the offline default): sign-in
- * codes, PIN resets and reporters' receipts are only logged and written to the outbox file, which
+ * codes, PIN resets and reporters' receipts are only logged and written to the sent log, which
  * is right on a laptop and a silent failure in a barangay hall. Logged once, by main.ts.
  */
 export function consoleSmsWarning(config: Config): string | null {
@@ -40,6 +40,6 @@ export function consoleSmsWarning(config: Config): string | null {
   const alerts = config.smsAlerts ? ', emergency alerts to staff' : '';
   return (
     `SMS_PROVIDER=console: no text message leaves this server. Two-factor and phone codes, PIN resets, reporters' receipts${alerts} ` +
-    `are only logged and appended to ${path.join(config.dataDir, 'outbox', 'sms.jsonl')}. Set SMS_PROVIDER=semaphore or twilio to send them.`
+    `are only logged and appended to ${path.join(config.dataDir, 'sent', 'sms.jsonl')}. Set SMS_PROVIDER=semaphore or twilio to send them.`
   );
 }

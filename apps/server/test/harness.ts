@@ -63,7 +63,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const clock = options.clock ?? systemClock;
   const secret = first?.jwtSecret ?? crypto.randomBytes(32).toString('hex');
   const events = new DomainEvents();
-  // The local defaults, writing their outboxes under this test's DATA_DIR (test/security-helpers.ts reads them).
+  // The local defaults, writing their sent logs under this test's DATA_DIR (test/security-helpers.ts reads them).
   const outside = {
     ...createOutsideServices(config, { log: silentLogger, now: () => clock.now(), secret }),
     // A VAPID pair generated into this test's DATA_DIR, as on a first start.

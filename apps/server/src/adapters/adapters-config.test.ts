@@ -5,7 +5,9 @@ describe('choosing outside services by configuration', () => {
   it('the offline defaults need nothing', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/x' });
     expect(config.outsideServices.sms.provider).toBe('console');
-    expect(config.outsideServices.email.provider).toBe('outbox');
+    expect(config.outsideServices.email.provider).toBe('console');
+    // Its former name still chooses it, so an older .env keeps working.
+    expect(loadConfig({ DATA_DIR: '/tmp/x', EMAIL_PROVIDER: 'outbox' }).outsideServices.email.provider).toBe('console');
     expect(config.outsideServices.botCheck.provider).toBe('altcha');
     expect(config.outsideServices.geocoder).toEqual({ provider: 'local' });
     expect(config.publicUrl).toBe('http://localhost:3000');

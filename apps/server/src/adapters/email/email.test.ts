@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../outside-service.ts';
-import { createOutboxMailer, mailOutboxDir, mailOutboxIndex } from './outbox-email.ts';
+import { createConsoleMailer, mailSentLogDir, mailSentLogIndex } from './console-email.ts';
 import { createSmtpMailer } from './smtp-email.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -14,23 +14,23 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-describe('outbox email (the offline default)', () => {
-  it('each message becomes an .eml file under DATA_DIR/outbox/mail and a line in mail.jsonl', async () => {
+describe('console email (the offline default)', () => {
+  it('each message becomes an .eml file under DATA_DIR/sent/mail and a line in mail.jsonl', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-mail-'));
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const mailer = createOutboxMailer({ dataDir, from: 'Bantay <no-reply@bantay.test>', log: silentLogger, now: () => new Date('2026-06-01T08:00:00Z') });
+    const mailer = createConsoleMailer({ dataDir, from: 'Bantay <no-reply@bantay.test>', log: silentLogger, now: () => new Date('2026-06-01T08:00:00Z') });
     await mailer.send({ to: 'juan@example.test', subject: 'Reset your password', text: 'Open http://localhost/reset-password/abc' });
-    const files = await fs.readdir(mailOutboxDir(dataDir));
+    const files = await fs.readdir(mailSentLogDir(dataDir));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
-    const eml = await fs.readFile(path.join(mailOutboxDir(dataDir), files[0]!), 'utf8');
+    const eml = await fs.readFile(path.join(mailSentLogDir(dataDir), files[0]!), 'utf8');
     expect(eml).toMatch(/^From: Bantay <no-reply@bantay.test>$/m);
     expect(eml).toMatch(/^To: juan@example.test$/m);
     expect(eml).toMatch(/^Subject: Reset your password$/m);
     expect(eml).toContain('http://localhost/reset-password/abc');
-    const index = JSON.parse((await fs.readFile(mailOutboxIndex(dataDir), 'utf8')).trim());
+    const index = JSON.parse((await fs.readFile(mailSentLogIndex(dataDir), 'utf8')).trim());
     expect(index).toMatchObject({ to: 'juan@example.test', subject: 'Reset your password', text: 'Open http://localhost/reset-password/abc' });
-    expect(index.file).toBe(path.join(mailOutboxDir(dataDir), files[0]!));
+    expect(index.file).toBe(path.join(mailSentLogDir(dataDir), files[0]!));
     await mailer.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { OutsideServicesConfig } from '../../config.ts';
 import type { AdapterLogger } from '../outside-service.ts';
-import { createOutboxMailer } from './outbox-email.ts';
+import { createConsoleMailer } from './console-email.ts';
 import { createSmtpMailer } from './smtp-email.ts';
 
 export interface MailMessage {
@@ -23,5 +23,5 @@ export function createMailer(
 ): Mailer {
   const email = config.email;
   if (email.provider === 'smtp') return createSmtpMailer({ url: email.url, from: email.from, timeoutMs: config.timeoutMs });
-  return createOutboxMailer({ ...options, from: email.from });
+  return createConsoleMailer({ ...options, from: email.from });
 }

@@ -3,17 +3,17 @@ import path from 'node:path';
 import type { AdapterLogger } from '../outside-service.ts';
 import type { SmsSender } from './sms.ts';
 
-/** The outbox file the console provider appends to, one JSON line `{"to","text","at"}` per message. */
-export function smsOutboxFile(dataDir: string): string {
-  return path.join(dataDir, 'outbox', 'sms.jsonl');
+/** The sent log the console provider appends to, one JSON line `{"to","text","at"}` per message. */
+export function smsSentLogFile(dataDir: string): string {
+  return path.join(dataDir, 'sent', 'sms.jsonl');
 }
 
 /**
- * The offline default: messages are logged and kept in DATA_DIR/outbox/sms.jsonl, so a developer
+ * The offline default: messages are logged and kept in DATA_DIR/sent/sms.jsonl, so a developer
  * (or an end-to-end test) can read the codes without a gateway.
  */
 export function createConsoleSms(options: { dataDir: string; log: AdapterLogger; now: () => Date }): SmsSender {
-  const file = smsOutboxFile(options.dataDir);
+  const file = smsSentLogFile(options.dataDir);
   return {
     provider: 'console',
     async send(message) {
@@ -21,7 +21,7 @@ export function createConsoleSms(options: { dataDir: string; log: AdapterLogger;
       const line = JSON.stringify({ to: message.to, text: message.text, at: options.now().toISOString() });
       // One appendFile call per line: concurrent sends never interleave within a line.
       await fs.appendFile(file, `${line}\n`, { mode: 0o600 });
-      options.log.info(`SMS to ${message.to} (console outbox): ${message.text}`);
+      options.log.info(`SMS to ${message.to} (console, sent log): ${message.text}`);
     },
   };
 }

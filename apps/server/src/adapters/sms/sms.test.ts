@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../test/fake-http.ts';
 import { OutsideServiceError, silentLogger } from '../outside-service.ts';
-import { createConsoleSms, smsOutboxFile } from './console-sms.ts';
+import { createConsoleSms, smsSentLogFile } from './console-sms.ts';
 import { createSemaphoreSms } from './semaphore-sms.ts';
 import { createTwilioSms } from './twilio-sms.ts';
 
@@ -15,12 +15,12 @@ afterEach(async () => {
 });
 
 describe('console SMS (the offline default)', () => {
-  it('a developer finds each message as one JSON line in DATA_DIR/outbox/sms.jsonl', async () => {
+  it('a developer finds each message as one JSON line in DATA_DIR/sent/sms.jsonl', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-sms-'));
     const sms = createConsoleSms({ dataDir, log: silentLogger, now: () => new Date('2026-06-01T08:00:00Z') });
     await sms.send({ to: '+639171234567', text: 'Bantay: your code is 123456.' });
     await sms.send({ to: '+639181234567', text: 'second "quoted"\nline' });
-    const lines = (await fs.readFile(smsOutboxFile(dataDir), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await fs.readFile(smsSentLogFile(dataDir), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toEqual([
       { to: '+639171234567', text: 'Bantay: your code is 123456.', at: '2026-06-01T08:00:00.000Z' },
       { to: '+639181234567', text: 'second "quoted"\nline', at: '2026-06-01T08:00:00.000Z' },

@@ -4,7 +4,7 @@ import type { BlotterEntry, CopyRequest, CreateBlotterEntry, Hearing, MyBlotterE
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { insertTestIncident, query } from '../../../test/incidents-helpers.ts';
 import { pdfPageCount, pdfText as pdfLatin1Text } from '../../../test/report-files.ts';
-import { readSmsOutbox } from '../../../test/security-helpers.ts';
+import { readSentSms } from '../../../test/security-helpers.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 
 /** Lupon hearings, residents' certified copies and the certified PDF (docs/decisions/026-the-blotter.md). */
@@ -83,7 +83,7 @@ describe('Lupon hearings', () => {
     const hearing = response.json<BlotterEntry>().hearings[0]!;
     expect(hearing).toMatchObject({ scheduledAt: '2026-08-10T06:00:00.000Z', outcome: null, entryNumber: entry.number, mediator: { firstName: 'Lupon' } });
 
-    const texts = (await readSmsOutbox(ctx)).filter((sms) => sms.text.includes(entry.number));
+    const texts = (await readSentSms(ctx)).filter((sms) => sms.text.includes(entry.number));
     expect(texts.map((sms) => sms.to).sort()).toEqual([entry.complainants[0]!.phone, entry.respondents[0]!.phone].sort());
     // 06:00 UTC is 14:00 in Manila.
     expect(texts[0]!.text).toBe(`Barangay Test: you are called to a Lupon mediation hearing on blotter entry ${entry.number}, Aug 10, 2026, 14:00, at the barangay hall.`);
@@ -170,7 +170,7 @@ describe("residents' certified copies", () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json<CopyRequest>().status).toBe('approved');
     expect((await post(`/api/blotter/copy-requests/${request._id}/decision`, adminToken, { approve: false, reason: 'Late' })).statusCode).toBe(409);
-    const texts = (await readSmsOutbox(ctx)).filter((sms) => sms.to === party.user.phoneNumber && sms.text.includes('certified copy'));
+    const texts = (await readSentSms(ctx)).filter((sms) => sms.to === party.user.phoneNumber && sms.text.includes('certified copy'));
     expect(texts.map((sms) => sms.text)).toEqual([expect.stringContaining(`your certified copy of blotter entry ${entry.number} is ready`)]);
 
     const download = await get(`/api/blotter/${entry._id}/certified.pdf`, party.token);

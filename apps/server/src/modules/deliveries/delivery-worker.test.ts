@@ -196,7 +196,7 @@ describe('failed deliveries, for the supadmin', () => {
     expect(retry.statusCode).toBe(204);
     expect(await stateOf(id!)).toMatchObject({ status: expect.stringMatching(/pending|sending|sent|failed/), attempts: expect.any(Number) });
     await ctx.deps.deliveries.idle();
-    // The app's own worker sent it through the console SMS outbox this time.
+    // The app's own worker sent it through the console SMS (its sent log) this time.
     expect((await stateOf(id!)).status).toBe('sent');
 
     const again = await ctx.app.inject({ method: 'POST', url: `/api/deliveries/${id}/retry`, headers: bearer(token) });

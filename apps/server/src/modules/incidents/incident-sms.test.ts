@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
-import { readSmsOutbox } from '../../../test/security-helpers.ts';
+import { readSentSms } from '../../../test/security-helpers.ts';
 import { TEST_BOUNDARY, postReport, query, setBoundary } from '../../../test/incidents-helpers.ts';
 import { createArea, person, scheduleFor, square, type Person } from '../../../test/patrols.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -10,7 +10,7 @@ import { escalatePendingIncidents, escalationJob } from './escalation.job.ts';
 import { enqueueResolvedSms } from './incident-sms.ts';
 
 /**
- * The incident texts (incident-sms.ts), read from the console SMS outbox: staff alerts for an
+ * The incident texts (incident-sms.ts), read from the console SMS's sent log: staff alerts for an
  * emergency and its escalation levels with SMS_ALERTS on, and the reporter's receipt and
  * resolution texts, each linking to the page that opens the incident or the ticket.
  */
@@ -19,7 +19,7 @@ const PUBLIC_URL = 'https://bantay.example.ph';
 const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
 
 let phoneCounter = 0;
-/** A mobile number of its own for every person, so the outbox can be read per person. */
+/** A mobile number of its own for every person, so the sent log can be read per person. */
 const nextPhone = () => `+6391755${String(30000 + (phoneCounter += 1)).padStart(5, '0')}`;
 
 const incidentIdOf = async (ctx: TestContext, ticket: string) =>
@@ -27,7 +27,7 @@ const incidentIdOf = async (ctx: TestContext, ticket: string) =>
 
 /** The texts one number got about one ticket, oldest first. */
 async function textsTo(ctx: TestContext, phone: string, ticket: string): Promise<string[]> {
-  return (await readSmsOutbox(ctx)).filter((sms) => sms.to === phone && sms.text.includes(ticket)).map((sms) => sms.text);
+  return (await readSentSms(ctx)).filter((sms) => sms.to === phone && sms.text.includes(ticket)).map((sms) => sms.text);
 }
 
 async function emergency(ctx: TestContext, overrides: Record<string, unknown> = {}): Promise<{ ticket: string; id: string }> {

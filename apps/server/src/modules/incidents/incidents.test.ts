@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TICKET_PATTERN } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
-import { readSmsOutbox } from '../../../test/security-helpers.ts';
+import { readSentSms } from '../../../test/security-helpers.ts';
 import { incidentPhotoKey } from '../files/index.ts';
 import { storedBytes } from '../../../test/stored-files.ts';
 import { INSIDE, TEST_BOUNDARY, jpegWithExif, newDeviceId, postReport, query, setBoundary, uploadPhotos } from '../../../test/incidents-helpers.ts';
@@ -54,7 +54,7 @@ describe('reporting an incident', () => {
     expect(recipients).not.toContain(resident.id);
     expect(notified[0]!.message).toMatch(/^New incident reported: Theft near Beside the chapel, ticket IR-/);
 
-    const sms = (await readSmsOutbox(ctx)).filter((message) => message.to === '+639175551234');
+    const sms = (await readSentSms(ctx)).filter((message) => message.to === '+639175551234');
     expect(sms.at(-1)?.text).toContain(ticket);
   });
 
@@ -207,7 +207,7 @@ describe('the report and the staff notifications are one transaction', () => {
       deliveries: await count('deliveries'),
     });
     const before = await counts();
-    const smsBefore = (await readSmsOutbox(ctx)).length;
+    const smsBefore = (await readSentSms(ctx)).length;
     // A deferred constraint trigger fails at commit, after every statement of the report ran.
     await ctx.deps.db.execute(
       sql.raw(`create function fail_notifications() returns trigger language plpgsql as $$ begin raise exception 'simulated failure at commit'; end $$`),
@@ -233,7 +233,7 @@ describe('the report and the staff notifications are one transaction', () => {
     expect(emitted).toEqual([]);
     // The receipt SMS was a delivery of the rolled-back transaction: gone with it, never sent.
     expect(await counts()).toEqual(before);
-    expect((await readSmsOutbox(ctx)).length).toBe(smsBefore);
+    expect((await readSentSms(ctx)).length).toBe(smsBefore);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, createTestContext, createUser, type TestContext } from '../../../test/harness.ts';
-import { readSmsOutbox } from '../../../test/security-helpers.ts';
+import { readSentSms } from '../../../test/security-helpers.ts';
 import { TEST_BOUNDARY, postReport, query, setBoundary } from '../../../test/incidents-helpers.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -29,7 +29,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const textsTo = async (phone: string) => (await readSmsOutbox(ctx)).filter((sms) => sms.to === phone).map((sms) => sms.text);
+const textsTo = async (phone: string) => (await readSentSms(ctx)).filter((sms) => sms.to === phone).map((sms) => sms.text);
 
 describe('the reporter SMS', () => {
   it('a report made in Filipino (the bantay_lang cookie) gets its receipt in Filipino; one in English, in English', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationCategory, type Notification } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, createUser, type TestContext } from '../../../test/harness.ts';
 import { createArea, createSchedule, person, type Person } from '../../../test/patrols.ts';
-import { readMailOutbox } from '../../../test/security-helpers.ts';
+import { readSentMail } from '../../../test/security-helpers.ts';
 import { runJob } from '../../jobs/scheduler.ts';
 import { scheduleRemindersJob } from '../schedules/schedule-reminders.job.ts';
 
@@ -68,9 +68,9 @@ describe('schedule notifications', () => {
 
 describe('the password-reset email', () => {
   const forgot = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
-  const lastMailTo = async (email: string) => (await readMailOutbox(ctx)).filter((mail) => mail.to === email).at(-1);
+  const lastMailTo = async (email: string) => (await readSentMail(ctx)).filter((mail) => mail.to === email).at(-1);
 
-  it('an account whose language is Filipino gets it in Filipino (the outbox under DATA_DIR); an English one in English', async () => {
+  it('an account whose language is Filipino gets it in Filipino (the sent log under DATA_DIR); an English one in English', async () => {
     const filTanod = await createUser(ctx, { language: 'fil', firstName: 'Juan' });
     expect((await forgot(filTanod.email!)).statusCode).toBe(200);
     const fil = await lastMailTo(filTanod.email!);

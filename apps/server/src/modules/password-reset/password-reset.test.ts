@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
-import { readMailOutbox } from '../../../test/security-helpers.ts';
+import { readSentMail } from '../../../test/security-helpers.ts';
 import type { Mailer } from '../../adapters/index.ts';
 
 let ctx: TestContext;
@@ -16,7 +16,7 @@ const reset = (token: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
 
 async function linkFor(email: string): Promise<string> {
-  const mail = (await readMailOutbox(ctx)).filter((m) => m.to === email).at(-1);
+  const mail = (await readSentMail(ctx)).filter((m) => m.to === email).at(-1);
   const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
   if (!token) throw new Error(`no reset link for ${email}`);
   return token;
@@ -29,7 +29,7 @@ describe('forgotten password', () => {
     const response = await forgot(tanod.email!.toUpperCase());
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, message: FORGOT_PASSWORD_ANSWER });
-    const mail = (await readMailOutbox(ctx)).filter((m) => m.to === tanod.email).at(-1)!;
+    const mail = (await readSentMail(ctx)).filter((m) => m.to === tanod.email).at(-1)!;
     expect(mail.subject).toBe('Reset your Bantay password');
     expect(mail.text).toMatch(/https:\/\/bantay\.example\.ph\/reset-password\/[A-Za-z0-9_-]{43}\n/);
     const token = await linkFor(tanod.email!);
@@ -52,13 +52,13 @@ describe('forgotten password', () => {
 
   it('an unknown email gets the same status and body as a known one, and no email is sent', async () => {
     const tanod = await createUser(ctx);
-    const before = (await readMailOutbox(ctx)).length;
+    const before = (await readSentMail(ctx)).length;
     const known = await forgot(tanod.email!);
     const unknown = await forgot('nobody-at-all@example.test');
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
-    expect((await readMailOutbox(ctx)).length).toBe(before + 1);
+    expect((await readSentMail(ctx)).length).toBe(before + 1);
   });
 
   it('the answer does not wait for the mail server, so its timing cannot reveal the account', async () => {
@@ -106,9 +106,9 @@ describe('forgotten password', () => {
 
   it('at most 3 emails an hour go to one account, with the same answer after that', async () => {
     const tanod = await createUser(ctx);
-    const before = (await readMailOutbox(ctx)).filter((m) => m.to === tanod.email).length;
+    const before = (await readSentMail(ctx)).filter((m) => m.to === tanod.email).length;
     for (let i = 0; i < 5; i += 1) expect((await forgot(tanod.email!)).statusCode).toBe(200);
-    expect((await readMailOutbox(ctx)).filter((m) => m.to === tanod.email).length - before).toBe(3);
+    expect((await readSentMail(ctx)).filter((m) => m.to === tanod.email).length - before).toBe(3);
   });
 
   it('requests are rate limited per IP address', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORGOT_PIN_ANSWER } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
-import { lastSmsCode, readMailOutbox, readSmsOutbox, solveBotCheck } from '../../../test/security-helpers.ts';
+import { lastSmsCode, readSentMail, readSentSms, solveBotCheck } from '../../../test/security-helpers.ts';
 
 let ctx: TestContext;
 const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
@@ -68,7 +68,7 @@ describe('resident sign-up', () => {
     const response = await post('/api/residents/send-code', { phoneNumber: number.local, botCheck: 'bm90LWEtc29sdXRpb24=' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('BOT_CHECK_FAILED');
-    expect((await readSmsOutbox(ctx)).some((sms) => sms.to === number.e164)).toBe(false);
+    expect((await readSentSms(ctx)).some((sms) => sms.to === number.e164)).toBe(false);
   });
 
   it('a second code within a minute is refused with Retry-After', async () => {
@@ -129,7 +129,7 @@ describe('resident sign-up', () => {
     clock.advance(2 * 60_000);
     const response = await sendCode(number.local);
     expect(response.statusCode).toBe(200);
-    const last = (await readSmsOutbox(ctx)).filter((sms) => sms.to === number.e164).at(-1)!;
+    const last = (await readSentSms(ctx)).filter((sms) => sms.to === number.e164).at(-1)!;
     expect(last.text).toMatch(/already has a resident account/);
     expect(last.text).not.toMatch(/\b\d{6}\b/);
   });
@@ -178,7 +178,7 @@ describe('reset PIN', () => {
     const answer = await post('/api/residents/forgot-pin', { phoneNumber: number.local });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ ok: true, message: FORGOT_PIN_ANSWER });
-    const sms = (await readSmsOutbox(ctx)).filter((m) => m.to === number.e164).at(-1)!;
+    const sms = (await readSentSms(ctx)).filter((m) => m.to === number.e164).at(-1)!;
     const token = /\/reset-pin\/([A-Za-z0-9_-]+)/.exec(sms.text)![1]!;
     expect(sms.text).toContain(`${ctx.deps.config.publicUrl}/reset-pin/`);
 
@@ -196,7 +196,7 @@ describe('reset PIN', () => {
   it('a link by email works too', async () => {
     await signUp({ email: 'pin-reset@example.test' });
     expect((await post('/api/residents/forgot-pin', { email: 'PIN-reset@example.test' })).statusCode).toBe(200);
-    const mail = (await readMailOutbox(ctx)).filter((m) => m.to === 'pin-reset@example.test').at(-1)!;
+    const mail = (await readSentMail(ctx)).filter((m) => m.to === 'pin-reset@example.test').at(-1)!;
     expect(mail.subject).toBe('Reset your Bantay PIN');
     const token = /\/reset-pin\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     expect((await post('/api/residents/reset-pin', { token, pin: '730415', pinConfirm: '730415' })).statusCode).toBe(200);
@@ -205,7 +205,7 @@ describe('reset PIN', () => {
   it('a link expires after an hour', async () => {
     const { number } = await signUp();
     await post('/api/residents/forgot-pin', { phoneNumber: number.local });
-    const sms = (await readSmsOutbox(ctx)).filter((m) => m.to === number.e164).at(-1)!;
+    const sms = (await readSentSms(ctx)).filter((m) => m.to === number.e164).at(-1)!;
     const token = /\/reset-pin\/([A-Za-z0-9_-]+)/.exec(sms.text)![1]!;
     clock.advance(61 * 60_000);
     const response = await post('/api/residents/reset-pin', { token, pin: '730415', pinConfirm: '730415' });
@@ -214,12 +214,12 @@ describe('reset PIN', () => {
   });
 
   it('an unknown number or email gets the same answer and nothing is sent', async () => {
-    const before = (await readSmsOutbox(ctx)).length;
+    const before = (await readSentSms(ctx)).length;
     const byPhone = await post('/api/residents/forgot-pin', { phoneNumber: '09180000000' });
     const byEmail = await post('/api/residents/forgot-pin', { email: 'nobody@example.test' });
     expect(byPhone.json()).toEqual({ ok: true, message: FORGOT_PIN_ANSWER });
     expect(byEmail.json()).toEqual(byPhone.json());
-    expect((await readSmsOutbox(ctx)).length).toBe(before);
+    expect((await readSentSms(ctx)).length).toBe(before);
   });
 
   it('the request needs a number or an email, and a new PIN must not be weak', async () => {

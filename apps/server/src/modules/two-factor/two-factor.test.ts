@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, TEST_PASSWORD, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
-import { lastSmsCode, readSmsOutbox, solveBotCheck } from '../../../test/security-helpers.ts';
+import { lastSmsCode, readSentSms, solveBotCheck } from '../../../test/security-helpers.ts';
 import { updateUser } from '../users/users.repository.ts';
 import { OutsideServiceError } from '../../adapters/index.ts';
 
@@ -213,7 +213,7 @@ describe('signing in with two-factor authentication', () => {
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toMatchObject({ twoFactorRequired: true, challengeId, resendAfterSeconds: 60 });
     const fresh = await lastSmsCode(ctx, phone);
-    expect((await readSmsOutbox(ctx)).filter((m) => m.to === phone)).toHaveLength(3);
+    expect((await readSentSms(ctx)).filter((m) => m.to === phone)).toHaveLength(3);
     if (old !== fresh) expect((await post('/api/auth/login/verify', null, { challengeId, code: old })).statusCode).toBe(400);
     expect((await post('/api/auth/login/verify', null, { challengeId, code: fresh })).statusCode).toBe(200);
   });

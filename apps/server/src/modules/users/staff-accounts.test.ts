@@ -68,8 +68,8 @@ describe('creating staff accounts', () => {
     expect(JSON.stringify(body.user)).not.toMatch(/hash/i);
     // The link is a delivery written with the account; the worker sends it after commit.
     await ctx.deps.deliveries.idle();
-    const mail = await fs.readdir(path.join(ctx.deps.config.dataDir, 'outbox', 'mail'));
-    const texts = await Promise.all(mail.map((file) => fs.readFile(path.join(ctx.deps.config.dataDir, 'outbox', 'mail', file), 'utf8')));
+    const mail = await fs.readdir(path.join(ctx.deps.config.dataDir, 'sent', 'mail'));
+    const texts = await Promise.all(mail.map((file) => fs.readFile(path.join(ctx.deps.config.dataDir, 'sent', 'mail', file), 'utf8')));
     expect(texts.some((text) => text.includes('liza.a1@example.test') && text.includes('/reset-password/'))).toBe(true);
     // The audit entry names the account, never the password.
     const [entry] = await ctx.deps.db.select().from(auditEntries).where(eq(auditEntries.entityId, body.user._id));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { e2eServer } from './servers.ts';
 
-/** The DATA_DIR of this worker's server (e2e/servers.ts), where the SMS and mail outboxes live. */
+/** The DATA_DIR of this worker's server (e2e/servers.ts), where the SMS and mail sent logs live. */
 function dataDir(): string {
   return e2eServer(test.info().parallelIndex).dataDir;
 }
@@ -31,10 +31,10 @@ function readLines<T>(file: string): T[] {
 }
 
 /**
- * One outbox file (JSON lines). `mark()` remembers how many messages it holds, so a test waits
+ * One sent log (JSON lines). `mark()` remembers how many messages it holds, so a test waits
  * only for messages sent after its own action, never for an older code.
  */
-class Outbox<T extends { to: string }> {
+class SentLog<T extends { to: string }> {
   constructor(private readonly file: string) {}
 
   mark(): number {
@@ -59,8 +59,8 @@ class Outbox<T extends { to: string }> {
   }
 }
 
-export const smsOutbox = () => new Outbox<Sms>(path.join(dataDir(), 'outbox', 'sms.jsonl'));
-export const mailOutbox = () => new Outbox<Mail>(path.join(dataDir(), 'outbox', 'mail.jsonl'));
+export const sentSmsLog = () => new SentLog<Sms>(path.join(dataDir(), 'sent', 'sms.jsonl'));
+export const sentMailLog = () => new SentLog<Mail>(path.join(dataDir(), 'sent', 'mail.jsonl'));
 
 /** The 6-digit code of an SMS (the only six-digit number in it). */
 export function codeIn(sms: Sms): string {
