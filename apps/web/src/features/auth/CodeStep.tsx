@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { LoginChallenge, LoginSuccess } from '@bantay/shared';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
+import { useResendCountdown } from '@/lib/use-resend-countdown.ts';
 
 interface CodeStepProps {
   challenge: LoginChallenge;
@@ -16,16 +17,8 @@ export function CodeStep({ challenge, onSignedIn, onBack }: CodeStepProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [resendAt, setResendAt] = useState(() => Date.now() + challenge.resendAfterSeconds * 1000);
-  const [now, setNow] = useState(() => Date.now());
-  const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const { secondsLeft, restart: restartCountdown } = useResendCountdown(challenge.resendAfterSeconds);
   const phoneHint = challenge.phoneHint;
-
-  useEffect(() => {
-    if (secondsLeft === 0) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [secondsLeft]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,8 +51,7 @@ export function CodeStep({ challenge, onSignedIn, onBack }: CodeStepProps) {
         body: { challengeId: challenge.challengeId },
         token: null,
       });
-      setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
-      setNow(Date.now());
+      restartCountdown(sent.resendAfterSeconds);
       notify.success(t`Verification code sent to your phone`);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : t`Error sending verification code. Please try again.`);

@@ -8,6 +8,7 @@ import { TextField } from '@/components/form/TextField.tsx';
 import { PinField } from './PinField.tsx';
 import { SECURITY_LIMITS } from '@bantay/shared/limits';
 import { solveBotCheck } from '@/lib/bot-check.ts';
+import { useResendCountdown } from '@/lib/use-resend-countdown.ts';
 import { applyAccountLanguage } from '@/lib/account-language.ts';
 import { startResidentSession, useResidentSession } from '@/lib/resident-session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -67,8 +68,7 @@ export default function ResidentSignupPage() {
   const formErrorRef = useRef<HTMLParagraphElement>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [resendAt, setResendAt] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  const countdown = useResendCountdown();
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -88,14 +88,8 @@ export default function ResidentSignupPage() {
   const phone = useWatch({ control, name: 'phoneNumber' });
   const normalizedPhone = normalizeMobileNumber(phone);
   const codeIsForThisNumber = sentTo !== null && sentTo === normalizedPhone;
-  const waitSeconds = codeIsForThisNumber ? Math.max(0, Math.ceil((resendAt - now) / 1000)) : 0;
+  const waitSeconds = codeIsForThisNumber ? countdown.secondsLeft : 0;
   const phoneId = useId();
-
-  useEffect(() => {
-    if (waitSeconds === 0) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [waitSeconds]);
 
   useEffect(() => {
     if (formError) formErrorRef.current?.focus();
@@ -112,8 +106,7 @@ export default function ResidentSignupPage() {
       const botCheck = await solveBotCheck();
       const sent = await sendSignupCode(normalizedPhone!, botCheck);
       setSentTo(sent.phoneNumber);
-      setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
-      setNow(Date.now());
+      countdown.restart(sent.resendAfterSeconds);
       setValue('code', '');
       clearErrors('code');
       setFocus('code');

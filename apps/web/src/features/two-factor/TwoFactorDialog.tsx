@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import PhoneInput from 'react-phone-number-input';
 // Bundled flag drawings: without them the component fetches each flag from a public CDN, which
 // the content security policy blocks and offline barangay halls cannot reach.
@@ -11,6 +11,7 @@ import { Modal } from '@/components/Modal.tsx';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
 import { solveBotCheck } from '@/lib/bot-check.ts';
+import { useResendCountdown } from '@/lib/use-resend-countdown.ts';
 import {
   canEnable,
   canSendCode,
@@ -42,17 +43,9 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const waitSeconds = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const { secondsLeft: waitSeconds, restart: restartCountdown } = useResendCountdown();
   const phoneId = useId();
   const codeId = useId();
-
-  useEffect(() => {
-    if (waitSeconds === 0) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [waitSeconds]);
 
   async function onSendCode() {
     setBusy('sending');
@@ -61,8 +54,7 @@ export default function TwoFactorDialog({ onClose }: TwoFactorDialogProps) {
       const botCheck = await solveBotCheck();
       const sent = await sendCode(phone, botCheck);
       setSentTo(sent.phoneNumber);
-      setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
-      setNow(Date.now());
+      restartCountdown(sent.resendAfterSeconds);
       setCode('');
       setCodeError(null);
       notify.success(twoFactorText('codeSent'));
