@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cameraIdParamsSchema, cameraListResponseSchema, cameraSchema, createCameraRequestSchema, updateCameraRequestSchema } from '@bantay/shared';
+import {
+  cameraIdParamsSchema,
+  cameraListResponseSchema,
+  cameraSchema,
+  createCameraRequestSchema,
+  incidentIdParamsSchema,
+  nearestCamerasQuerySchema,
+  nearestCamerasResponseSchema,
+  updateCameraRequestSchema,
+} from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { createCamera, editCamera, listAllCameras, removeCamera } from './cameras.service.ts';
+import { createCamera, editCamera, listAllCameras, nearestCamerasToIncident, removeCamera } from './cameras.service.ts';
 
-/** CCTV cameras: staff read them for the maps; admins add, edit and delete. */
+/**
+ * CCTV cameras: staff read them for the maps and find those nearest an incident (cameras asks
+ * incidents' door for the incident); admins add, edit and delete.
+ */
 export async function cameraRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cameras'];
@@ -55,5 +67,21 @@ export async function cameraRoutes(app: FastifyInstance, deps: AppDeps): Promise
       await removeCamera(deps, actorOf(request), request.params.id);
       return { ok: true as const };
     },
+  );
+
+  r.get(
+    '/api/incidents/:id/cameras',
+    {
+      schema: {
+        // Listed with the incident's routes in the API docs, as the path says.
+        tags: ['incidents'],
+        summary: 'The CCTV cameras nearest to an incident, with distances and the review window (occurredAt ± 10 minutes)',
+        params: incidentIdParamsSchema,
+        querystring: nearestCamerasQuerySchema,
+        response: { 200: nearestCamerasResponseSchema },
+      },
+      onRequest: requireAuth(deps, STAFF),
+    },
+    async (request) => nearestCamerasToIncident(deps, actorOf(request), request.params.id, request.query),
   );
 }

@@ -13,8 +13,8 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { getIncident } from '../incidents/incident-handling.service.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { getIncident } from '../incidents/index.ts';
 import { presentCamera } from './cameras.presenter.ts';
 import { deleteCamera, findCamera, insertCamera, listCameras, listCamerasNear, updateCamera } from './cameras.repository.ts';
 

@@ -5,8 +5,8 @@ import type { EvaluationRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { findUserById } from '../users/index.ts';
 import { findEvaluation, listEvaluationsOfTanod, setEvaluationHidden, visibleRatingCounts } from './evaluations.repository.ts';
 
 const present = (row: EvaluationRow): StaffEvaluation => ({

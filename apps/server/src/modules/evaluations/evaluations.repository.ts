@@ -99,24 +99,6 @@ export async function insertEvaluation(db: Executor, values: typeof evaluations.
   return row!;
 }
 
-/** Which of these incidents already have their ticket rating. */
-export async function ticketRatingsOf(db: Executor, incidentIds: string[]): Promise<Set<string>> {
-  if (incidentIds.length === 0) return new Set();
-  const rows = await db
-    .select({ incidentId: evaluations.incidentId })
-    .from(evaluations)
-    .where(and(eq(evaluations.source, 'ticket'), inArray(evaluations.incidentId, incidentIds)));
-  return new Set(rows.map((row) => row.incidentId!));
-}
-
-/** Demo seeding: how many evaluations a tanod has from a marker device hash. */
-export async function countEvaluationsByDevice(db: Executor, tanodId: string, deviceHash: string): Promise<number> {
-  const rows = await db
-    .select({ id: evaluations.id })
-    .from(evaluations)
-    .where(and(eq(evaluations.tanodId, tanodId), eq(evaluations.deviceHash, deviceHash)));
-  return rows.length;
-}
 
 /** Every rating of a tanod, hidden ones too, newest first, keyset-paged on (createdAt, id). */
 export async function listEvaluationsOfTanod(db: Executor, tanodId: string, before: { at: Date; id: string } | undefined, limit: number): Promise<EvaluationRow[]> {

@@ -14,8 +14,8 @@ import {
   ticketRatingRequestSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { ADMINS, actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
-import { optionalActor, perIpLimit } from '../incidents/public-guards.ts';
+import { ADMINS, actorOf, optionalActor, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { perIpLimit } from '../../http/public-guards.ts';
 import { getTanodDirectory, rateTanod, rateTicket } from './evaluations.service.ts';
 import { listTanodEvaluations, moderateEvaluation } from './evaluations-moderation.service.ts';
 

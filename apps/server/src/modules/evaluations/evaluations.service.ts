@@ -12,12 +12,11 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
-import type { RequestMeta } from '../auth/auth.service.ts';
-import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
-import { findIncidentByTicket, insertIncidentEvent, touchIncident } from '../incidents/incidents.repository.ts';
+import type { RequestMeta } from '../auth/index.ts';
+import { verifyBotCheck } from '../bot-check/index.ts';
+import { incidentByTicket, recordIncidentStep } from '../incidents/index.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { hashDeviceId } from '../incidents/public-guards.ts';
-import { incidentChange } from '../incidents/incident-change.ts';
+import { hashDeviceId } from '../../http/public-guards.ts';
 import {
   findActiveTanod,
   hasDirectoryRatingSince,
@@ -83,7 +82,7 @@ const unknownTicket = () => new AppError('NOT_FOUND', msg`No report has this tic
 /** `POST /api/public/tickets/{ticket}/rating`: the holder of a resolved ticket rates its responder, once. */
 export async function rateTicket(deps: AppDeps, rawTicket: string, input: TicketRatingRequest): Promise<EvaluationCreated> {
   const ticket = normalizeTicket(rawTicket);
-  const incident = ticket ? await findIncidentByTicket(deps.db, ticket) : undefined;
+  const incident = ticket ? await incidentByTicket(deps.db, ticket) : undefined;
   if (!incident) throw unknownTicket();
   if (incident.status !== 'resolved' || !incident.responderId) {
     throw new AppError('UNPROCESSABLE', msg`A report can be rated once it is resolved by a tanod.`);
@@ -103,9 +102,7 @@ export async function rateTicket(deps: AppDeps, rawTicket: string, input: Ticket
         incidentId: incident.id,
         createdAt: now,
       });
-      await insertIncidentEvent(tx, { incidentId: incident.id, at: now, kind: 'rated', subjectUserId: responderId });
-      const touched = await touchIncident(tx, incident.id, now);
-      if (touched) afterCommit(() => deps.events.publish('incident.updated', incidentChange(touched)));
+      await recordIncidentStep(deps, tx, afterCommit, { incidentId: incident.id, at: now, kind: 'rated', subjectUserId: responderId });
       return evaluation;
     });
     return { _id: row.id };

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { evaluations, incidentEvents, incidents } from '../../db/schema/index.ts';
 import { SeededRandom } from '../../lib/seeded-random.ts';
-import { DEFAULT_INCIDENT_TYPES } from '../settings/settings.service.ts';
+import { DEFAULT_INCIDENT_TYPES } from '../settings/index.ts';
 import { DEMO_BOUNDARY } from '../settings/settings.demo.ts';
 import { findIncidentByTicket } from './incidents.repository.ts';
 

@@ -2,15 +2,34 @@ import crypto from 'node:crypto';
 import { pointInPolygon, type IncidentClassification, type IncidentStatus } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { countEvaluationsByDevice, insertEvaluation } from '../evaluations/evaluations.repository.ts';
+import { and, eq } from 'drizzle-orm';
+import { evaluations } from '../../db/schema/index.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { findIncidentByTicket, insertIncident, insertIncidentEvent } from './incidents.repository.ts';
-import { findUserByUsername } from '../users/users.repository.ts';
+import { findUserByUsername } from '../users/index.ts';
 import { DEMO_BOUNDARY } from '../settings/settings.demo.ts';
 import { DEMO_STAFF } from '../users/users.demo.ts';
 import { seedDemoIncidentHistory } from './incident-history.demo.ts';
 
 /** Marks the demo's evaluations, so a second run does not add more. */
 const DEMO_DEVICE_HASH = crypto.createHash('sha256').update('bantay-demo-seed').digest('hex');
+
+/*
+ * The demo's ratings are written straight into the evaluations table, as incident-history.demo.ts
+ * does: incidents does not import the evaluations module, which records ratings through incidents'
+ * door (docs/architecture.md).
+ */
+async function insertEvaluation(db: Executor, values: typeof evaluations.$inferInsert): Promise<void> {
+  await db.insert(evaluations).values(values);
+}
+
+async function countEvaluationsByDevice(db: Executor, tanodId: string, deviceHash: string): Promise<number> {
+  const rows = await db
+    .select({ id: evaluations.id })
+    .from(evaluations)
+    .where(and(eq(evaluations.tanodId, tanodId), eq(evaluations.deviceHash, deviceHash)));
+  return rows.length;
+}
 
 interface DemoIncident {
   ticket: string;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, min, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/transaction.ts';
 import {
+  evaluations,
   incidentEvents,
   incidentPhotos,
   incidents,
@@ -10,14 +11,6 @@ import {
   type IncidentRow,
   type NewIncidentRow,
 } from '../../db/schema/index.ts';
-
-export async function listActiveTanodIds(db: Executor): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.userType, 'tanod'), eq(users.status, 'active')));
-  return rows.map((row) => row.id);
-}
 
 /**
  * Inserts unless the ticket is taken (then undefined: the caller draws another). A taken
@@ -91,6 +84,21 @@ export async function findUserFirstName(db: Executor, id: string): Promise<strin
   return row?.firstName ?? null;
 }
 
+/**
+ * Which of these incidents already have their ticket rating (the ticket then offers no rating
+ * form). The rating is the evaluations module's row; the incident's side reads it here, as the
+ * staff list does, so that incidents need not import evaluations (which records ratings through
+ * incidents' door).
+ */
+export async function ticketRatingsOf(db: Executor, incidentIds: string[]): Promise<Set<string>> {
+  if (incidentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ incidentId: evaluations.incidentId })
+    .from(evaluations)
+    .where(and(eq(evaluations.source, 'ticket'), inArray(evaluations.incidentId, incidentIds)));
+  return new Set(rows.map((row) => row.incidentId!));
+}
+
 export async function listIncidentsOfReporter(db: Executor, reporterId: string, limit: number): Promise<IncidentRow[]> {
   return db.select().from(incidents).where(eq(incidents.reporterId, reporterId)).orderBy(desc(incidents.createdAt)).limit(limit);
 }
@@ -153,5 +161,11 @@ export async function touchIncident(
     .set({ updatedAt: now })
     .where(eq(incidents.id, id))
     .returning({ id: incidents.id, updatedAt: incidents.updatedAt, confidential: incidents.confidential, responderId: incidents.responderId });
+  return row;
+}
+
+/** Marks a change without a status step (a note, evidence), returning the row. */
+export async function touchIncidentReturning(db: Executor, id: string, now: Date): Promise<IncidentRow | undefined> {
+  const [row] = await db.update(incidents).set({ updatedAt: now }).where(eq(incidents.id, id)).returning();
   return row;
 }

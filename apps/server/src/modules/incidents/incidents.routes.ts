@@ -5,12 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INCIDENT_LIMITS, createIncidentRequestSchema, createIncidentResponseSchema, publicTicketSchema, uploadedPhotosSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { STAFF, actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
+import { STAFF, actorOf, optionalActor, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { lookUpTicket, reportIncident, uploadIncidentPhotos } from './incidents.service.ts';
-import { checkPhotoAccess } from './incident-handling.service.ts';
+import { checkPhotoAccess } from './staff-incidents.service.ts';
 import { incidentPhotoKey } from '../files/index.ts';
-import { deviceIdOf, optionalActor, perIpLimit } from './public-guards.ts';
+import { deviceIdOf, perIpLimit } from '../../http/public-guards.ts';
 
 const HOUR = 3_600_000;
 const FIFTEEN_MINUTES = 15 * 60_000;

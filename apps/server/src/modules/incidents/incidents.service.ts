@@ -19,13 +19,12 @@ import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
-import type { RequestMeta } from '../auth/auth.service.ts';
-import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
+import type { RequestMeta } from '../auth/index.ts';
+import { verifyBotCheck } from '../bot-check/index.ts';
+import { notify } from '../notifications/index.ts';
+import { getPublicSettings } from '../settings/index.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { ticketRatingsOf } from '../evaluations/evaluations.repository.ts';
+import { findUserById } from '../users/index.ts';
 import {
   claimPhotos,
   countClaimablePhotos,
@@ -40,13 +39,13 @@ import {
   listIncidentEventsWithNames,
   listIncidentsOfReporter,
   listOpenIncidentsOfTypeSince,
+  ticketRatingsOf,
 } from './incidents.repository.ts';
-import { tanodsToAlert } from './on-duty.ts';
 import { incidentChange } from './incident-change.ts';
-import { enqueueEmergencySmsAlerts, enqueueReceiptSms } from './incident-sms.ts';
+import { enqueueEmergencySmsAlerts, enqueueReceiptSms, tanodsToAlert } from '../incident-alerts/index.ts';
 import { encodeIncidentPhoto, writeIncidentPhotos } from '../files/index.ts';
 import { presentMyReport, presentPublicTicket } from './incidents.presenter.ts';
-import { hashDeviceId } from './public-guards.ts';
+import { hashDeviceId } from '../../http/public-guards.ts';
 import { newTicket } from './ticket.ts';
 
 const HOUR_MS = 3_600_000;

@@ -4,9 +4,9 @@ import { ManualClock, createTestContext, createUser, type TestContext } from '..
 import { readSentSms } from '../../../test/security-helpers.ts';
 import { TEST_BOUNDARY, postReport, query, setBoundary } from '../../../test/incidents-helpers.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { incidentLabel } from './incident-handling.service.ts';
-import { enqueueReceiptSms } from './incident-sms.ts';
+import { notify } from '../notifications/index.ts';
+import { incidentLabel } from '../incident-handling/incident-label.ts';
+import { enqueueReceiptSms } from '../incident-alerts/index.ts';
 import { msg } from '@lingui/core/macro';
 
 /**

@@ -7,7 +7,7 @@ import { ManualClock, bearer, createTestContext, createUser, signIn, type TestCo
 import { TEST_BOUNDARY, insertTestIncident, jpegWithExif, query, setBoundary } from '../../../test/incidents-helpers.ts';
 import { asJpeg, jpeg, postEvidence } from '../../../test/evidence-helpers.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { insertIncidentPhotos } from './incidents.repository.ts';
+import { insertIncidentPhotos } from '../incidents/incidents.repository.ts';
 import { incidentPhotoKey } from '../files/index.ts';
 import { storedBytes, storedFileCount } from '../../../test/stored-files.ts';
 

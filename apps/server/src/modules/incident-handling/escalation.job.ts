@@ -3,10 +3,9 @@ import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Job } from '../../lib/job.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import { claimEscalation, listPendingCreatedBefore } from './incident-handling.repository.ts';
-import { tanodsToAlert } from './on-duty.ts';
-import { enqueueEmergencySmsAlerts } from './incident-sms.ts';
+import { enqueueEmergencySmsAlerts, tanodsToAlert } from '../incident-alerts/index.ts';
 
 /**
  * Escalation (docs/product.md §4.4): a pending emergency with no responder after

@@ -1,11 +1,11 @@
 import { and, asc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { IncidentListFilters, IncidentStatus } from '@bantay/shared';
+import type { EvidencePurpose, IncidentListFilters, IncidentStatus } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
 import { distanceSql } from '../../db/geo-sql.ts';
-import { evaluations, incidentEscalations, incidentEvents, incidentPhotos, incidents, users, type IncidentRow, type UserRow } from '../../db/schema/index.ts';
+import { evaluations, incidentEvents, incidentPhotos, incidents, users, type IncidentRow, type UserRow } from '../../db/schema/index.ts';
 
-/** Staff-side SQL of incidents: the list, the detail's parts and the guarded status changes. */
+/** The staff's SQL of incidents: the list, and the detail's parts (its timeline, photos, evidence, rating, people). */
 
 export type PersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'userType' | 'profilePicture'>;
 
@@ -232,7 +232,7 @@ export async function listPhotosOf(db: Executor, incidentIds: string[]): Promise
   const rows = await db
     .select({ incidentId: incidentPhotos.incidentId, id: incidentPhotos.id, width: incidentPhotos.width, height: incidentPhotos.height })
     .from(incidentPhotos)
-    // The reporter's photos only: staff evidence comes with the detail (incident-evidence.repository.ts).
+    // The reporter's photos only: staff evidence comes with the detail (listEvidenceOf).
     .where(and(inArray(incidentPhotos.incidentId, incidentIds), eq(incidentPhotos.purpose, 'report')))
     .orderBy(asc(incidentPhotos.createdAt), asc(incidentPhotos.id));
   for (const row of rows) {
@@ -251,147 +251,30 @@ export async function listIncidentEvents(db: Executor, incidentId: string) {
     .orderBy(asc(incidentEvents.at), asc(incidentEvents.id));
 }
 
-/**
- * The claim: one conditional UPDATE on `status = 'pending'`, never read-then-write. Returns the
- * row when this caller won; undefined when the incident was not pending any more. The partial
- * unique index on in-progress responders throws a unique violation when the tanod holds another.
- */
-export async function claimPendingIncident(db: Executor, id: string, tanodId: string, now: Date): Promise<IncidentRow | undefined> {
-  const [row] = await db
-    .update(incidents)
-    .set({ status: 'in_progress', responderId: tanodId, respondedAt: now, updatedAt: now })
-    // A confidential case is never claimed: an admin assigns it (docs/decisions/027-confidential-cases.md).
-    .where(and(eq(incidents.id, id), eq(incidents.status, 'pending'), eq(incidents.confidential, false)))
-    .returning();
-  return row;
+export interface EvidenceRow {
+  id: string;
+  width: number;
+  height: number;
+  purpose: EvidencePurpose;
+  eventId: string | null;
+  uploadedById: string | null;
+  createdAt: Date;
 }
 
-/** Assigns (or reassigns) a tanod while the incident is open. */
-export async function assignOpenIncident(db: Executor, id: string, tanodId: string, now: Date): Promise<IncidentRow | undefined> {
-  const [row] = await db
-    .update(incidents)
-    .set({ status: 'in_progress', responderId: tanodId, respondedAt: now, updatedAt: now })
-    .where(and(eq(incidents.id, id), inArray(incidents.status, ['pending', 'in_progress'])))
-    .returning();
-  return row;
-}
-
-/** Resolves an in-progress incident; `responderId` restricts it to that responder (tanods). */
-export async function resolveInProgressIncident(
-  db: Executor,
-  id: string,
-  values: { resolvedById: string; log: string; now: Date; responderId: string | null },
-): Promise<IncidentRow | undefined> {
-  const [row] = await db
-    .update(incidents)
-    .set({ status: 'resolved', resolvedById: values.resolvedById, resolvedAt: values.now, resolutionLog: values.log, updatedAt: values.now })
-    .where(
-      and(
-        eq(incidents.id, id),
-        eq(incidents.status, 'in_progress'),
-        values.responderId ? eq(incidents.responderId, values.responderId) : undefined,
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/** Rejects or marks a false alarm while the incident is open. Nothing is deleted. */
-export async function closeOpenIncident(
-  db: Executor,
-  id: string,
-  values: { status: 'rejected' | 'false_alarm'; reason: string; now: Date },
-): Promise<IncidentRow | undefined> {
-  const [row] = await db
-    .update(incidents)
-    .set({ status: values.status, closingReason: values.reason, updatedAt: values.now })
-    .where(and(eq(incidents.id, id), inArray(incidents.status, ['pending', 'in_progress'])))
-    .returning();
-  return row;
-}
-
-/**
- * Puts the tanod's in-progress incident back in the queue (pending, no responder), returning it;
- * undefined when they hold none. Conditional like every step: a resolve that commits first wins.
- */
-export async function returnActiveIncidentToQueue(db: Executor, tanodId: string, now: Date): Promise<IncidentRow | undefined> {
-  const [row] = await db
-    .update(incidents)
-    .set({ status: 'pending', responderId: null, respondedAt: null, updatedAt: now })
-    .where(and(eq(incidents.responderId, tanodId), eq(incidents.status, 'in_progress')))
-    .returning();
-  return row;
-}
-
-/** The tanod's in-progress incident, if any. */
-export async function findActiveIncidentOf(db: Executor, tanodId: string): Promise<Pick<IncidentRow, 'id' | 'ticket'> | undefined> {
-  const [row] = await db
-    .select({ id: incidents.id, ticket: incidents.ticket })
-    .from(incidents)
-    .where(and(eq(incidents.responderId, tanodId), eq(incidents.status, 'in_progress')))
-    .limit(1);
-  return row;
-}
-
-export async function findActiveTanod(db: Executor, id: string): Promise<PersonRow | undefined> {
-  const [row] = await db
-    .select(personColumns(users))
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.userType, 'tanod'), eq(users.status, 'active')))
-    .limit(1);
-  return row;
-}
-
-/** Pending incidents created at or before `before` with this classification: the escalation candidates. */
-export async function listPendingCreatedBefore(
-  db: Executor,
-  classification: IncidentRow['classification'],
-  before: Date,
-): Promise<Pick<IncidentRow, 'id' | 'ticket' | 'type' | 'classification' | 'createdAt' | 'landmark' | 'address' | 'confidential'>[]> {
-  return db
-    .select({
-      id: incidents.id,
-      confidential: incidents.confidential,
-      ticket: incidents.ticket,
-      type: incidents.type,
-      classification: incidents.classification,
-      createdAt: incidents.createdAt,
-      landmark: incidents.landmark,
-      address: incidents.address,
-    })
-    .from(incidents)
-    .where(and(eq(incidents.status, 'pending'), eq(incidents.classification, classification), sql`${incidents.createdAt} <= ${before.toISOString()}::timestamptz`))
-    .orderBy(asc(incidents.createdAt))
-    .limit(500);
-}
-
-/** Sets or lifts the confidential flag, returning the row; undefined for an unknown id. */
-export async function setIncidentConfidential(db: Executor, id: string, confidential: boolean, now: Date): Promise<IncidentRow | undefined> {
-  const [row] = await db.update(incidents).set({ confidential, updatedAt: now }).where(eq(incidents.id, id)).returning();
-  return row;
-}
-
-/** Marks a change without a status step (a note), returning the row. */
-export async function touchIncidentReturning(db: Executor, id: string, now: Date): Promise<IncidentRow | undefined> {
-  const [row] = await db.update(incidents).set({ updatedAt: now }).where(eq(incidents.id, id)).returning();
-  return row;
-}
-
-/**
- * Claims one escalation level of a still-pending incident: the row is inserted only while the
- * incident is pending, and `on conflict do nothing` lets exactly one of several job runners (two
- * instances, or two ticks) win. True for the winner, in whose transaction the notifications go.
- */
-export async function claimEscalation(db: Executor, incidentId: string, level: number, at: Date): Promise<boolean> {
+/** The staff's photos of one incident, oldest first (never the reporter's). */
+export async function listEvidenceOf(db: Executor, incidentId: string): Promise<EvidenceRow[]> {
   const rows = await db
-    .insert(incidentEscalations)
-    .select(
-      db
-        .select({ incidentId: incidents.id, level: sql<number>`${level}::integer`.as('level'), at: sql<Date>`${at.toISOString()}::timestamptz`.as('at') })
-        .from(incidents)
-        .where(and(eq(incidents.id, incidentId), eq(incidents.status, 'pending'))),
-    )
-    .onConflictDoNothing()
-    .returning({ level: incidentEscalations.level });
-  return rows.length > 0;
+    .select({
+      id: incidentPhotos.id,
+      width: incidentPhotos.width,
+      height: incidentPhotos.height,
+      purpose: incidentPhotos.purpose,
+      eventId: incidentPhotos.eventId,
+      uploadedById: incidentPhotos.uploadedById,
+      createdAt: incidentPhotos.createdAt,
+    })
+    .from(incidentPhotos)
+    .where(and(eq(incidentPhotos.incidentId, incidentId), inArray(incidentPhotos.purpose, ['note', 'resolution'])))
+    .orderBy(asc(incidentPhotos.createdAt), asc(incidentPhotos.id));
+  return rows.map((row) => ({ ...row, purpose: row.purpose as EvidencePurpose }));
 }

@@ -6,31 +6,24 @@ import {
   incidentConfidentialRequestSchema,
   incidentDetailSchema,
   incidentIdParamsSchema,
-  incidentListQuerySchema,
-  incidentListResponseSchema,
   incidentNoteRequestSchema,
-  nearestCamerasQuerySchema,
-  nearestCamerasResponseSchema,
   resolveIncidentRequestSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { nearestCamerasToIncident } from '../cameras/cameras.service.ts';
 import {
   addIncidentNote,
   assignIncident,
   closeIncident,
-  exportIncidentsCsv,
-  listIncidents,
   resolveIncident,
   respondToIncident,
   setConfidential,
-  viewIncident,
 } from './incident-handling.service.ts';
 
 /**
- * Incident handling for staff: the paths and shapes are fixed by the issue. Staff only;
- * role and ownership rules live in the service (a tanod cannot reject, nor resolve another's).
+ * The steps of incident handling for staff: respond, assign, resolve, reject, false alarm,
+ * confidential, notes. Staff only; role and ownership rules live in the service (a tanod cannot
+ * reject, nor resolve another's). The list and the detail are incidents' staff-incidents.routes.ts.
  */
 export async function incidentHandlingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,72 +32,6 @@ export async function incidentHandlingRoutes(app: FastifyInstance, deps: AppDeps
   const conflicts =
     '409 `already_taken` (another tanod claimed it; `error.details.takenBy`), `has_active_incident` ' +
     '(`error.details.incident`), or `CONFLICT` when the step does not fit the current status (`error.details.status`).';
-
-  r.get(
-    '/api/incidents',
-    {
-      schema: {
-        tags,
-        summary: 'Incidents for staff: filters, text search, distance and cursor paging',
-        description: 'Admins see all; a tanod sees pending ones and those they responded to or were assigned.',
-        querystring: incidentListQuerySchema,
-        response: { 200: incidentListResponseSchema },
-      },
-      onRequest: staffOnly,
-    },
-    async (request) => listIncidents(deps, actorOf(request), request.query),
-  );
-
-  r.get(
-    '/api/incidents/export.csv',
-    {
-      schema: {
-        tags,
-        summary: 'The incidents matching the list filters as CSV (admin; UTF-8 with BOM, at most 10,000 rows)',
-        querystring: incidentListQuerySchema,
-        produces: ['text/csv'],
-      },
-      onRequest: requireAuth(deps, ADMINS),
-    },
-    async (request, reply) => {
-      const { csv, filename } = await exportIncidentsCsv(deps, actorOf(request), request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
-        .header('Cache-Control', 'no-store')
-        .send(csv);
-    },
-  );
-
-  r.get(
-    '/api/incidents/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One incident with photos, reporter, responder, possible duplicate and the timeline',
-        description: 'A confidential incident answers 404 to tanods other than its responder, and every view of it is audited (`view`).',
-        params: incidentIdParamsSchema,
-        response: { 200: incidentDetailSchema },
-      },
-      onRequest: staffOnly,
-    },
-    async (request) => viewIncident(deps, actorOf(request), request.params.id),
-  );
-
-  r.get(
-    '/api/incidents/:id/cameras',
-    {
-      schema: {
-        tags,
-        summary: 'The CCTV cameras nearest to an incident, with distances and the review window (occurredAt ± 10 minutes)',
-        params: incidentIdParamsSchema,
-        querystring: nearestCamerasQuerySchema,
-        response: { 200: nearestCamerasResponseSchema },
-      },
-      onRequest: staffOnly,
-    },
-    async (request) => nearestCamerasToIncident(deps, actorOf(request), request.params.id, request.query),
-  );
 
   r.post(
     '/api/incidents/:id/respond',

@@ -1,46 +1,44 @@
 import { msg, select, t } from '@lingui/core/macro';
-import type { AuditAction, IncidentDetail, IncidentListFilters, IncidentListResponse, IncidentStatus } from '@bantay/shared';
+import type { AuditAction, IncidentDetail, IncidentStatus } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
-import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
-import { incidentTypeLabel } from '../../lib/incident-types.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { notify, type AfterCommit } from '../notifications/index.ts';
+import { pushTicketProgress } from '../push/index.ts';
+import { enqueueResolvedSms } from '../incident-alerts/index.ts';
+import { findActiveTanod } from '../users/index.ts';
+import {
+  addIncidentEvent,
+  canMarkConfidential,
+  canResolveIncident,
+  canRespondToIncident,
+  incidentById,
+  incidentChange,
+  incidentDetail,
+  isAdmin,
+  isHiddenFrom,
+  markIncidentChanged,
+  peopleByIds,
+  presentPerson,
+  visibleIncident,
+  type PersonRow,
+} from '../incidents/index.ts';
 import {
   assignOpenIncident,
   claimPendingIncident,
   closeOpenIncident,
   findActiveIncidentOf,
-  findActiveTanod,
-  findIncidentById,
-  findIncidentOfPhoto,
-  findPeople,
-  findTicketRating,
-  listIncidentEvents,
-  listIncidentsForStaff,
-  listPhotosOf,
   resolveInProgressIncident,
   setIncidentConfidential,
-  touchIncidentReturning,
-  sortKeyCount,
-  wasInvolved,
-  type PersonRow,
 } from './incident-handling.repository.ts';
-import { presentIncidentDetail, presentIncidentListItem, presentPerson } from './incident-handling.presenter.ts';
-import { insertIncidentEvent } from './incidents.repository.ts';
-import { listEvidenceOf } from './incident-evidence.repository.ts';
-import { canMarkConfidential, canResolveIncident, canRespondToIncident, canSeeIncident, isAdmin, isHiddenFrom } from './incidents.policy.ts';
-import { uniqueViolation } from '../../db/unique-violation.ts';
-import { incidentsCsv } from './incidents.csv.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
-import { pushTicketProgress } from '../push/push.service.ts';
-import { enqueueResolvedSms } from './incident-sms.ts';
-import { incidentChange } from './incident-change.ts';
+import { incidentLabel } from './incident-label.ts';
 
 /**
- * Incident handling for staff (docs/product.md §4.4). Every step is one conditional UPDATE on
+ * Incident handling for staff (docs/product.md §4.4): the steps that change an incident. Every step is one conditional UPDATE on
  * the status it starts from (never read-then-write), its incident event and its notifications,
  * in one transaction; `incident:updated` goes out after commit.
  */
@@ -70,119 +68,8 @@ const wrongStatus = (status: IncidentStatus, step: Step) =>
 // Called while a message is built, in the language it is written in (t).
 const fullName = (person: PersonRow | undefined) => (person ? `${person.firstName} ${person.lastName}` : t`a staff member`);
 
-/** The incident as the caller may see it, or 404 (unknown and hidden look the same). */
-async function visibleIncident(db: Executor, actor: Actor, id: string): Promise<IncidentRow> {
-  const incident = await findIncidentById(db, id);
-  if (!incident) throw notFound(msg`Incident not found`);
-  const involved = isAdmin(actor) || incident.status === 'pending' || incident.responderId === actor.id ? false : await wasInvolved(db, id, actor.id);
-  if (!canSeeIncident(actor, incident, involved)) throw notFound(msg`Incident not found`);
-  return incident;
-}
-
 function publishUpdated(deps: AppDeps, afterCommit: AfterCommit, incident: IncidentRow): void {
   afterCommit(() => deps.events.publish('incident.updated', incidentChange(incident)));
-}
-
-/**
- * "Incident IR-… (Theft near the chapel)": the keyword puts it under the incidents chip. A
- * confidential case names neither what nor where: notices reach phones' lock screens, and a tanod
- * it is taken from keeps the notices they already had.
- */
-export function incidentLabel(incident: Pick<IncidentRow, 'ticket' | 'type' | 'landmark' | 'address' | 'classification' | 'confidential'>): string {
-  // In the language the notification is being written in (notifications.service.ts `inEveryLanguage`).
-  const { ticket } = incident;
-  const emergency = incident.classification === 'emergency';
-  if (incident.confidential) return emergency ? t`Emergency incident ${ticket} (confidential case)` : t`Incident ${ticket} (confidential case)`;
-  const type = incidentTypeLabel(incident.type);
-  const place = (incident.landmark ?? incident.address ?? '').slice(0, 80);
-  if (place) return emergency ? t`Emergency incident ${ticket} (${type} near ${place})` : t`Incident ${ticket} (${type} near ${place})`;
-  return emergency ? t`Emergency incident ${ticket} (${type})` : t`Incident ${ticket} (${type})`;
-}
-
-/** `responder=me` is the caller's history; the visibility rule of the list still applies to it. */
-const withResponder = (filters: IncidentListFilters, actor: Actor): IncidentListFilters =>
-  filters.responder === 'me' ? { ...filters, responder: actor.id } : filters;
-
-export async function listIncidents(deps: AppDeps, actor: Actor, filters: IncidentListFilters): Promise<IncidentListResponse> {
-  const after = filters.cursor ? decodeCursor(filters.cursor, sortKeyCount(filters)) : null;
-  const rows = await listIncidentsForStaff(deps.db, {
-    filters: withResponder(filters, actor),
-    tanodId: isAdmin(actor) ? null : actor.id,
-    after,
-    limit: filters.limit + 1,
-  });
-  const page = rows.slice(0, filters.limit);
-  const photos = await listPhotosOf(
-    deps.db,
-    page.map((row) => row.incident.id),
-  );
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => presentIncidentListItem(row, photos.get(row.incident.id) ?? [])),
-    nextCursor: rows.length > filters.limit && last ? encodeCursor(last.keys) : null,
-  };
-}
-
-/** Rows in one CSV export; a larger archive is exported by date range. */
-const EXPORT_MAX_ROWS = 10_000;
-
-/** `GET /api/incidents/export.csv` (admin): the list's filters, every match up to 10,000 rows. */
-export async function exportIncidentsCsv(deps: AppDeps, actor: Actor, filters: IncidentListFilters): Promise<{ csv: string; filename: string }> {
-  if (!isAdmin(actor)) throw forbidden(msg`Only admins export incidents.`);
-  // A spreadsheet travels (e-mail, USB sticks): confidential cases never go in it.
-  const rows = await listIncidentsForStaff(deps.db, {
-    filters: withResponder(filters, actor),
-    tanodId: null,
-    withoutConfidential: true,
-    after: null,
-    limit: EXPORT_MAX_ROWS,
-  });
-  const settings = await getPublicSettings(deps);
-  const csv = incidentsCsv(
-    rows.map((row) => ({ incident: row.incident, responderName: row.responder ? `${row.responder.firstName} ${row.responder.lastName}` : null })),
-    settings.timezone,
-  );
-  return { csv, filename: `incidents-${deps.clock.now().toISOString().slice(0, 10)}.csv` };
-}
-
-export async function getIncident(deps: AppDeps, actor: Actor, id: string): Promise<IncidentDetail> {
-  return incidentDetail(deps.db, await visibleIncident(deps.db, actor, id), actor);
-}
-
-/**
- * `GET /api/incidents/{id}`: the detail, and for a confidential case a `view` entry in the audit log
- * (who opened it, when, from where), as for its PDF and photos.
- */
-export async function viewIncident(deps: AppDeps, actor: Actor, id: string): Promise<IncidentDetail> {
-  const incident = await visibleIncident(deps.db, actor, id);
-  await auditConfidentialView(deps.db, actor, incident, 'detail', deps.clock.now());
-  return incidentDetail(deps.db, incident, actor);
-}
-
-/** Writes the `view` entry of a confidential incident; nothing for the others. */
-export async function auditConfidentialView(
-  db: Executor,
-  actor: Actor,
-  incident: Pick<IncidentRow, 'id' | 'ticket' | 'confidential'>,
-  what: 'detail' | 'report.pdf' | 'photo',
-  at: Date,
-): Promise<void> {
-  if (!incident.confidential) return;
-  await appendAuditEntry(db, { actor, action: 'view', entity: 'incident', entityId: incident.id, after: { ticket: incident.ticket, what }, at });
-}
-
-/**
- * `GET /api/incidents/photos/{id}`: a photo of a confidential incident answers 404 to whoever may
- * not open the incident, and each view of it is audited; its answer must not be cached then (a
- * cached copy is seen again unaudited, and stays on a shared phone). Photos not yet claimed by a
- * report, and those of other incidents, stay open to staff as before.
- */
-export async function checkPhotoAccess(deps: AppDeps, actor: Actor, photoId: string): Promise<{ confidential: boolean }> {
-  const incident = await findIncidentOfPhoto(deps.db, photoId);
-  if (!incident?.confidential) return { confidential: false };
-  if (isHiddenFrom(actor, incident)) throw notFound(msg`Photo not found`);
-  await auditConfidentialView(deps.db, actor, incident, 'photo', deps.clock.now());
-  return { confidential: true };
 }
 
 /**
@@ -192,7 +79,7 @@ export async function checkPhotoAccess(deps: AppDeps, actor: Actor, photoId: str
  */
 export async function setConfidential(deps: AppDeps, actor: Actor, id: string, confidential: boolean): Promise<IncidentDetail> {
   if (!canMarkConfidential(actor)) throw forbidden(msg`Only admins mark incidents confidential.`);
-  const before = await findIncidentById(deps.db, id);
+  const before = await incidentById(deps.db, id);
   if (!before) throw notFound(msg`Incident not found`);
   if (before.confidential === confidential) return incidentDetail(deps.db, before, actor);
   const now = deps.clock.now();
@@ -205,31 +92,6 @@ export async function setConfidential(deps: AppDeps, actor: Actor, id: string, c
     return updated;
   });
   return incidentDetail(deps.db, row, actor);
-}
-
-async function incidentDetail(db: Executor, incident: IncidentRow, viewer: Actor): Promise<IncidentDetail> {
-  const [events, photos, duplicate, rating] = await Promise.all([
-    listIncidentEvents(db, incident.id),
-    listPhotosOf(db, [incident.id]),
-    incident.possibleDuplicateOfId ? findIncidentById(db, incident.possibleDuplicateOfId) : Promise.resolve(undefined),
-    findTicketRating(db, incident.id),
-  ]);
-  const evidence = await listEvidenceOf(db, incident.id);
-  const people = await findPeople(db, [
-    ...(incident.responderId ? [incident.responderId] : []),
-    ...(incident.resolvedById ? [incident.resolvedById] : []),
-    ...events.flatMap((event) => [event.actorId, event.subjectUserId].filter((id): id is string => Boolean(id))),
-    ...evidence.flatMap((photo) => (photo.uploadedById ? [photo.uploadedById] : [])),
-  ]);
-  return presentIncidentDetail(incident, {
-    photos: photos.get(incident.id) ?? [],
-    evidence,
-    people,
-    // A confidential original is no hint for someone who may not open it.
-    duplicate: duplicate && !isHiddenFrom(viewer, duplicate) ? { id: duplicate.id, ticket: duplicate.ticket, status: duplicate.status } : null,
-    events,
-    rating,
-  });
 }
 
 /**
@@ -248,8 +110,8 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
     claimed = await inTransaction(deps.db, async (tx, afterCommit) => {
       const row = await claimPendingIncident(tx, id, actor.id, now);
       if (!row) return undefined;
-      await insertIncidentEvent(tx, { incidentId: row.id, at: now, kind: 'responded', actorId: actor.id, subjectUserId: actor.id });
-      const me = (await findPeople(tx, [actor.id])).get(actor.id);
+      await addIncidentEvent(tx, { incidentId: row.id, at: now, kind: 'responded', actorId: actor.id, subjectUserId: actor.id });
+      const me = (await peopleByIds(tx, [actor.id])).get(actor.id);
       await notify(deps, tx, afterCommit, { role: 'admins' }, {
         message: () => {
           const incident = incidentLabel(row);
@@ -272,11 +134,11 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
   if (claimed) return incidentDetail(deps.db, claimed, actor);
 
   // Lost, or never claimable: say why.
-  const incident = await findIncidentById(deps.db, id);
+  const incident = await incidentById(deps.db, id);
   if (!incident || isHiddenFrom(actor, incident)) throw notFound(msg`Incident not found`);
   if (incident.status === 'in_progress' && incident.responderId) {
     if (incident.responderId === actor.id) throw new AppError('CONFLICT', msg`You are already responding to this incident.`, { details: { status: incident.status } });
-    const taker = (await findPeople(deps.db, [incident.responderId])).get(incident.responderId);
+    const taker = (await peopleByIds(deps.db, [incident.responderId])).get(incident.responderId);
     const name = taker ? `${taker.firstName} ${taker.lastName}` : null;
     throw new AppError('already_taken', name ? msg`${name} already responded to this incident.` : msg`a staff member already responded to this incident.`, {
       details: { status: incident.status, ...(taker ? { takenBy: presentPerson(taker) } : {}) },
@@ -300,14 +162,14 @@ export async function assignIncident(deps: AppDeps, actor: Actor, id: string, ta
   if (!isAdmin(actor)) throw forbidden(msg`Only admins assign incidents.`);
   const tanod = await findActiveTanod(deps.db, tanodId);
   if (!tanod) throw new AppError('VALIDATION_FAILED', msg`Choose an active tanod`, { fields: [{ field: 'tanodId', message: msg`Choose an active tanod` }] });
-  const before = await findIncidentById(deps.db, id);
+  const before = await incidentById(deps.db, id);
   if (!before) throw notFound(msg`Incident not found`);
   const now = deps.clock.now();
   try {
     const row = await inTransaction(deps.db, async (tx, afterCommit) => {
       const updated = await assignOpenIncident(tx, id, tanod.id, now);
       if (!updated) return undefined;
-      await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'assigned', actorId: actor.id, subjectUserId: tanod.id });
+      await addIncidentEvent(tx, { incidentId: id, at: now, kind: 'assigned', actorId: actor.id, subjectUserId: tanod.id });
       const entity = { type: 'incident' as const, id };
       await notify(deps, tx, afterCommit, { userId: tanod.id }, {
         message: () => {
@@ -354,22 +216,22 @@ export async function assignIncident(deps: AppDeps, actor: Actor, id: string, ta
       details: holding ? { incident: { _id: holding.id, ticket: holding.ticket } } : {},
     });
   }
-  const current = await findIncidentById(deps.db, id);
+  const current = await incidentById(deps.db, id);
   throw wrongStatus(current?.status ?? before.status, 'assign');
 }
 
 /** `POST /api/incidents/{id}/resolve`: the responder or an admin, with the resolution log. */
 export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, log: string): Promise<IncidentDetail> {
   // 403 rather than 404 for another tanod's incident: the id came from a list, and "not yours" is the honest answer.
-  const incident = await findIncidentById(deps.db, id);
+  const incident = await incidentById(deps.db, id);
   if (!incident || isHiddenFrom(actor, incident)) throw notFound(msg`Incident not found`);
   if (!canResolveIncident(actor, incident)) throw forbidden(msg`Only the responding tanod or an admin can resolve this incident.`);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
     const updated = await resolveInProgressIncident(tx, id, { resolvedById: actor.id, log, now, responderId: isAdmin(actor) ? null : actor.id });
     if (!updated) return undefined;
-    await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'resolved', actorId: actor.id, detail: log });
-    const me = (await findPeople(tx, [actor.id])).get(actor.id);
+    await addIncidentEvent(tx, { incidentId: id, at: now, kind: 'resolved', actorId: actor.id, detail: log });
+    const me = (await peopleByIds(tx, [actor.id])).get(actor.id);
     const message = () => {
       const incident = incidentLabel(updated);
       const name = fullName(me);
@@ -388,7 +250,7 @@ export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, l
     return updated;
   });
   if (row) return incidentDetail(deps.db, row, actor);
-  const current = (await findIncidentById(deps.db, id)) ?? incident;
+  const current = (await incidentById(deps.db, id)) ?? incident;
   if (current.status === 'in_progress') throw forbidden(msg`Only the responding tanod or an admin can resolve this incident.`);
   throw wrongStatus(current.status, 'resolve');
 }
@@ -402,13 +264,13 @@ export async function closeIncident(
   reason: string,
 ): Promise<IncidentDetail> {
   if (!isAdmin(actor)) throw forbidden(status === 'rejected' ? msg`Only admins reject incidents.` : msg`Only admins mark false alarms.`);
-  const before = await findIncidentById(deps.db, id);
+  const before = await incidentById(deps.db, id);
   if (!before) throw notFound(msg`Incident not found`);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
     const updated = await closeOpenIncident(tx, id, { status, reason, now });
     if (!updated) return undefined;
-    await insertIncidentEvent(tx, { incidentId: id, at: now, kind: status, actorId: actor.id, detail: reason });
+    await addIncidentEvent(tx, { incidentId: id, at: now, kind: status, actorId: actor.id, detail: reason });
     const message = () => {
       const incident = incidentLabel(updated);
       const why = reason.slice(0, 300);
@@ -422,7 +284,7 @@ export async function closeIncident(
     return updated;
   });
   if (row) return incidentDetail(deps.db, row, actor);
-  const current = (await findIncidentById(deps.db, id)) ?? before;
+  const current = (await incidentById(deps.db, id)) ?? before;
   throw wrongStatus(current.status, status === 'rejected' ? 'reject' : 'false_alarm');
 }
 
@@ -431,10 +293,10 @@ export async function addIncidentNote(deps: AppDeps, actor: Actor, id: string, t
   await visibleIncident(deps.db, actor, id);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
-    const updated = await touchIncidentReturning(tx, id, now);
+    const updated = await markIncidentChanged(tx, id, now);
     if (!updated) throw notFound(msg`Incident not found`);
-    await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'note', actorId: actor.id, detail: text });
-    const me = (await findPeople(tx, [actor.id])).get(actor.id);
+    await addIncidentEvent(tx, { incidentId: id, at: now, kind: 'note', actorId: actor.id, detail: text });
+    const me = (await peopleByIds(tx, [actor.id])).get(actor.id);
     const message = () => {
       const name = fullName(me);
       const incident = incidentLabel(updated);
@@ -463,28 +325,3 @@ async function audit(
   await appendAuditEntry(tx, { actor, action, entity: 'incident', entityId: incident.id, before: { ticket: incident.ticket, ...before }, after, at });
 }
 
-// --- Cursor ------------------------------------------------------------------------------------
-
-/** Opaque to clients: the last row's sort-key values, base64url JSON. */
-function encodeCursor(keys: (string | number)[]): string {
-  return Buffer.from(JSON.stringify(keys)).toString('base64url');
-}
-
-function decodeCursor(value: string, expectedLength: number): (string | number)[] {
-  const invalid = () => new AppError('VALIDATION_FAILED', msg`cursor: is not a valid cursor`, { fields: [{ field: 'cursor', message: msg`is not a valid cursor` }] });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  const valid =
-    Array.isArray(parsed) &&
-    parsed.length === expectedLength &&
-    parsed.every((part) => (typeof part === 'number' && Number.isFinite(part)) || (typeof part === 'string' && part.length <= 64)) &&
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(parsed.at(-1)));
-  if (!valid) throw invalid();
-  const keys = parsed as (string | number)[];
-  if (keys.slice(0, -1).some((part) => typeof part === 'string' && Number.isNaN(new Date(part).getTime()))) throw invalid();
-  return keys;
-}

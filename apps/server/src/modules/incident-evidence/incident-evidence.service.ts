@@ -15,13 +15,18 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { translate, type Text } from '../../lib/i18n.ts';
 import type { Actor } from '../../http/actor.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { findIncidentById, findPeople, touchIncidentReturning } from './incident-handling.repository.ts';
-import { getIncident } from './incident-handling.service.ts';
+import { notify } from '../notifications/index.ts';
+import {
+  addIncidentEvent,
+  canAttachEvidence,
+  getIncident,
+  incidentById,
+  incidentChange,
+  isHiddenFrom,
+  markIncidentChanged,
+  peopleByIds,
+} from '../incidents/index.ts';
 import { countEvidence, insertEvidencePhotos, lockIncident } from './incident-evidence.repository.ts';
-import { insertIncidentEvent } from './incidents.repository.ts';
-import { incidentChange } from './incident-change.ts';
-import { canAttachEvidence, isHiddenFrom } from './incidents.policy.ts';
 import { encodeIncidentPhoto, removeIncidentPhotos, writeIncidentPhotos, type EncodedPhoto } from '../files/index.ts';
 
 /**
@@ -89,7 +94,7 @@ function assertMayAdd(actor: Actor, incident: IncidentRow, purpose: EvidencePurp
 
 /** A cheap check before the body is read: unknown incidents and callers who may not attach at all. */
 export async function checkEvidenceAccess(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  const incident = await findIncidentById(deps.db, id);
+  const incident = await incidentById(deps.db, id);
   if (!incident || isHiddenFrom(actor, incident)) throw notFound(msg`Incident not found`);
   if (!canAttachEvidence(actor, incident)) throw forbidden(msg`Only the responding tanod or an admin can attach photos to this incident.`);
 }
@@ -107,7 +112,7 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
     const max = EVIDENCE_LIMITS.photosPerUpload;
     throw fieldError('PAYLOAD_TOO_LARGE', 'photos', msg`At most ${max} photos in one upload`);
   }
-  const before = await findIncidentById(deps.db, id);
+  const before = await incidentById(deps.db, id);
   if (!before || isHiddenFrom(actor, before)) throw notFound(msg`Incident not found`);
   assertMayAdd(actor, before, purpose, await countEvidence(deps.db, id, purpose), upload.files.length);
 
@@ -120,9 +125,9 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
       const incident = await lockIncident(tx, id);
       if (!incident) throw notFound(msg`Incident not found`);
       assertMayAdd(actor, incident, purpose, await countEvidence(tx, id, purpose), encoded.length);
-      const updated = (await touchIncidentReturning(tx, id, now))!;
+      const updated = (await markIncidentChanged(tx, id, now))!;
       const note =
-        purpose === 'note' ? await insertIncidentEvent(tx, { incidentId: id, at: now, kind: 'note', actorId: actor.id, detail: text ?? null }) : null;
+        purpose === 'note' ? await addIncidentEvent(tx, { incidentId: id, at: now, kind: 'note', actorId: actor.id, detail: text ?? null }) : null;
       await insertEvidencePhotos(
         tx,
         // A millisecond apart, so the photos list in the order they were sent (the ids are random).
@@ -138,7 +143,7 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
           createdAt: new Date(now.getTime() + index),
         })),
       );
-      const me = (await findPeople(tx, [actor.id])).get(actor.id);
+      const me = (await peopleByIds(tx, [actor.id])).get(actor.id);
       // Built in each recipient's language (notifications.service.ts `inEveryLanguage`).
       const message = () => {
         const who = me ? `${me.firstName} ${me.lastName}` : t`A staff member`;

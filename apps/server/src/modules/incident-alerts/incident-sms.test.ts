@@ -6,7 +6,7 @@ import { TEST_BOUNDARY, postReport, query, setBoundary } from '../../../test/inc
 import { createArea, person, scheduleFor, square, type Person } from '../../../test/patrols.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { runJob } from '../../jobs/scheduler.ts';
-import { escalatePendingIncidents, escalationJob } from './escalation.job.ts';
+import { escalatePendingIncidents, escalationJob } from '../incident-handling/index.ts';
 import { enqueueResolvedSms } from './incident-sms.ts';
 
 /**

@@ -1,15 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { bearerToken } from '../../http/auth-guard.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Text } from '../../lib/i18n.ts';
-import type { Actor } from '../../http/actor.ts';
-import { authenticateToken } from '../auth/auth.service.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { Text } from '../lib/i18n.ts';
 
 /**
- * Helpers of the public calls: per-IP limits with the API's error body, the optional
- * caller, and the device id.
+ * Guards of the public calls (the report form, the ticket lookup, ratings, the residents'
+ * codes, the privacy PIN, place look-ups): per-IP limits with the API's error body, and the device id. The optional caller of a public call is
+ * `optionalActor` in auth-guard.ts, beside the guard of the signed-in calls.
  */
 
 /** A route's `config` for @fastify/rate-limit: `max` calls per IP in `windowMs`, then 429 + Retry-After. */
@@ -22,18 +19,6 @@ export function perIpLimit(max: number, windowMs: number, message: Text) {
         new AppError('RATE_LIMITED', message, { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
     },
   };
-}
-
-/**
- * The caller of a public call when it carries a live bearer token, else null. A missing, stale or
- * forged token is treated as anonymous rather than refused: an emergency report must never fail
- * because a phone kept an old session.
- */
-export async function optionalActor(deps: AppDeps, request: FastifyRequest): Promise<Actor | null> {
-  const token = bearerToken(request.headers.authorization);
-  if (!token) return null;
-  const result = await authenticateToken(deps, token);
-  return result?.actor ?? null;
 }
 
 /** Only a hash of the device id is stored: it is a rate-limit key, not an identity. */

@@ -1,10 +1,9 @@
 import type { AppDeps } from '../../deps.ts';
 import { loadPdfPhoto } from '../../lib/pdf/photo-grid.ts';
 import type { Actor } from '../../http/actor.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
-import { findPeople } from './incident-handling.repository.ts';
-import { auditConfidentialView, getIncident } from './incident-handling.service.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { getPublicSettings } from '../settings/index.ts';
+import { auditConfidentialView, getIncident, peopleByIds } from '../incidents/index.ts';
 import { renderIncidentPdf } from './incident-report-pdf.ts';
 import { readIncidentPhoto } from '../files/index.ts';
 
@@ -15,13 +14,13 @@ export interface IncidentReportFile {
 
 /**
  * `GET /api/incidents/{id}/report.pdf`: the incident as the caller may see it in the drawer, so the
- * read policy is the detail's (incidents.policy.ts canSeeIncident: admins any incident, a tanod the
+ * read policy is the detail's (modules/incidents/incidents.policy.ts canSeeIncident: admins any incident, a tanod the
  * pending ones and those they handled; others 404). The file carries the reporter's name and
  * number, so every download is recorded in the audit log, as the performance report's are.
  */
 export async function incidentReportPdf(deps: AppDeps, actor: Actor, id: string): Promise<IncidentReportFile> {
   const incident = await getIncident(deps, actor, id);
-  const [settings, people] = await Promise.all([getPublicSettings(deps), findPeople(deps.db, [actor.id])]);
+  const [settings, people] = await Promise.all([getPublicSettings(deps), peopleByIds(deps.db, [actor.id])]);
   const me = people.get(actor.id);
   const photoIds = [...incident.photos, ...incident.evidence].map((photo) => photo._id);
   const images = new Map(

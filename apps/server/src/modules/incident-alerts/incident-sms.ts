@@ -6,11 +6,11 @@ import { translate, withLocale, type Locale } from '../../lib/i18n.ts';
 import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
-import { enqueueDeliveries } from '../deliveries/deliveries.service.ts';
-import type { AfterCommit } from '../notifications/notifications.service.ts';
+import { enqueueDeliveries } from '../deliveries/index.ts';
+import type { AfterCommit } from '../notifications/index.ts';
 import { listSmsAlertRecipients } from './incident-sms.repository.ts';
 import { staffIncidentPath, ticketPagePath } from './incident-links.ts';
-import { tanodsToAlert } from './on-duty.ts';
+import { tanodsToAlert } from './alert-recipients.ts';
 
 /**
  * The incident texts. Each is a delivery written in the transaction of the change

@@ -3,15 +3,15 @@ import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow, UserRow } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { Actor } from '../../http/actor.ts';
-import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
+import { notify, type AfterCommit } from '../notifications/index.ts';
+import { tanodsToAlert } from '../incident-alerts/index.ts';
+import { addIncidentEvent, incidentChange } from '../incidents/index.ts';
 import { claimEscalation, returnActiveIncidentToQueue } from './incident-handling.repository.ts';
-import { incidentLabel } from './incident-handling.service.ts';
-import { insertIncidentEvent } from './incidents.repository.ts';
-import { incidentChange } from './incident-change.ts';
-import { tanodsToAlert } from './on-duty.ts';
+import { incidentLabel } from './incident-label.ts';
 
 /**
- * A deactivated tanod cannot finish what they hold: in the deactivation's transaction their
+ * A deactivated tanod cannot finish what they hold: in the deactivation's transaction (users calls
+ * this through the link the composition root fills, deps.ts `links.staffAccounts`) their
  * in-progress incident goes back to the queue (pending, no responder), its timeline says why, and
  * the people who can take it over hear of it: the admins, and the on-duty tanods who could claim
  * it as they would a new report. `incident:updated` goes out after commit so open screens move.
@@ -30,7 +30,7 @@ export async function returnIncidentOfDeactivated(
   const { tanod, actor, now } = input;
   const row = await returnActiveIncidentToQueue(tx, tanod.id, now);
   if (!row) return undefined;
-  await insertIncidentEvent(tx, {
+  await addIncidentEvent(tx, {
     incidentId: row.id,
     at: now,
     kind: 'returned_to_queue',

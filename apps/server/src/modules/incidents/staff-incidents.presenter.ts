@@ -1,7 +1,6 @@
 import type { EvidencePhoto, IncidentDetail, IncidentEvent, IncidentListItem, StaffPerson } from '@bantay/shared';
 import type { IncidentEventRow, IncidentRow } from '../../db/schema/index.ts';
-import type { ListedIncidentRow, PersonRow } from './incident-handling.repository.ts';
-import type { EvidenceRow } from './incident-evidence.repository.ts';
+import type { EvidenceRow, ListedIncidentRow, PersonRow } from './staff-incidents.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

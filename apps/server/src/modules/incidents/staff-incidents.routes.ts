@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { incidentDetailSchema, incidentIdParamsSchema, incidentListQuerySchema, incidentListResponseSchema } from '@bantay/shared';
+import type { AppDeps } from '../../deps.ts';
+import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
+import { exportIncidentsCsv, listIncidents, viewIncident } from './staff-incidents.service.ts';
+
+/**
+ * The staff's view of incidents: the list, its CSV export and the detail. Staff only; who sees
+ * what is the service's rule (incidents.policy.ts). The steps that change an incident are
+ * incident-handling.routes.ts's.
+ */
+export async function staffIncidentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staffOnly = requireAuth(deps, STAFF);
+  const tags = ['incidents'];
+
+  r.get(
+    '/api/incidents',
+    {
+      schema: {
+        tags,
+        summary: 'Incidents for staff: filters, text search, distance and cursor paging',
+        description: 'Admins see all; a tanod sees pending ones and those they responded to or were assigned.',
+        querystring: incidentListQuerySchema,
+        response: { 200: incidentListResponseSchema },
+      },
+      onRequest: staffOnly,
+    },
+    async (request) => listIncidents(deps, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/incidents/export.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The incidents matching the list filters as CSV (admin; UTF-8 with BOM, at most 10,000 rows)',
+        querystring: incidentListQuerySchema,
+        produces: ['text/csv'],
+      },
+      onRequest: requireAuth(deps, ADMINS),
+    },
+    async (request, reply) => {
+      const { csv, filename } = await exportIncidentsCsv(deps, actorOf(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  r.get(
+    '/api/incidents/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One incident with photos, reporter, responder, possible duplicate and the timeline',
+        description: 'A confidential incident answers 404 to tanods other than its responder, and every view of it is audited (`view`).',
+        params: incidentIdParamsSchema,
+        response: { 200: incidentDetailSchema },
+      },
+      onRequest: staffOnly,
+    },
+    async (request) => viewIncident(deps, actorOf(request), request.params.id),
+  );
+}
