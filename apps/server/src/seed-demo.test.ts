@@ -7,7 +7,8 @@ import { seedDemoStaff } from './modules/users/users.demo.ts';
 import { seedDemoResidents } from './modules/residents/residents.demo.ts';
 import { seedDemoIncidents } from './modules/incidents/incidents.demo.ts';
 import { seedDemoAssistance } from './modules/assistance/assistance.demo.ts';
-import { seedDemoResources } from './modules/resources/resources.demo.ts';
+import { seedDemoInventory } from './modules/inventory/inventory.demo.ts';
+import { seedDemoVehicles } from './modules/vehicles/vehicles.demo.ts';
 import { seedDemoPatrolData } from './modules/patrols/patrols.demo.ts';
 import { seedDemoAudit } from './modules/audit/audit.demo.ts';
 
@@ -28,7 +29,8 @@ async function seedAll() {
   const residentIds = await seedDemoResidents(ctx.deps);
   await seedDemoIncidents(ctx.deps, residentIds);
   await seedDemoAssistance(ctx.deps);
-  await seedDemoResources(ctx.deps);
+  await seedDemoInventory(ctx.deps);
+  await seedDemoVehicles(ctx.deps);
   await seedDemoPatrolData(ctx.deps);
   await seedDemoAudit(ctx.deps);
 }

@@ -1,4 +1,4 @@
-import { overdueLoansJob } from '../modules/resources/overdue-loans.job.ts';
+import { overdueLoansJob } from '../modules/inventory/index.ts';
 import { absencesJob } from '../modules/patrols/absences.job.ts';
 import { scheduleRemindersJob } from '../modules/schedules/schedule-reminders.job.ts';
 import { trackRetentionJob } from '../modules/tracking/retention.job.ts';

@@ -14,7 +14,7 @@ import {
   passwordChangedSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
+import { readPhoto, uploadRoute } from '../../http/photo-upload.ts';
 import { STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import {
   changePassword,
@@ -101,21 +101,18 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
   );
 
-  // The multipart parser is registered for this route only.
-  await app.register(async (scope) => {
-    await registerPhotoUploads(scope, { maxBytes: SECURITY_LIMITS.photoMaxBytes });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/account/photo',
-      {
-        schema: {
-          tags: ['account'],
-          summary: 'Upload my profile photo (multipart, field "photo": JPEG, PNG or WebP up to 5 MB)',
-          consumes: ['multipart/form-data'],
-          response: { 200: currentUserSchema },
-        },
-        onRequest: staffOnly,
+  await uploadRoute(
+    app,
+    '/api/account/photo',
+    { maxBytes: SECURITY_LIMITS.photoMaxBytes },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Upload my profile photo (multipart, field "photo": JPEG, PNG or WebP up to 5 MB)',
+        response: { 200: currentUserSchema },
       },
-      async (request) => updateAccountPhoto(deps, actorOf(request), await readPhoto(request)),
-    );
-  });
+      onRequest: staffOnly,
+    },
+    async (request) => updateAccountPhoto(deps, actorOf(request), await readPhoto(request)),
+  );
 }

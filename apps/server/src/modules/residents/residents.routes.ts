@@ -20,7 +20,7 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
-import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
+import { readPhoto, uploadRoute } from '../../http/photo-upload.ts';
 import { setAccountLanguage, updateAccountPhoto } from '../account/account.service.ts';
 import { listMyReports } from '../incidents/incidents.service.ts';
 import { perIpLimit } from '../incidents/public-guards.ts';
@@ -154,20 +154,18 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
   );
 
   // The staff account photo pipeline (re-encoded, metadata stripped), for residents.
-  await app.register(async (scope) => {
-    await registerPhotoUploads(scope, { maxBytes: SECURITY_LIMITS.photoMaxBytes });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/residents/me/photo',
-      {
-        schema: {
-          tags: ['residents'],
-          summary: 'Upload my profile photo (multipart, field "photo": JPEG, PNG or WebP up to 5 MB)',
-          consumes: ['multipart/form-data'],
-          response: { 200: currentUserSchema },
-        },
-        onRequest: residentOnly,
+  await uploadRoute(
+    app,
+    '/api/residents/me/photo',
+    { maxBytes: SECURITY_LIMITS.photoMaxBytes },
+    {
+      schema: {
+        tags: ['residents'],
+        summary: 'Upload my profile photo (multipart, field "photo": JPEG, PNG or WebP up to 5 MB)',
+        response: { 200: currentUserSchema },
       },
-      async (request) => updateAccountPhoto(deps, actorOf(request), await readPhoto(request)),
-    );
-  });
+      onRequest: residentOnly,
+    },
+    async (request) => updateAccountPhoto(deps, actorOf(request), await readPhoto(request)),
+  );
 }

@@ -9,7 +9,7 @@ import {
   type PublicSettings,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
+import { readPhoto, uploadRoute } from '../../http/photo-upload.ts';
 import { actorOf, publicRoute, requireAuth } from '../../http/auth-guard.ts';
 import { getPublicSettings, getPublicSettingsJson, updateBoundary, updateLogo, updateSettings } from './settings.service.ts';
 
@@ -51,22 +51,20 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     (request) => updateSettings(deps, actorOf(request), request.body),
   );
 
-  await app.register(async (scope) => {
-    await registerPhotoUploads(scope, { maxBytes: SECURITY_LIMITS.photoMaxBytes });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/settings/logo',
-      {
-        schema: {
-          tags: ['settings'],
-          summary: 'Upload the barangay logo (multipart, field "photo": JPEG, PNG or WebP up to 5 MB; supadmin)',
-          consumes: ['multipart/form-data'],
-          response: { 200: publicSettingsSchema },
-        },
-        onRequest: supadminOnly,
+  await uploadRoute(
+    app,
+    '/api/settings/logo',
+    { maxBytes: SECURITY_LIMITS.photoMaxBytes },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Upload the barangay logo (multipart, field "photo": JPEG, PNG or WebP up to 5 MB; supadmin)',
+        response: { 200: publicSettingsSchema },
       },
-      async (request) => updateLogo(deps, actorOf(request), await readPhoto(request)),
-    );
-  });
+      onRequest: supadminOnly,
+    },
+    async (request) => updateLogo(deps, actorOf(request), await readPhoto(request)),
+  );
   r.put(
     '/api/settings/boundary',
     {

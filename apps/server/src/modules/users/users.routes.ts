@@ -13,7 +13,7 @@ import {
   userListSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
+import { readPhoto, uploadRoute } from '../../http/photo-upload.ts';
 import { ADMINS, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import {
   createStaffUser,
@@ -112,22 +112,19 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     (request) => resetStaffPassword(deps, actorOf(request), request.params.id),
   );
 
-  // The multipart parser is registered for this route only.
-  await app.register(async (scope) => {
-    await registerPhotoUploads(scope, { maxBytes: SECURITY_LIMITS.photoMaxBytes });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/users/:id/photo',
-      {
-        schema: {
-          tags,
-          summary: "Upload a staff member's photo (multipart, field \"photo\": JPEG, PNG or WebP up to 5 MB)",
-          consumes: ['multipart/form-data'],
-          params: idParams,
-          response: { 200: staffUserSchema },
-        },
-        onRequest: adminsOnly,
+  await uploadRoute(
+    app,
+    '/api/users/:id/photo',
+    { maxBytes: SECURITY_LIMITS.photoMaxBytes },
+    {
+      schema: {
+        tags,
+        summary: "Upload a staff member's photo (multipart, field \"photo\": JPEG, PNG or WebP up to 5 MB)",
+        params: idParams,
+        response: { 200: staffUserSchema },
       },
-      async (request) => updateStaffPhoto(deps, actorOf(request), request.params.id, await readPhoto(request)),
-    );
-  });
+      onRequest: adminsOnly,
+    },
+    async (request) => updateStaffPhoto(deps, actorOf(request), request.params.id, await readPhoto(request)),
+  );
 }

@@ -14,13 +14,14 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { translate, type Text } from '../../lib/i18n.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../../http/actor.ts';
-import { barangayTimeZone } from './barangay-zone.ts';
+import { barangayTimeZone } from '../settings/barangay-zone.ts';
 import { lockItem, unitsOnLoan, updateItem } from './inventory.repository.ts';
 import { defaultDueAt, shiftsAround, type DueTime } from './loan-due-time.ts';
 import { findLoanWithItem, insertLoan, listLoans as listLoanRows, lockLoan, updateLoan } from './loans.repository.ts';
-import { findActiveTanod, findPeople } from './people.repository.ts';
-import { peopleOfLoans, presentLoan } from './resources.presenter.ts';
-import { canHandleLoan, canManageResources, isUuid } from './resources.policy.ts';
+import { findActiveTanod, findPeople } from '../users/people.service.ts';
+import { peopleOfLoans, presentLoan } from './inventory.presenter.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { canHandleLoan, canManageInventory } from './inventory.policy.ts';
 
 type BorrowInput = z.output<typeof createLoanRequestSchema>;
 type ReturnInput = z.output<typeof returnLoanRequestSchema>;
@@ -34,7 +35,7 @@ const invalidField = (field: string, message: Text) =>
 
 /** Who a new loan is for: a tanod borrows for themself; an admin issues to a tanod. */
 async function resolveBorrower(db: Executor, actor: Actor, borrowerId: string | undefined): Promise<string> {
-  if (canManageResources(actor)) {
+  if (canManageInventory(actor)) {
     if (!borrowerId) throw invalidField('borrowerId', msg`Choose the tanod who receives it`);
     if (!(await findActiveTanod(db, borrowerId))) throw invalidField('borrowerId', msg`Choose an active tanod`);
     return borrowerId;
@@ -176,7 +177,7 @@ export async function returnLoan(deps: AppDeps, actor: Actor, id: string, input:
 /** Admins see every loan; a tanod only their own. */
 export async function listLoans(deps: AppDeps, actor: Actor, query: ListQuery): Promise<Loan[]> {
   let borrowerId = query.borrowerId;
-  if (!canManageResources(actor)) {
+  if (!canManageInventory(actor)) {
     if (borrowerId && borrowerId !== actor.id) throw forbidden(msg`You can only see your own loans`);
     borrowerId = actor.id;
   }

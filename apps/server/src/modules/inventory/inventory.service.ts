@@ -20,8 +20,9 @@ import {
   unitsOnLoan,
   updateItem,
 } from './inventory.repository.ts';
-import { presentItem } from './resources.presenter.ts';
-import { canManageResources, isUuid } from './resources.policy.ts';
+import { presentItem } from './inventory.presenter.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { canManageInventory } from './inventory.policy.ts';
 import { replaceResourcePhoto } from '../files/index.ts';
 
 type ListQuery = z.output<typeof inventoryListQuerySchema>;
@@ -31,7 +32,7 @@ type UpdateInput = z.output<typeof updateInventoryItemRequestSchema>;
 const ENTITY = 'inventory_item';
 
 function requireManager(actor: Actor): void {
-  if (!canManageResources(actor)) throw forbidden();
+  if (!canManageInventory(actor)) throw forbidden();
 }
 
 const duplicateName = (name: string) =>
@@ -47,7 +48,7 @@ async function presentById(deps: AppDeps, id: string): Promise<InventoryItem> {
 
 /** Staff read the inventory; retired items only for admins who ask for them. */
 export async function listInventory(deps: AppDeps, actor: Actor, query: ListQuery): Promise<InventoryItem[]> {
-  const includeRetired = query.includeRetired && canManageResources(actor);
+  const includeRetired = query.includeRetired && canManageInventory(actor);
   const items = await listItemsWithStock(deps.db, { search: query.search, category: query.category, includeRetired });
   return items.map(presentItem);
 }

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import {
   INVENTORY_CATEGORY_LABELS,
+  isAdminLike,
   RESOURCE_LIMITS,
   type ReturnCondition,
   type TripStatus,
@@ -12,17 +13,16 @@ import { AppError, forbidden } from '../../lib/app-error.ts';
 import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
-import { findPeople } from './people.repository.ts';
+import { findPeople } from '../users/people.service.ts';
 import {
   loansBorrowedBetween,
   loansOverdueBetween,
   loansReturnedBetween,
   tripsStartingBetween,
   type ReportLoanRow,
-} from './report.repository.ts';
-import { renderReportPdf } from './report-pdf.ts';
-import { reportCsv, reportTables } from './report-tables.ts';
-import { canManageResources } from './resources.policy.ts';
+} from './resources-report.repository.ts';
+import { renderReportPdf } from './resources-report-pdf.ts';
+import { reportCsv, reportTables } from './resources-report-tables.ts';
 
 type ReportQuery = z.output<typeof resourceReportQuerySchema>;
 
@@ -256,7 +256,8 @@ export async function buildResourceReport(deps: AppDeps, query: ReportQuery): Pr
 
 /** `GET /api/resources/report` (admin): the audit report of a period as PDF or CSV. */
 export async function generateResourceReport(deps: AppDeps, actor: Actor, query: ReportQuery): Promise<ReportFile> {
-  if (!canManageResources(actor)) throw forbidden();
+  // Admins (and supadmins) manage the equipment and vehicles, so they alone read their audit.
+  if (!isAdminLike(actor.userType)) throw forbidden();
   const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
   if (days > RESOURCE_LIMITS.reportMaxDays) {
     const max = RESOURCE_LIMITS.reportMaxDays;

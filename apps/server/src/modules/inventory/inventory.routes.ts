@@ -11,7 +11,7 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
+import { readPhoto, uploadRoute } from '../../http/photo-upload.ts';
 import {
   createInventoryItem,
   listInventory,
@@ -80,22 +80,20 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps): Prom
     async (request) => retireInventoryItem(deps, actorOf(request), request.params.id),
   );
 
-  await app.register(async (scope) => {
-    await registerPhotoUploads(scope, { maxBytes: RESOURCE_LIMITS.photoMaxBytes });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/inventory/:id/photo',
-      {
-        schema: {
-          tags: ['resources'],
-          summary: 'Set an item\'s photo (admin; multipart, field "photo": JPEG, PNG or WebP, 5 MB)',
-          consumes: ['multipart/form-data'],
-          params: resourceIdParamsSchema,
-          response: { 200: inventoryItemSchema },
-        },
-        onRequest: requireAuth(deps, ADMINS),
+  await uploadRoute(
+    app,
+    '/api/inventory/:id/photo',
+    { maxBytes: RESOURCE_LIMITS.photoMaxBytes },
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'Set an item\'s photo (admin; multipart, field "photo": JPEG, PNG or WebP, 5 MB)',
+        params: resourceIdParamsSchema,
+        response: { 200: inventoryItemSchema },
       },
-      async (request) =>
-        updateInventoryItemPhoto(deps, actorOf(request), request.params.id, await readPhoto(request)),
-    );
-  });
+      onRequest: requireAuth(deps, ADMINS),
+    },
+    async (request) =>
+      updateInventoryItemPhoto(deps, actorOf(request), request.params.id, await readPhoto(request)),
+  );
 }

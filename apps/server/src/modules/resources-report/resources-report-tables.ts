@@ -4,7 +4,7 @@ import type { ReturnCondition, TripStatus } from '@bantay/shared';
 import { toCsv, type CsvCell } from '../../lib/csv.ts';
 import { currentLocale, translate } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
-import type { ResourceReport } from './report.service.ts';
+import type { ResourceReport } from './resources-report.service.ts';
 
 /**
  * The resources audit report laid out as tables, shared by its CSV and its PDF, in the request's

@@ -8,9 +8,10 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../../http/actor.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { findActiveTanods, findPeople } from './people.repository.ts';
-import { presentVehicle } from './resources.presenter.ts';
-import { canManageResources, isUuid } from './resources.policy.ts';
+import { findActiveTanods, findPeople } from '../users/people.service.ts';
+import { presentVehicle } from './vehicles.presenter.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { canManageVehicles } from './vehicles.policy.ts';
 import { replaceResourcePhoto } from '../files/index.ts';
 import {
   driversOf,
@@ -29,7 +30,7 @@ type UpdateInput = z.output<typeof updateVehicleRequestSchema>;
 const ENTITY = 'vehicle';
 
 function requireManager(actor: Actor): void {
-  if (!canManageResources(actor)) throw forbidden();
+  if (!canManageVehicles(actor)) throw forbidden();
 }
 
 const duplicatePlate = (plate: string) =>
@@ -64,7 +65,7 @@ async function checkDrivers(db: Executor, driverIds: readonly string[]): Promise
 
 /** Admins see every vehicle; a tanod the vehicles they are assigned to drive. */
 export async function listVehicles(deps: AppDeps, actor: Actor): Promise<Vehicle[]> {
-  const rows = await listVehicleRows(deps.db, canManageResources(actor) ? undefined : actor.id);
+  const rows = await listVehicleRows(deps.db, canManageVehicles(actor) ? undefined : actor.id);
   return presentVehicles(deps, deps.db, rows);
 }
 

@@ -18,10 +18,11 @@ import { formatInZone } from '../../lib/time-zone.ts';
 import { appendAuditEntry } from '../audit/audit.repository.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
-import { barangayTimeZone } from './barangay-zone.ts';
-import { findPeople } from './people.repository.ts';
-import { presentTrip } from './resources.presenter.ts';
-import { canHandleTrip, canManageResources, isUuid } from './resources.policy.ts';
+import { barangayTimeZone } from '../settings/barangay-zone.ts';
+import { findPeople } from '../users/people.service.ts';
+import { presentTrip } from './vehicles.presenter.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { canHandleTrip, canManageVehicles } from './vehicles.policy.ts';
 import {
   findOverlappingApprovedTrip,
   findTrip,
@@ -199,7 +200,7 @@ export async function requestTrip(deps: AppDeps, actor: Actor, input: RequestInp
 
 /** Approval holds the vehicle's lock, so two overlapping approvals run in turn and the second is refused. */
 export async function approveTrip(deps: AppDeps, actor: Actor, id: string): Promise<Trip> {
-  if (!canManageResources(actor)) throw forbidden();
+  if (!canManageVehicles(actor)) throw forbidden();
   if (!isUuid(id)) throw notFound(msg`Trip not found`);
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const now = deps.clock.now();
@@ -231,7 +232,7 @@ export async function approveTrip(deps: AppDeps, actor: Actor, id: string): Prom
 }
 
 export async function rejectTrip(deps: AppDeps, actor: Actor, id: string, input: RejectInput): Promise<Trip> {
-  if (!canManageResources(actor)) throw forbidden();
+  if (!canManageVehicles(actor)) throw forbidden();
   if (!isUuid(id)) throw notFound(msg`Trip not found`);
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const now = deps.clock.now();
@@ -341,7 +342,7 @@ export async function completeTrip(deps: AppDeps, actor: Actor, id: string, inpu
 /** Admins see every trip; a tanod only their own. */
 export async function listTrips(deps: AppDeps, actor: Actor, query: ListQuery): Promise<Trip[]> {
   let driverId = query.driverId;
-  if (!canManageResources(actor)) {
+  if (!canManageVehicles(actor)) {
     if (driverId && driverId !== actor.id) throw forbidden(msg`You can only see your own trips`);
     driverId = actor.id;
   }

@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { InventoryCategory, ReturnCondition, TripStatus, VehicleCondition } from '@bantay/shared';
+import type { InventoryCategory, ReturnCondition } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { inventoryItems } from '../../db/schema/index.ts';
+import { inTransaction, type Executor } from '../../db/transaction.ts';
+import { inventoryItems, loans } from '../../db/schema/index.ts';
+import { SeededRandom } from '../../lib/seeded-random.ts';
 import { findUserByUsername } from '../users/users.repository.ts';
 import { insertItem } from './inventory.repository.ts';
 import { insertLoan } from './loans.repository.ts';
-import { insertTrip, insertVehicle, replaceDrivers } from './vehicles.repository.ts';
-import { seedDemoResourceHistory } from './resources-history.demo.ts';
 
 /**
- * Demo resources (`npm run seed:demo`): two dozen items across the categories, open, overdue and
- * returned loans, and two vehicles with a week of trips, all dated relative to now; before that week,
- * 90 days of returned loans and trips (resources-history.demo.ts). Users come from
- * the demo staff (`tanod1` … `tanod5`, `admin`). Seeding twice changes nothing.
+ * Demo inventory (`npm run seed:demo`): two dozen items across the categories, and open, overdue
+ * and returned loans dated relative to now; before that week, 90 days of returned loans
+ * (seedLoanHistory). Users come from the demo staff (`tanod1` … `tanod5`, `admin`). Seeding twice
+ * changes nothing. The vehicles and trips are vehicles.demo.ts's.
  */
 
 const ITEMS: { name: string; category: InventoryCategory; total: number; lowStockThreshold: number; notes?: string }[] =
@@ -143,168 +142,21 @@ const LOANS: {
   },
 ];
 
-const VEHICLES = [
-  {
-    name: 'Patrol Pickup',
-    type: 'pickup',
-    plate: 'NDA 4821',
-    model: 'Toyota Hilux',
-    year: 2019,
-    colour: 'White',
-    odometer: 48_355,
-    status: 'available',
-    drivers: ['tanod1', 'tanod4'],
-  },
-  {
-    name: 'Patrol Motorcycle',
-    type: 'motorcycle',
-    plate: '073 KQM',
-    model: 'Honda XRM 125',
-    year: 2021,
-    colour: 'Blue',
-    odometer: 12_090,
-    status: 'maintenance',
-    drivers: ['tanod2', 'tanod3', 'tanod5'],
-  },
-] as const;
-
-const TRIPS: {
-  vehicle: string;
-  driver: string;
-  purpose: string;
-  destination: string;
-  starts: number;
-  hours: number;
-  status: TripStatus;
-  startOdometer: number;
-  endOdometer?: number;
-  condition?: VehicleCondition;
-  notes?: string;
-  rejectionReason?: string;
-}[] = [
-  {
-    vehicle: 'NDA 4821',
-    driver: 'tanod1',
-    purpose: 'Roving patrol of Purok 1 to 4',
-    destination: 'Purok 1 to 4',
-    starts: -6 * DAY,
-    hours: 4,
-    status: 'completed',
-    startOdometer: 48_210,
-    endOdometer: 48_262,
-    condition: 'good',
-  },
-  {
-    vehicle: 'NDA 4821',
-    driver: 'tanod4',
-    purpose: 'Medical transport',
-    destination: 'San Isidro Health Center',
-    starts: -4 * DAY,
-    hours: 2,
-    status: 'completed',
-    startOdometer: 48_262,
-    endOdometer: 48_301,
-    condition: 'good',
-  },
-  {
-    vehicle: 'NDA 4821',
-    driver: 'tanod1',
-    purpose: 'Flood monitoring',
-    destination: 'Riverside, Purok 6',
-    starts: -2 * DAY,
-    hours: 3,
-    status: 'completed',
-    startOdometer: 48_301,
-    endOdometer: 48_355,
-    condition: 'needs_cleaning',
-    notes: 'Mud in the cargo bed.',
-  },
-  {
-    vehicle: 'NDA 4821',
-    driver: 'tanod4',
-    purpose: 'Fiesta traffic assistance',
-    destination: 'Plaza and chapel',
-    starts: DAY,
-    hours: 6,
-    status: 'approved',
-    startOdometer: 48_355,
-  },
-  {
-    vehicle: 'NDA 4821',
-    driver: 'tanod1',
-    purpose: 'Clean-up drive logistics',
-    destination: 'Materials recovery facility',
-    starts: 2 * DAY,
-    hours: 3,
-    status: 'pending',
-    startOdometer: 48_355,
-  },
-  {
-    vehicle: '073 KQM',
-    driver: 'tanod2',
-    purpose: 'Night patrol',
-    destination: 'Purok 5 and 7',
-    starts: -5 * DAY,
-    hours: 5,
-    status: 'completed',
-    startOdometer: 12_040,
-    endOdometer: 12_068,
-    condition: 'good',
-  },
-  {
-    vehicle: '073 KQM',
-    driver: 'tanod3',
-    purpose: 'Errand to the municipal hall',
-    destination: 'Municipal hall',
-    starts: -3 * DAY,
-    hours: 2,
-    status: 'rejected',
-    startOdometer: 12_068,
-    rejectionReason: 'Reserved for the night patrol.',
-  },
-  {
-    vehicle: '073 KQM',
-    driver: 'tanod5',
-    purpose: 'Relief goods delivery',
-    destination: 'Evacuation center',
-    starts: -DAY,
-    hours: 3,
-    status: 'completed',
-    startOdometer: 12_068,
-    endOdometer: 12_090,
-    condition: 'needs_repair',
-    notes: 'Front brake is soft.',
-  },
-  {
-    vehicle: '073 KQM',
-    driver: 'tanod2',
-    purpose: 'School zone watch',
-    destination: 'San Isidro Elementary School',
-    starts: DAY,
-    hours: 2,
-    status: 'cancelled',
-    startOdometer: 12_090,
-  },
-];
-
-/** What the demo adds up to, for the report's test (a period covering the last 7 and next 3 days). */
-export const DEMO_RESOURCE_FIGURES = {
+/** What the demo's loans add up to, for the report's test (a period covering the last 7 and next 3 days). */
+export const DEMO_INVENTORY_FIGURES = {
   items: ITEMS.length,
   loans: LOANS.length,
   units: LOANS.reduce((total, loan) => total + loan.quantity, 0),
   returns: LOANS.filter((loan) => loan.returned).length,
-  trips: TRIPS.length,
-  completedTrips: TRIPS.filter((trip) => trip.status === 'completed').length,
-  distance: TRIPS.reduce((total, trip) => total + (trip.endOdometer ? trip.endOdometer - trip.startOdometer : 0), 0),
 } as const;
 
-export async function seedDemoResources(deps: AppDeps): Promise<void> {
+export async function seedDemoInventory(deps: AppDeps): Promise<void> {
   const [existing] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(inventoryItems);
   if (Number(existing?.count ?? 0) > 0) return;
   const users = new Map<string, string>();
   for (const username of ['admin', 'tanod1', 'tanod2', 'tanod3', 'tanod4', 'tanod5']) {
     const user = await findUserByUsername(deps.db, username);
-    if (!user) throw new Error(`seedDemoResources: the demo user ${username} is missing; seed the staff first`);
+    if (!user) throw new Error(`seedDemoInventory: the demo user ${username} is missing; seed the staff first`);
     users.set(username, user.id);
   }
   const userId = (username: string) => users.get(username)!;
@@ -339,39 +191,76 @@ export async function seedDemoResources(deps: AppDeps): Promise<void> {
         updatedAt: at(loan.returned?.at ?? loan.borrowed),
       });
     }
-    const vehicles = new Map<string, string>();
-    for (const { drivers, ...vehicle } of VEHICLES) {
-      const row = await insertVehicle(tx, { ...vehicle, createdAt: at(-60 * DAY), updatedAt: at(-DAY) });
-      await replaceDrivers(tx, row.id, drivers.map(userId));
-      vehicles.set(vehicle.plate, row.id);
-    }
-    for (const trip of TRIPS) {
-      const decided = trip.status === 'pending' ? null : at(trip.starts - DAY);
-      await insertTrip(tx, {
-        vehicleId: vehicles.get(trip.vehicle)!,
-        requesterId: userId(trip.driver),
-        purpose: trip.purpose,
-        destination: trip.destination,
-        startsAt: at(trip.starts),
-        endsAt: at(trip.starts + trip.hours * HOUR),
-        startOdometer: trip.startOdometer,
-        endOdometer: trip.endOdometer ?? null,
-        status: trip.status,
-        decidedById: decided && trip.status !== 'cancelled' ? userId('admin') : null,
-        decidedAt: trip.status === 'cancelled' ? null : decided,
-        rejectionReason: trip.rejectionReason ?? null,
-        endedAt: trip.status === 'completed' ? at(trip.starts + trip.hours * HOUR) : null,
-        condition: trip.condition ?? null,
-        notes: trip.notes ?? null,
-        createdAt: at(trip.starts - 2 * DAY),
-        updatedAt: at(trip.status === 'completed' ? trip.starts + trip.hours * HOUR : trip.starts - DAY),
+    await seedLoanHistory(tx, now, items, userId);
+  });
+}
+
+/**
+ * 90 days of returned loans before the demo's last week (the on-time return rate and dashboards):
+ * returned on time, a few hours late or days late, in good order or not. All of it ends before
+ * the last 9 days, so the demo's week (and its report test) is unchanged.
+ */
+const LENT = [
+  'Handheld radio (Baofeng UV-5R)',
+  'LED flashlight',
+  'Headlamp',
+  'Reflective vest',
+  'Raincoat (adult)',
+  'Rattan baton',
+  'Megaphone',
+  'Rubber boots',
+  'Traffic cone',
+  'First-aid kit',
+];
+async function seedLoanHistory(tx: Executor, now: number, items: Map<string, string>, userId: (username: string) => string): Promise<void> {
+  const random = new SeededRandom(19);
+  const tanods = ['tanod1', 'tanod2', 'tanod3', 'tanod4', 'tanod5'];
+  const lastReturn = now - 9 * DAY;
+  const loanRows: (typeof loans.$inferInsert)[] = [];
+  for (let daysAgo = 90; daysAgo >= 10; daysAgo -= 1) {
+    for (let n = random.int(0, 3); n > 0; n -= 1) {
+      const borrower = random.pick(tanods);
+      // Borrowed at the start of a day (06:00) or night (18:00) shift, Manila time; due at its end.
+      const borrowedAt =
+        now -
+        daysAgo * DAY -
+        ((now - daysAgo * DAY) % DAY) +
+        (random.chance(0.5) ? -2 : 10) * HOUR +
+        random.int(0, 40) * 60_000;
+      const dueAt = borrowedAt + 12 * HOUR;
+      const kind = random.weighted([
+        { value: 'on_time', weight: 72 },
+        { value: 'late', weight: 20 },
+        { value: 'days_late', weight: 8 },
+      ]);
+      let returnedAt =
+        kind === 'on_time'
+          ? dueAt - random.int(10, 180) * 60_000
+          : kind === 'late'
+            ? dueAt + random.int(1, 30) * HOUR
+            : dueAt + random.int(3, 6) * DAY;
+      if (returnedAt > lastReturn) returnedAt = dueAt - HOUR;
+      const condition = random.weighted<ReturnCondition>([
+        { value: 'good', weight: 90 },
+        { value: 'damaged', weight: 7 },
+        { value: 'lost', weight: 3 },
+      ]);
+      const byAdmin = random.chance(0.3);
+      loanRows.push({
+        itemId: items.get(random.pick(LENT))!,
+        borrowerId: userId(borrower),
+        quantity: random.chance(0.8) ? 1 : 2,
+        borrowedAt: new Date(borrowedAt),
+        dueAt: new Date(dueAt),
+        returnedAt: new Date(returnedAt),
+        returnCondition: condition,
+        returnNotes: condition === 'damaged' ? 'Cracked casing.' : condition === 'lost' ? 'Lost during a chase.' : null,
+        issuedById: byAdmin ? userId('admin') : null,
+        receivedById: byAdmin ? userId('admin') : null,
+        createdAt: new Date(borrowedAt),
+        updatedAt: new Date(returnedAt),
       });
     }
-    const history = VEHICLES.map((vehicle) => ({
-      id: vehicles.get(vehicle.plate)!,
-      drivers: vehicle.drivers,
-      endOdometer: Math.min(...TRIPS.filter((trip) => trip.vehicle === vehicle.plate).map((trip) => trip.startOdometer)),
-    }));
-    await seedDemoResourceHistory(tx, { now, items, vehicles: history, userId });
-  });
+  }
+  await tx.insert(loans).values(loanRows);
 }

@@ -16,7 +16,7 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { readPhoto, registerPhotoUploads } from '../../http/photo-upload.ts';
+import { readPhoto, uploadRoute } from '../../http/photo-upload.ts';
 import { approveTrip, cancelTrip, completeTrip, listTrips, rejectTrip, requestTrip } from './trips.service.ts';
 import { createVehicle, editVehicle, listVehicles, updateVehiclePhoto } from './vehicles.service.ts';
 
@@ -152,21 +152,19 @@ export async function vehicleRoutes(app: FastifyInstance, deps: AppDeps): Promis
     async (request) => completeTrip(deps, actorOf(request), request.params.id, request.body),
   );
 
-  await app.register(async (scope) => {
-    await registerPhotoUploads(scope, { maxBytes: RESOURCE_LIMITS.photoMaxBytes });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/vehicles/:id/photo',
-      {
-        schema: {
-          tags: ['resources'],
-          summary: 'Set a vehicle\'s photo (admin; multipart, field "photo": JPEG, PNG or WebP, 5 MB)',
-          consumes: ['multipart/form-data'],
-          params: resourceIdParamsSchema,
-          response: { 200: vehicleSchema },
-        },
-        onRequest: requireAuth(deps, ADMINS),
+  await uploadRoute(
+    app,
+    '/api/vehicles/:id/photo',
+    { maxBytes: RESOURCE_LIMITS.photoMaxBytes },
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'Set a vehicle\'s photo (admin; multipart, field "photo": JPEG, PNG or WebP, 5 MB)',
+        params: resourceIdParamsSchema,
+        response: { 200: vehicleSchema },
       },
-      async (request) => updateVehiclePhoto(deps, actorOf(request), request.params.id, await readPhoto(request)),
-    );
-  });
+      onRequest: requireAuth(deps, ADMINS),
+    },
+    async (request) => updateVehiclePhoto(deps, actorOf(request), request.params.id, await readPhoto(request)),
+  );
 }

@@ -5,9 +5,9 @@ import type { Job } from '../../lib/job.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { dayIn, formatInZone } from '../../lib/time-zone.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { barangayTimeZone } from './barangay-zone.ts';
+import { barangayTimeZone } from '../settings/barangay-zone.ts';
 import { claimOverdueReminders } from './loans.repository.ts';
-import { findPeople } from './people.repository.ts';
+import { findPeople } from '../users/people.service.ts';
 
 /**
  * docs/product.md §4.8: the borrower and the admins hear of each overdue loan once a day (the barangay's

@@ -3,7 +3,7 @@ import type { ResourcePerson } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
 
-/** The people named on loans and trips, by id, in one query. */
+/** The people named on loans and trips (name and photo), by id, in one query. */
 export async function findPeople(
   db: Executor,
   ids: readonly (string | null | undefined)[],

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resourceReportQuerySchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { generateResourceReport } from './report.service.ts';
+import { generateResourceReport } from './resources-report.service.ts';
 
-export async function reportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function resourcesReportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/resources/report',
     {

@@ -6,7 +6,8 @@ import { csvSection, parseCsv, pdfPageCount, pdfText } from '../../../test/repor
 import { signedIn, type SignedIn } from '../../../test/resources.ts';
 import { seedDemoSettings } from '../settings/settings.demo.ts';
 import { seedDemoStaff } from '../users/users.demo.ts';
-import { DEMO_RESOURCE_FIGURES, seedDemoResources } from './resources.demo.ts';
+import { DEMO_INVENTORY_FIGURES, seedDemoInventory } from '../inventory/inventory.demo.ts';
+import { DEMO_VEHICLE_FIGURES, seedDemoVehicles } from '../vehicles/vehicles.demo.ts';
 
 let ctx: TestContext;
 let admin: SignedIn;
@@ -18,7 +19,8 @@ beforeAll(async () => {
   ctx = await createTestContext({ clock });
   await seedDemoSettings(ctx.deps);
   await seedDemoStaff(ctx.deps);
-  await seedDemoResources(ctx.deps);
+  await seedDemoInventory(ctx.deps);
+  await seedDemoVehicles(ctx.deps);
   admin = await signedIn(ctx, 'admin');
 });
 afterAll(() => ctx.close());
@@ -48,27 +50,21 @@ describe('the audit report as CSV', () => {
 
     expect(csvSection(rows, 'Totals')).toEqual([
       {
-        Loans: String(DEMO_RESOURCE_FIGURES.loans),
-        'Units lent': String(DEMO_RESOURCE_FIGURES.units),
-        Returns: String(DEMO_RESOURCE_FIGURES.returns),
+        Loans: String(DEMO_INVENTORY_FIGURES.loans),
+        'Units lent': String(DEMO_INVENTORY_FIGURES.units),
+        Returns: String(DEMO_INVENTORY_FIGURES.returns),
         'Returned good': '10',
         'Returned damaged': '2',
         'Returned lost': '1',
         Overdue: '4',
-        Trips: String(DEMO_RESOURCE_FIGURES.trips),
-        'Completed trips': String(DEMO_RESOURCE_FIGURES.completedTrips),
-        'Distance (km)': String(DEMO_RESOURCE_FIGURES.distance),
+        Trips: String(DEMO_VEHICLE_FIGURES.trips),
+        'Completed trips': String(DEMO_VEHICLE_FIGURES.completedTrips),
+        'Distance (km)': String(DEMO_VEHICLE_FIGURES.distance),
       },
     ]);
     // The known figures of the demo, as a person would check them.
-    expect(DEMO_RESOURCE_FIGURES).toMatchObject({
-      loans: 13,
-      units: 21,
-      returns: 6,
-      trips: 9,
-      completedTrips: 5,
-      distance: 195,
-    });
+    expect(DEMO_INVENTORY_FIGURES).toMatchObject({ loans: 13, units: 21, returns: 6 });
+    expect(DEMO_VEHICLE_FIGURES).toMatchObject({ trips: 9, completedTrips: 5, distance: 195 });
     expect(csvSection(rows, 'Per vehicle')).toEqual([
       { Vehicle: 'Patrol Motorcycle', Plate: '073 KQM', Trips: '4', Completed: '2', 'Distance (km)': '50' },
       { Vehicle: 'Patrol Pickup', Plate: 'NDA 4821', Trips: '5', Completed: '3', 'Distance (km)': '145' },

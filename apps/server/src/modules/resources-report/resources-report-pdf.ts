@@ -4,7 +4,7 @@ import { createReportDocument, drawFooters, drawReportHeader, loadLogo } from '.
 import { drawTable } from '../../lib/pdf/tables.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
-import type { ResourceReport } from './report.service.ts';
+import type { ResourceReport } from './resources-report.service.ts';
 import { storedImageReader, type FileStore } from '../files/index.ts';
 
 type Table = { title: string; header: string[]; rows: CsvCell[][] };
