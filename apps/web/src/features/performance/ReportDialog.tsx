@@ -4,7 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReportFormat, TanodSummary } from '@bantay/shared';
 import { REPORT_FORMAT_LABELS, ReportFormatField } from '@/components/form/ReportFormatField.tsx';
 import { fullName } from '@/lib/full-name.ts';
+import { fullName } from '@/lib/full-name.ts';
 import { TextField } from '@/components/form/TextField.tsx';
+import { FormAlert } from '@/components/FormAlert.tsx';
 import { Modal } from '@/components/Modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
@@ -115,15 +117,7 @@ export function ReportDialog({ tanods, tanodId = '', selection, onClose }: Repor
         className="flex flex-col gap-5"
         aria-label={t`Performance report`}
       >
-        {failure && (
-          <p
-            role="alert"
-            className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
-            data-testid="report-error"
-          >
-            {failure}
-          </p>
-        )}
+        <FormAlert message={failure} />
         <fieldset disabled={busy} className="flex min-w-0 flex-col gap-5">
           <div className="flex flex-col gap-1.5">
             <label htmlFor={tanodFieldId} className="text-sm font-medium">
