@@ -5,6 +5,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BLOTTER_STATUS_LABELS, BLOTTER_STATUSES, type BlotterListItem, type BlotterStatus, incidentTypeLabel } from '@bantay/shared';
 import { SearchField } from '@/components/form/SearchField.tsx';
+import { LoadFailed } from '@/components/LoadFailed.tsx';
+import { fullName } from '@/lib/full-name.ts';
 import { fullName } from '@/lib/full-name.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
@@ -91,14 +93,7 @@ function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string):
             <Trans>Loading the blotter…</Trans>
           </p>
         ) : pages.isError ? (
-          <div role="alert" className="px-4 py-6 text-sm">
-            <p className="mb-3">{fieldError ? fieldError.message : t`The blotter could not be loaded.`}</p>
-            {!fieldError && (
-              <button type="button" className="btn btn-secondary" onClick={() => void pages.refetch()}>
-                <Trans>Try again</Trans>
-              </button>
-            )}
-          </div>
+          <LoadFailed className="px-4 py-6 text-sm" message={fieldError ? fieldError.message : t`The blotter could not be loaded.`} onRetry={fieldError ? undefined : () => void pages.refetch()} />
         ) : items.length === 0 ? (
           <p className="px-4 py-6 text-sm text-muted">{filters.q || filters.status || filters.from || filters.to ? t`No entries match.` : t`The blotter has no entries yet.`}</p>
         ) : isPhone ? (

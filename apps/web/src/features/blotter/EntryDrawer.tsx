@@ -5,6 +5,7 @@ import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BlotterEntry, BlotterParty, CopyRequestStatus } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
+import { LoadFailed } from '@/components/LoadFailed.tsx';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { notify } from '@/lib/toast.ts';
 import { formatDateTime } from '@/lib/zoned-time.ts';
@@ -178,12 +179,7 @@ export function EntryDrawer({ entryId, timeZone, onClose }: { entryId: string; t
           <Trans>Loading the entry…</Trans>
         </p>
       ) : isError || !entry ? (
-        <div role="alert" className="space-y-3 text-sm">
-          <p>{errorText(error)}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <LoadFailed message={errorText(error)} onRetry={() => void refetch()} />
       ) : (
         <div className="space-y-4" data-testid="blotter-entry">
           <div className="flex flex-wrap items-center gap-2">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BlotterDraft, BlotterEntry } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
+import { LoadFailed } from '@/components/LoadFailed.tsx';
 import { notify } from '@/lib/toast.ts';
 import { dayKey, formatZoned } from '@/lib/zoned-time.ts';
 import { recordEntry, useBlotterDraft, useRefreshBlotter } from './blotter-api.ts';
@@ -111,12 +112,7 @@ export function RecordEntryDialog({
           <Trans>Reading the incident…</Trans>
         </p>
       ) : incidentId && draft.isError ? (
-        <div role="alert" className="space-y-3 text-sm">
-          <p>{errorText(draft.error)}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void draft.refetch()}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <LoadFailed message={errorText(draft.error)} onRetry={() => void draft.refetch()} />
       ) : (
         <RecordForm draft={draft.data ?? null} timeZone={timeZone} onRecorded={onRecorded} onCancel={onClose} />
       )}

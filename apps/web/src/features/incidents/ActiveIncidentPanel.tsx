@@ -3,6 +3,7 @@ import { CheckCircle2, Crosshair, Navigation } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentDetail } from '@bantay/shared';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
+import { LoadFailed } from '@/components/LoadFailed.tsx';
 import { ClassificationBadge, StatusBadge } from './badges.tsx';
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
@@ -45,14 +46,7 @@ export function ActiveIncidentPanel({ incidentId, backupAction, onShowOnMap }: A
           <Trans>Loading the incident…</Trans>
         </p>
       ) : isError || !incident ? (
-        <div className="px-4 py-6 text-sm" role="alert">
-          <p className="mb-3">
-            <Trans>The incident could not be loaded.</Trans>
-          </p>
-          <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <LoadFailed className="px-4 py-6 text-sm" message={<Trans>The incident could not be loaded.</Trans>} onRetry={() => void refetch()} />
       ) : (
         <div className="space-y-4 px-4 py-4">
           <div className="flex flex-wrap gap-2">

@@ -4,6 +4,7 @@ import { BookOpenText, CheckCircle2, Navigation, XCircle } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INCIDENT_HANDLING_LIMITS, type IncidentDetail, incidentTypeLabel } from '@bantay/shared';
 import { Modal } from '@/components/Modal.tsx';
+import { LoadFailed } from '@/components/LoadFailed.tsx';
 import { ReasonDialog } from '@/components/ReasonDialog.tsx';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
 import { notify } from '@/lib/toast.ts';
@@ -90,14 +91,7 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
           <Trans>Loading the incident…</Trans>
         </p>
       ) : isError || !incident ? (
-        <div role="alert" className="text-sm">
-          <p className="mb-3">
-            <Trans>The incident could not be loaded.</Trans>
-          </p>
-          <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <LoadFailed message={<Trans>The incident could not be loaded.</Trans>} onRetry={() => void refetch()} />
       ) : (
         <div className="space-y-4" data-testid="incident-drawer">
           <div className="flex flex-wrap items-center gap-2">

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigation } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal } from '@/components/Modal.tsx';
+import { LoadFailed } from '@/components/LoadFailed.tsx';
 import { RatingStars } from '@/components/RatingStars.tsx';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
 import { ClassificationBadge, ConfidentialBadge, StatusBadge } from './badges.tsx';
@@ -47,14 +48,7 @@ export function IncidentRecordDialog({ incidentId, onClose }: { incidentId: stri
           <Trans>Loading the incident…</Trans>
         </p>
       ) : isError || !incident ? (
-        <div role="alert" className="text-sm">
-          <p className="mb-3">
-            <Trans>The incident could not be loaded.</Trans>
-          </p>
-          <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <LoadFailed message={<Trans>The incident could not be loaded.</Trans>} onRetry={() => void refetch()} />
       ) : (
         <div className="space-y-4" data-testid="incident-record">
           <div className="flex flex-wrap items-center gap-2">

@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentListResponse, IncidentStatus } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
+import { LoadFailed } from '@/components/LoadFailed.tsx';
 import { notify } from '@/lib/toast.ts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { ConfidentialBadge, StatusBadge } from './badges.tsx';
@@ -121,14 +122,7 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
             <Trans>Loading incidents…</Trans>
           </p>
         ) : pages.isError ? (
-          <div role="alert" className="px-4 py-6 text-sm">
-            <p className="mb-3">{fieldError ? fieldError.message : t`The incidents could not be loaded.`}</p>
-            {!fieldError && (
-              <button type="button" className="btn btn-secondary" onClick={() => void pages.refetch()}>
-                <Trans>Try again</Trans>
-              </button>
-            )}
-          </div>
+          <LoadFailed className="px-4 py-6 text-sm" message={fieldError ? fieldError.message : t`The incidents could not be loaded.`} onRetry={fieldError ? undefined : () => void pages.refetch()} />
         ) : items.length === 0 ? (
           <p className="px-4 py-6 text-sm text-muted">
             {mode === 'archive' ? t`No closed incidents match.` : t`No incidents match.`}

@@ -3,6 +3,7 @@ import { MapPin, Navigation } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentListItem } from '@bantay/shared';
 import { RatingStars } from '@/components/RatingStars.tsx';
+import { LoadFailed } from '@/components/LoadFailed.tsx';
 import { formatDistance } from '@/components/map/map-geometry.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { ClassificationBadge, StatusBadge } from './badges.tsx';
@@ -73,12 +74,7 @@ export function TanodIncidentBrowser({ view, position }: TanodIncidentBrowserPro
           <Trans>Loading incidents…</Trans>
         </p>
       ) : pages.isError ? (
-        <div className="px-4 py-6 text-sm" role="alert">
-          <p className="mb-3">{pages.error instanceof ApiError && pages.error.fields[0] ? pages.error.fields[0].message : t`The incidents could not be loaded.`}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void pages.refetch()}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <LoadFailed className="px-4 py-6 text-sm" message={pages.error instanceof ApiError && pages.error.fields[0] ? pages.error.fields[0].message : t`The incidents could not be loaded.`} onRetry={() => void pages.refetch()} />
       ) : items.length === 0 ? (
         <p className="px-4 py-6 text-sm text-muted">
           {hasFilters(values) ? t`No incidents match these filters.` : history ? t`You have not responded to an incident yet.` : t`No incidents to show.`}

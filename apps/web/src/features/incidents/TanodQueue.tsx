@@ -3,6 +3,7 @@ import { MapPin, Navigation } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentListItem } from '@bantay/shared';
 import { formatDistance } from '@/components/map/map-geometry.ts';
+import { LoadFailed } from '@/components/LoadFailed.tsx';
 import { notify } from '@/lib/toast.ts';
 import { ClassificationBadge } from './badges.tsx';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
@@ -59,14 +60,7 @@ export function TanodQueue({ items, isLoading, isError, onRetry, selectedId, onS
           <Trans>Loading incidents…</Trans>
         </p>
       ) : isError ? (
-        <div className="px-4 py-6 text-sm" role="alert">
-          <p className="mb-3">
-            <Trans>The incidents could not be loaded.</Trans>
-          </p>
-          <button type="button" className="btn btn-secondary" onClick={onRetry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <LoadFailed className="px-4 py-6 text-sm" message={<Trans>The incidents could not be loaded.</Trans>} onRetry={onRetry} />
       ) : items.length === 0 ? (
         <p className="px-4 py-6 text-sm text-muted">
           <Trans>No pending incidents. New reports appear here as they arrive.</Trans>
