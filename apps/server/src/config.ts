@@ -171,7 +171,7 @@ export interface Config {
   webDistDir: string | undefined;
   publicUrl: string;
   codeRateLimit: number;
-  /** SMS_ALERTS: emergencies and their escalations are also texted to staff (modules/incidents/incident-sms.ts). */
+  /** SMS_ALERTS: emergencies and their escalations are also texted to staff (modules/incident-alerts/incident-sms.ts). */
   smsAlerts: boolean;
   outsideServices: OutsideServicesConfig;
   /** Web push (decision 017): VAPID keys from the environment (else generated into DATA_DIR) and the endpoint guard. */

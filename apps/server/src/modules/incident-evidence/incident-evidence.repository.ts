@@ -3,7 +3,10 @@ import type { EvidencePurpose } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
 import { incidentPhotos, incidents, type IncidentRow } from '../../db/schema/index.ts';
 
-/** SQL of the staff's evidence photos (incident-evidence.service.ts). */
+/**
+ * SQL of the staff's evidence photos (incident-evidence.service.ts). The detail lists them with the
+ * incident (modules/incidents/staff-incidents.repository.ts, listEvidenceOf).
+ */
 
 /**
  * The incident, locked until the transaction ends: two uploads to one incident run one after the

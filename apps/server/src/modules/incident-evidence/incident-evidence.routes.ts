@@ -1,11 +1,9 @@
-import { msg } from '@lingui/core/macro';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVIDENCE_LIMITS, incidentDetailSchema, incidentIdParamsSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { readParts, uploadRoute } from '../../http/photo-upload.ts';
 import { attachEvidence, checkEvidenceAccess, type EvidenceUpload } from './incident-evidence.service.ts';
 import { incidentReportPdf } from './incident-report.service.ts';
 
@@ -39,54 +37,32 @@ export async function incidentEvidenceRoutes(app: FastifyInstance, deps: AppDeps
     },
   );
 
-  // The multipart parser is registered for the upload only.
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      // One file more than allowed, so the service can refuse a sixth photo by name; a seventh is 413 here.
-      limits: { fileSize: EVIDENCE_LIMITS.photoMaxBytes, files: EVIDENCE_LIMITS.photosPerUpload + 1, fields: 2, fieldSize: 8_000, headerPairs: 100 },
-    });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/incidents/:id/evidence',
-      {
-        schema: {
-          tags,
-          summary: "Attach photos from the scene to the incident's staff notes or its resolution log (the responder or an admin)",
-          description:
-            'multipart/form-data: `purpose` (`note` or `resolution`), for a note an optional `text`, and 1 to 5 files under ' +
-            '`photos` (JPEG, PNG or WebP by their content, 5 MB each). The notes of an incident carry at most 5 photos in all and ' +
-            'its resolution log at most 5; past that 413. The resolution log takes photos while in progress or resolved (else 409). ' +
-            'Staff only, never on the public ticket.',
-          params: incidentIdParamsSchema,
-          consumes: ['multipart/form-data'],
-          response: { 201: incidentDetailSchema },
-        },
-        onRequest: requireAuth(deps, STAFF),
+  await uploadRoute(
+    app,
+    '/api/incidents/:id/evidence',
+    // One file more than allowed, so the service can refuse a sixth photo by name; a seventh is 413 here.
+    { maxBytes: EVIDENCE_LIMITS.photoMaxBytes, maxFiles: EVIDENCE_LIMITS.photosPerUpload + 1, fields: 2, fieldSize: 8_000 },
+    {
+      schema: {
+        tags,
+        summary: "Attach photos from the scene to the incident's staff notes or its resolution log (the responder or an admin)",
+        description:
+          'multipart/form-data: `purpose` (`note` or `resolution`), for a note an optional `text`, and 1 to 5 files under ' +
+          '`photos` (JPEG, PNG or WebP by their content, 5 MB each). The notes of an incident carry at most 5 photos in all and ' +
+          'its resolution log at most 5; past that 413. The resolution log takes photos while in progress or resolved (else 409). ' +
+          'Staff only, never on the public ticket.',
+        params: incidentIdParamsSchema,
+        response: { 201: incidentDetailSchema },
       },
-      async (request, reply) => {
-        const actor = actorOf(request);
-        // Refuse someone else's incident before reading megabytes of photos.
-        await checkEvidenceAccess(deps, actor, request.params.id);
-        const upload: EvidenceUpload = { fields: {}, files: [] };
-        // Throws FST_REQ_FILE_TOO_LARGE (413) past 5 MB and FST_FILES_LIMIT (413) past 6 files.
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'photos') {
-              await part.toBuffer();
-              throw new AppError('VALIDATION_FAILED', msg`photos: Send the photos under the field "photos"`, {
-                fields: [{ field: 'photos', message: msg`Send the photos under the field "photos"` }],
-              });
-            }
-            upload.files.push(await part.toBuffer());
-          } else {
-            if (part.valueTruncated) {
-              const field = part.fieldname;
-              throw new AppError('VALIDATION_FAILED', msg`${field}: is too long`, { fields: [{ field, message: msg`is too long` }] });
-            }
-            upload.fields[part.fieldname] = String(part.value);
-          }
-        }
-        return reply.code(201).send(await attachEvidence(deps, actor, request.params.id, upload));
-      },
-    );
-  });
+      onRequest: requireAuth(deps, STAFF),
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      // Refuse someone else's incident before reading megabytes of photos.
+      await checkEvidenceAccess(deps, actor, request.params.id);
+      // Throws FST_REQ_FILE_TOO_LARGE (413) past 5 MB and FST_FILES_LIMIT (413) past 6 files.
+      const upload: EvidenceUpload = await readParts(request);
+      return reply.code(201).send(await attachEvidence(deps, actor, request.params.id, upload));
+    },
+  );
 }

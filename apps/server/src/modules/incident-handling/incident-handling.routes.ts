@@ -23,7 +23,7 @@ import {
 /**
  * The steps of incident handling for staff: respond, assign, resolve, reject, false alarm,
  * confidential, notes. Staff only; role and ownership rules live in the service (a tanod cannot
- * reject, nor resolve another's). The list and the detail are incidents' staff-incidents.routes.ts.
+ * reject, nor resolve another's). The list and the detail are modules/incidents/staff-incidents.routes.ts.
  */
 export async function incidentHandlingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +10,7 @@ import { lookUpTicket, reportIncident, uploadIncidentPhotos } from './incidents.
 import { checkPhotoAccess } from './staff-incidents.service.ts';
 import { incidentPhotoKey } from '../files/index.ts';
 import { deviceIdOf, perIpLimit } from '../../http/public-guards.ts';
+import { readFiles, uploadRoute } from '../../http/photo-upload.ts';
 
 const HOUR = 3_600_000;
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -87,31 +87,22 @@ export async function incidentRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
   );
 
-  // The multipart parser is registered for the upload only.
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: INCIDENT_LIMITS.photoMaxBytes, files: INCIDENT_LIMITS.photosMax, fields: 0, headerPairs: 100 },
-    });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/public/photos',
-      {
-        onRequest: publicRoute,
-        schema: {
-          tags: ['incidents'],
-          summary: 'Upload up to 3 photos for a report (multipart, field "photos": JPEG, PNG or WebP, 5 MB each)',
-          description: 'Pass the returned ids as `photoIds` of the report within 1 hour.',
-          security: [],
-          consumes: ['multipart/form-data'],
-          response: { 201: uploadedPhotosSchema },
-        },
-        config: perIpLimit(limits.photoUploadsPerIpPerHour, HOUR, msg`Too many photo uploads from this network. Please try again later.`),
+  await uploadRoute(
+    app,
+    '/api/public/photos',
+    { maxBytes: INCIDENT_LIMITS.photoMaxBytes, maxFiles: INCIDENT_LIMITS.photosMax },
+    {
+      onRequest: publicRoute,
+      schema: {
+        tags: ['incidents'],
+        summary: 'Upload up to 3 photos for a report (multipart, field "photos": JPEG, PNG or WebP, 5 MB each)',
+        description: 'Pass the returned ids as `photoIds` of the report within 1 hour.',
+        security: [],
+        response: { 201: uploadedPhotosSchema },
       },
-      async (request, reply) => {
-        const files: Buffer[] = [];
-        // Throws FST_REQ_FILE_TOO_LARGE (413) past 5 MB and FST_FILES_LIMIT (413) past 3 files.
-        for await (const part of request.files()) files.push(await part.toBuffer());
-        return reply.code(201).send(await uploadIncidentPhotos(deps, files));
-      },
-    );
-  });
+      config: perIpLimit(limits.photoUploadsPerIpPerHour, HOUR, msg`Too many photo uploads from this network. Please try again later.`),
+    },
+    // Throws FST_REQ_FILE_TOO_LARGE (413) past 5 MB and FST_FILES_LIMIT (413) past 3 files.
+    async (request, reply) => reply.code(201).send(await uploadIncidentPhotos(deps, await readFiles(request))),
+  );
 }

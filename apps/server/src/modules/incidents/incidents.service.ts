@@ -91,7 +91,7 @@ export interface ReportContext {
  * incident, its `created` event, the photo claims and the staff notifications have committed
  * together, with the texts it causes (the reporter's receipt; with SMS_ALERTS, an emergency's alerts
  * to staff) as deliveries that the worker sends after commit and retries, so a failed SMS never
- * fails the report and is not lost either (incident-sms.ts).
+ * fails the report and is not lost either (modules/incident-alerts/incident-sms.ts).
  */
 export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, context: ReportContext): Promise<CreateIncidentResponse> {
   // A repeat of a report the server has (its answer was lost, or it waited on the phone for a

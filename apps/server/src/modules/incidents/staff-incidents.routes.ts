@@ -8,7 +8,7 @@ import { exportIncidentsCsv, listIncidents, viewIncident } from './staff-inciden
 /**
  * The staff's view of incidents: the list, its CSV export and the detail. Staff only; who sees
  * what is the service's rule (incidents.policy.ts). The steps that change an incident are
- * incident-handling.routes.ts's.
+ * modules/incident-handling's.
  */
 export async function staffIncidentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

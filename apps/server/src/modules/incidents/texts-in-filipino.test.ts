@@ -75,7 +75,7 @@ describe('staff notifications and push alerts', () => {
     await inTransaction(ctx.deps.db, (tx, afterCommit) =>
       notify(ctx.deps, tx, afterCommit, { userIds: [filTanod.id, enTanod.id] }, {
         message: () => {
-          // The message incident-handling.service.ts writes for an assignment.
+          // The message modules/incident-handling/incident-handling.service.ts writes for an assignment.
           const incident = incidentLabel(row);
           return msg`You were assigned ${incident}`;
         },
