@@ -34,7 +34,14 @@ const PUBLIC_PARTS = new RegExp(
 export default defineConfig(({ isSsrBuild }) => ({
   // The service worker (pwa.config.ts) belongs to the browser build, not the landing page's renderer.
   plugins: [react(), ...linguiPlugins(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist'))])],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      // wouter reads useSyncExternalStore through the shim for React 17 and older; React 19 has it,
+      // so the shim would only ship dead code with the landing page (decision 030).
+      'use-sync-external-store/shim/index.js': 'react',
+    },
+  },
   // The SSR build is the landing page's renderer (decision 013), which the server runs; the
   // browser build's manifest tells scripts/landing-template.mjs which chunks that page needs.
   build: isSsrBuild

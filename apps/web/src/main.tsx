@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { I18nProvider } from '@lingui/react';
 import { AppRoutes } from './app/router.tsx';
 import { i18n, startI18n, withCatalog } from './lib/i18n.ts';
@@ -21,9 +20,7 @@ void startI18n().then(() => {
   const app = (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <AppRoutes />
       </I18nProvider>
     </StrictMode>
   );

@@ -1,14 +1,14 @@
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { SessionProvider } from '@/lib/session.tsx';
 import { ThemeProvider } from '@/lib/theme.tsx';
 import { ToastHost } from './ToastHost.tsx';
 
-/** Providers that need the router (the session watches the path). */
-export function AppRoot() {
+/** Providers around every page (the session watches the path). */
+export function AppRoot({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
       <SessionProvider>
-        <Outlet />
+        {children}
         <ToastHost />
       </SessionProvider>
     </ThemeProvider>

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
@@ -13,10 +13,10 @@ const ACCOUNT_PATH = '/myaccount';
 export function PasswordChangeGate({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const { user } = useSession();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const mustChange = Boolean(user?.mustChangePassword) && pathname.toLowerCase() !== ACCOUNT_PATH;
   useEffect(() => {
     if (mustChange) notify.error(t`Choose a new password before you continue`);
   }, [mustChange, t]);
-  return mustChange ? <Navigate to={ACCOUNT_PATH} replace /> : <>{children}</>;
+  return mustChange ? <Redirect to={ACCOUNT_PATH} replace /> : <>{children}</>;
 }

@@ -1,30 +1,42 @@
 import { Component, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
+import { retryFailedChunks } from '@/lib/chunks.ts';
 import { RouteError } from './RouteError.tsx';
 
 interface BoundaryProps {
   fullPage: boolean;
-  /** The location's key: a navigation (Retry navigates to the same address) clears the error. */
+  /** The address (path and query): moving to another one clears the error. */
   resetKey: string;
   children: ReactNode;
 }
 
-class Boundary extends Component<BoundaryProps, { error: unknown; failedAt: string | null }> {
-  override state = { error: null as unknown, failedAt: null as string | null };
+interface BoundaryState {
+  error: unknown;
+  failedAt: string | null;
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, failedAt: null };
 
   static getDerivedStateFromError(error: unknown) {
     return { error, failedAt: null };
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; failedAt: string | null }) {
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
     if (state.failedAt === null && state.error !== null) return { failedAt: props.resetKey };
     if (state.failedAt !== null && state.failedAt !== props.resetKey) return { error: null, failedAt: null };
     return null;
   }
 
+  /** Retry: the page renders again, a failed chunk fetched anew. */
+  retry = () => {
+    retryFailedChunks();
+    this.setState({ error: null, failedAt: null });
+  };
+
   override render() {
     return this.state.error !== null ? (
-      <RouteError error={this.state.error} fullPage={this.props.fullPage} />
+      <RouteError error={this.state.error} fullPage={this.props.fullPage} onRetry={this.retry} />
     ) : (
       this.props.children
     );
@@ -32,15 +44,15 @@ class Boundary extends Component<BoundaryProps, { error: unknown; failedAt: stri
 }
 
 /**
- * A route's error boundary, what React Router's `errorElement` was before the app
- * moved to its lighter declarative router (decision 013): a page's failure shows the error screen
- * in the page's place (the whole window, or only the staff layout's page area), and the next
- * navigation, Retry's included, renders the page again.
+ * A route's error boundary, what React Router's `errorElement` was (decisions 013 and 030): a page's
+ * failure shows the error screen in the page's place (the whole window, or only the staff layout's
+ * page area); Retry, or a move to another address, renders the page again.
  */
 export function RouteBoundary({ fullPage = false, children }: { fullPage?: boolean; children: ReactNode }) {
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   return (
-    <Boundary fullPage={fullPage} resetKey={location.key}>
+    <Boundary fullPage={fullPage} resetKey={`${pathname}?${search}`}>
       {children}
     </Boundary>
   );

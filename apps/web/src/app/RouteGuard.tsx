@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { UserType } from '@bantay/shared';
 import { decideGuard } from '@/lib/guard.ts';
@@ -16,7 +16,8 @@ interface RouteGuardProps {
 export function RouteGuard({ allowed, children }: RouteGuardProps) {
   const { t } = useLingui();
   const session = useSession();
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const decision = decideGuard({
     status: session.status,
     isLoggingIn: loggingInFlag.isSet(),
@@ -27,17 +28,17 @@ export function RouteGuard({ allowed, children }: RouteGuardProps) {
   const announced = useRef<string | null>(null);
 
   useEffect(() => {
-    const key = `${decision.kind}:${location.pathname}`;
+    const key = `${decision.kind}:${pathname}`;
     if (announced.current === key) return;
     announced.current = key;
     if (decision.kind === 'login') {
       // After a log out there is nothing to come back to: the next person to sign in starts at home.
-      if (!session.loggedOut) storage.set('redirectAfterLogin', location.pathname + location.search);
+      if (!session.loggedOut) storage.set('redirectAfterLogin', search ? `${pathname}?${search}` : pathname);
       if (decision.toast === 'expired') notify.error(t`Your session has expired. Please login again.`);
     } else if (decision.kind === 'deny') {
       notify.error(t`You do not have permission to access this page`);
     }
-  }, [decision, location.pathname, location.search, session.loggedOut, t]);
+  }, [decision, pathname, search, session.loggedOut, t]);
 
   switch (decision.kind) {
     case 'wait':
@@ -45,8 +46,8 @@ export function RouteGuard({ allowed, children }: RouteGuardProps) {
     case 'render':
       return <>{children}</>;
     case 'login':
-      return <Navigate to="/tanod-login" replace />;
+      return <Redirect to="/tanod-login" replace />;
     case 'deny':
-      return <Navigate to={decision.redirectTo} replace />;
+      return <Redirect to={decision.redirectTo} replace />;
   }
 }

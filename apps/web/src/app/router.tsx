@@ -1,4 +1,4 @@
-import { useRoutes, type RouteObject } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
@@ -53,68 +53,91 @@ function Placeholder({ title }: { title: MessageDescriptor }) {
   return <RolePage title={t(title)} />;
 }
 
+interface StaffRoute {
+  path: string;
+  page: React.ReactNode;
+}
+
 /** A guarded staff page; without a page of its own yet, the titled placeholder. */
 function guarded(
   path: string,
   title: MessageDescriptor,
   allowed: UserType[] | 'any-signed-in',
   page?: React.ReactNode,
-): RouteObject {
-  return { path, element: inLayout(<RouteGuard allowed={allowed}>{page ?? <Placeholder title={title} />}</RouteGuard>) };
+): StaffRoute {
+  return { path, page: <RouteGuard allowed={allowed}>{page ?? <Placeholder title={title} />}</RouteGuard> };
 }
 
-/** docs/product.md §A2 routes. Matching is case-insensitive (React Router's default), per docs/product.md §1. */
-export const routes: RouteObject[] = [
+/** The pages inside the staff layout (docs/product.md §A2). */
+const STAFF_ROUTES: StaffRoute[] = [
   {
-    element: ownPage(<AppRoot />),
-    children: [
-      { path: '/', element: ownPage(<LandingPage />) },
-      { path: '/tanod-login', element: ownPage(<LoginPage />) },
-      { path: '/signup', element: ownPage(<SignupChooserPage />) },
-      { path: '/resident-signup', element: ownPage(<ResidentSignupPage />) },
-      { path: '/Tanodevaluation', element: ownPage(<TanodEvaluationPage />) },
-      { path: '/Reportincidents', element: ownPage(<ReportIncidentsPage />) },
-      { path: '/forgot-password', element: ownPage(<ForgotPasswordPage />) },
-      { path: '/reset-password/:token', element: ownPage(<ResetPasswordPage />) },
-      { path: '/reset-pin/:token', element: ownPage(<ResetPinPage />) },
-      { path: '/privacy', element: ownPage(<PrivacyPage />) },
-      {
-        element: ownPage(
-          <RouteGuard allowed="any-signed-in">
-            <StaffLayout />
-          </RouteGuard>,
-        ),
-        children: [
-          {
-            path: '/myaccount',
-            element: inLayout(
-              <RouteGuard allowed="any-signed-in">
-                <MyAccountPage />
-              </RouteGuard>,
-            ),
-          },
-          guarded('/Dashboard', msg`Dashboard`, TANOD, <TanodDashboardPage />),
-          guarded('/Patrolmap', msg`Patrol Map`, TANOD, <PatrolMapPage />),
-          guarded('/Equipments', msg`Equipments`, TANOD, <EquipmentsPage />),
-          guarded('/Performance', msg`Performance`, TANOD, <PerformancePage />),
-          guarded('/Schedule', msg`Schedule`, TANOD, <SchedulePage />),
-          guarded('/Admindashboard', msg`Admin Dashboard`, ADMIN, <AdminDashboardPage />),
-          guarded('/ManageTanod', msg`Manage Tanod`, ADMIN, <ManageTanodPage />),
-          guarded('/Resources', msg`Resources`, ADMIN, <ResourcesPage />),
-          guarded('/ManagePatrolschedules', msg`Manage Patrol Schedules`, ADMIN, <ManagePatrolSchedulesPage />),
-          guarded('/Patrol&incidenttracking', msg`Patrol & Incident Tracking`, ADMIN, <IncidentTrackingPage />),
-        ],
-      },
-      { path: '*', element: ownPage(<NotFoundPage />) },
-    ],
+    path: '/myaccount',
+    page: (
+      <RouteGuard allowed="any-signed-in">
+        <MyAccountPage />
+      </RouteGuard>
+    ),
   },
+  guarded('/Dashboard', msg`Dashboard`, TANOD, <TanodDashboardPage />),
+  guarded('/Patrolmap', msg`Patrol Map`, TANOD, <PatrolMapPage />),
+  guarded('/Equipments', msg`Equipments`, TANOD, <EquipmentsPage />),
+  guarded('/Performance', msg`Performance`, TANOD, <PerformancePage />),
+  guarded('/Schedule', msg`Schedule`, TANOD, <SchedulePage />),
+  guarded('/Admindashboard', msg`Admin Dashboard`, ADMIN, <AdminDashboardPage />),
+  guarded('/ManageTanod', msg`Manage Tanod`, ADMIN, <ManageTanodPage />),
+  guarded('/Resources', msg`Resources`, ADMIN, <ResourcesPage />),
+  guarded('/ManagePatrolschedules', msg`Manage Patrol Schedules`, ADMIN, <ManagePatrolSchedulesPage />),
+  guarded('/Patrol&incidenttracking', msg`Patrol & Incident Tracking`, ADMIN, <IncidentTrackingPage />),
 ];
 
 /**
- * The app's pages, under the declarative router (BrowserRouter in the browser, StaticRouter when
- * the landing page is pre-rendered): the app uses no loaders or actions, so React Router's data
- * router would only add its weight to every page's first load (decision 013).
+ * Any of the staff pages, which share one layout: the layout stays mounted while its pages change.
+ * Case-insensitive, with an optional trailing slash, as wouter matches a path (regexparam's pattern).
+ */
+const STAFF_PATHS = new RegExp(
+  `^(?:${STAFF_ROUTES.map(({ path }) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})/?$`,
+  'i',
+);
+
+/**
+ * docs/product.md §A2 routes, under wouter (decision 030): the browser's location in the browser, the
+ * pre-rendered path when the landing page is rendered on the server (src/prerender/landing.tsx).
+ * Matching is case-insensitive, per docs/product.md §1: regexparam, which wouter builds its patterns
+ * with, gives every pattern the `i` flag. The first route that matches is rendered.
  */
 export function AppRoutes() {
-  return useRoutes(routes);
+  return (
+    <RouteBoundary fullPage>
+      <AppRoot>
+        <Switch>
+          <Route path="/">{ownPage(<LandingPage />)}</Route>
+          <Route path="/tanod-login">{ownPage(<LoginPage />)}</Route>
+          <Route path="/signup">{ownPage(<SignupChooserPage />)}</Route>
+          <Route path="/resident-signup">{ownPage(<ResidentSignupPage />)}</Route>
+          <Route path="/Tanodevaluation">{ownPage(<TanodEvaluationPage />)}</Route>
+          <Route path="/Reportincidents">{ownPage(<ReportIncidentsPage />)}</Route>
+          <Route path="/forgot-password">{ownPage(<ForgotPasswordPage />)}</Route>
+          <Route path="/reset-password/:token">{ownPage(<ResetPasswordPage />)}</Route>
+          <Route path="/reset-pin/:token">{ownPage(<ResetPinPage />)}</Route>
+          <Route path="/privacy">{ownPage(<PrivacyPage />)}</Route>
+          <Route path={STAFF_PATHS}>
+            {ownPage(
+              <RouteGuard allowed="any-signed-in">
+                <StaffLayout>
+                  <Switch>
+                    {STAFF_ROUTES.map(({ path, page }) => (
+                      <Route key={path} path={path}>
+                        {inLayout(page)}
+                      </Route>
+                    ))}
+                  </Switch>
+                </StaffLayout>
+              </RouteGuard>,
+            )}
+          </Route>
+          <Route>{ownPage(<NotFoundPage />)}</Route>
+        </Switch>
+      </AppRoot>
+    </RouteBoundary>
+  );
 }

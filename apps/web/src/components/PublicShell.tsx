@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { lazyWithRetry } from './lazy-page.tsx';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { LanguageSwitch } from '@/components/LanguageSwitch.tsx';
 import { ThemeToggle } from '@/components/ThemeToggle.tsx';

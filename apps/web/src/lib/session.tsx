@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { t } from '@lingui/core/macro';
 import type { CurrentUser, UserType } from '@bantay/shared';
 import { api, ApiError } from './api-client.ts';
@@ -24,10 +24,9 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 
 /** The session of docs/product.md §A4: checked on start and on every path change, except on public routes. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [path, navigate] = useLocation();
   const [status, setStatus] = useState<SessionStatus>(() =>
-    isPublicPath(location.pathname) ? 'unauthenticated' : storage.get('token') ? 'loading' : 'unauthenticated',
+    isPublicPath(path) ? 'unauthenticated' : storage.get('token') ? 'loading' : 'unauthenticated',
   );
   const [userType, setUserType] = useState<UserType | null>(storedUserType);
   const [user, setUser] = useState<CurrentUser | null>(null);
@@ -38,12 +37,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Arriving on a protected page from a public one (where no check ran) must wait for the check,
   // not redirect: adjust the state during render, before the guard sees it.
-  const [seenPath, setSeenPath] = useState(location.pathname);
-  if (seenPath !== location.pathname) {
-    setSeenPath(location.pathname);
+  const [seenPath, setSeenPath] = useState(path);
+  if (seenPath !== path) {
+    setSeenPath(path);
     // A log out counts until it has led away from the page it happened on.
     if (loggedOut) setLoggedOut(false);
-    const willCheck = !loggingInFlag.isSet() && !isPublicPath(location.pathname);
+    const willCheck = !loggingInFlag.isSet() && !isPublicPath(path);
     if (status === 'unauthenticated' && willCheck && storage.get('token')) setStatus('loading');
   }
 
@@ -96,11 +95,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (loggingInFlag.isSet()) return;
-    if (isPublicPath(location.pathname)) return;
+    if (isPublicPath(path)) return;
     // checkSession sets state only after awaiting the network, never synchronously in this effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    void checkSession(location.pathname);
-  }, [location.pathname, checkSession]);
+    void checkSession(path);
+  }, [path, checkSession]);
 
   const login = useCallback<SessionContextValue['login']>(
     async ({ token, userType: type, userId }) => {
@@ -112,7 +111,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (type) setUserType(type);
         setLoggedOut(false);
         setStatus('authenticated');
-        await checkSession(location.pathname);
+        await checkSession(path);
         window.setTimeout(() => loggingInFlag.clear(), LOGGING_IN_FLAG_MS);
         return true;
       } catch (error) {
@@ -122,7 +121,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [checkSession, location.pathname],
+    [checkSession, path],
   );
 
   const logout = useCallback(async () => {
@@ -151,10 +150,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // someone else made in another one. The browser's `storage` event reports changes
   // made by other tabs only. Dropping to 'loading' unmounts the staff layout (the guard shows
   // nothing while loading), and with it the query cache and socket of the previous user.
-  const pathRef = useRef(location.pathname);
+  const pathRef = useRef(path);
   useEffect(() => {
-    pathRef.current = location.pathname;
-  }, [location.pathname]);
+    pathRef.current = path;
+  }, [path]);
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== null && event.key !== STORAGE_KEYS.token) return;
@@ -177,7 +176,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [checkSession, navigate]);
 
-  const refresh = useCallback(() => checkSession(location.pathname), [checkSession, location.pathname]);
+  const refresh = useCallback(() => checkSession(path), [checkSession, path]);
 
   const value = useMemo(
     () => ({ status, userType, user, loggedOut, login, logout, refresh }),

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { build } from 'vite';
@@ -20,7 +19,7 @@ import { replacePublicSettings } from '@/lib/public-settings.ts';
 let outDir: string;
 beforeAll(async () => {
   const root = path.resolve(import.meta.dirname, '../..');
-  // Inside the repository (.tmp is ignored), so the bundle finds react and react-router as the server's does.
+  // Inside the repository (.tmp is ignored), so the bundle finds react and wouter as the server's does.
   const scratch = path.resolve(root, '../../.tmp');
   await fs.mkdir(scratch, { recursive: true });
   outDir = await fs.mkdtemp(path.join(scratch, 'landing-'));
@@ -73,6 +72,8 @@ async function hydrate(html: string): Promise<{ errors: unknown[]; container: HT
   container.id = 'root';
   container.innerHTML = html;
   document.body.append(container);
+  // The browser's address, which the routes follow as main.tsx starts them (no router of their own).
+  history.replaceState(null, '', '/');
   // What the page's settings block gives the browser (lib/public-settings.ts reads it at start).
   replacePublicSettings(SETTINGS);
   const errors: unknown[] = [];
@@ -81,9 +82,7 @@ async function hydrate(html: string): Promise<{ errors: unknown[]; container: HT
       container,
       <StrictMode>
         <I18nProvider i18n={i18n}>
-          <MemoryRouter initialEntries={['/']}>
-            <AppRoutes />
-          </MemoryRouter>
+          <AppRoutes />
         </I18nProvider>
       </StrictMode>,
       { onRecoverableError: (error) => errors.push(error) },

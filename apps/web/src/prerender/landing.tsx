@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { Router } from 'wouter';
 import { I18nProvider } from '@lingui/react';
 import { setupI18n } from '@lingui/core';
 import { messages as english } from '@/locales/en/landing.po';
@@ -23,9 +23,9 @@ export async function renderLanding(settings: PublicSettings, locale: 'en' | 'fi
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <StaticRouter location="/">
+        <Router ssrPath="/">
           <AppRoutes />
-        </StaticRouter>
+        </Router>
       </I18nProvider>
     </StrictMode>,
   );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, initialsOf } from '@/components/Avatar.tsx';

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { IncidentAlerts } from '@/features/incidents/IncidentAlerts.tsx';
 import { MessagesButton } from '@/features/messages/MessagesButton.tsx';
@@ -16,8 +15,8 @@ import { useSideNav } from '@/components/layout/use-side-nav.ts';
 import { AvatarMenu } from './AvatarMenu.tsx';
 import { PasswordChangeGate } from '../PasswordChangeGate.tsx';
 
-/** The shared layout of docs/product.md §A1: side navigation, top bar and the main area. */
-export default function StaffLayout() {
+/** The shared layout of docs/product.md §A1: side navigation, top bar and the main area, where `children` (the page) goes. */
+export default function StaffLayout({ children }: { children: ReactNode }) {
   const { userType, user } = useSession();
   const nav = useSideNav();
   // One query cache per signed-in layout: signing out unmounts it, so no data outlives the session.
@@ -69,7 +68,7 @@ export default function StaffLayout() {
             <main id="main" className="flex-1 p-4 sm:p-6">
               {userType !== 'resident' && <IncidentAlerts />}
               <PasswordChangeGate>
-                <Outlet />
+                {children}
               </PasswordChangeGate>
             </main>
           </div>

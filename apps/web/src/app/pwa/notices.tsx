@@ -1,11 +1,11 @@
 import { StrictMode, useState, useSyncExternalStore } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { navigate, usePathname } from 'wouter/use-browser-location';
 import { CheckCircle2, CircleAlert, WifiOff, X } from 'lucide-react';
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { i18n } from '@/lib/i18n.ts';
 import { reportOutbox, startReportOutbox, type QueuedReport } from '@/features/report/report-outbox.ts';
-import { navigateInApp } from './register.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 /**
@@ -62,20 +62,10 @@ const subscribeWorker = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The page's path, followed through the router's navigations where the browser reports them (Navigation API). */
-function subscribePath(listener: () => void) {
-  const navigation = (window as { navigation?: EventTarget }).navigation;
-  window.addEventListener('popstate', listener);
-  navigation?.addEventListener('currententrychange', listener);
-  return () => {
-    window.removeEventListener('popstate', listener);
-    navigation?.removeEventListener('currententrychange', listener);
-  };
-}
-
 function Notices() {
   const worker = useSyncExternalStore(subscribeWorker, () => waitingWorker);
-  const path = useSyncExternalStore(subscribePath, () => window.location.pathname);
+  // The page's path, followed through the app's navigations as its routes follow them (wouter).
+  const path = usePathname();
   const { shown } = useSyncExternalStore(reportOutbox.subscribe, reportOutbox.snapshot);
   const [hiddenReport, setHiddenReport] = useState<string | null>(null);
   const report = /^\/reportincidents\/?$/i.test(path) ? undefined : shown.find((item) => item.clientId !== hiddenReport);
@@ -118,7 +108,7 @@ function ReportNotice({ item, onClose }: { item: QueuedReport; onClose(): void }
       <button
         type="button"
         className="btn btn-secondary shrink-0 px-3"
-        onClick={() => navigateInApp(emergency ? '/Reportincidents?emergency=1' : '/Reportincidents')}
+        onClick={() => navigate(emergency ? '/Reportincidents?emergency=1' : '/Reportincidents')}
       >
         {action}
       </button>

@@ -1,3 +1,4 @@
+import { navigate } from 'wouter/use-browser-location';
 import { appEntryPath } from '@/lib/pwa-start.ts';
 import { storage } from '@/lib/storage.ts';
 
@@ -16,22 +17,11 @@ const UPDATE_CHECK_GAP_MS = 60 * 60_000;
 export function startPwa(registered: Promise<ServiceWorkerRegistration>): void {
   // The installed app opens at /?source=pwa (the server's manifest): staff go on to their home.
   const entry = appEntryPath(location.pathname + location.search);
-  if (entry) navigateInApp(entry, { replace: true });
+  // wouter's navigate, as a link would: the routes follow the history's pushState and replaceState.
+  if (entry) navigate(entry, { replace: true });
   if (Number(storage.get('waitingReports') ?? 0) > 0) void import('./notices.tsx').then((notices) => notices.watchWaitingReports());
   navigator.serviceWorker.addEventListener('message', followNotificationClick);
   registered.then(watchForUpdates, () => undefined);
-}
-
-/**
- * Moves to `url` inside the running app, as a link would: React Router's BrowserRouter follows the
- * history entry on `popstate`. The entry carries the router's own index, so Back works as usual.
- */
-export function navigateInApp(url: string, { replace = false } = {}): void {
-  const index = (history.state as { idx?: number } | null)?.idx ?? 0;
-  const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: replace ? index : index + 1 };
-  if (replace) history.replaceState(state, '', url);
-  else history.pushState(state, '', url);
-  window.dispatchEvent(new PopStateEvent('popstate', { state }));
 }
 
 /** A click on a push alert (src/sw.ts): go to its page here, and tell the worker it was done. */
@@ -39,7 +29,7 @@ function followNotificationClick(event: MessageEvent) {
   const data = event.data as { type?: unknown; url?: unknown } | null;
   // Only a path of this app (src/sw.ts sends no other); "//host" would be another site.
   if (data?.type !== 'bantay:navigate' || typeof data.url !== 'string' || !/^\/(?!\/)/.test(data.url)) return;
-  navigateInApp(appEntryPath(data.url) ?? data.url);
+  navigate(appEntryPath(data.url) ?? data.url);
   event.ports[0]?.postMessage('done');
 }
 

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ChevronRight, Phone, ShieldAlert, Siren, Star, Ticket } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BrandMark } from '@/components/BrandMark.tsx';

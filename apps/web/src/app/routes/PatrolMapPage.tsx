@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { Tabs } from '@/components/Tabs.tsx';
 import { lazyMap } from '@/components/map/lazy-map.tsx';
 import { DispatchedBackupPanel } from '@/features/assistance/DispatchedBackupPanel.tsx';

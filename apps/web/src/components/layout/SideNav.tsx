@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import {
   BarChart3,
   Boxes,
@@ -44,7 +44,7 @@ interface SideNavProps {
 export function SideNav({ userType, isOpen, isMobile, onNavigate, onClose }: SideNavProps) {
   const { t } = useLingui();
   const { data: settings } = usePublicSettings();
-  const location = useLocation();
+  const [pathname] = useLocation();
   const items = menuFor(userType);
   const expanded = isMobile || isOpen;
   const name = settings?.name ?? BRAND_NAME;
@@ -78,11 +78,11 @@ export function SideNav({ userType, isOpen, isMobile, onNavigate, onClose }: Sid
         <ul className="flex flex-1 flex-col gap-1 overflow-y-auto p-3">
           {items.map((item) => {
             const Icon = ICONS[item.icon];
-            const active = samePath(location.pathname, item.path);
+            const active = samePath(pathname, item.path);
             const label = t(item.text);
             return (
               <li key={item.path}>
-                <NavLink
+                <Link
                   to={item.path}
                   onClick={onNavigate}
                   aria-current={active ? 'page' : undefined}
@@ -94,7 +94,7 @@ export function SideNav({ userType, isOpen, isMobile, onNavigate, onClose }: Sid
                 >
                   <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
                   <span className={expanded ? 'min-w-0 leading-tight' : 'sr-only'}>{label}</span>
-                </NavLink>
+                </Link>
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { ArrowLeft, Menu } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageSwitch } from '@/components/LanguageSwitch.tsx';
@@ -16,7 +16,7 @@ interface TopBarProps {
 
 /** docs/product.md §A2 top bar. Residents get only Back; staff get messages, notifications and the avatar menu. */
 export function TopBar({ isResident, navOpen, onToggleNav, staffActions }: TopBarProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { t } = useLingui();
 
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { LoginChallenge, LoginResponse, LoginSuccess } from '@bantay/shared';
@@ -29,7 +29,7 @@ export default function LoginPage() {
   const { t } = useLingui();
   const { data: settings } = usePublicSettings();
   const session = useSession();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [formError, setFormError] = useState<string | null>(null);
   // The sign-in's error toast must show even when the connection is what failed.
   useEffect(preloadToasts, []);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { AlertTriangle, CalendarCheck, LifeBuoy, PackageX, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
 import type { AdminDashboard } from '@bantay/shared';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ChevronRight, type LucideIcon } from 'lucide-react';
 import { Trans } from '@lingui/react/macro';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ChevronRight, MapPin } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DashboardIncident, TanodDashboard } from '@bantay/shared';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { renderWithI18n } from '@/test/render.tsx';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import type { TanodDashboard } from '@bantay/shared';
 import { TanodLoansCard } from './TanodLoansCard.tsx';
 
@@ -19,9 +20,9 @@ const loan = (id: string, name: string, dueAt: string, isOverdue: boolean, quant
 function show(loans: TanodDashboard['loans'], now: number) {
   const data = { timezone: 'Asia/Manila', today: '2026-07-11', loans } as TanodDashboard;
   renderWithI18n(
-    <MemoryRouter>
+    <Router hook={memoryLocation().hook}>
       <TanodLoansCard data={data} now={now} isLoading={false} isError={false} onRetry={() => undefined} />
-    </MemoryRouter>,
+    </Router>,
   );
   return screen.getAllByTestId('tanod-loan');
 }
@@ -48,9 +49,9 @@ describe('the borrowed equipment card', () => {
 
   it('says so when nothing is on loan', () => {
     renderWithI18n(
-      <MemoryRouter>
+      <Router hook={memoryLocation().hook}>
         <TanodLoansCard data={{ timezone: 'Asia/Manila', today: '2026-07-11', loans: [] } as unknown as TanodDashboard} now={0} isLoading={false} isError={false} onRetry={() => undefined} />
-      </MemoryRouter>,
+      </Router>,
     );
     expect(screen.getByText('You have nothing on loan.')).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { Search, X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PublicShell } from '@/components/PublicShell.tsx';

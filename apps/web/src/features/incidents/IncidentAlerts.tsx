@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { Siren, X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -27,7 +27,7 @@ type Alert = Pick<IncidentDetail, '_id' | 'ticket' | 'type' | 'address' | 'landm
 export function IncidentAlerts() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { userType } = useSession();
   const [alerts, setAlerts] = useState<Alert[]>([]);
 

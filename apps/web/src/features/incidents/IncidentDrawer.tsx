@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { BookOpenText, CheckCircle2, Navigation, XCircle } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INCIDENT_HANDLING_LIMITS, type IncidentDetail, incidentTypeLabel } from '@bantay/shared';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { CONVERSATIONS_KEY, fetchConversations } from './messages-api.ts';
 import type { Conversation } from './message-types.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast, ToastContainer } from 'react-toastify';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -36,7 +36,7 @@ interface NotificationsPanelProps {
 export default function NotificationsPanel({ onClose, anchor }: NotificationsPanelProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { theme } = useTheme();
   const hasToken = Boolean(storage.get('token'));
   const panelRef = useRef<HTMLDivElement>(null);
@@ -136,7 +136,7 @@ export default function NotificationsPanel({ onClose, anchor }: NotificationsPan
     // A notification opens what it is about; the panel closes, its work done.
     if (link) {
       onClose();
-      void navigate(link);
+      navigate(link);
     }
   }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { BrandMark } from '@/components/BrandMark.tsx';
 import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';

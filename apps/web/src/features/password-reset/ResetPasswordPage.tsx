@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { useForm, useWatch } from 'react-hook-form';
 import { LinkIcon } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -26,7 +26,7 @@ type LinkState = 'checking' | 'valid' | 'dead' | 'unreachable';
 export default function ResetPasswordPage() {
   const { t } = useLingui();
   const { token = '' } = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [linkState, setLinkState] = useState<LinkState>('checking');
   const [attempt, setAttempt] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CheckCircle2, Copy, Download, MessageSquare, Search } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentClassification, PublicSettings } from '@bantay/shared';

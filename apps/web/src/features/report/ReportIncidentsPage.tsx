@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { WifiOff } from 'lucide-react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Loading } from '@/components/Loading.tsx';

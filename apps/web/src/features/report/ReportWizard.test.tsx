@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderWithI18n } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import type { ReportLocation } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { fetchResidentContact, submitReport, uploadPhotos } from './report-api.ts';
@@ -66,9 +67,9 @@ afterEach(cleanup);
 
 function open(options: Parameters<typeof userEvent.setup>[0] = {}) {
   renderWithI18n(
-    <MemoryRouter initialEntries={['/Reportincidents']}>
+    <Router hook={memoryLocation({ path: '/Reportincidents' }).hook}>
       <ReportWizard />
-    </MemoryRouter>,
+    </Router>,
   );
   return userEvent.setup(options);
 }

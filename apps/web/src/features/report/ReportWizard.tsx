@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useDraftForm } from './draft-form.ts';
 import { ArrowLeft, ArrowRight, Check, Send } from 'lucide-react';
 import type { MessageDescriptor } from '@lingui/core';

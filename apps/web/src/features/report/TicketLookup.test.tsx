@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderWithI18n } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import type { PublicTicket } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { buildReceipt } from './receipt.ts';
@@ -35,9 +36,9 @@ const resolved: PublicTicket = {
 
 function open(search = '?track=1') {
   renderWithI18n(
-    <MemoryRouter initialEntries={[`/Reportincidents${search}`]}>
+    <Router hook={memoryLocation({ path: `/Reportincidents${search}` }).hook}>
       <TicketLookup />
-    </MemoryRouter>,
+    </Router>,
   );
   return userEvent.setup();
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { DraftForm } from './draft-form.ts';
 import { ImagePlus, Siren, X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';

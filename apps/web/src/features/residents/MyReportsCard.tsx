@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ChevronRight, RefreshCw } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentStatus, MyReport } from '@bantay/shared';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'wouter';
 import { LinkIcon } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loading } from '@/components/Loading.tsx';
@@ -25,7 +25,7 @@ export default function ResetPinPage() {
   const { t } = useLingui();
   const title = t`Set a new PIN`;
   const { token = '' } = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [linkState, setLinkState] = useState<LinkState>('checking');
   const [attempt, setAttempt] = useState(0);
   const [pin, setPin] = useState('');

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { lazyWithRetry } from '@/components/lazy-page.tsx';
 import { importWithRetry } from '@/lib/chunks.ts';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'wouter';
+import { useLocationProperty } from 'wouter/use-browser-location';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/form/TextField.tsx';
 import { PinField } from './PinField.tsx';
@@ -35,7 +36,8 @@ const ForgotPinDialog = lazyWithRetry(loadForgotPinDialog);
  */
 export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
   const { t } = useLingui();
-  const location = useLocation();
+  // The address's #sign-in (SIGN_IN_PATH) asks for this form; wouter's location is the path alone.
+  const hash = useLocationProperty(() => location.hash, () => '');
   const phoneRef = useRef<HTMLInputElement>(null);
   const pinRef = useRef<HTMLInputElement>(null);
   const [phone, setPhone] = useState('');
@@ -46,10 +48,10 @@ export function ResidentSignInCard({ onSignedIn }: { onSignedIn(): void }) {
   const [forgotOpen, setForgotOpen] = useState(false);
 
   useEffect(() => {
-    if (location.hash !== SIGN_IN_HASH) return;
+    if (hash !== SIGN_IN_HASH) return;
     phoneRef.current?.scrollIntoView({ block: 'center' });
     phoneRef.current?.focus({ preventScroll: true });
-  }, [location.hash, location.key]);
+  }, [hash]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { FormSection, PhotoPicker } from './SignupFormParts.tsx';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { CheckCircle2 } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -62,7 +62,7 @@ function digitsField(registration: UseFormRegisterReturn, max: number): UseFormR
  */
 export default function ResidentSignupPage() {
   const { t } = useLingui();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const resident = useResidentSession();
   const [formError, setFormError] = useState<string | null>(null);
   const formErrorRef = useRef<HTMLParagraphElement>(null);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Check, ShieldCheck, UserRound } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ResidentPageFrame } from './ResidentPageFrame.tsx';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { CountBadge, Tabs, type TabItem } from '@/components/Tabs.tsx';
 import { InventoryTab } from './InventoryTab.tsx';

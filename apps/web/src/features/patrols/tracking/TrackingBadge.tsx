@@ -1,5 +1,5 @@
 import { MapPin } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useTracking } from './TrackingProvider.tsx';
 
