@@ -3,11 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ASSISTANCE_LIMITS, type AssistanceRequest, type AssistanceStatus, incidentTypeLabel } from '@bantay/shared';
 import { ReasonDialog } from '@/components/ReasonDialog.tsx';
 import { fullName } from '@/lib/full-name.ts';
+import { fullName } from '@/lib/full-name.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';
 import { ApproveDialog } from './ApproveDialog.tsx';
-import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
+import { assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
+import { AssistanceStatusBadge } from './AssistanceStatusBadge.tsx';
 
 const OPEN: AssistanceStatus[] = ['pending', 'approved', 'deployed'];
 
@@ -94,9 +96,7 @@ export function BackupRequestsPanel({ onOpenIncident }: BackupRequestsPanelProps
           {items.map((request) => (
             <li key={request._id} className={`px-4 py-3 ${request.status === 'pending' ? 'bg-amber-50 dark:bg-amber-950/30' : ''}`}>
               <div className="flex flex-wrap items-center gap-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
-                  {t(ASSISTANCE_STATUS_LABELS[request.status])}
-                </span>
+                <AssistanceStatusBadge status={request.status} />
                 <span className="font-semibold">
                   {fullName(request.requester)}
                 </span>

@@ -4,10 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AssistanceRequest } from '@bantay/shared';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
 import { fullName } from '@/lib/full-name.ts';
+import { fullName } from '@/lib/full-name.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';
-import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, useRefreshAssistance } from './assistance-api.ts';
+import { assistanceSteps, useRefreshAssistance } from './assistance-api.ts';
+import { AssistanceStatusBadge } from './AssistanceStatusBadge.tsx';
 import { incidentTypeLabel } from '@bantay/shared';
 
 const timeText = (iso: string) => new Date(iso).toLocaleTimeString(currentIntlTag(), { hour: 'numeric', minute: '2-digit' });
@@ -58,9 +60,7 @@ export function DispatchedBackupPanel({ requests }: { requests: AssistanceReques
           return (
             <li key={request._id} className="space-y-2 px-4 py-3" data-testid="dispatch-item">
               <div className="flex flex-wrap items-center gap-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
-                  {t(ASSISTANCE_STATUS_LABELS[request.status])}
-                </span>
+                <AssistanceStatusBadge status={request.status} />
                 <span className="font-semibold">
                   {fullName(request.requester)}
                 </span>

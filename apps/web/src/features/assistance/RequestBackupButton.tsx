@@ -8,7 +8,8 @@ import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.tsx';
 import { notify } from '@/lib/toast.ts';
-import { ASSISTANCE_STATUS_BADGES, ASSISTANCE_STATUS_LABELS, assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
+import { assistanceSteps, decisionText, useAssistanceList, useRefreshAssistance } from './assistance-api.ts';
+import { AssistanceStatusBadge } from './AssistanceStatusBadge.tsx';
 import { currentPosition } from './current-position.ts';
 
 /**
@@ -83,9 +84,7 @@ export function RequestBackupButton({ incident, fallbackPosition }: RequestBacku
           {mine.map((request) => (
             <li key={request._id} className="rounded-lg border border-line p-3 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ASSISTANCE_STATUS_BADGES[request.status]}`}>
-                  {request.status === 'pending' ? t`Waiting for an admin` : t(ASSISTANCE_STATUS_LABELS[request.status])}
-                </span>
+                <AssistanceStatusBadge status={request.status} label={request.status === 'pending' ? t`Waiting for an admin` : undefined} />
                 {(request.status === 'pending' || request.status === 'approved') && (
                   <button type="button" className="btn btn-ghost !min-h-9 shrink-0 whitespace-nowrap !px-2 text-xs" onClick={() => void cancel(request)}>
                     <Trans>Cancel request</Trans>
