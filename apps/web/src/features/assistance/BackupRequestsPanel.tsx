@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ASSISTANCE_LIMITS, type AssistanceRequest, type AssistanceStatus, incidentTypeLabel } from '@bantay/shared';
 import { ReasonDialog } from '@/components/ReasonDialog.tsx';
 import { fullName } from '@/lib/full-name.ts';
-import { fullName } from '@/lib/full-name.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';

@@ -4,7 +4,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AssistanceRequest } from '@bantay/shared';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
 import { fullName } from '@/lib/full-name.ts';
-import { fullName } from '@/lib/full-name.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
 import { notify } from '@/lib/toast.ts';

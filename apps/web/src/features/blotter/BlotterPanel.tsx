@@ -7,7 +7,6 @@ import { BLOTTER_STATUS_LABELS, BLOTTER_STATUSES, type BlotterListItem, type Blo
 import { SearchField } from '@/components/form/SearchField.tsx';
 import { LoadFailed } from '@/components/LoadFailed.tsx';
 import { fullName } from '@/lib/full-name.ts';
-import { fullName } from '@/lib/full-name.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';

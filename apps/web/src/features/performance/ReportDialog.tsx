@@ -4,7 +4,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReportFormat, TanodSummary } from '@bantay/shared';
 import { REPORT_FORMAT_LABELS, ReportFormatField } from '@/components/form/ReportFormatField.tsx';
 import { fullName } from '@/lib/full-name.ts';
-import { fullName } from '@/lib/full-name.ts';
 import { TextField } from '@/components/form/TextField.tsx';
 import { FormAlert } from '@/components/FormAlert.tsx';
 import { Modal } from '@/components/Modal.tsx';
