@@ -72,8 +72,8 @@ async function refuseDoubleBooking(
   const timeZone = await barangayTimeZone(tx);
   const driver = (await findPeople(tx, [clash.requesterId])).get(clash.requesterId);
   const name = vehicle.name;
-  const from = formatInZone(timeZone, clash.startsAt);
-  const to = formatInZone(timeZone, clash.endsAt);
+  const from = formatInZone(timeZone, clash.startsAt, undefined, currentLocale());
+  const to = formatInZone(timeZone, clash.endsAt, undefined, currentLocale());
   const purpose = clash.purpose;
   const driverName = driver ? `${driver.firstName} ${driver.lastName}` : null;
   throw new AppError(
