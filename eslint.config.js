@@ -40,6 +40,43 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+/**
+ * Server modules are used from outside only through their door, `modules/<name>/index.ts`, which
+ * re-exports what others may use: service functions, types, pure helpers, shared read models;
+ * never a repository or a table (docs/architecture.md, "The dependency rule"). One block per
+ * module forbids reaching past the other modules' doors.
+ */
+const serverModulesDir = 'apps/server/src/modules';
+const serverModules = fs.existsSync(serverModulesDir)
+  ? fs
+      .readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+// Tests set up and inspect any module's rows, and the demo data (*.demo.ts, run by seed-demo.ts)
+// writes straight into the tables of the barangay it fakes: both may reach into a module.
+const NOT_PRODUCTION_CODE = ['**/*.test.ts', '**/*.demo.ts'];
+const serverModuleDoors = serverModules.map((module) => ({
+  files: [`${serverModulesDir}/${module}/**/*.ts`],
+  ignores: NOT_PRODUCTION_CODE,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            // gitignore style: every file of another module, then `!` lets its door through.
+            group: serverModules
+              .filter((other) => other !== module)
+              .flatMap((other) => [`../${other}/*`, `!../${other}/index.ts`, `**/modules/${other}/*`, `!**/modules/${other}/index.ts`]),
+            message: "Import another server module only through its door, '../<module>/index.ts'; if it lacks what you need, export a service function from it.",
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 /** Web folders whose strings are not in the catalogue yet; each leaves this list as it is translated. */
 const NOT_YET_TRANSLATED = [
   ...[
@@ -89,7 +126,7 @@ export default tseslint.config(
     },
   },
   {
-    // Every user-facing string goes through the catalogue (decision 029): text in JSX, attributes a
+    // Every user-facing string goes through the catalogue (docs/decisions/029-languages.md): text in JSX, attributes a
     // person reads or hears (title, aria-label, placeholder, alt) and strings a component shows.
     // What is not prose passes: class names, identifiers, paths, codes, formats, test files.
     files: ['apps/web/src/**/*.{ts,tsx}'],
@@ -166,6 +203,42 @@ export default tseslint.config(
               message: 'components/ and lib/ do not import features; move the shared part down here.',
             },
             { group: ['@/app/**', '**/app/**'], message: 'components/ and lib/ do not import the app shell.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...serverModuleDoors,
+  {
+    // The server's lower layers sit below every module and import none (docs/architecture.md, "The
+    // dependency rule"): what they need of a module (the guard's token check, the sockets' presence
+    // flags) reaches them as functions, through AppDeps.links or an option, from the composition
+    // root (app.ts, deps.ts, main*.ts, seed-demo.ts, cluster*, backup.ts), which stands outside
+    // these folders.
+    files: [
+      'apps/server/src/lib/**/*.ts',
+      'apps/server/src/http/**/*.ts',
+      'apps/server/src/db/**/*.ts',
+      'apps/server/src/realtime/**/*.ts',
+      'apps/server/src/adapters/**/*.ts',
+      'apps/server/src/jobs/**/*.ts',
+    ],
+    ignores: [
+      ...NOT_PRODUCTION_CODE,
+      // Part of the composition root: it maps domain events to rooms and lists the modules' socket handlers.
+      'apps/server/src/realtime/domain-bridge.ts',
+      // Part of the composition root: the list of the modules' timed jobs, as app.ts lists their routes.
+      'apps/server/src/jobs/index.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message: 'lib/, http/, db/, realtime/, adapters/ and jobs/ import no module: take what you need as a function from the composition root.',
+            },
           ],
         },
       ],

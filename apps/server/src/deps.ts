@@ -2,17 +2,30 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
-import type { TokenService } from './modules/auth/tokens.ts';
+import type { TokenService } from './modules/auth/index.ts';
 import type { BotCheckProvider, Mailer, ReverseGeocoder, SmsSender } from './adapters/index.ts';
-import type { DeliveryWorker } from './modules/deliveries/delivery-worker.ts';
+import {
+  DeliveryWorker,
+  emailChannel,
+  smsChannel,
+  type DeliveryWorkerLogger,
+  type DeliveryWorkerOptions,
+} from './modules/deliveries/index.ts';
+import { pushChannel } from './modules/push/index.ts';
 import type { PushSender } from './adapters/push/push.ts';
-import type { FileStore } from './modules/files/file-store.ts';
-import { SessionCache } from './modules/auth/session-cache.ts';
+import type { FileStore } from './modules/files/index.ts';
+import { SessionCache, authenticateToken, revokeUserSessions, type SignInSteps } from './modules/auth/index.ts';
 import { ReadCache } from './lib/read-cache.ts';
-import { PublicSettingsCache } from './modules/settings/public-settings-cache.ts';
-import { TrackingIngest } from './modules/tracking/tracking.service.ts';
-import { createDashboardMemos, type DashboardMemos } from './modules/dashboard/dashboard-memos.ts';
-import { DrawnAppIcons } from './modules/app-manifest/app-manifest.service.ts';
+import { PublicSettingsCache } from './modules/settings/index.ts';
+import { TrackingIngest } from './modules/tracking/index.ts';
+import { createDashboardMemos, type DashboardMemos } from './modules/dashboard/index.ts';
+import { DrawnAppIcons } from './modules/app-manifest/index.ts';
+import type { Authenticate } from './http/auth-guard.ts';
+import { markAllUsersOffline, setUsersPresence, type StaffAccountEffects } from './modules/users/index.ts';
+import type { PresenceStore } from './realtime/types.ts';
+import { startLoginChallenge } from './modules/two-factor/index.ts';
+import { sendPasswordSetupLink } from './modules/password-reset/index.ts';
+import { returnIncidentOfDeactivated } from './modules/incident-handling/index.ts';
 
 /** What services need from the outside world; built once in main.ts, or by the test helper. */
 export interface AppDeps {
@@ -48,7 +61,33 @@ export interface AppDeps {
   dashboardMemos: DashboardMemos;
   /** The installable app's icons, drawn once per logo. */
   appIcons: DrawnAppIcons;
+  /** The calls that go up the layers, wired here (see ModuleLinks). */
+  links: ModuleLinks;
 }
+
+/**
+ * Calls a lower layer or module makes into a higher one, each declared by its caller and filled
+ * here by the composition root, so that the caller imports nothing above it and no two modules
+ * import each other (docs/architecture.md, "The dependency rule").
+ */
+export interface ModuleLinks {
+  /** The route guard (http/auth-guard.ts) and the sockets resolve a bearer token through auth. */
+  authenticate: Authenticate;
+  /** auth hands a two-factor sign-in to two-factor, which opens its session through auth. */
+  signIn: SignInSteps;
+  /** A staff account's change (users) ends its sessions, sends its password link, returns its incident. */
+  staffAccounts: StaffAccountEffects;
+  /** The socket server keeps who is online in users' presence flags. */
+  presence: PresenceStore;
+}
+
+/** The one set of links every instance uses; tests replace a part with `{ ...deps, links: … }`. */
+export const moduleLinks: ModuleLinks = {
+  authenticate: authenticateToken,
+  signIn: { startLoginChallenge },
+  staffAccounts: { endSessions: revokeUserSessions, sendPasswordSetupLink, returnIncidentOfDeactivated },
+  presence: { setUsersPresence, markAllUsersOffline },
+};
 
 /** What an instance keeps in memory between requests. */
 export type InstanceMemory = Pick<AppDeps, 'sessionCache' | 'readCache' | 'publicSettings' | 'trackingIngest' | 'dashboardMemos' | 'appIcons'>;
@@ -66,4 +105,21 @@ export function createInstanceMemory(parts: Pick<AppDeps, 'db' | 'clock' | 'even
     dashboardMemos: createDashboardMemos(),
     appIcons: new DrawnAppIcons(),
   };
+}
+
+/**
+ * The delivery worker with every channel this server sends by. Built here, by the composition
+ * root: push plugs its channel into deliveries and enqueues through deliveries' door, so
+ * deliveries does not import push back.
+ */
+export function buildDeliveryWorker(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'sms' | 'mail' | 'push'>,
+  log: DeliveryWorkerLogger,
+  options: Partial<DeliveryWorkerOptions> = {},
+): DeliveryWorker {
+  const worker = new DeliveryWorker(deps, log, options);
+  worker.register('sms', smsChannel(deps.sms));
+  worker.register('email', emailChannel(deps.mail));
+  worker.register('push', pushChannel(deps));
+  return worker;
 }

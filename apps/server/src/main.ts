@@ -5,22 +5,20 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { shareCacheInvalidation } from './db/cache-invalidation.ts';
-import { createInstanceMemory, type AppDeps } from './deps.ts';
+import { buildDeliveryWorker, createInstanceMemory, moduleLinks, type AppDeps } from './deps.ts';
 import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/domain-events.ts';
-import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
-import { ensureSupadmin } from './modules/auth/auth.service.ts';
+import { createTokenService, resolveJwtSecret, ensureSupadmin } from './modules/auth/index.ts';
 import { consoleSmsWarning, databaseTarget, loggerOptions } from './main-helpers.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { createMetrics } from './http/metrics.ts';
-import type { Lifecycle } from './modules/health/health.routes.ts';
+import type { Lifecycle } from './modules/health/index.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import type { FastifyInstance } from 'fastify';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
 import { jobs } from './jobs/index.ts';
 import { startScheduledJobs } from './jobs/queue.ts';
-import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
-import { createFileStore } from './modules/files/file-store.ts';
+import { createFileStore } from './modules/files/index.ts';
 import { createPushSender } from './adapters/push/push.ts';
 import { resolveVapidKeys } from './adapters/push/vapid-keys.ts';
 
@@ -68,6 +66,7 @@ async function main(): Promise<void> {
     deliveries,
     files: createFileStore({ dataDir: config.dataDir, s3: config.s3, db: database.db, driver: database.driver }),
     ...createInstanceMemory({ db: database.db, clock: systemClock, events, deliveries }),
+    links: moduleLinks,
   };
   const lifecycle: Lifecycle = { shuttingDown: false };
   const metrics = config.metrics ? createMetrics({ db: database.db, clock: systemClock }) : undefined;

@@ -5,11 +5,10 @@ import { databaseTarget } from './main-helpers.ts';
 import { openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/domain-events.ts';
-import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.ts';
-import { createInstanceMemory, type AppDeps } from './deps.ts';
+import { createTokenService, resolveJwtSecret } from './modules/auth/index.ts';
+import { buildDeliveryWorker, createInstanceMemory, moduleLinks, type AppDeps } from './deps.ts';
 import { createOutsideServices, type AdapterLogger } from './adapters/index.ts';
-import { buildDeliveryWorker } from './modules/deliveries/channels.ts';
-import { createFileStore } from './modules/files/file-store.ts';
+import { createFileStore } from './modules/files/index.ts';
 import { createPushSender } from './adapters/push/push.ts';
 import { resolveVapidKeys } from './adapters/push/vapid-keys.ts';
 import { DEMO_PASSWORD, DEMO_STAFF, seedDemoStaff } from './modules/users/users.demo.ts';
@@ -47,6 +46,7 @@ const deps: AppDeps = {
   deliveries,
   files: createFileStore({ dataDir: config.dataDir, s3: config.s3, db: database.db, driver: database.driver }),
   ...createInstanceMemory({ db: database.db, clock: systemClock, events, deliveries }),
+  links: moduleLinks,
 };
 
 await seedDemoSettings(deps);

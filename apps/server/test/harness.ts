@@ -9,16 +9,15 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { shareCacheInvalidation } from '../src/db/cache-invalidation.ts';
 import type { UserRow } from '../src/db/schema/index.ts';
-import { createInstanceMemory, type AppDeps } from '../src/deps.ts';
+import { buildDeliveryWorker, createInstanceMemory, moduleLinks, type AppDeps } from '../src/deps.ts';
 import { ManualClock, systemClock, type Clock } from '../src/lib/clock.ts';
 import { DomainEvents } from '../src/lib/domain-events.ts';
 import { openSession } from '../src/modules/auth/auth.service.ts';
-import { hashSecret } from '../src/modules/auth/passwords.ts';
+import { hashSecret } from '../src/lib/passwords.ts';
 import { createTokenService } from '../src/modules/auth/tokens.ts';
 import { insertUser } from '../src/modules/users/users.repository.ts';
 import { openTestDatabase } from './database.ts';
 import { createOutsideServices, silentLogger } from '../src/adapters/index.ts';
-import { buildDeliveryWorker } from '../src/modules/deliveries/channels.ts';
 import { createFileStore } from '../src/modules/files/file-store.ts';
 import { createPushSender, type HostResolver } from '../src/adapters/push/push.ts';
 import { resolveVapidKeys } from '../src/adapters/push/vapid-keys.ts';
@@ -84,6 +83,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     // As main.ts: the stored_files table on PostgreSQL, this test's DATA_DIR on PGlite, S3 with S3_URL.
     files: createFileStore({ dataDir, s3: config.s3, db: database.db, driver: database.driver }),
     ...createInstanceMemory({ db: database.db, clock, events, deliveries }),
+    links: moduleLinks,
     ...options.deps,
   };
   const app = await buildApp({ deps, database });

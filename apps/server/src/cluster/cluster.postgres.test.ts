@@ -9,7 +9,7 @@ import { io as connectClient } from 'socket.io-client';
 import { createEmptyPostgresDatabase } from '../../test/database.ts';
 import { connected, disconnected, nextEvent, type TestSocket } from '../../test/realtime.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { hashSecret } from '../modules/auth/passwords.ts';
+import { hashSecret } from '../lib/passwords.ts';
 import { insertUser } from '../modules/users/users.repository.ts';
 
 // `npm run start:cluster` as an operator runs it: the launcher (src/cluster.ts, run from source

@@ -12,13 +12,19 @@ import type { UserType } from '@bantay/shared';
 import type { AppDeps } from '../deps.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
 import type { Actor } from './actor.ts';
-import { authenticateToken } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
 }
+
+/**
+ * Resolves a bearer token to its caller, or null when its session is not live. It is auth's
+ * `authenticateToken`, handed to the guard and the sockets by the composition root (AppDeps.links):
+ * http/ sits below the modules and imports none.
+ */
+export type Authenticate = (deps: AppDeps, token: string) => Promise<{ actor: Actor } | null>;
 
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -65,7 +71,7 @@ export function requireAuth(deps: AppDeps, allowed?: readonly UserType[], option
   const hook = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('UNAUTHENTICATED', msg`Sign in to continue`);
-    const result = await authenticateToken(deps, token);
+    const result = await deps.links.authenticate(deps, token);
     if (!result) throw new AppError('UNAUTHENTICATED', msg`Your session has expired. Please sign in again.`);
     if (allowed && !allowed.includes(result.actor.userType)) throw forbidden();
     if (result.actor.mustChangePassword && !options.whilePasswordChangeRequired) {
@@ -79,6 +85,18 @@ export function requireAuth(deps: AppDeps, allowed?: readonly UserType[], option
     whilePasswordChangeRequired: options.whilePasswordChangeRequired ?? false,
   };
   return declare(hook, access);
+}
+
+/**
+ * The caller of a public call when it carries a live bearer token, else null. A missing, stale or
+ * forged token is treated as anonymous rather than refused: an emergency report must never fail
+ * because a phone kept an old session.
+ */
+export async function optionalActor(deps: AppDeps, request: FastifyRequest): Promise<Actor | null> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) return null;
+  const result = await deps.links.authenticate(deps, token);
+  return result?.actor ?? null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import crypto from 'node:crypto';
 import { SECURITY_LIMITS } from '@bantay/shared';
-import { verifySecret } from '../modules/auth/passwords.ts';
+import { verifySecret } from './passwords.ts';
 import { AppError } from './app-error.ts';
 import type { Text } from './i18n.ts';
 

@@ -1,7 +1,18 @@
 import type { EntityChanged } from '@bantay/shared';
 import type { DomainEventMap, DomainEvents, EntityChange, IncidentChange } from '../lib/domain-events.ts';
 import { ADMIN_ROOMS, LIVE_MAP_ROOM, STAFF_ROOMS, sessionRoom, userRoom } from './rooms.ts';
-import type { RealtimeLog, RealtimeServer } from './types.ts';
+import type { RealtimeLog, RealtimeServer, SocketHandlers } from './types.ts';
+import { notificationHandlers } from './handlers/notifications.ts';
+import { trackingHandlers } from './handlers/tracking.ts';
+import { messageHandlers } from '../modules/messages/index.ts';
+
+/**
+ * The client-to-server events of each feature, registered on every connected socket. This file
+ * is part of the composition root: a feature whose handlers need its module (chat asks messages
+ * who takes part) keeps them in the module, and they are listed here, so socket-server.ts and
+ * the rest of realtime/ import no module.
+ */
+export const SOCKET_HANDLERS: readonly SocketHandlers[] = [notificationHandlers, messageHandlers, trackingHandlers];
 
 /** The domain events that carry an EntityChange. */
 type EntityEventName = {

@@ -2,7 +2,6 @@ import { decodeJwt } from 'jose';
 import type { RealtimeRefusal } from '@bantay/shared';
 import type { AppDeps } from '../deps.ts';
 import { bearerToken } from '../http/auth-guard.ts';
-import { authenticateToken } from '../modules/auth/auth.service.ts';
 import type { RealtimeSocket } from './types.ts';
 
 /** The token of a handshake: `auth: { token }` (browsers) or an `Authorization: Bearer` header. */
@@ -36,7 +35,7 @@ export type HandshakeResult =
 export async function authenticateHandshake(deps: AppDeps, handshake: RealtimeSocket['handshake']): Promise<HandshakeResult> {
   const token = handshakeToken(handshake);
   if (!token) return { ok: false, error: REFUSALS.noToken() };
-  const result = await authenticateToken(deps, token);
+  const result = await deps.links.authenticate(deps, token);
   if (!result) return { ok: false, error: REFUSALS.notLive() };
   const { actor } = result;
   if (actor.userType === 'resident') return { ok: false, error: REFUSALS.notStaff() };

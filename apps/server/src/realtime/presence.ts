@@ -1,6 +1,5 @@
 import type { PresenceChanged } from '@bantay/shared';
 import type { AppDeps } from '../deps.ts';
-import { setUsersPresence } from '../modules/users/users.repository.ts';
 import { STAFF_ROOMS, userRoom } from './rooms.ts';
 import type { RealtimeLog, RealtimeServer } from './types.ts';
 
@@ -22,7 +21,7 @@ export const PRESENCE_FLUSH_MS = 200;
  * count-then-write. Across instances two flushes can still race (each counts before the other
  * writes); the next connect or disconnect corrects it.
  */
-export function createPresence(io: RealtimeServer, deps: Pick<AppDeps, 'db' | 'clock' | 'events'>, log: RealtimeLog) {
+export function createPresence(io: RealtimeServer, deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'links'>, log: RealtimeLog) {
   let marked = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
@@ -33,7 +32,7 @@ export function createPresence(io: RealtimeServer, deps: Pick<AppDeps, 'db' | 'c
   async function flush(userIds: string[]): Promise<void> {
     const sockets = await io.in(userIds.map(userRoom)).fetchSockets();
     const connected = new Set(sockets.map((socket) => socket.data.userId));
-    const changed = await setUsersPresence(
+    const changed = await deps.links.presence.setUsersPresence(
       deps.db,
       userIds.map((userId) => ({ userId, isOnline: connected.has(userId) })),
       deps.clock.now(),

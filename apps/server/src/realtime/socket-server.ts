@@ -2,16 +2,11 @@ import type http from 'node:http';
 import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../deps.ts';
-import { authenticateToken } from '../modules/auth/auth.service.ts';
-import { markAllUsersOffline } from '../modules/users/users.repository.ts';
-import { bridgeDomainEvents } from './domain-bridge.ts';
+import { SOCKET_HANDLERS, bridgeDomainEvents } from './domain-bridge.ts';
 import { createLocalThenPostgresAdapter } from './local-then-postgres-adapter.ts';
 import { REFUSALS, authenticateHandshake } from './handshake.ts';
 import { createPresence } from './presence.ts';
 import { roleRoom, sessionRoom, userRoom } from './rooms.ts';
-import { notificationHandlers } from './handlers/notifications.ts';
-import { messageHandlers } from './handlers/messages.ts';
-import { trackingHandlers } from './handlers/tracking.ts';
 import type { RealtimeLog, RealtimeServer, RealtimeSocket } from './types.ts';
 
 export interface AttachRealtimeOptions {
@@ -34,12 +29,6 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-/** Registers one feature's client-to-server events on a freshly connected socket. */
-export type SocketHandlers = (socket: RealtimeSocket, deps: AppDeps) => void;
-
-// Each feature with client events adds its handlers here.
-const HANDLERS: SocketHandlers[] = [notificationHandlers, messageHandlers, trackingHandlers];
-
 // setTimeout's limit (about 24.8 days); longer sessions are re-checked when it fires.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -52,7 +41,7 @@ export async function attachRealtime({ server, deps, pool, log }: AttachRealtime
   });
   if (!pool) {
     // A single instance that just started has no sockets: flags left by a crash are stale.
-    await markAllUsersOffline(deps.db, deps.clock.now());
+    await deps.links.presence.markAllUsersOffline(deps.db, deps.clock.now());
   }
 
   const presence = createPresence(io, deps, log);
@@ -78,7 +67,7 @@ export async function attachRealtime({ server, deps, pool, log }: AttachRealtime
 
   /** Disconnects the socket when its session is no longer live (expired, revoked, deactivated). */
   async function recheck(socket: RealtimeSocket, token: string): Promise<boolean> {
-    const live = await authenticateToken(deps, token);
+    const live = await deps.links.authenticate(deps, token);
     if (live && live.actor.sessionId === socket.data.sessionId) return true;
     socket.disconnect(true);
     return false;
@@ -101,7 +90,7 @@ export async function attachRealtime({ server, deps, pool, log }: AttachRealtime
     const watch = expiryWatch.get(socket.id);
     expiryWatch.delete(socket.id);
     // Handlers first and synchronously, so no early client event is missed.
-    for (const register of HANDLERS) register(socket, deps);
+    for (const register of SOCKET_HANDLERS) register(socket, deps);
     socket.on('disconnect', () => {
       clearTimeout(expiryTimers.get(socket.id));
       expiryTimers.delete(socket.id);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { multipartBody } from '../../../test/multipart.ts';
-import { hashSecret } from '../auth/passwords.ts';
+import { hashSecret } from '../../lib/passwords.ts';
 
 /** The language kept on the account (docs/product.md §12): staff and residents set it, sign-ins and `/api/auth/me` carry it. */
 let ctx: TestContext;

@@ -6,13 +6,13 @@ import type { NewUserRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound, type AppFieldError } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
-import { hashSecret, verifySecret } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
-import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
+import { hashSecret, verifySecret } from '../../lib/passwords.ts';
+import { revokeUserSessions } from '../auth/index.ts';
+import { removeAvatar, storeAvatar } from '../files/index.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
-import { findIdentityConflicts, findUserById, updateUser } from '../users/users.repository.ts';
+import { findIdentityConflicts, findUserById, updateUser } from '../users/index.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { getCurrentUser } from '../users/users.service.ts';
+import { getCurrentUser } from '../users/index.ts';
 import { listLiveSessions, revokeOwnSession } from './account.repository.ts';
 import { passwordProblem } from './password-policy.ts';
 

@@ -1,7 +1,7 @@
 import { desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import { advisories, advisoryOptIns, patrolAreas, users, type AdvisoryOptInRow, type AdvisoryRow } from '../../db/schema/index.ts';
-import type { PushPayload } from '../deliveries/deliveries.service.ts';
+import type { PushPayload } from '../deliveries/index.ts';
 
 export interface AdvisoryWithAuthor {
   advisory: AdvisoryRow;

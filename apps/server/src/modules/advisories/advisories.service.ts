@@ -7,9 +7,9 @@ import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import type { Actor } from '../../http/actor.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { findSettings } from '../settings/settings.repository.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { findSettings } from '../settings/index.ts';
+import { getPublicSettings } from '../settings/index.ts';
 import { landingAdvisoriesHtml } from './landing-banner.ts';
 import {
   claimDueAnnouncements,

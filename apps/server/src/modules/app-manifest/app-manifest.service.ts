@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { PublicSettings } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
+import { getPublicSettings } from '../settings/index.ts';
 import { APP_ICONS, readLogo, renderAppIcon, type AppIconName } from './app-icons.ts';
 
 /** A response body with its validator (an ETag of its content). */

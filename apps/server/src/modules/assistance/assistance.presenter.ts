@@ -1,7 +1,6 @@
 import type { AssistanceRequest } from '@bantay/shared';
 import type { AssistanceRequestRow } from '../../db/schema/index.ts';
-import type { PersonRow } from '../incidents/incident-handling.repository.ts';
-import { presentPerson } from '../incidents/incident-handling.presenter.ts';
+import { presentPerson, type PersonRow } from '../incidents/index.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

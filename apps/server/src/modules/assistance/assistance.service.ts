@@ -15,15 +15,12 @@ import type { AssistanceRequestRow } from '../../db/schema/index.ts';
 import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { findPeople } from '../incidents/incident-handling.repository.ts';
-import { getIncident } from '../incidents/incident-handling.service.ts';
-import { insertIncidentEvent, listActiveTanodIds, touchIncident } from '../incidents/incidents.repository.ts';
-import { isAdmin } from '../incidents/incidents.policy.ts';
-import { incidentChange } from '../incidents/incident-change.ts';
-import { onDutyTanodIds } from '../incidents/on-duty.ts';
-import { listRecentPositionsOf } from '../tracking/tracking.repository.ts';
-import { notify, type AfterCommit } from '../notifications/notifications.service.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { getIncident, isAdmin, peopleByIds as findPeople, recordIncidentStep } from '../incidents/index.ts';
+import { listActiveTanodIds } from '../users/index.ts';
+import { onDutyTanodIds } from '../patrols/index.ts';
+import { listRecentPositionsOf } from '../tracking/index.ts';
+import { notify, type AfterCommit } from '../notifications/index.ts';
 import { presentAssistanceRequest } from './assistance.presenter.ts';
 import {
   findAssistanceRequest,
@@ -112,9 +109,7 @@ function publish(deps: AppDeps, afterCommit: AfterCommit, name: 'assistance.crea
 async function recordOnIncident(deps: AppDeps, tx: Tx, afterCommit: AfterCommit, row: AssistanceRequestRow, actorId: string, detail: string, kind: 'assistance_requested' | 'assistance_decided') {
   if (!row.incidentId) return;
   const now = row.updatedAt;
-  await insertIncidentEvent(tx, { incidentId: row.incidentId, at: now, kind, actorId, detail });
-  const touched = await touchIncident(tx, row.incidentId, now);
-  if (touched) afterCommit(() => deps.events.publish('incident.updated', incidentChange(touched)));
+  await recordIncidentStep(deps, tx, afterCommit, { incidentId: row.incidentId, at: now, kind, actorId, detail });
 }
 
 /** `POST /api/assistance` (tanod). */

@@ -1,8 +1,6 @@
-import { count, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { auditEntries, incidents, patrolAreas } from '../../db/schema/index.ts';
-import { findUserByUsername } from '../users/users.repository.ts';
-import { DEMO_STAFF } from '../users/users.demo.ts';
+import { auditEntries, incidents, patrolAreas, users } from '../../db/schema/index.ts';
 import type { AuditAction, AuditEntity } from '@bantay/shared';
 
 /**
@@ -10,12 +8,15 @@ import type { AuditAction, AuditEntity } from '@bantay/shared';
  * straight into its tables, not through the audited services, so without this the supadmin's
  * Audit log would be empty. Each entry describes a real demo row, at that row's own time, by
  * the person who would have made it. Seeded once: a database with any audit entry gets none.
+ * Like the incidents and areas, the people are read from their table, after seed-demo.ts has
+ * seeded them: audit does not import users (users writes to the audit trail).
  */
 export async function seedDemoAudit(deps: AppDeps): Promise<void> {
   const [existing] = await deps.db.select({ n: count() }).from(auditEntries);
   if ((existing?.n ?? 0) > 0) return;
-  const supadmin = await findUserByUsername(deps.db, 'supadmin');
-  const admin = await findUserByUsername(deps.db, 'admin');
+  const byUsername = async (username: string) => (await deps.db.select().from(users).where(eq(users.username, username)).limit(1))[0];
+  const supadmin = await byUsername('supadmin');
+  const admin = await byUsername('admin');
   if (!supadmin || !admin) return;
   const entries: (typeof auditEntries.$inferInsert)[] = [];
   const byActor = (
@@ -26,11 +27,9 @@ export async function seedDemoAudit(deps: AppDeps): Promise<void> {
     entries.push({ ...entry, actorId: actor.id, at, ip: '192.168.1.20' });
 
   // People: the supadmin added the admin, the admin added the tanods.
-  for (const staff of DEMO_STAFF) {
-    if (staff.userType === 'supadmin') continue;
-    const user = await findUserByUsername(deps.db, staff.username);
-    if (!user) continue;
-    const actor = staff.userType === 'admin' ? supadmin : admin;
+  const staff = await deps.db.select().from(users).where(inArray(users.userType, ['admin', 'tanod'])).orderBy(asc(users.createdAt));
+  for (const user of staff) {
+    const actor = user.userType === 'admin' ? supadmin : admin;
     byActor(actor, user.createdAt, {
       action: 'create',
       entity: 'user',

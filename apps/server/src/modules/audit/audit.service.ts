@@ -3,7 +3,7 @@ import type { AuditList, auditListQuerySchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { listAuditEntries } from './audit.repository.ts';
+import { appendAuditEntry as insertAuditEntry, listAuditEntries } from './audit.repository.ts';
 
 type Query = z.output<typeof auditListQuerySchema>;
 
@@ -45,3 +45,9 @@ export async function listAudit(deps: AppDeps, query: Query): Promise<AuditList>
     nextCursor: rows.length > query.limit && last ? Buffer.from(`${last.entry.at.toISOString()}|${last.entry.id}`).toString('base64url') : null,
   };
 }
+
+/**
+ * Writes one entry of the audit trail in the caller's transaction, so it commits with the change
+ * it records (or not at all). Every module that audits calls this through audit's door.
+ */
+export const appendAuditEntry: typeof insertAuditEntry = (tx, input) => insertAuditEntry(tx, input);

@@ -6,7 +6,7 @@ import { currentUserSchema, loginRequestSchema, loginResponseSchema, userSummary
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
-import { getCurrentUser } from '../users/users.service.ts';
+import { getCurrentUser } from '../users/index.ts';
 import { listMessageableUsers, loginStaff, logout } from './auth.service.ts';
 import { sendSerializedOnce } from '../../http/serialize-once.ts';
 

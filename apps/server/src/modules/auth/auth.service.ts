@@ -5,12 +5,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { findStaffByLogin, insertUser, listActiveUsersOfTypes, updateUser, findUserByUsername } from '../users/users.repository.ts';
-import { presentUserSummary } from '../users/users.presenter.ts';
-import { findLiveSession, insertSession, revokeSession, touchSession } from './sessions.repository.ts';
-import { hashSecret, verifyAgainstDummy, verifySecret } from './passwords.ts';
+import { findStaffByLogin, insertUser, listActiveUsersOfTypes, updateUser, findUserByUsername, presentUserSummary } from '../users/index.ts';
+import { findLiveSession, insertSession, revokeSession, revokeUserSessions as revokeSessionsOf, touchSession } from './sessions.repository.ts';
+import { hashSecret, verifyAgainstDummy, verifySecret } from '../../lib/passwords.ts';
 import type { Actor } from '../../http/actor.ts';
-import { startLoginChallenge } from '../two-factor/two-factor.service.ts';
 
 export interface RequestMeta {
   ip: string | null;
@@ -40,7 +38,7 @@ export async function loginStaff(deps: AppDeps, input: LoginRequest, meta: Reque
   if (user.twoFactorEnabled) {
     // The password was right: the failure count restarts, and the SMS code completes the sign-in.
     await updateUser(deps.db, user.id, { failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null });
-    return startLoginChallenge(deps, user);
+    return deps.links.signIn.startLoginChallenge(deps, user);
   }
   return openSession(deps, user, meta);
 }
@@ -127,6 +125,13 @@ export async function authenticateToken(deps: AppDeps, token: string): Promise<{
   deps.sessionCache.remember(token, { actor, expiresAt: found.expiresAt, lastSeenAt }, generation, now);
   return { actor };
 }
+
+/**
+ * Ends every live session of a user in the caller's transaction, optionally keeping one (the
+ * caller's own); the ids ended, for the caller to publish `sessions.revoked` after commit.
+ */
+export const revokeUserSessions: typeof revokeSessionsOf = (db, userId, now, keepSessionId) =>
+  revokeSessionsOf(db, userId, now, keepSessionId);
 
 export async function logout(deps: AppDeps, actor: Actor): Promise<void> {
   await revokeSession(deps.db, actor.sessionId, deps.clock.now());

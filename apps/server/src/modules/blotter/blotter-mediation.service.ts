@@ -16,11 +16,11 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentLocale, translate, withLocale, type Locale } from '../../lib/i18n.ts';
 import { formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { enqueueDeliveries } from '../deliveries/deliveries.service.ts';
-import { findPeople } from '../incidents/incident-handling.repository.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { enqueueDeliveries } from '../deliveries/index.ts';
+import { peopleByIds as findPeople } from '../incidents/index.ts';
+import { notify } from '../notifications/index.ts';
+import { getPublicSettings } from '../settings/index.ts';
 import { presentCopyRequest, presentHearing } from './blotter.presenter.ts';
 import {
   copyRequestsOfRequester,

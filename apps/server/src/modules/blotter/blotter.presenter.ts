@@ -1,7 +1,6 @@
 import type { BlotterAmendment, BlotterEntry, BlotterListItem, BlotterValues, CopyRequest, Hearing } from '@bantay/shared';
 import type { BlotterAmendmentRow, BlotterEntryRow } from '../../db/schema/index.ts';
-import { presentPerson } from '../incidents/incident-handling.presenter.ts';
-import type { PersonRow } from '../incidents/incident-handling.repository.ts';
+import { presentPerson, type PersonRow } from '../incidents/index.ts';
 import type { CopyRequestWithNames, HearingWithEntry } from './blotter.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -21,10 +21,9 @@ import { translate } from '../../lib/i18n.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { dayIn, formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { findPeople } from '../incidents/incident-handling.repository.ts';
-import { getIncident } from '../incidents/incident-handling.service.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { getIncident, peopleByIds as findPeople } from '../incidents/index.ts';
+import { getPublicSettings } from '../settings/index.ts';
 import { canReadEntry, isAdmin } from './blotter.policy.ts';
 import { currentValues, presentEntry, presentListItem } from './blotter.presenter.ts';
 import {

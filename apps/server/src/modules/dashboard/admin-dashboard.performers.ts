@@ -1,6 +1,6 @@
 import type { ParsedPerformancePeriodQuery, PerformancePeriod, TopPerformer } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { topPerformers as rankTop } from '../performance/performance.service.ts';
+import { topPerformers as rankTop } from '../performance/index.ts';
 
 /**
  * How long a period's ranking is reused. The ranking reads every active tanod's patrols, tracks,

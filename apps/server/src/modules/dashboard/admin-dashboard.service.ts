@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { dayIn, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
+import { getPublicSettings } from '../settings/index.ts';
 import { heatCells, incidentsByDayAndType, readSnapshot, type DayTypeRow } from './admin-dashboard.repository.ts';
 import { canSeeAdminDashboard } from './admin-dashboard.policy.ts';
 import { topPerformers } from './admin-dashboard.performers.ts';

@@ -1,7 +1,7 @@
 import type { TanodPerformanceSummary } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
-import { getTanodPerformance } from '../performance/performance.service.ts';
+import { getTanodPerformance } from '../performance/index.ts';
 
 /**
  * How long a tanod's figures for the month are reused. They are the dashboard's costliest read

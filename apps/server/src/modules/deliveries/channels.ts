@@ -1,9 +1,5 @@
 import type { Mailer, SmsSender } from '../../adapters/index.ts';
-import type { PushSender } from '../../adapters/push/push.ts';
-import { pushChannel } from '../push/push-channel.ts';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { DeliveryWorker, type DeliveryChannel, type DeliveryWorkerLogger, type DeliveryWorkerOptions } from './delivery-worker.ts';
+import type { DeliveryChannel } from './delivery-worker.ts';
 import type { EmailPayload, SmsPayload } from './deliveries.service.ts';
 
 /** SMS deliveries go through the configured gateway (adapters/sms); a thrown error is retried. */
@@ -26,17 +22,4 @@ export function emailChannel(mail: Mailer): DeliveryChannel {
       return { status: 'sent' };
     },
   };
-}
-
-/** The worker with every channel this server sends by; built once by the composition root. */
-export function buildDeliveryWorker(
-  deps: { db: Db; clock: Clock; sms: SmsSender; mail: Mailer; push: PushSender },
-  log: DeliveryWorkerLogger,
-  options: Partial<DeliveryWorkerOptions> = {},
-): DeliveryWorker {
-  const worker = new DeliveryWorker(deps, log, options);
-  worker.register('sms', smsChannel(deps.sms));
-  worker.register('email', emailChannel(deps.mail));
-  worker.register('push', pushChannel(deps));
-  return worker;
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reverseGeocodeQuerySchema, reverseGeocodeResultSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { publicRoute } from '../../http/auth-guard.ts';
-import { perIpLimit } from '../incidents/public-guards.ts';
+import { perIpLimit } from '../../http/public-guards.ts';
 import { reverseGeocode } from './geocode.service.ts';
 
 /** Reverse geocoding for the report wizard: public, limited per address. */

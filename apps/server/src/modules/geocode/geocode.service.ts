@@ -1,7 +1,7 @@
 import { pointInPolygon, type ReverseGeocodeResult } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { BarangayPlace } from '../../adapters/geocoding/geocoding.ts';
-import { findSettings } from '../settings/settings.repository.ts';
+import { findSettings } from '../settings/index.ts';
 import { findSharedLandmarkNear, listActiveAreaShapes } from './geocode.repository.ts';
 
 /** docs/product.md §4.2: "the nearest landmark of past reports within 100 m". */

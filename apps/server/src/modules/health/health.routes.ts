@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { Database } from '../../db/client.ts';
 import { bearerToken, publicRoute } from '../../http/auth-guard.ts';
-import { authenticateToken } from '../auth/auth.service.ts';
+import { authenticateToken } from '../auth/index.ts';
 
 /**
  * Whether this instance should be sent traffic. main.ts sets `shuttingDown` on SIGTERM, before it

@@ -1,7 +1,6 @@
 import type { IncidentEventRow, IncidentRow } from '../../db/schema/index.ts';
-import type { Executor, Tx } from '../../db/transaction.ts';
+import type { AfterCommit, Executor, Tx } from '../../db/transaction.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { AfterCommit } from '../notifications/index.ts';
 import { incidentChange } from './incident-change.ts';
 import { findIncidentByTicket, insertIncidentEvent, touchIncident, touchIncidentReturning } from './incidents.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { Conversation, Message } from '@bantay/shared';
 import type { ConversationParticipantRow, MessageRow, UserRow } from '../../db/schema/index.ts';
-import { presentUserSummary } from '../users/users.presenter.ts';
+import { presentUserSummary } from '../users/index.ts';
 import type { ConversationListRow, ConversationView } from './messages.repository.ts';
 
 /**

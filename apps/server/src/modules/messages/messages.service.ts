@@ -14,7 +14,7 @@ import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { Actor } from '../../http/actor.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/index.ts';
 import {
   deleteConversationFor,
   findConversationByPair,
@@ -34,7 +34,8 @@ import {
   type Recipient,
 } from './messages.repository.ts';
 import { presentConversation, presentConversationRow, presentMessage } from './messages.presenter.ts';
-import { pushChatMessage } from '../push/push.service.ts';
+import { pushChatMessage } from '../push/index.ts';
+import { conversationLinks } from '../notifications/index.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'deliveries'>;
 
@@ -195,7 +196,14 @@ export async function sendMessage(
   // browsers are told. The send statement already answered whether there is anyone to push to, so
   // everyone else costs no further statement.
   if (recipient.offlineWithPush) {
-    await pushChatMessage(deps, { senderId: actor.id, recipientId: recipient.id, conversationId: row.conversationId, content, at: row.createdAt });
+    await pushChatMessage(deps, {
+      senderId: actor.id,
+      recipientId: recipient.id,
+      conversationId: row.conversationId,
+      content,
+      at: row.createdAt,
+      urls: conversationLinks(row.conversationId),
+    });
   }
   return message;
 }

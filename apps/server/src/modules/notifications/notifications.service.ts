@@ -8,7 +8,7 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { inTransaction, type Executor } from '../../db/transaction.ts';
+import { inTransaction, type AfterCommit, type Executor } from '../../db/transaction.ts';
 import type { Actor } from '../../http/actor.ts';
 import {
   deleteNotificationOf,
@@ -23,10 +23,10 @@ import {
 import { translate, withLocale, type Locale, type Text } from '../../lib/i18n.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import { notificationLinks } from './notification-links.ts';
-import { pushNotification } from '../push/push.service.ts';
+import { pushNotification } from '../push/index.ts';
 
-/** The `afterCommit` of `inTransaction`. */
-export type AfterCommit = (effect: () => void) => void;
+/** The `afterCommit` of `inTransaction`, kept under this name for the callers of `notify`. */
+export type { AfterCommit };
 
 /**
  * Who receives a notification. Only active staff ever do: residents have no panel.

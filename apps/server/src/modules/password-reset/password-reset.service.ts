@@ -3,15 +3,15 @@ import crypto from 'node:crypto';
 import { forgotPasswordAnswer, SECURITY_LIMITS, type ForgotPasswordRequest, type ResetPasswordRequest } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { enqueueDeliveries, type DeliveryRequest } from '../deliveries/deliveries.service.ts';
-import type { AfterCommit } from '../notifications/notifications.service.ts';
+import { enqueueDeliveries, type DeliveryRequest } from '../deliveries/index.ts';
+import type { AfterCommit } from '../notifications/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { withLocale } from '../../lib/i18n.ts';
-import { passwordProblem } from '../account/password-policy.ts';
-import { hashSecret } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { passwordProblem } from '../account/index.ts';
+import { hashSecret } from '../../lib/passwords.ts';
+import { revokeUserSessions } from '../auth/index.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { findUserById, updateUser } from '../users/users.repository.ts';
+import { findUserById, updateUser } from '../users/index.ts';
 import {
   countResetTokensSince,
   findLiveResetToken,

@@ -12,8 +12,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { findSettings } from '../settings/settings.repository.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { findSettings } from '../settings/index.ts';
 import {
   deletePatrolArea,
   findPatrolArea,

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { Job } from '../../lib/job.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import { insertAbsences } from './patrols.repository.ts';
 
 /** Schedules that ended longer ago than this are left alone (the job runs every minute). */

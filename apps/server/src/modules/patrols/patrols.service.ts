@@ -20,11 +20,11 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
-import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
-import { findSchedule, listMembersOf } from '../schedules/schedules.repository.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
-import { describeWindow } from '../schedules/shift-times.ts';
-import { isTrackingSwitchedOn } from '../tracking/tracking.repository.ts';
+import { findPatrolArea } from '../patrol-areas/index.ts';
+import { findSchedule, listMembersOf } from '../schedules/index.ts';
+import { getPublicSettings } from '../settings/index.ts';
+import { describeWindow } from '../schedules/index.ts';
+import { isTrackingSwitchedOn } from '../tracking/index.ts';
 import {
   findActivePatrolOf,
   findPatrolWithContext,

@@ -5,7 +5,7 @@ import { ManualClock, bearer, createTestContext, type TestContext } from '../../
 import { centreOf, createArea, minutes, person, postStart, scheduleFor, square, startPatrol, type Person } from '../../../test/patrols.ts';
 import { patrols } from '../../db/schema/index.ts';
 import { runJob } from '../../jobs/scheduler.ts';
-import { onDutyTanodIds } from '../incidents/on-duty.ts';
+import { onDutyTanodIds } from './on-duty.ts';
 import { absencesJob } from './absences.job.ts';
 
 let ctx: TestContext;

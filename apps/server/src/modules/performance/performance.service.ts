@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { dayIn, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
+import { getPublicSettings } from '../settings/index.ts';
 import {
   attendanceFigures,
   incidentFigures,

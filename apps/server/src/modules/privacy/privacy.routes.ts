@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { deleteMyAccountRequestSchema } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { actorOf, publicRoute, requireAuth } from '../../http/auth-guard.ts';
-import { perIpLimit } from '../incidents/public-guards.ts';
+import { perIpLimit } from '../../http/public-guards.ts';
 import { deleteResidentAccount, exportResidentData, privacyFacts } from './privacy.service.ts';
 
 const privacyFactsSchema = z.object({

@@ -4,10 +4,10 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
-import { verifySecret } from '../auth/passwords.ts';
-import { removeAvatar } from '../files/avatar-storage.ts';
-import { findSettings } from '../settings/settings.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { verifySecret } from '../../lib/passwords.ts';
+import { removeAvatar } from '../files/index.ts';
+import { findSettings } from '../settings/index.ts';
+import { findUserById } from '../users/index.ts';
 import {
   appendSystemAudit,
   blankUserRow,

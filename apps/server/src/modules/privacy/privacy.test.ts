@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiErrorBody } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { insertTestIncident, query } from '../../../test/incidents-helpers.ts';
-import { hashSecret } from '../auth/passwords.ts';
+import { hashSecret } from '../../lib/passwords.ts';
 import { runJob } from '../../jobs/scheduler.ts';
 import { loadConfig } from '../../config.ts';
 import { reporterRetentionJob } from './reporter-retention.job.ts';

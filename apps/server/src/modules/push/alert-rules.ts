@@ -3,7 +3,7 @@ import type { AlertKind } from '@bantay/shared';
 import type { PushMessageOptions } from '../../adapters/push/push.ts';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { PushPayload } from '../deliveries/deliveries.service.ts';
+import type { PushPayload } from '../deliveries/index.ts';
 import { translate, type Locale } from '../../lib/i18n.ts';
 
 /**

@@ -7,7 +7,7 @@ import { connected, startRealtime, type RealtimeTestServer } from '../../../test
 import { startFakePushService, type BrowserSubscription, type FakePushService, type ReceivedPush } from '../../../test/push-service.ts';
 import type { UserType } from '@bantay/shared';
 import { findUserById } from '../users/users.repository.ts';
-import { escalatePendingIncidents } from '../incidents/escalation.job.ts';
+import { escalatePendingIncidents } from '../incident-handling/index.ts';
 import { scheduleRemindersJob } from '../schedules/schedule-reminders.job.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { PushSender } from '../../adapters/push/push.ts';
 import { PushEndpointRefused } from '../../adapters/push/push.ts';
 import type { Db } from '../../db/client.ts';
-import type { DeliveryChannel, DeliveryOutcome } from '../deliveries/delivery-worker.ts';
-import type { PushPayload } from '../deliveries/deliveries.service.ts';
+import type { DeliveryChannel, DeliveryOutcome } from '../deliveries/index.ts';
+import type { PushPayload } from '../deliveries/index.ts';
 import { deliveryOptionsOf } from './alert-rules.ts';
 import { quietHoursEnd } from './quiet-hours.ts';
 import { deleteSubscription, findSubscriptionForSend } from './push.repository.ts';

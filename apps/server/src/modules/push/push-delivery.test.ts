@@ -10,7 +10,7 @@ import { startFakePushService, type BrowserSubscription, type FakePushService } 
 import type { HostResolver } from '../../adapters/push/push.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { notifyNow } from '../notifications/notifications.service.ts';
-import { enqueueDeliveries } from '../deliveries/deliveries.service.ts';
+import { enqueueDeliveries } from '../deliveries/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 
 /**

@@ -15,8 +15,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { translate, withLocale, type Locale, type Text } from '../../lib/i18n.ts';
 import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import type { Actor } from '../../http/actor.ts';
-import type { AfterCommit } from '../notifications/notifications.service.ts';
-import { conversationLinks, type RoleLinks } from '../notifications/notification-links.ts';
+import type { AfterCommit } from '../../db/transaction.ts';
 import { alertRuleOf, isUrgentAlert, notificationPushPayload, shortBody } from './alert-rules.ts';
 import {
   deleteSubscriptionOf,
@@ -142,7 +141,8 @@ export async function pushNotification(
     /** The notification's text in each language (notifications.service.ts `inEveryLanguage`). */
     message: Record<Locale, string>;
     entity: { type: NotificationEntityType; id: string } | undefined;
-    links: RoleLinks;
+    /** The app path that opens its subject for each role (notifications' notificationLinks). */
+    links: { tanod: string | null; admin: string | null };
     at: Date;
   },
 ): Promise<number> {
@@ -170,14 +170,22 @@ export async function pushNotification(
  */
 export async function pushChatMessage(
   deps: Pick<AppDeps, 'db' | 'deliveries'>,
-  message: { senderId: string; recipientId: string; conversationId: string; content: string; at: Date },
+  message: {
+    senderId: string;
+    recipientId: string;
+    conversationId: string;
+    content: string;
+    at: Date;
+    /** The path that opens the conversation for each role (notifications' conversationLinks). */
+    urls: { tanod: string; admin: string };
+  },
 ): Promise<number> {
   const written = await insertChatPushDeliveries(deps.db, {
     senderId: message.senderId,
     recipientId: message.recipientId,
     body: shortBody(message.content),
     tag: `conversation:${message.conversationId}`,
-    urls: conversationLinks(message.conversationId),
+    urls: message.urls,
     at: message.at,
   });
   if (written > 0) deps.deliveries.nudge();

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
-import { hashSecret } from '../auth/passwords.ts';
+import { hashSecret } from '../../lib/passwords.ts';
 import { findResidentByPhone } from '../residents/residents.repository.ts';
 import { insertUser, updateUser } from '../users/users.repository.ts';
 

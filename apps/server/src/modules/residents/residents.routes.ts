@@ -21,9 +21,9 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
 import { readPhoto, uploadRoute } from '../../http/photo-upload.ts';
-import { setAccountLanguage, updateAccountPhoto } from '../account/account.service.ts';
-import { listMyReports } from '../incidents/incidents.service.ts';
-import { perIpLimit } from '../incidents/public-guards.ts';
+import { setAccountLanguage, updateAccountPhoto } from '../account/index.ts';
+import { listMyReports } from '../incidents/index.ts';
+import { perIpLimit } from '../../http/public-guards.ts';
 import { checkPinResetToken, loginResident, requestPinReset, resetPin, sendResidentSignupCode, signUpResident } from './residents.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;

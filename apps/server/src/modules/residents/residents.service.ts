@@ -19,13 +19,13 @@ import { inTransaction } from '../../db/transaction.ts';
 import { OutsideServiceError } from '../../adapters/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { checkOneTimeCode, invalidCodeError, newOneTimeCode } from '../../lib/one-time-code.ts';
-import { openSession, type RequestMeta } from '../auth/auth.service.ts';
-import { hashSecret, verifyAgainstDummy, verifySecret } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
-import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
+import { openSession, type RequestMeta } from '../auth/index.ts';
+import { hashSecret, verifyAgainstDummy, verifySecret } from '../../lib/passwords.ts';
+import { revokeUserSessions } from '../auth/index.ts';
+import { verifyBotCheck } from '../bot-check/index.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
-import { findUserById, insertUser, updateUser } from '../users/users.repository.ts';
-import { enqueueDeliveries } from '../deliveries/deliveries.service.ts';
+import { findUserById, insertUser, updateUser } from '../users/index.ts';
+import { enqueueDeliveries } from '../deliveries/index.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import {
   consumePhoneCode,

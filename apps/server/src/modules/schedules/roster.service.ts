@@ -7,9 +7,9 @@ import { toCsv } from '../../lib/csv.ts';
 import { currentLocale, translate } from '../../lib/i18n.ts';
 import { dayIn, formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
-import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { getPublicSettings } from '../settings/index.ts';
+import { findPatrolArea } from '../patrol-areas/index.ts';
+import { findUserById } from '../users/index.ts';
 import { renderRosterPdf } from './roster-pdf.ts';
 import { listAreasByIds, listMembersOf, listSchedules } from './schedules.repository.ts';
 

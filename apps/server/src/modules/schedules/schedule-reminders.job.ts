@@ -2,8 +2,8 @@ import { msg, t } from '@lingui/core/macro';
 import { PATROL_LIMITS } from '@bantay/shared';
 import type { Job } from '../../lib/job.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
+import { notify } from '../notifications/index.ts';
+import { getPublicSettings } from '../settings/index.ts';
 import { listAreasByIds, listMembersOf, claimDueReminders } from './schedules.repository.ts';
 import { describeWindow } from './shift-times.ts';
 

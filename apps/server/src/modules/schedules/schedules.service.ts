@@ -15,10 +15,10 @@ import type { ScheduleRow } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { notify, type AfterCommit, type NotifyMessage } from '../notifications/notifications.service.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
-import { findPatrolArea } from '../patrol-areas/patrol-areas.repository.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { notify, type AfterCommit, type NotifyMessage } from '../notifications/index.ts';
+import { getPublicSettings } from '../settings/index.ts';
+import { findPatrolArea } from '../patrol-areas/index.ts';
 import {
   deleteSchedules,
   findSchedule,

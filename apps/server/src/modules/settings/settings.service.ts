@@ -6,8 +6,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isKnownTimeZone } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { removeAvatar, storeAvatar } from '../files/index.ts';
 import type { CachedSettings } from './public-settings-cache.ts';
 import { findSettings, upsertSettings } from './settings.repository.ts';
 

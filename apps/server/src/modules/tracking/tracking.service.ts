@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { translate } from '../../lib/i18n.ts';
 import type { Actor } from '../../http/actor.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import {
   claimOutsideAlert,
   findActivePatrolDuty,

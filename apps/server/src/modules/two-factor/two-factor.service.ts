@@ -17,11 +17,11 @@ import { OutsideServiceError } from '../../adapters/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentLocale, translate, type Locale } from '../../lib/i18n.ts';
 import type { Actor } from '../../http/actor.ts';
-import { openSession, type RequestMeta } from '../auth/auth.service.ts';
-import { hashSecret } from '../auth/passwords.ts';
+import { openSession, type RequestMeta } from '../auth/index.ts';
+import { hashSecret } from '../../lib/passwords.ts';
 import { checkOneTimeCode, newOneTimeCode } from '../../lib/one-time-code.ts';
-import { verifyBotCheck } from '../bot-check/bot-check.service.ts';
-import { findUserById, updateUser } from '../users/users.repository.ts';
+import { verifyBotCheck } from '../bot-check/index.ts';
+import { findUserById, updateUser } from '../users/index.ts';
 import { maskPhoneNumber, normalizePhoneNumber } from '../../lib/phone.ts';
 import {
   consumeCode,

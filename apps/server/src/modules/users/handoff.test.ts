@@ -5,7 +5,7 @@ import { ManualClock, bearer, createTestContext, createUser, signIn, type TestCo
 import { insertTestIncident, query } from '../../../test/incidents-helpers.ts';
 import { createArea, person, scheduleFor, type Person } from '../../../test/patrols.ts';
 import { addItem, borrowOk, returnLoan, type SignedIn } from '../../../test/resources.ts';
-import { escalatePendingIncidents } from '../incidents/escalation.job.ts';
+import { escalatePendingIncidents } from '../incident-handling/index.ts';
 import { findUserById } from './users.repository.ts';
 
 let ctx: TestContext;

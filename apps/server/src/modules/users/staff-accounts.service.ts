@@ -17,12 +17,9 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound, type AppFieldError } from '../../lib/app-error.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
 import type { Actor } from '../../http/actor.ts';
-import { hashSecret } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
-import { removeAvatar, storeAvatar } from '../files/avatar-storage.ts';
-import { sendPasswordSetupLink } from '../password-reset/password-reset.service.ts';
-import { returnIncidentOfDeactivated } from '../incidents/incident-requeue.ts';
+import { hashSecret } from '../../lib/passwords.ts';
+import { appendAuditEntry } from '../audit/index.ts';
+import { removeAvatar, storeAvatar } from '../files/index.ts';
 import { canManageUser, creatableTypes, manageableTypes } from './users.policy.ts';
 import { presentStaffUser } from './users.presenter.ts';
 import { findIdentityConflicts, findUserById, insertUser, listStaffPage, lockActiveSupadminIds, updateUser } from './users.repository.ts';
@@ -173,7 +170,7 @@ export async function createStaffUser(deps: AppDeps, actor: Actor, input: Create
       });
       await appendAuditEntry(tx, { actor, action: 'create', entity: 'user', entityId: row.id, after: { userType: row.userType, ...auditSummary(values), username: row.username }, at: now });
       // The set-your-password link commits with the account (decision 016).
-      return { user: row, linkSent: await sendPasswordSetupLink(deps, tx, afterCommit, row) };
+      return { user: row, linkSent: await deps.links.staffAccounts.sendPasswordSetupLink(deps, tx, afterCommit, row) };
     }),
   );
   return { user: presentStaffUser(user), oneTimePassword, linkSent };
@@ -217,9 +214,9 @@ export async function deactivateStaffUser(deps: AppDeps, actor: Actor, id: strin
       if (active.filter((other) => other !== user.id).length === 0) throw forbidden(msg`The last supadmin cannot be deactivated`);
     }
     await updateUser(tx, user.id, { status: 'deactivated', isOnline: false, updatedAt: now });
-    const sessionIds = await revokeUserSessions(tx, user.id, now);
+    const sessionIds = await deps.links.staffAccounts.endSessions(tx, user.id, now);
     // The hand-off (getStaffHandoff lists it first): an incident they hold goes back to the queue now.
-    const returned = await returnIncidentOfDeactivated(deps, tx, afterCommit, { tanod: user, actor, now });
+    const returned = await deps.links.staffAccounts.returnIncidentOfDeactivated(deps, tx, afterCommit, { tanod: user, actor, now });
     const after = { status: 'deactivated', sessionsEnded: sessionIds.length, ...(returned ? { incidentReturnedToQueue: returned.ticket } : {}) };
     await appendAuditEntry(tx, { actor, action: 'deactivate', entity: 'user', entityId: user.id, before: { status: 'active' }, after, at: now });
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
@@ -254,12 +251,12 @@ export async function resetStaffPassword(deps: AppDeps, actor: Actor, id: string
   const linkSent = await inTransaction(deps.db, async (tx, afterCommit) => {
     const row = await findManageable(deps, actor, id, tx);
     await updateUser(tx, row.id, { passwordHash, mustChangePassword: true, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, updatedAt: now });
-    const sessionIds = await revokeUserSessions(tx, row.id, now);
+    const sessionIds = await deps.links.staffAccounts.endSessions(tx, row.id, now);
     await appendAuditEntry(tx, { actor, action: 'reset_password', entity: 'user', entityId: row.id, after: { sessionsEnded: sessionIds.length }, at: now });
     if (sessionIds.length > 0) afterCommit(() => deps.events.publish('sessions.revoked', { sessionIds }));
     afterCommit(() => deps.events.publish('users.changed', { userIds: [row.id] }));
     // The set-your-password link commits with the reset (decision 016); a deactivated account gets none.
-    return row.status === 'active' ? sendPasswordSetupLink(deps, tx, afterCommit, row) : false;
+    return row.status === 'active' ? deps.links.staffAccounts.sendPasswordSetupLink(deps, tx, afterCommit, row) : false;
   });
   return { oneTimePassword, linkSent };
 }

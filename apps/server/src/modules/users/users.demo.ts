@@ -1,6 +1,6 @@
 import type { UserType } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { hashSecret } from '../auth/passwords.ts';
+import { hashSecret } from '../../lib/passwords.ts';
 import { findUserByUsername, insertUser, updateUser } from '../users/users.repository.ts';
 
 export const DEMO_PASSWORD = 'Bantay-demo-2026';

@@ -197,3 +197,12 @@ export async function findIdentityConflicts(
   if (values.email && rows.some((row) => row.email === values.email)) taken.push('email');
   return taken;
 }
+
+/** Every active tanod's id: who is told of a report when nobody is on duty (patrols/on-duty.ts). */
+export async function listActiveTanodIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.userType, 'tanod'), eq(users.status, 'active')));
+  return rows.map((row) => row.id);
+}

@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { MESSAGE_LIMITS, type RealtimeAck } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
-import { isParticipant } from '../../modules/messages/messages.service.ts';
 import { translate } from '../../lib/i18n.ts';
-import { conversationRoom, userRoom } from '../rooms.ts';
-import { socketLocale } from '../socket-locale.ts';
-import type { RealtimeSocket } from '../types.ts';
+import { conversationRoom, userRoom } from '../../realtime/rooms.ts';
+import { socketLocale } from '../../realtime/socket-locale.ts';
+import type { RealtimeSocket } from '../../realtime/types.ts';
+import { isParticipant } from './messages.service.ts';
 
 type Ack = (result: RealtimeAck) => void;
 
@@ -13,10 +13,10 @@ const NOT_FOUND = msg`Conversation not found`;
 const INVALID = msg`conversationId: is required`;
 const OPEN_FAILED = msg`Could not open the conversation. Please try again.`;
 
-/** The acknowledgement callback, wherever the client put it (the brief's client may send extra arguments). */
+/** The acknowledgement callback, wherever the client put it (a client may send extra arguments before it). */
 const ackOf = (args: unknown[]): Ack | undefined => args.findLast((arg): arg is Ack => typeof arg === 'function');
 
-/** The brief sends the id itself; a `{ conversationId }` object is accepted too. */
+/** The web app sends the id itself; a `{ conversationId }` object is accepted too. */
 function conversationIdOf(value: unknown): string | null {
   const id = typeof value === 'object' && value !== null ? (value as { conversationId?: unknown }).conversationId : value;
   return typeof id === 'string' && id.length > 0 && id.length <= 100 ? id.toLowerCase() : null;
@@ -33,7 +33,9 @@ function conversationIdOf(value: unknown): string | null {
  *   participant), at most MESSAGE_LIMITS.typingPerSecond a second; the rest are dropped.
  *
  * Messages and read receipts are not sent from here: they follow committed writes, through domain
- * events (domain-bridge.ts).
+ * events (realtime/domain-bridge.ts). The handlers live in the module because they ask it who
+ * takes part; the composition root registers them with the socket server (domain-bridge.ts,
+ * SOCKET_HANDLERS), which imports no module.
  */
 export function messageHandlers(socket: RealtimeSocket, deps: AppDeps): void {
   const { userId } = socket.data;

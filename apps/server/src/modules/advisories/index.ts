@@ -1,0 +1,7 @@
+/**
+ * advisories' door (docs/architecture.md, "The dependency rule"). No other module needs
+ * anything of it; the composition root takes its routes here.
+ */
+export { advisoryRoutes } from './advisories.routes.ts';
+export { landingAdvisories } from './advisories.service.ts';
+export { advisoryAnnouncementsJob } from './announcements.job.ts';

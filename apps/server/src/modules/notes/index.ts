@@ -1,0 +1,5 @@
+/**
+ * notes' door (docs/architecture.md, "The dependency rule"). No other module needs
+ * anything of it; the composition root takes its routes here.
+ */
+export { noteRoutes } from './notes.routes.ts';

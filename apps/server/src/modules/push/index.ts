@@ -1,0 +1,9 @@
+/**
+ * push's door (docs/architecture.md, "The dependency rule"): web push alerts for a stored
+ * notification, a chat message and a resident's ticket, and the delivery channel that sends them.
+ */
+export { pushChatMessage, pushNotification, pushTicketProgress } from './push.service.ts';
+export { pushChannel } from './push-channel.ts';
+
+// For the composition root (app.ts, deps.ts, main.ts, jobs/index.ts, realtime/domain-bridge.ts).
+export { pushRoutes } from './push.routes.ts';
