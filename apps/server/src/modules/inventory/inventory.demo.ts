@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { inventoryItems, loans } from '../../db/schema/index.ts';
 import { SeededRandom } from '../../lib/seeded-random.ts';
-import { findUserByUsername } from '../users/users.repository.ts';
+import { findUserByUsername } from '../users/index.ts';
 import { insertItem } from './inventory.repository.ts';
 import { insertLoan } from './loans.repository.ts';
 

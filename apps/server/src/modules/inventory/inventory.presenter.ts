@@ -1,6 +1,6 @@
 import type { InventoryItem, Loan, LoanStatus } from '@bantay/shared';
 import type { LoanRow } from '../../db/schema/index.ts';
-import { personOf, type People } from '../users/people.service.ts';
+import { personOf, type People } from '../users/index.ts';
 import type { ItemWithStock } from './inventory.repository.ts';
 import type { LoanWithItem } from './loans.repository.ts';
 

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { appendAuditEntry } from '../audit/audit.repository.ts';
+import { appendAuditEntry } from '../audit/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import {

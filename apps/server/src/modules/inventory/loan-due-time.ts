@@ -1,7 +1,7 @@
 import { RESOURCE_LIMITS } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
 import { dayIn } from '../../lib/time-zone.ts';
-import { listSchedules } from '../schedules/schedules.repository.ts';
+import { listSchedules } from '../schedules/index.ts';
 
 export interface Shift {
   startsAt: Date;

@@ -4,10 +4,10 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Job } from '../../lib/job.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { dayIn, formatInZone } from '../../lib/time-zone.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { barangayTimeZone } from '../settings/barangay-zone.ts';
+import { notify } from '../notifications/index.ts';
+import { barangayTimeZone } from '../settings/index.ts';
 import { claimOverdueReminders } from './loans.repository.ts';
-import { findPeople } from '../users/people.service.ts';
+import { findPeople } from '../users/index.ts';
 
 /**
  * docs/product.md §4.8: the borrower and the admins hear of each overdue loan once a day (the barangay's

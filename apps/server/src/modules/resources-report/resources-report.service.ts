@@ -12,8 +12,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
-import { getPublicSettings } from '../settings/settings.service.ts';
-import { findPeople } from '../users/people.service.ts';
+import { getPublicSettings } from '../settings/index.ts';
+import { findPeople } from '../users/index.ts';
 import {
   loansBorrowedBetween,
   loansOverdueBetween,

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { trips, vehicles as vehicleTable } from '../../db/schema/index.ts';
 import { SeededRandom } from '../../lib/seeded-random.ts';
-import { findUserByUsername } from '../users/users.repository.ts';
+import { findUserByUsername } from '../users/index.ts';
 import { insertTrip, insertVehicle, replaceDrivers } from './vehicles.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Trip, Vehicle, VehicleStatus } from '@bantay/shared';
 import type { TripRow, VehicleRow } from '../../db/schema/index.ts';
-import { personOf, type People } from '../users/people.service.ts';
+import { personOf, type People } from '../users/index.ts';
 
 /** A vehicle is in use while one of its approved trips has started (and is not completed). */
 export function presentVehicle(vehicle: VehicleRow, driverIds: string[], people: People, isOnTrip: boolean): Vehicle {
