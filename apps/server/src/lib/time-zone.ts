@@ -34,10 +34,18 @@ export function dayIn(timeZone: string, at: Date): string {
   return formatInZone(timeZone, at, 'yyyy-MM-dd');
 }
 
+/**
+ * The instant the zone's clocks show a wall-clock time (`month` 0-11; days and hours past their
+ * range roll over, as in `Date`).
+ */
+export function instantIn(timeZone: string, year: number, month: number, date: number, hours = 0, minutes = 0, seconds = 0): Date {
+  return new Date(+new TZDate(year, month, date, hours, minutes, seconds, timeZone));
+}
+
 /** The instant a calendar day (`YYYY-MM-DD`) begins in a time zone. */
 export function startOfDayIn(timeZone: string, day: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(+new TZDate(year, month - 1, date, timeZone));
+  return instantIn(timeZone, year, month - 1, date);
 }
 
 /** The next calendar day of `YYYY-MM-DD`. */

@@ -1,7 +1,6 @@
-import { TZDate } from '@date-fns/tz';
 import { SHIFT_HOURS, type ScheduleRepeat, type ScheduleShift, type ScheduleStatus } from '@bantay/shared';
 import { currentLocale, type Locale } from '../../lib/i18n.ts';
-import { formatInZone } from '../../lib/time-zone.ts';
+import { formatInZone, instantIn, zonedDate } from '../../lib/time-zone.ts';
 
 /**
  * Calendar arithmetic in the barangay's timezone (Asia/Manila by default). Times are stored in
@@ -17,12 +16,12 @@ const DAY_MS = 86_400_000;
 
 /** The local calendar day of an instant: { y, m (0-11), d, weekday (0 = Sunday) }. */
 export function localDay(at: Date, timezone: string) {
-  const local = new TZDate(at.getTime(), timezone);
+  const local = zonedDate(timezone, at);
   return { y: local.getFullYear(), m: local.getMonth(), d: local.getDate(), weekday: local.getDay() };
 }
 
 function atLocal(day: { y: number; m: number; d: number }, hour: number, minute: number, second: number, timezone: string): Date {
-  return new Date(new TZDate(day.y, day.m, day.d, hour, minute, second, timezone).getTime());
+  return instantIn(timezone, day.y, day.m, day.d, hour, minute, second);
 }
 
 /**
@@ -44,7 +43,7 @@ export function shiftWindow(shift: ScheduleShift, startsAt: Date, endsAt: Date |
  * after `max + 1` windows, so the caller can tell the repeat is too long.
  */
 export function repeatWindows(first: Window, repeat: ScheduleRepeat, timezone: string, max: number): Window[] {
-  const start = new TZDate(first.startsAt.getTime(), timezone);
+  const start = zonedDate(timezone, first.startsAt);
   const length = first.endsAt.getTime() - first.startsAt.getTime();
   const [untilY, untilM, untilD] = repeat.until.split('-').map(Number) as [number, number, number];
   const lastDay = Date.UTC(untilY, untilM - 1, untilD);
