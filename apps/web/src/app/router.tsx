@@ -1,4 +1,4 @@
-import { Route, Switch } from 'wouter';
+import { Route, Router, Switch, type AroundNavHandler } from 'wouter';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
@@ -100,6 +100,13 @@ const STAFF_PATHS = new RegExp(
 );
 
 /**
+ * A link or navigation to the address already shown replaces its history entry instead of adding a
+ * copy, as React Router's links did, so Back leaves the page at once.
+ */
+const replaceWhenSameAddress: AroundNavHandler = (navigate, to, options) =>
+  navigate(to, to === location.pathname + location.search + location.hash ? { ...options, replace: true } : options);
+
+/**
  * docs/product.md §A2 routes, under wouter (decision 030): the browser's location in the browser, the
  * pre-rendered path when the landing page is rendered on the server (src/prerender/landing.tsx).
  * Matching is case-insensitive, per docs/product.md §1: regexparam, which wouter builds its patterns
@@ -107,37 +114,39 @@ const STAFF_PATHS = new RegExp(
  */
 export function AppRoutes() {
   return (
-    <RouteBoundary fullPage>
-      <AppRoot>
-        <Switch>
-          <Route path="/">{ownPage(<LandingPage />)}</Route>
-          <Route path="/tanod-login">{ownPage(<LoginPage />)}</Route>
-          <Route path="/signup">{ownPage(<SignupChooserPage />)}</Route>
-          <Route path="/resident-signup">{ownPage(<ResidentSignupPage />)}</Route>
-          <Route path="/Tanodevaluation">{ownPage(<TanodEvaluationPage />)}</Route>
-          <Route path="/Reportincidents">{ownPage(<ReportIncidentsPage />)}</Route>
-          <Route path="/forgot-password">{ownPage(<ForgotPasswordPage />)}</Route>
-          <Route path="/reset-password/:token">{ownPage(<ResetPasswordPage />)}</Route>
-          <Route path="/reset-pin/:token">{ownPage(<ResetPinPage />)}</Route>
-          <Route path="/privacy">{ownPage(<PrivacyPage />)}</Route>
-          <Route path={STAFF_PATHS}>
-            {ownPage(
-              <RouteGuard allowed="any-signed-in">
-                <StaffLayout>
-                  <Switch>
-                    {STAFF_ROUTES.map(({ path, page }) => (
-                      <Route key={path} path={path}>
-                        {inLayout(page)}
-                      </Route>
-                    ))}
-                  </Switch>
-                </StaffLayout>
-              </RouteGuard>,
-            )}
-          </Route>
-          <Route>{ownPage(<NotFoundPage />)}</Route>
-        </Switch>
-      </AppRoot>
-    </RouteBoundary>
+    <Router aroundNav={replaceWhenSameAddress}>
+      <RouteBoundary fullPage>
+        <AppRoot>
+          <Switch>
+            <Route path="/">{ownPage(<LandingPage />)}</Route>
+            <Route path="/tanod-login">{ownPage(<LoginPage />)}</Route>
+            <Route path="/signup">{ownPage(<SignupChooserPage />)}</Route>
+            <Route path="/resident-signup">{ownPage(<ResidentSignupPage />)}</Route>
+            <Route path="/Tanodevaluation">{ownPage(<TanodEvaluationPage />)}</Route>
+            <Route path="/Reportincidents">{ownPage(<ReportIncidentsPage />)}</Route>
+            <Route path="/forgot-password">{ownPage(<ForgotPasswordPage />)}</Route>
+            <Route path="/reset-password/:token">{ownPage(<ResetPasswordPage />)}</Route>
+            <Route path="/reset-pin/:token">{ownPage(<ResetPinPage />)}</Route>
+            <Route path="/privacy">{ownPage(<PrivacyPage />)}</Route>
+            <Route path={STAFF_PATHS}>
+              {ownPage(
+                <RouteGuard allowed="any-signed-in">
+                  <StaffLayout>
+                    <Switch>
+                      {STAFF_ROUTES.map(({ path, page }) => (
+                        <Route key={path} path={path}>
+                          {inLayout(page)}
+                        </Route>
+                      ))}
+                    </Switch>
+                  </StaffLayout>
+                </RouteGuard>,
+              )}
+            </Route>
+            <Route>{ownPage(<NotFoundPage />)}</Route>
+          </Switch>
+        </AppRoot>
+      </RouteBoundary>
+    </Router>
   );
 }
