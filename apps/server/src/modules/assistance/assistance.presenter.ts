@@ -1,6 +1,6 @@
 import type { AssistanceRequest } from '@bantay/shared';
 import type { AssistanceRequestRow } from '../../db/schema/index.ts';
-import { presentPerson, type PersonRow } from '../incidents/index.ts';
+import { presentPerson, type PersonRow } from '../users/index.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -16,8 +16,8 @@ import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/index.ts';
-import { getIncident, isAdmin, peopleByIds as findPeople, recordIncidentStep } from '../incidents/index.ts';
-import { listActiveTanodIds } from '../users/index.ts';
+import { getIncident, isAdmin, recordIncidentStep } from '../incidents/index.ts';
+import { findPersonRows, listActiveTanodIds } from '../users/index.ts';
 import { onDutyTanodIds } from '../patrols/index.ts';
 import { listRecentPositionsOf } from '../tracking/index.ts';
 import { notify, type AfterCommit } from '../notifications/index.ts';
@@ -70,7 +70,7 @@ async function present(db: Executor, rows: AssistanceRequestRow[]): Promise<Assi
   );
   const personIds = rows.flatMap((row) => [row.requesterId, ...(row.decidedById ? [row.decidedById] : []), ...(dispatches.get(row.id) ?? [])]);
   const [people, incidents] = await Promise.all([
-    findPeople(db, personIds),
+    findPersonRows(db, personIds),
     findIncidentSummaries(
       db,
       rows.flatMap((row) => (row.incidentId ? [row.incidentId] : [])),
@@ -128,7 +128,7 @@ export async function requestAssistance(deps: AppDeps, actor: Actor, input: Crea
       createdAt: now,
       updatedAt: now,
     });
-    const me = (await findPeople(tx, [actor.id])).get(actor.id);
+    const me = (await findPersonRows(tx, [actor.id])).get(actor.id);
     const name = fullName(me);
     const ticket = incident?.ticket;
     const reason = input.reason;
@@ -171,7 +171,7 @@ export async function approveAssistance(deps: AppDeps, actor: Actor, id: string,
   if (!isAdmin(actor)) throw forbidden(msg`Only admins approve backup requests.`);
   const { row: before } = await visibleRequest(deps, actor, id);
   const tanodIds = [...new Set(input.tanodIds ?? [])];
-  const people = await findPeople(deps.db, [...tanodIds, before.requesterId, actor.id]);
+  const people = await findPersonRows(deps.db, [...tanodIds, before.requesterId, actor.id]);
   const activeTanods = new Set(await listActiveTanodIds(deps.db));
   const notTanod = tanodIds.find((tanodId) => !activeTanods.has(tanodId));
   if (notTanod) throw new AppError('VALIDATION_FAILED', msg`Choose active tanods to dispatch`, { fields: [{ field: 'tanodIds', message: msg`Choose active tanods to dispatch` }] });
@@ -269,8 +269,8 @@ export async function progressAssistance(deps: AppDeps, actor: Actor, id: string
   const row = await inTransaction(deps.db, async (tx, afterCommit) => {
     const updated = await transitionAssistanceRequest(tx, id, step.from, { status, [step.stamp]: now, updatedAt: now });
     if (!updated) return undefined;
-    const me = (await findPeople(tx, [actor.id])).get(actor.id);
-    const requester = (await findPeople(tx, [updated.requesterId])).get(updated.requesterId);
+    const me = (await findPersonRows(tx, [actor.id])).get(actor.id);
+    const requester = (await findPersonRows(tx, [updated.requesterId])).get(updated.requesterId);
     const message = progressMessage(status, fullName(requester), fullName(me));
     const entity = { type: 'assistance' as const, id };
     const kind = `assistance.${status}`;

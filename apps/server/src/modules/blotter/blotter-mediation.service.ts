@@ -18,7 +18,7 @@ import { formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/index.ts';
 import { enqueueDeliveries } from '../deliveries/index.ts';
-import { peopleByIds as findPeople } from '../incidents/index.ts';
+import { findPersonRows } from '../users/index.ts';
 import { notify } from '../notifications/index.ts';
 import { getPublicSettings } from '../settings/index.ts';
 import { presentCopyRequest, presentHearing } from './blotter.presenter.ts';
@@ -149,7 +149,7 @@ export async function recordOutcome(deps: AppDeps, actor: Actor, hearingId: stri
 export async function listHearings(deps: AppDeps, query: { from: string; to: string }): Promise<{ items: Hearing[] }> {
   const { timezone } = await getPublicSettings(deps);
   const rows = await listHearingsBetween(deps.db, startOfDayIn(timezone, query.from), startOfDayIn(timezone, nextDay(query.to)));
-  const people = await findPeople(deps.db, rows.map((row) => row.hearing.mediatorId));
+  const people = await findPersonRows(deps.db, rows.map((row) => row.hearing.mediatorId));
   return { items: rows.map((row) => presentHearing(row, people)) };
 }
 

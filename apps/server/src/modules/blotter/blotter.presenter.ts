@@ -1,6 +1,6 @@
 import type { BlotterAmendment, BlotterEntry, BlotterListItem, BlotterValues, CopyRequest, Hearing } from '@bantay/shared';
 import type { BlotterAmendmentRow, BlotterEntryRow } from '../../db/schema/index.ts';
-import { presentPerson, type PersonRow } from '../incidents/index.ts';
+import { presentPerson, type PersonRow } from '../users/index.ts';
 import type { CopyRequestWithNames, HearingWithEntry } from './blotter.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -22,7 +22,8 @@ import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { dayIn, formatInZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/index.ts';
-import { getIncident, peopleByIds as findPeople } from '../incidents/index.ts';
+import { getIncident } from '../incidents/index.ts';
+import { findPersonRows } from '../users/index.ts';
 import { getPublicSettings } from '../settings/index.ts';
 import { canReadEntry, isAdmin } from './blotter.policy.ts';
 import { currentValues, presentEntry, presentListItem } from './blotter.presenter.ts';
@@ -92,7 +93,7 @@ async function entryDetail(db: Executor, actor: Actor, row: BlotterEntryRow, tic
     // The residents' requests are the admins' business; a tanod's view leaves them out.
     isAdmin(actor) ? listCopyRequests(db, copyRequestsOfEntry(row.id)) : Promise.resolve([]),
   ]);
-  const people = await findPeople(db, [
+  const people = await findPersonRows(db, [
     ...(row.recordedById ? [row.recordedById] : []),
     ...amendments.flatMap((amendment) => (amendment.authorId ? [amendment.authorId] : [])),
     ...hearings.map((hearing) => hearing.hearing.mediatorId),

@@ -24,8 +24,8 @@ import {
   incidentChange,
   isHiddenFrom,
   markIncidentChanged,
-  peopleByIds,
 } from '../incidents/index.ts';
+import { findPersonRows } from '../users/index.ts';
 import { countEvidence, insertEvidencePhotos, lockIncident } from './incident-evidence.repository.ts';
 import { encodeIncidentPhoto, removeIncidentPhotos, writeIncidentPhotos, type EncodedPhoto } from '../files/index.ts';
 
@@ -143,7 +143,7 @@ export async function attachEvidence(deps: AppDeps, actor: Actor, id: string, up
           createdAt: new Date(now.getTime() + index),
         })),
       );
-      const me = (await peopleByIds(tx, [actor.id])).get(actor.id);
+      const me = (await findPersonRows(tx, [actor.id])).get(actor.id);
       // Built in each recipient's language (notifications.service.ts `inEveryLanguage`).
       const message = () => {
         const who = me ? `${me.firstName} ${me.lastName}` : t`A staff member`;

@@ -3,7 +3,8 @@ import { loadPdfPhoto } from '../../lib/pdf/photo-grid.ts';
 import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/index.ts';
 import { getPublicSettings } from '../settings/index.ts';
-import { auditConfidentialView, getIncident, peopleByIds } from '../incidents/index.ts';
+import { auditConfidentialView, getIncident } from '../incidents/index.ts';
+import { findPersonRows } from '../users/index.ts';
 import { renderIncidentPdf } from './incident-report-pdf.ts';
 import { readIncidentPhoto } from '../files/index.ts';
 
@@ -20,7 +21,7 @@ export interface IncidentReportFile {
  */
 export async function incidentReportPdf(deps: AppDeps, actor: Actor, id: string): Promise<IncidentReportFile> {
   const incident = await getIncident(deps, actor, id);
-  const [settings, people] = await Promise.all([getPublicSettings(deps), peopleByIds(deps.db, [actor.id])]);
+  const [settings, people] = await Promise.all([getPublicSettings(deps), findPersonRows(deps.db, [actor.id])]);
   const me = people.get(actor.id);
   const photoIds = [...incident.photos, ...incident.evidence].map((photo) => photo._id);
   const images = new Map(

@@ -10,7 +10,7 @@ import { appendAuditEntry } from '../audit/index.ts';
 import { notify, type AfterCommit } from '../notifications/index.ts';
 import { pushTicketProgress } from '../push/index.ts';
 import { enqueueResolvedSms } from '../incident-alerts/index.ts';
-import { findActiveTanod } from '../users/index.ts';
+import { findActiveTanod, findPersonRows, presentPerson, type PersonRow } from '../users/index.ts';
 import {
   addIncidentEvent,
   canMarkConfidential,
@@ -22,10 +22,7 @@ import {
   isAdmin,
   isHiddenFrom,
   markIncidentChanged,
-  peopleByIds,
-  presentPerson,
   visibleIncident,
-  type PersonRow,
 } from '../incidents/index.ts';
 import {
   assignOpenIncident,
@@ -111,7 +108,7 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
       const row = await claimPendingIncident(tx, id, actor.id, now);
       if (!row) return undefined;
       await addIncidentEvent(tx, { incidentId: row.id, at: now, kind: 'responded', actorId: actor.id, subjectUserId: actor.id });
-      const me = (await peopleByIds(tx, [actor.id])).get(actor.id);
+      const me = (await findPersonRows(tx, [actor.id])).get(actor.id);
       await notify(deps, tx, afterCommit, { role: 'admins' }, {
         message: () => {
           const incident = incidentLabel(row);
@@ -138,7 +135,7 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
   if (!incident || isHiddenFrom(actor, incident)) throw notFound(msg`Incident not found`);
   if (incident.status === 'in_progress' && incident.responderId) {
     if (incident.responderId === actor.id) throw new AppError('CONFLICT', msg`You are already responding to this incident.`, { details: { status: incident.status } });
-    const taker = (await peopleByIds(deps.db, [incident.responderId])).get(incident.responderId);
+    const taker = (await findPersonRows(deps.db, [incident.responderId])).get(incident.responderId);
     const name = taker ? `${taker.firstName} ${taker.lastName}` : null;
     throw new AppError('already_taken', name ? msg`${name} already responded to this incident.` : msg`a staff member already responded to this incident.`, {
       details: { status: incident.status, ...(taker ? { takenBy: presentPerson(taker) } : {}) },
@@ -231,7 +228,7 @@ export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, l
     const updated = await resolveInProgressIncident(tx, id, { resolvedById: actor.id, log, now, responderId: isAdmin(actor) ? null : actor.id });
     if (!updated) return undefined;
     await addIncidentEvent(tx, { incidentId: id, at: now, kind: 'resolved', actorId: actor.id, detail: log });
-    const me = (await peopleByIds(tx, [actor.id])).get(actor.id);
+    const me = (await findPersonRows(tx, [actor.id])).get(actor.id);
     const message = () => {
       const incident = incidentLabel(updated);
       const name = fullName(me);
@@ -296,7 +293,7 @@ export async function addIncidentNote(deps: AppDeps, actor: Actor, id: string, t
     const updated = await markIncidentChanged(tx, id, now);
     if (!updated) throw notFound(msg`Incident not found`);
     await addIncidentEvent(tx, { incidentId: id, at: now, kind: 'note', actorId: actor.id, detail: text });
-    const me = (await peopleByIds(tx, [actor.id])).get(actor.id);
+    const me = (await findPersonRows(tx, [actor.id])).get(actor.id);
     const message = () => {
       const name = fullName(me);
       const incident = incidentLabel(updated);

@@ -13,11 +13,8 @@ export {
   getIncident,
   incidentById,
   incidentDetail,
-  peopleByIds,
   visibleIncident,
 } from './staff-incidents.service.ts';
 export { addIncidentEvent, incidentByTicket, markIncidentChanged, recordIncidentStep } from './incident-record.service.ts';
 export { incidentChange } from './incident-change.ts';
 export { canAttachEvidence, canMarkConfidential, canResolveIncident, canRespondToIncident, isAdmin, isHiddenFrom } from './incidents.policy.ts';
-export { presentPerson } from './staff-incidents.presenter.ts';
-export type { PersonRow } from './staff-incidents.repository.ts';

@@ -1,12 +1,9 @@
-import type { EvidencePhoto, IncidentDetail, IncidentEvent, IncidentListItem, StaffPerson } from '@bantay/shared';
+import type { EvidencePhoto, IncidentDetail, IncidentEvent, IncidentListItem } from '@bantay/shared';
 import type { IncidentEventRow, IncidentRow } from '../../db/schema/index.ts';
-import type { EvidenceRow, ListedIncidentRow, PersonRow } from './staff-incidents.repository.ts';
+import { presentPerson, type PersonRow } from '../users/index.ts';
+import type { EvidenceRow, ListedIncidentRow } from './staff-incidents.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-export function presentPerson(row: PersonRow): StaffPerson {
-  return { _id: row.id, firstName: row.firstName, lastName: row.lastName, userType: row.userType, profilePicture: row.profilePicture };
-}
 
 export const photoUrl = (id: string) => `/api/incidents/photos/${id}`;
 

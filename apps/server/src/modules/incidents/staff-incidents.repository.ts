@@ -3,11 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { EvidencePurpose, IncidentListFilters, IncidentStatus } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
 import { distanceSql } from '../../db/geo-sql.ts';
-import { evaluations, incidentEvents, incidentPhotos, incidents, users, type IncidentRow, type UserRow } from '../../db/schema/index.ts';
+import { evaluations, incidentEvents, incidentPhotos, incidents, users, type IncidentRow } from '../../db/schema/index.ts';
+import type { PersonRow } from '../users/index.ts';
 
 /** The staff's SQL of incidents: the list, and the detail's parts (its timeline, photos, evidence, rating, people). */
-
-export type PersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'userType' | 'profilePicture'>;
 
 const personColumns = (table: typeof users | ReturnType<typeof alias<typeof users, string>>) => ({
   id: table.id,
@@ -217,13 +216,6 @@ export async function wasInvolved(db: Executor, incidentId: string, userId: stri
     .where(and(eq(incidentEvents.incidentId, incidentId), eq(incidentEvents.subjectUserId, userId)))
     .limit(1);
   return Boolean(row);
-}
-
-export async function findPeople(db: Executor, ids: string[]): Promise<Map<string, PersonRow>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.select(personColumns(users)).from(users).where(inArray(users.id, unique));
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function listPhotosOf(db: Executor, incidentIds: string[]): Promise<Map<string, { id: string; width: number; height: number }[]>> {

@@ -10,7 +10,6 @@ import { getPublicSettings } from '../settings/index.ts';
 import {
   findIncidentById,
   findIncidentOfPhoto,
-  findPeople,
   findTicketRating,
   listEvidenceOf,
   listIncidentEvents,
@@ -18,8 +17,8 @@ import {
   listPhotosOf,
   sortKeyCount,
   wasInvolved,
-  type PersonRow,
 } from './staff-incidents.repository.ts';
+import { findPersonRows } from '../users/index.ts';
 import { presentIncidentDetail, presentIncidentListItem } from './staff-incidents.presenter.ts';
 import { canSeeIncident, isAdmin, isHiddenFrom } from './incidents.policy.ts';
 import { incidentsCsv } from './incidents.csv.ts';
@@ -133,7 +132,7 @@ export async function incidentDetail(db: Executor, incident: IncidentRow, viewer
     findTicketRating(db, incident.id),
   ]);
   const evidence = await listEvidenceOf(db, incident.id);
-  const people = await findPeople(db, [
+  const people = await findPersonRows(db, [
     ...(incident.responderId ? [incident.responderId] : []),
     ...(incident.resolvedById ? [incident.resolvedById] : []),
     ...events.flatMap((event) => [event.actorId, event.subjectUserId].filter((id): id is string => Boolean(id))),
@@ -148,11 +147,6 @@ export async function incidentDetail(db: Executor, incident: IncidentRow, viewer
     events,
     rating,
   });
-}
-
-/** People by id (names and avatars on the timeline, the list and notices). */
-export async function peopleByIds(db: Executor, ids: string[]): Promise<Map<string, PersonRow>> {
-  return findPeople(db, ids);
 }
 
 /** The incident row by id, whatever the caller may see: the caller applies the policy. */

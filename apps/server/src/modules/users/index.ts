@@ -17,7 +17,16 @@ export {
 export { getCurrentUser } from './users.service.ts';
 export { presentUserSummary } from './users.presenter.ts';
 export type { StaffAccountEffects } from './account-effects.ts';
-export { findActiveTanod, findActiveTanods, findPeople, personOf, type People } from './people.service.ts';
+export {
+  findActiveTanod,
+  findActiveTanods,
+  findPeople,
+  findPersonRows,
+  personOf,
+  presentPerson,
+  type People,
+  type PersonRow,
+} from './people.service.ts';
 
 // For the composition root (app.ts, deps.ts, main.ts, jobs/index.ts, realtime/domain-bridge.ts).
 export { userRoutes } from './users.routes.ts';

@@ -40,3 +40,17 @@ export async function findActiveTanods(db: Executor, ids: readonly string[]): Pr
     .from(users)
     .where(and(inArray(users.id, [...ids]), eq(users.userType, 'tanod'), eq(users.status, 'active')));
 }
+
+/** Someone named on an incident, a hearing or a backup request, with their role (a staff person on screen). */
+export type PersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'userType' | 'profilePicture'>;
+
+/** The people named on a record, with their roles, by id, in one query. */
+export async function findPersonRows(db: Executor, ids: string[]): Promise<Map<string, PersonRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userType: users.userType, profilePicture: users.profilePicture })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,4 +1,4 @@
-import type { ResourcePerson } from '@bantay/shared';
+import type { ResourcePerson, StaffPerson } from '@bantay/shared';
 import * as repository from './people.repository.ts';
 
 /*
@@ -9,6 +9,18 @@ import * as repository from './people.repository.ts';
 
 /** Name and photo of each id (nulls skipped), by id, in one query. */
 export const findPeople: typeof repository.findPeople = (db, ids) => repository.findPeople(db, ids);
+/**
+ * The people named on an incident's timeline, a hearing or a backup request, with their roles, by
+ * id (incidents, incident-handling, incident-evidence, blotter, assistance).
+ */
+export const findPersonRows: typeof repository.findPersonRows = (db, ids) => repository.findPersonRows(db, ids);
+export type { PersonRow } from './people.repository.ts';
+
+/** A person as the staff screens show them. */
+export function presentPerson(row: repository.PersonRow): StaffPerson {
+  return { _id: row.id, firstName: row.firstName, lastName: row.lastName, userType: row.userType, profilePicture: row.profilePicture };
+}
+
 /** An active tanod: who may borrow, be issued equipment or drive. */
 export const findActiveTanod: typeof repository.findActiveTanod = (db, id) => repository.findActiveTanod(db, id);
 /** The active tanods among `ids`. */
