@@ -2,7 +2,6 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
-import type { TokenService } from './modules/auth/index.ts';
 import type { BotCheckProvider, Mailer, ReverseGeocoder, SmsSender } from './adapters/index.ts';
 import {
   DeliveryWorker,
@@ -14,7 +13,7 @@ import {
 import { pushChannel } from './modules/push/index.ts';
 import type { PushSender } from './adapters/push/push.ts';
 import type { FileStore } from './modules/files/index.ts';
-import { SessionCache, authenticateToken, revokeUserSessions, type SignInSteps } from './modules/auth/index.ts';
+import { SessionCache, authenticateToken, revokeUserSessions, type SignInSteps, type TokenService } from './modules/auth/index.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { PublicSettingsCache } from './modules/settings/index.ts';
 import { TrackingIngest } from './modules/tracking/index.ts';
@@ -81,7 +80,7 @@ export interface ModuleLinks {
   presence: PresenceStore;
 }
 
-/** The one set of links every instance uses; tests replace a part with `{ ...deps, links: … }`. */
+/** The links every instance uses: main.ts, seed-demo.ts and the tests' harness put them in AppDeps. */
 export const moduleLinks: ModuleLinks = {
   authenticate: authenticateToken,
   signIn: { startLoginChallenge },

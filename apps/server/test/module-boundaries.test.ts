@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The repository's own lint configuration, applied to code that is never written to disk: each
 // case lints a few lines as if they were a file at `filePath` (docs/architecture.md, "The
@@ -15,6 +15,11 @@ async function restrictedImports(code: string, file: string): Promise<string[]> 
 }
 
 describe('server module boundaries (eslint.config.js)', () => {
+  // Loading the configuration and its parsers takes seconds: once, under the hook's longer timeout.
+  beforeAll(async () => {
+    await restrictedImports('export const warm = 1;\n', 'lib/warm-up.ts');
+  });
+
   it("refuses a module reaching into another module's repository", async () => {
     const errors = await restrictedImports(
       "import { findUserById } from '../users/users.repository.ts';\nexport const f = findUserById;\n",
