@@ -24,8 +24,7 @@ import type { Text } from '../lib/i18n.ts';
  * `consumes: multipart/form-data` (the route table and the API docs read it). The handler reads
  * the body with `readPhoto` (one photo: its first bytes must be a JPEG, PNG or WebP signature, so
  * anything else is refused 415 before it reaches sharp), `readFiles` or `readParts`; the files
- * module then decodes and re-encodes every image (modules/files/avatar-storage.ts,
- * modules/files/incident-photos.ts).
+ * module then decodes and re-encodes every image (modules/files/image-input.ts).
  */
 export interface UploadLimits {
   /** Bytes per file. */

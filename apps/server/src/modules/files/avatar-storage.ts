@@ -1,38 +1,28 @@
 import { msg } from '@lingui/core/macro';
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStore } from './file-store.ts';
+import { isAcceptedImage, uprightImage } from './image-input.ts';
 
 /** Where avatars live and how they are addressed. Names are random, so they can be cached forever. */
 export const AVATAR_URL_PREFIX = '/api/files/avatars/';
 const AVATAR_NAME = /^[a-f0-9]{32}\.webp$/;
 const AVATAR_SIZE = 512;
-/** Refuse decompression bombs: a 5 MB file may not claim more than 40 megapixels. */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 /**
- * Checks the bytes (not the name or the declared type) are a JPEG, PNG or WebP image, then
- * re-encodes it as a 512×512 WebP. sharp writes no metadata unless asked, so EXIF (GPS position,
- * camera serial) and XMP are gone; the EXIF orientation is applied first so the photo stays upright.
- * A logo is fitted whole (`contain`, on transparency) rather than cropped like a face.
+ * Checks the bytes are a JPEG, PNG or WebP image (image-input.ts), then re-encodes it as a
+ * 512×512 WebP, upright and without metadata. A logo is fitted whole (`contain`, on
+ * transparency) rather than cropped like a face.
  */
 export async function storeAvatar(files: FileStore, input: Buffer, options: { fit?: 'cover' | 'contain' } = {}): Promise<string> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (format !== 'jpeg' && format !== 'png' && format !== 'webp') {
+  if (!(await isAcceptedImage(input))) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', msg`Upload a JPEG, PNG or WebP image`, {
       fields: [{ field: 'photo', message: msg`Upload a JPEG, PNG or WebP image` }],
     });
   }
   let output: Buffer;
   try {
-    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
+    output = await uprightImage(input)
       .resize(
         AVATAR_SIZE,
         AVATAR_SIZE,

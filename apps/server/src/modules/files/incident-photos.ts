@@ -1,11 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStore } from './file-store.ts';
+import { isAcceptedImage, uprightImage } from './image-input.ts';
 
-/** Refuse decompression bombs: a 5 MB file may not claim more than 40 megapixels. */
-const MAX_INPUT_PIXELS = 40_000_000;
 /** Enough for staff to read a plate or a face; smaller files for slow connections. */
 const MAX_EDGE = 2048;
 
@@ -26,22 +24,11 @@ const unsupported = () =>
     fields: [{ field: 'photos', message: msg`Upload JPEG, PNG or WebP photos only` }],
   });
 
-/**
- * Checks the bytes (not the name or the declared type) are a JPEG, PNG or WebP image and
- * re-encodes it as WebP. sharp writes no metadata unless asked, so EXIF (the GPS position of the
- * reporter's home, the phone's serial) and XMP are gone; the orientation is applied first.
- */
+/** Checks the bytes are a JPEG, PNG or WebP image (image-input.ts) and re-encodes it as WebP, without metadata. */
 export async function encodeIncidentPhoto(input: Buffer): Promise<EncodedPhoto> {
-  let format: string | undefined;
+  if (!(await isAcceptedImage(input))) throw unsupported();
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw unsupported();
-  try {
-    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
+    const { data, info } = await uprightImage(input)
       .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });

@@ -3,7 +3,7 @@
  * photo (avatars and the logo, incident photos, item and vehicle photos) with the checks and
  * re-encoding it goes through. Other modules import only this file.
  */
-export { createFileStore, type FileStore, type StoredFile } from './file-store.ts';
+export { createFileStore, type FileStore } from './file-store.ts';
 export { filesRoutes } from './files.routes.ts';
 export { readAvatar, removeAvatar, storeAvatar } from './avatar-storage.ts';
 export {

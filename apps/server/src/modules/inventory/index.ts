@@ -5,4 +5,3 @@
 export { inventoryRoutes } from './inventory.routes.ts';
 export { loanRoutes } from './loans.routes.ts';
 export { overdueLoansJob } from './overdue-loans.job.ts';
-export { seedDemoInventory } from './inventory.demo.ts';

@@ -3,4 +3,3 @@
  * and the trips they are booked for.
  */
 export { vehicleRoutes } from './vehicles.routes.ts';
-export { seedDemoVehicles } from './vehicles.demo.ts';
