@@ -11,7 +11,6 @@ export * from './account.ts';
 export * from './geo.ts';
 export * from './incidents.ts';
 export * from './incident-types.ts';
-export * from './incident-types.ts';
 export * from './residents.ts';
 export * from './evaluations.ts';
 export * from './messages.ts';
