@@ -322,6 +322,8 @@ function s3Config(value: string, region: string): S3Config {
   return { endpoint: `${url.protocol}//${url.host}`, bucket, prefix, region, credentials };
 }
 
+const OPERATOR_MESSAGES = z.locales.en();
+
 export class ConfigError extends Error {}
 
 /** The environment of a process this one starts (npm run start:cluster's instances): this one's, with `overrides`. */
@@ -330,7 +332,9 @@ export function childEnvironment(overrides: Record<string, string>): NodeJS.Proc
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // The operator reads these, in zod's own English: the plain messages the schemas shared with
+  // people fall back to (packages/shared/src/zod-messages.ts) would only say less here.
+  const parsed = envSchema.safeParse(env, { error: (issue) => OPERATOR_MESSAGES.localeError(issue) });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

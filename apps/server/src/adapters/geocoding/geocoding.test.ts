@@ -79,8 +79,10 @@ describe('the Nominatim geocoder', () => {
     const answers = await Promise.all(places.map((point) => shared.reverse(point, NOTHING)));
     expect(answers.map((answer) => answer.source)).toEqual(['nominatim', 'nominatim', 'nominatim']);
     expect(arrivals).toHaveLength(3);
-    for (let i = 1; i < arrivals.length; i += 1) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThanOrEqual(950);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    // Asked all at once, the three were sent a second apart: the last answer could not come before
+    // two whole turns had passed. (The gaps between arrivals at the fake provider are not the
+    // measure: a loaded machine delays one request in transit and shortens the next gap.)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1990);
   });
 
   it('when the queue is longer than it may wait, it does not ask: the barangay’s answer serves', async () => {
