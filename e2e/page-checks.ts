@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import type { Page } from '@playwright/test';
 
 /** The rules docs/product.md §8 holds the staff pages to: WCAG 2.1 at levels A and AA. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const AXE_OPTIONS = {
   runOnly: { type: 'tag', values: WCAG_TAGS },

@@ -52,7 +52,7 @@ interface ViteManifestChunk {
 }
 
 /** The files of the public pages: their chunks, what they import statically, and their CSS. */
-export function publicFiles(manifest: Record<string, ViteManifestChunk>): Set<string> {
+function publicFiles(manifest: Record<string, ViteManifestChunk>): Set<string> {
   const keys = Object.keys(manifest);
   const roots = [
     ...PUBLIC_SOURCES.map((source) => {

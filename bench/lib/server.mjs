@@ -11,7 +11,7 @@ import pg from 'pg';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The PostgreSQL server benches create their throwaway databases on (`--pg` runs). */
-export const BENCH_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // On a shared machine each engineer owns a port range: `BENCH_PORTS=3114-3130` keeps a bench in it.
 const portRange = process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/);

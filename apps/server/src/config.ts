@@ -139,8 +139,6 @@ const envSchema = z.object({
   ESCALATE_NORMAL_AFTER_S: z.coerce.number().int().min(1).max(7 * 86_400).default(900),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -21,7 +21,7 @@ export async function jpeg(width = 640, height = 480, colour = { r: 200, g: 60, 
 export const asJpeg = (bytes: Buffer, filename = 'scene.jpg'): EvidenceFile => ({ filename, contentType: 'image/jpeg', bytes });
 
 /** A multipart body with text fields first, then the files. */
-export function evidenceBody(fields: Record<string, string>, files: EvidenceFile[]) {
+function evidenceBody(fields: Record<string, string>, files: EvidenceFile[]) {
   const boundary = `----bantay-${crypto.randomBytes(6).toString('hex')}`;
   const parts = [
     ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),

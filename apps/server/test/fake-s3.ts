@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeS3Object {
+interface FakeS3Object {
   data: Buffer;
   contentType: string;
 }
 
-export interface FakeS3Request {
+interface FakeS3Request {
   method: string;
   /** The path as sent, e.g. `/bucket/prefix/avatars/x.webp` (path-style). */
   path: string;

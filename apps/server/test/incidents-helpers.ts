@@ -46,7 +46,7 @@ export async function setBoundary(ctx: TestContext, boundary: Polygon | null): P
 
 export const newDeviceId = () => crypto.randomBytes(12).toString('hex');
 
-export function reportBody(ctx: TestContext, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function reportBody(ctx: TestContext, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     type: 'Theft',
     classification: 'normal',
@@ -88,7 +88,7 @@ export async function jpegWithExif(width = 800, height = 600): Promise<Buffer> {
     .toBuffer();
 }
 
-export function multipartFiles(files: { filename: string; contentType: string; bytes: Buffer }[]) {
+function multipartFiles(files: { filename: string; contentType: string; bytes: Buffer }[]) {
   const boundary = `----bantay-${crypto.randomBytes(6).toString('hex')}`;
   const parts = files.flatMap((file) => [
     Buffer.from(

@@ -19,17 +19,16 @@ import { person, square, type Person } from './patrols.ts';
  * life is tested by its own suites; here only the arithmetic over them matters.)
  */
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
+const MINUTE = 60_000;
 
 /** An instant given as Manila wall-clock time (UTC+8, no daylight saving): `manila('2026-01-31 23:30')`. */
-export function manila(wallClock: string): Date {
+function manila(wallClock: string): Date {
   return new Date(`${wallClock.replace(' ', 'T')}:00+08:00`);
 }
 
 const hex = () => crypto.randomBytes(3).toString('hex').toUpperCase();
 
-export async function insertArea(ctx: TestContext): Promise<string> {
+async function insertArea(ctx: TestContext): Promise<string> {
   const [row] = await ctx.deps.db
     .insert(patrolAreas)
     .values({ name: `Purok ${hex()}`, color: '#2563eb', polygon: square(14.0, 121.0, 0.05) })
@@ -38,7 +37,7 @@ export async function insertArea(ctx: TestContext): Promise<string> {
 }
 
 /** A schedule with its members. */
-export async function insertSchedule(
+async function insertSchedule(
   ctx: TestContext,
   areaId: string,
   startsAt: Date,
@@ -54,7 +53,7 @@ export async function insertSchedule(
 }
 
 /** A member's patrol on a schedule: started (on time or late) and maybe ended, or absent. */
-export async function insertPatrol(
+async function insertPatrol(
   ctx: TestContext,
   values: {
     scheduleId: string;
@@ -78,7 +77,7 @@ export async function insertPatrol(
 }
 
 /** Track points one minute apart from `from`, along the given [lat, lng] positions. */
-export async function insertTrack(
+async function insertTrack(
   ctx: TestContext,
   values: { userId: string; patrolId: string | null; from: Date; positions: [number, number][] },
 ): Promise<void> {
@@ -94,7 +93,7 @@ export async function insertTrack(
 export const metresAlongMeridian = (degrees: number) => 6371008.8 * ((degrees * Math.PI) / 180);
 
 /** An incident reported at `createdAt`, maybe responded to and resolved. */
-export async function insertIncident(
+async function insertIncident(
   ctx: TestContext,
   values: {
     createdAt: Date;
@@ -127,7 +126,7 @@ export async function insertIncident(
   return row!.id;
 }
 
-export async function insertRating(
+async function insertRating(
   ctx: TestContext,
   values: { tanodId: string; rating: number; createdAt: Date; hidden?: boolean },
 ): Promise<void> {
@@ -142,7 +141,7 @@ export async function insertRating(
 }
 
 /** A loan of one unit of a fresh fixture item, due at `dueAt`, maybe returned. */
-export async function insertLoan(
+async function insertLoan(
   ctx: TestContext,
   values: { borrowerId: string; borrowedAt: Date; dueAt: Date; returnedAt?: Date },
 ): Promise<void> {

@@ -24,7 +24,7 @@ export interface ReceivedPush {
   payload: Record<string, unknown> | null;
 }
 
-export type PushAnswer = number | 'hang';
+type PushAnswer = number | 'hang';
 
 export interface FakePushService {
   origin: string;
@@ -145,7 +145,7 @@ function checkVapid(
  * record. The user agent's ECDH secret with the sender's key and the auth secret give the input
  * key material; HKDF with the salt gives the content key and nonce.
  */
-export function decryptAes128gcm(body: Buffer, browser: BrowserKeys): Buffer {
+function decryptAes128gcm(body: Buffer, browser: BrowserKeys): Buffer {
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
   const idLength = body.readUInt8(20);

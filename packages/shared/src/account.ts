@@ -252,6 +252,5 @@ export const accountLanguageSchema = z.enum(ACCOUNT_LANGUAGES, zodMessage(msg`la
  * server answers in it when the browser sends no choice of its own.
  */
 export const accountLanguageRequestSchema = z.object({ language: accountLanguageSchema });
-export type AccountLanguageRequest = z.infer<typeof accountLanguageRequestSchema>;
 
 export const accountLanguageResponseSchema = z.object({ language: accountLanguageSchema });

@@ -75,7 +75,6 @@ export type ApproveAssistanceRequest = z.input<typeof approveAssistanceRequestSc
 
 /** `POST /api/assistance/{id}/reject` (admin). */
 export const rejectAssistanceRequestSchema = z.object({ reason: reasonText(msg`Reason`) });
-export type RejectAssistanceRequest = z.infer<typeof rejectAssistanceRequestSchema>;
 
 /**
  * `GET /api/assistance`: admins see every request; a tanod sees their own, those they were

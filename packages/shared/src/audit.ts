@@ -88,7 +88,6 @@ export const auditListQuerySchema = z
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], ...zodMessage(msg`to must not be before from`) });
-export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 
 export const auditListSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
 export type AuditList = z.infer<typeof auditListSchema>;

@@ -88,7 +88,6 @@ export const blotterPartySchema = z.object({
   address: optionalText(msg`Address`, BLOTTER_LIMITS.addressMax),
   phone: phoneInput,
 });
-export type BlotterPartyInput = z.input<typeof blotterPartySchema>;
 
 export const blotterPartyOutSchema = z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable() });
 export type BlotterParty = z.infer<typeof blotterPartyOutSchema>;
@@ -134,7 +133,6 @@ export const blotterChangesSchema = z
   .partial()
   .superRefine(checkReferral)
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), zodMessage(msg`Change at least one field`));
-export type BlotterChanges = z.input<typeof blotterChangesSchema>;
 
 /** `POST /api/blotter/{id}/amendments` (admin). */
 export const amendBlotterEntrySchema = z.object({
@@ -246,7 +244,6 @@ export const blotterListQuerySchema = z
     limit: z.coerce.number().int().min(1).max(BLOTTER_LIMITS.pageMax).default(BLOTTER_LIMITS.pageDefault),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], ...zodMessage(msg`to must not be before from`) });
-export type BlotterListQuery = z.input<typeof blotterListQuerySchema>;
 
 export const blotterListResponseSchema = z.object({ items: z.array(blotterListItemSchema), nextCursor: z.string().nullable() });
 export type BlotterListResponse = z.infer<typeof blotterListResponseSchema>;

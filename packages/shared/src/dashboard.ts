@@ -91,7 +91,6 @@ export type TanodDashboard = z.infer<typeof tanodDashboardSchema>;
 
 /** `?period=week|month|quarter|year|custom&from=&to=` (default `month`). */
 export const adminDashboardQuerySchema = performancePeriodQuerySchema;
-export type AdminDashboardQuery = z.input<typeof adminDashboardQuerySchema>;
 
 export const ADMIN_DASHBOARD_LIMITS = {
   /** Heat map cell size in degrees (about 55 m × 54 m at the Philippines' latitudes). */
@@ -115,7 +114,6 @@ export const incidentBucketSchema = z.object({
   byType: z.record(z.string(), count),
   total: count,
 });
-export type IncidentBucket = z.infer<typeof incidentBucketSchema>;
 
 export const responseTrendPointSchema = z.object({
   date: z.string(),
@@ -124,7 +122,6 @@ export const responseTrendPointSchema = z.object({
   /** How many reports the average is over. */
   responded: count,
 });
-export type ResponseTrendPoint = z.infer<typeof responseTrendPointSchema>;
 
 /** A heat map cell: its centre and how many incidents were reported in it. */
 export const heatPointSchema = z.object({ lat: z.number(), lng: z.number(), weight: count });

@@ -24,7 +24,6 @@ export const failedDeliveryListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-export type FailedDeliveryListQuery = z.input<typeof failedDeliveryListQuerySchema>;
 
 export const failedDeliveryListSchema = z.object({ items: z.array(failedDeliverySchema), nextCursor: z.string().nullable() });
 export type FailedDeliveryList = z.infer<typeof failedDeliveryListSchema>;

@@ -27,7 +27,7 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   /**
-   * Another tanod claimed the incident first; `details.takenBy` names who took it (see `incidentConflictDetailsSchema`).
+   * Another tanod claimed the incident first; `details.takenBy` names who took it.
    */
   already_taken: 409,
   /** The tanod already holds an in-progress incident; `details.incident` names it. */

@@ -35,7 +35,6 @@ export const publicCommentSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
 });
-export type PublicComment = z.infer<typeof publicCommentSchema>;
 
 export const publicTanodSchema = z.object({
   _id: z.string(),

@@ -18,7 +18,6 @@ export const reverseGeocodeQuerySchema = z.object({
   lat: z.coerce.number(zodMessage(msg`lat must be a number`)).min(-90, zodMessage(msg`lat must be between -90 and 90`)).max(90, zodMessage(msg`lat must be between -90 and 90`)).transform(toCentimetres),
   lng: z.coerce.number(zodMessage(msg`lng must be a number`)).min(-180, zodMessage(msg`lng must be between -180 and 180`)).max(180, zodMessage(msg`lng must be between -180 and 180`)).transform(toCentimetres),
 });
-export type ReverseGeocodeQuery = z.input<typeof reverseGeocodeQuerySchema>;
 
 export const reverseGeocodeResultSchema = z.object({
   /** A line for the address field, e.g. "Beside the chapel, Purok 2, Barangay San Roque"; null when nothing is known there. */

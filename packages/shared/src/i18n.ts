@@ -84,6 +84,7 @@ export function translatedList(messages: readonly MessageDescriptor[]): readonly
 /**
  * The macro `t`'s `i18n` on the server (apps/server/lingui.config.ts `runtimeConfigModule`): `t`
  * there answers in the language of the request, through the translator the server set.
+ * @public The compiled macros import it, which knip (knip.config.ts) cannot see in the source.
  */
 export const i18n = {
   _: (message: MessageDescriptor): string => translator(message),

@@ -17,7 +17,6 @@ import { zodMessage } from './i18n.ts';
 
 /** What a stored photo belongs to: the reporter's report, a staff note, or the resolution log. */
 export const INCIDENT_PHOTO_PURPOSES = ['report', 'note', 'resolution'] as const;
-export type IncidentPhotoPurpose = (typeof INCIDENT_PHOTO_PURPOSES)[number];
 
 export const EVIDENCE_PURPOSES = ['note', 'resolution'] as const;
 export type EvidencePurpose = (typeof EVIDENCE_PURPOSES)[number];

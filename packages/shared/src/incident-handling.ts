@@ -38,12 +38,6 @@ export const INCIDENT_HANDLING_LIMITS = {
   cameraReviewWindowMs: 10 * 60_000,
 } as const;
 
-/** docs/product.md §4.4: escalation thresholds (defaults; the server reads ESCALATE_*_AFTER_S). */
-export const ESCALATION_DEFAULTS = {
-  emergencyAfterSeconds: 120,
-  normalAfterSeconds: 900,
-} as const;
-
 const requiredText = (field: FieldLabel, max: number) =>
   z
     .string(fieldMessage(field, (label) => msg`${label} is required`))
@@ -65,7 +59,6 @@ export const geoPointSchema = z.object({
   lat: z.number(zodMessage(msg`Latitude is required`)).min(-90).max(90),
   lng: z.number(zodMessage(msg`Longitude is required`)).min(-180).max(180),
 });
-export type GeoPoint = z.infer<typeof geoPointSchema>;
 
 /** A photo of a report; `url` is `/api/incidents/photos/{_id}` (staff bearer token needed). */
 export const incidentPhotoSchema = z.object({
@@ -228,42 +221,26 @@ export const incidentIdParamsSchema = z.object({ id: z.uuid(zodMessage(msg`Unkno
 export const assignIncidentRequestSchema = z.object({
   tanodId: z.uuid(zodMessage(msg`Choose a tanod`)),
 });
-export type AssignIncidentRequest = z.infer<typeof assignIncidentRequestSchema>;
 
 /** `POST /api/incidents/{id}/resolve` (the responder or an admin). */
 export const resolveIncidentRequestSchema = z.object({
   log: requiredText(msg`Resolution log`, INCIDENT_HANDLING_LIMITS.logMaxLength),
 });
-export type ResolveIncidentRequest = z.infer<typeof resolveIncidentRequestSchema>;
 
 /** `POST /api/incidents/{id}/reject` and `/false-alarm` (admin). Shown on the public ticket. */
 export const closeIncidentRequestSchema = z.object({
   reason: requiredText(msg`Reason`, INCIDENT_HANDLING_LIMITS.reasonMaxLength),
 });
-export type CloseIncidentRequest = z.infer<typeof closeIncidentRequestSchema>;
 
 /** `POST /api/incidents/{id}/notes` (staff who may see the incident): staff-private, never on the ticket. */
 export const incidentNoteRequestSchema = z.object({
   text: requiredText(msg`Note`, INCIDENT_HANDLING_LIMITS.noteMaxLength),
 });
-export type IncidentNoteRequest = z.infer<typeof incidentNoteRequestSchema>;
 
 /** `POST /api/incidents/{id}/confidential` (admin, audited). */
 export const incidentConfidentialRequestSchema = z.object({
   confidential: z.boolean(zodMessage(msg`confidential must be true or false`)),
 });
-export type IncidentConfidentialRequest = z.infer<typeof incidentConfidentialRequestSchema>;
-
-/** The body of a 409 `already_taken` / `has_active_incident` / `CONFLICT` from incident steps, in `error.details`. */
-export const incidentConflictDetailsSchema = z.object({
-  /** The incident's current status. */
-  status: z.enum(INCIDENT_STATUSES).optional(),
-  /** `already_taken`: the tanod who holds it. */
-  takenBy: staffPersonSchema.optional(),
-  /** `has_active_incident`: the in-progress incident the tanod holds. */
-  incident: z.object({ _id: z.string(), ticket: z.string() }).optional(),
-});
-export type IncidentConflictDetails = z.infer<typeof incidentConflictDetailsSchema>;
 
 /**
  * The column order of `GET /api/incidents/export.csv` (UTF-8 with BOM, CRLF, every field quoted),

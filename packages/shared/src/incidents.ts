@@ -31,7 +31,6 @@ export const INCIDENT_EVENT_KINDS = [
   /** The responder was deactivated: the incident is pending again with no responder. */
   'returned_to_queue',
 ] as const;
-export type IncidentEventKind = (typeof INCIDENT_EVENT_KINDS)[number];
 
 /**
  * A random id the web creates once per browser and keeps in localStorage (key `deviceId`); it is

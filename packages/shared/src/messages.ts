@@ -126,7 +126,6 @@ export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 export const createConversationRequestSchema = z.object({
   participantId: z.string(zodMessage(msg`participantId is required`)).trim().min(1, zodMessage(msg`participantId is required`)).max(100),
 });
-export type CreateConversationRequest = z.infer<typeof createConversationRequestSchema>;
 
 export const createConversationResponseSchema = z.object({ conversation: conversationSchema });
 export type CreateConversationResponse = z.infer<typeof createConversationResponseSchema>;
@@ -159,7 +158,6 @@ export const sendMessageRequestSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{8,64}$/, zodMessage(msg`clientId must be 8 to 64 letters, digits, - or _`))
     .optional(),
 });
-export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 export const sendMessageResponseSchema = z.object({ message: messageSchema });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;

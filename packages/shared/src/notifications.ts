@@ -71,7 +71,6 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const notificationListSchema = z.array(notificationSchema);
 
 export const unreadNotificationsSchema = z.object({ unreadNotifications: z.array(notificationSchema) });
-export type UnreadNotifications = z.infer<typeof unreadNotificationsSchema>;
 
 export const markAllReadResponseSchema = z.object({ ok: z.literal(true), updated: z.number().int() });
 

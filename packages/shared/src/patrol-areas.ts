@@ -69,5 +69,4 @@ export type DeletePatrolAreaResponse = z.infer<typeof deletePatrolAreaResponseSc
 
 /** `PUT /api/settings/boundary` (supadmin): the barangay boundary, or null to remove it. */
 export const updateBoundaryRequestSchema = z.object({ boundary: drawnPolygonSchema.nullable() });
-export type UpdateBoundaryRequest = z.input<typeof updateBoundaryRequestSchema>;
 export const updateBoundaryResponseSchema = z.object({ boundary: patrolAreaSchema.shape.polygon.nullable() });

@@ -96,7 +96,6 @@ export type GpsPosition = z.infer<typeof gpsPositionSchema>;
 
 /** A stored position as the API shows it (accuracy unknown for some old rows). */
 export const storedPositionSchema = z.object({ lat: z.number(), lng: z.number(), accuracy: z.number().nullable() });
-export type StoredPosition = z.infer<typeof storedPositionSchema>;
 
 /** A person in schedules, patrols and the live map. */
 export const tanodSummarySchema = z.object({
@@ -227,8 +226,6 @@ export const trackingPointInputSchema = z.object({
   heading: z.number().min(0).max(360).nullable().optional(),
 });
 export type TrackingPointInput = z.input<typeof trackingPointInputSchema>;
-
-export const trackingPointsSchema = z.array(trackingPointInputSchema).min(1).max(PATROL_LIMITS.pointsPerBatchMax);
 
 /**
  * The acknowledgement of `tracking:points`.

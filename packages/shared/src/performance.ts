@@ -66,7 +66,6 @@ function checkPeriod(value: PeriodFields, ctx: z.RefinementCtx): void {
 
 /** `?period=week|month|quarter|year|custom&from=&to=` (default `month`). */
 export const performancePeriodQuerySchema = z.object(periodFields).superRefine(checkPeriod);
-export type PerformancePeriodQuery = z.input<typeof performancePeriodQuerySchema>;
 export type ParsedPerformancePeriodQuery = z.output<typeof performancePeriodQuerySchema>;
 
 /** A resolved period: calendar days, both included, in the barangay's time zone. */

@@ -77,7 +77,6 @@ export const PUSH_LIMITS = {
 
 /** `POST /api/push/subscriptions` → 201: the stored subscription's id (for `DELETE`). */
 export const pushSubscriptionCreatedSchema = z.object({ id: z.string() });
-export type PushSubscriptionCreated = z.infer<typeof pushSubscriptionCreatedSchema>;
 
 /** `GET /api/push/subscriptions`: my subscribed browsers, newest first. */
 export const pushSubscriptionListSchema = z.array(pushSubscriptionSchema);

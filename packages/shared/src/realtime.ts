@@ -126,7 +126,7 @@ export interface ClientToServerEvents {
    */
   joinNotificationRoom: (ack?: (result: RealtimeAck) => void) => void;
   /**
-   * A tanod's GPS points (at most 100 per batch, see `trackingPointsSchema`), answered
+   * A tanod's GPS points (at most `PATROL_LIMITS.pointsPerBatchMax` per batch), answered
    * with `{ accepted, rejected, error? }` (see `TrackingPointsAck` for what the client does next).
    */
   'tracking:points': (points: TrackingPointInput[], ack: (result: TrackingPointsAck) => void) => void;

@@ -73,7 +73,6 @@ export const residentSignupRequestSchema = z
   .superRefine((value, ctx) => {
     if (value.pin !== value.pinConfirm) ctx.addIssue({ code: 'custom', path: ['pinConfirm'], message: translate(PIN_DESCRIPTORS.mismatch) });
   });
-export type ResidentSignupRequest = z.input<typeof residentSignupRequestSchema>;
 export type ResidentSignupInput = z.output<typeof residentSignupRequestSchema>;
 
 /** `POST /api/residents/login`. */

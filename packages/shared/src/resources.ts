@@ -78,7 +78,6 @@ export const inventoryListQuerySchema = z.object({
     .optional()
     .transform((value) => value === 'true'),
 });
-export type InventoryListQuery = z.input<typeof inventoryListQuerySchema>;
 
 /** `POST /api/inventory` (admin). Names are unique (case-insensitive): 409 otherwise. */
 export const createInventoryItemRequestSchema = z.object({
@@ -167,7 +166,6 @@ export const loanListQuerySchema = z.object({
   itemId: z.uuid(zodMessage(msg`Unknown item`)).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
-export type LoanListQuery = z.input<typeof loanListQuerySchema>;
 
 /**
  * `POST /api/loans` (staff). A tanod borrows for themself (no `borrowerId`, or their own); an

@@ -1,8 +1,6 @@
 export const USER_TYPES = ['resident', 'tanod', 'admin', 'supadmin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-export const STAFF_TYPES = ['tanod', 'admin', 'supadmin'] as const satisfies readonly UserType[];
-
 export function isStaff(userType: UserType | null | undefined): boolean {
   return userType === 'tanod' || userType === 'admin' || userType === 'supadmin';
 }

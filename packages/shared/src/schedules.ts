@@ -106,7 +106,6 @@ export const scheduleMemberSchema = tanodSummarySchema.extend({
   attendance: z.enum(PATROL_ATTENDANCES),
   patrolId: z.string().nullable(),
 });
-export type ScheduleMember = z.infer<typeof scheduleMemberSchema>;
 
 export const scheduleSchema = z.object({
   _id: z.string(),
@@ -128,9 +127,10 @@ export const scheduleSchema = z.object({
 export type Schedule = z.infer<typeof scheduleSchema>;
 
 export const scheduleListSchema = z.array(scheduleSchema);
-export const createSchedulesResponseSchema = z.object({ schedules: z.array(scheduleSchema) });
+/** POST answers with the schedules it created, PATCH with every schedule it changed; DELETE with the ids it removed. */
+const schedulesResponseSchema = z.object({ schedules: z.array(scheduleSchema) });
+export const createSchedulesResponseSchema = schedulesResponseSchema;
 export type CreateSchedulesResponse = z.infer<typeof createSchedulesResponseSchema>;
-/** PATCH answers with every schedule it changed; DELETE with the ids it removed. */
-export const updateSchedulesResponseSchema = createSchedulesResponseSchema;
+export const updateSchedulesResponseSchema = schedulesResponseSchema;
 export const deleteSchedulesResponseSchema = z.object({ deletedIds: z.array(z.string()) });
 export type DeleteSchedulesResponse = z.infer<typeof deleteSchedulesResponseSchema>;

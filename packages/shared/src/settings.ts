@@ -2,11 +2,6 @@ import { z } from 'zod';
 import { msg } from '@lingui/core/macro';
 import { zodMessage } from './i18n.ts';
 
-export const positionSchema = z.object({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
-});
-
 /** A GeoJSON Polygon: rings of [lng, lat] positions, each ring closed. */
 export const polygonSchema = z.object({
   type: z.literal('Polygon'),

@@ -27,7 +27,6 @@ export const userListQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
-export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 export const userListSchema = z.object({
   items: z.array(staffUserSchema),

@@ -158,7 +158,6 @@ export const tripListQuerySchema = z.object({
   status: z.enum(TRIP_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
-export type TripListQuery = z.input<typeof tripListQuerySchema>;
 
 /**
  * `POST /api/trips` (an assigned driver; others 403). `startOdometer` must be at least the

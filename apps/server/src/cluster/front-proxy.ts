@@ -27,7 +27,7 @@ export interface FrontProxyOptions {
   log: { warn(message: string): void };
 }
 
-export const INSTANCE_COOKIE = 'bantay_instance';
+const INSTANCE_COOKIE = 'bantay_instance';
 const SOCKET_IO_PATH = '/socket.io/';
 /** How long an instance that refused or dropped a connection is left out of the rotation. */
 const DOWN_FOR_MS = 2_000;

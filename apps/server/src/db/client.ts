@@ -84,7 +84,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
  * The key of the session-level advisory lock that migrations take: any fixed 64-bit number, the
  * same in every instance ("bantay-m" in ASCII).
  */
-export const MIGRATION_LOCK_KEY = 0x62616e7461792d6dn;
+const MIGRATION_LOCK_KEY = 0x62616e7461792d6dn;
 
 /**
  * Drizzle's migrator takes no lock: two instances starting together on a fresh database both

@@ -72,7 +72,7 @@ interface ChildOptions {
 }
 
 /** A store for @fastify/rate-limit on the `rate_limit_counters` table (fixed windows, as its memory store). */
-export function postgresRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
+function postgresRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
   let hitsSinceSweep = 0;
   const sweep = () => {
     hitsSinceSweep = 0;

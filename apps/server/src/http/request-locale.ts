@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** The browser's saved choice (apps/web/src/lib/locale.ts `saveLocale`). */
-export const LOCALE_COOKIE = 'bantay_lang';
+const LOCALE_COOKIE = 'bantay_lang';
 
 /** The language saved in the `bantay_lang` cookie, if the Cookie header carries a valid one. */
 export function localeFromCookie(header: string | undefined): Locale | null {

@@ -12,10 +12,10 @@ import { everyRoutePublic } from './auth-guard.ts';
 import { pageInLanguage, readCatalogueChunks, withCataloguePreload, type CatalogueChunks } from './page-language.ts';
 
 /** The id of the data block the web app reads its public settings from (lib/public-settings.ts). */
-export const PUBLIC_SETTINGS_ELEMENT_ID = 'bantay-public-settings';
+const PUBLIC_SETTINGS_ELEMENT_ID = 'bantay-public-settings';
 
 /** Where the landing template (apps/web/scripts/landing-template.mjs) wants the rendered markup. */
-export const LANDING_MARKER = '<!--bantay-landing-->';
+const LANDING_MARKER = '<!--bantay-landing-->';
 
 /** The landing page's renderer, built from the web app's components (apps/web/src/prerender). */
 export interface LandingRenderer {

@@ -39,7 +39,7 @@ export function queueName(job: Job): string {
 }
 
 /** The same UUID on every instance for one job and one slot (the pg-boss job's primary key). */
-export function slotJobId(job: Job, now: Date): string {
+function slotJobId(job: Job, now: Date): string {
   const slot = Math.floor(now.getTime() / job.everyMs);
   const hex = crypto.createHash('sha256').update(`bantay-job:${job.name}:${job.everyMs}:${slot}`).digest('hex');
   // Shaped as a version-5-style UUID so PostgreSQL's uuid type takes it.

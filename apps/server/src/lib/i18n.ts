@@ -22,7 +22,7 @@ import { messages as serverFil } from '../locales/fil/messages.po';
  * `t` from `@lingui/core/macro` works too and means `translate(msg…)`. Logs stay English: never
  * translate what goes to the log (`inEnglish` gives the English of a message).
  */
-export const LOCALES = ['en', 'fil'] as const;
+const LOCALES = ['en', 'fil'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 

@@ -5,14 +5,14 @@ import { bearerToken } from '../http/auth-guard.ts';
 import type { RealtimeSocket } from './types.ts';
 
 /** The token of a handshake: `auth: { token }` (browsers) or an `Authorization: Bearer` header. */
-export function handshakeToken(handshake: RealtimeSocket['handshake']): string | null {
+function handshakeToken(handshake: RealtimeSocket['handshake']): string | null {
   const auth = handshake.auth as Record<string, unknown> | undefined;
   if (typeof auth?.token === 'string' && auth.token.trim()) return auth.token.trim().replace(/^Bearer\s+/i, '');
   return bearerToken(handshake.headers.authorization);
 }
 
 /** An error for socket.io's `next()`: the client sees `message` and `data` on `connect_error`. */
-export function refusal(code: RealtimeRefusal['code'], message: string): Error & { data: RealtimeRefusal } {
+function refusal(code: RealtimeRefusal['code'], message: string): Error & { data: RealtimeRefusal } {
   return Object.assign(new Error(message), { data: { code } });
 }
 

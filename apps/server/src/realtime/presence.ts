@@ -4,7 +4,7 @@ import { STAFF_ROOMS, userRoom } from './rooms.ts';
 import type { RealtimeLog, RealtimeServer } from './types.ts';
 
 /** How long connects and disconnects are gathered before they are counted, stored and announced. */
-export const PRESENCE_FLUSH_MS = 200;
+const PRESENCE_FLUSH_MS = 200;
 
 /**
  * `isOnline` and `lastActive` follow connected sockets: a user is online while any of their
@@ -79,5 +79,3 @@ export function createPresence(io: RealtimeServer, deps: Pick<AppDeps, 'db' | 'c
     },
   };
 }
-
-export type Presence = ReturnType<typeof createPresence>;

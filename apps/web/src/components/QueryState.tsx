@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Loading } from './Loading.tsx';
 
 /** What QueryState reads of a query: a plain one or an infinite one (pages) both fit. */
-export interface QueryStateSource<T> {
+interface QueryStateSource<T> {
   isPending: boolean;
   isError: boolean;
   data: T | undefined;

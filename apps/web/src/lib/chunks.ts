@@ -10,7 +10,7 @@ const RETRY_DELAYS_MS = [500, 1500, 3500];
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /** The script a failed dynamic import asked for, when the browser names it in the message. */
-export function failedChunkUrl(error: unknown): string | null {
+function failedChunkUrl(error: unknown): string | null {
   const message = error instanceof Error ? error.message : String(error);
   const match = /(https?:\/\/[^\s'"]+?\.(?:m?js|css))/.exec(message);
   return match?.[1] ?? null;

@@ -67,7 +67,7 @@ export async function startI18n(): Promise<Locale> {
 }
 
 /** A part of the catalogue the page about to render needs (the staff layout asks for `staff`). */
-export async function needCatalog(part: CatalogPart): Promise<void> {
+async function needCatalog(part: CatalogPart): Promise<void> {
   wanted.add(part);
   // Asked for before the app has started (a module that fetches its code as it loads): the language it will start in.
   await load(i18n.locale ? currentLocale() : detectLocale(), part);

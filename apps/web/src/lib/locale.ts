@@ -5,7 +5,7 @@
  * before it knows who is asking; a signed-in person's choice is also kept on the account, so the
  * SMS and push alerts sent to them are in it.
  */
-export const LOCALES = ['en', 'fil'] as const;
+const LOCALES = ['en', 'fil'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export const LOCALE_COOKIE = 'bantay_lang';
@@ -18,13 +18,13 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /** `fil`, `fil-PH`, `tl`, `tl-PH` → Filipino; any other language → English; nothing → null. */
-export function localeFromLanguageTag(tag: string): Locale | null {
+function localeFromLanguageTag(tag: string): Locale | null {
   const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
   if (!primary) return null;
   return primary === 'fil' || primary === 'tl' ? 'fil' : 'en';
 }
 
-export function savedLocale(cookie: string): Locale | null {
+function savedLocale(cookie: string): Locale | null {
   const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookie);
   return match && isLocale(match[1]) ? match[1] : null;
 }

@@ -10,13 +10,13 @@ import { notify } from './toast.ts';
  * and shared: the public frame uses the call to learn whether the server still accepts the token,
  * and the landing page shows the list from the same answer.
  */
-export type MyReportsState =
+type MyReportsState =
   | { token: string; status: 'loading'; reports: MyReport[] | null }
   | { token: string; status: 'ready'; reports: MyReport[] }
   | { token: string; status: 'error'; reports: MyReport[] | null; message: string };
 
 /** docs/product.md §A8: the text of a session the server refused, in the language on screen. */
-export const sessionExpiredText = (): string => t`Session expired. Please log in again.`;
+const sessionExpiredText = (): string => t`Session expired. Please log in again.`;
 
 let state: MyReportsState | null = null;
 let inFlight: { token: string; promise: Promise<void> } | null = null;

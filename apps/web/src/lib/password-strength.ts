@@ -1,7 +1,7 @@
 import { LIMITS } from '@bantay/shared/limits';
 import { PASSWORD_MESSAGES } from '@bantay/shared/limits';
 
-export type StrengthScore = 0 | 1 | 2 | 3 | 4;
+type StrengthScore = 0 | 1 | 2 | 3 | 4;
 export type StrengthCheck = (password: string, userInputs?: readonly (string | null | undefined)[]) => StrengthScore;
 
 /** The server refuses a password zxcvbn scores under this (docs/product.md §4.12, "common passwords"). */

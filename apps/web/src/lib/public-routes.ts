@@ -1,5 +1,5 @@
 /** docs/product.md §A2: routes that need no sign-in. */
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   '/',
   '/tanod-login',
   '/signup',

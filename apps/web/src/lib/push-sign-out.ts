@@ -8,7 +8,7 @@ import { api } from './api-client.ts';
 export const PUSH_RECORD_KEY = 'pushSubscription';
 
 /** The server's id of this browser's subscription, read before a sign-out clears local storage. */
-export function storedPushSubscriptionId(): string | null {
+function storedPushSubscriptionId(): string | null {
   try {
     const raw = window.localStorage.getItem(PUSH_RECORD_KEY);
     const record = raw ? (JSON.parse(raw) as { id?: unknown }) : null;

@@ -1,9 +1,6 @@
 import { homeFor } from './role-home.ts';
 import { storage, storedUserType } from './storage.ts';
 
-/** The installed app's start URL (the server's manifest) and where a push alert without a page of its own opens. */
-export const APP_START_PATH = '/?source=pwa';
-
 /**
  * Where the app opens for `path`: `/?source=pwa` takes a signed-in staff member on to their role's
  * home, the page they would reach by signing in (lib/navigation.ts); residents and visitors stay on

@@ -10,9 +10,9 @@ import { storage } from './storage.ts';
 const STORAGE_SETTLE_MS = 1000;
 
 /** Events close together (a report, then its claim) cause one refetch, this long after the first. */
-export const REFETCH_DEBOUNCE_MS = 400;
+const REFETCH_DEBOUNCE_MS = 400;
 
-export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface RealtimeContextValue {
   socket: RealtimeSocket | null;

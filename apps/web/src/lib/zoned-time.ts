@@ -20,7 +20,7 @@ export function dateLocale(): DateFnsLocale | undefined {
 }
 
 /** An instant seen in the zone (date-fns then computes days and weeks there). */
-export function zoned(instant: string | number | Date, timeZone: string): TZDate {
+function zoned(instant: string | number | Date, timeZone: string): TZDate {
   return new TZDate(typeof instant === 'string' ? Date.parse(instant) : +instant, timeZone);
 }
 

@@ -4,7 +4,7 @@ import type { OutsideServicesConfig } from '../../config.ts';
 import { createAltchaBotCheck, type AltchaChallenge } from './altcha.ts';
 import { createSiteVerifyBotCheck } from './site-verify.ts';
 
-export type BotCheckOutcome =
+type BotCheckOutcome =
   | {
       ok: true;
       /**

@@ -3,7 +3,7 @@ import type { AdapterLogger } from '../outside-service.ts';
 import { createConsoleMailer } from './console-email.ts';
 import { createSmtpMailer } from './smtp-email.ts';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

@@ -13,7 +13,7 @@ import net from 'node:net';
  * between the check and the connection (rebinding) cannot reach a private address.
  */
 
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: 4 | 6;
 }
@@ -21,7 +21,7 @@ export interface ResolvedAddress {
 /** Resolves a host name to all its addresses (dns.lookup by default; tests inject their own). */
 export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: HostResolver = async (hostname) => {
+const systemResolver: HostResolver = async (hostname) => {
   const answers = await dns.promises.lookup(hostname, { all: true, verbatim: true });
   return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }));
 };
@@ -130,7 +130,7 @@ export function isPublicAddress(address: string): boolean {
   return !notPublic.check(address, 'ipv6');
 }
 
-export function isLoopbackAddress(address: string): boolean {
+function isLoopbackAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return loopback.check(address, 'ipv4');
   if (family !== 6) return false;

@@ -3,7 +3,7 @@ import type { HostResolver, PushTarget } from './endpoint-guard.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 import { createWebPushSender } from './web-push-sender.ts';
 
-export { PushEndpointRefused, type HostResolver, type PushTarget } from './endpoint-guard.ts';
+export { PushEndpointRefused, type HostResolver,  } from './endpoint-guard.ts';
 
 /** A browser's subscription as the push service needs it: where to post, and its keys (the payload is encrypted for them). */
 export interface PushDestination {

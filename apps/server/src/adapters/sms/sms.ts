@@ -4,7 +4,7 @@ import { createConsoleSms } from './console-sms.ts';
 import { createSemaphoreSms } from './semaphore-sms.ts';
 import { createTwilioSms } from './twilio-sms.ts';
 
-export interface SmsMessage {
+interface SmsMessage {
   /** E.164, e.g. +639171234567. */
   to: string;
   text: string;

@@ -15,7 +15,7 @@ export type PdfTable = {
 };
 
 export const MARGIN = 40;
-export const ROW_HEIGHT = 15;
+const ROW_HEIGHT = 15;
 export const FONT_SIZE = 8.5;
 export const INK = '#1f2937';
 export const MUTED = '#6b7280';

@@ -15,7 +15,7 @@ export interface ServedBody {
  * member on from here to their role's home (apps/web/src/lib/pwa-start.ts); residents and
  * visitors stay on the landing page.
  */
-export const APP_START_URL = '/?source=pwa';
+const APP_START_URL = '/?source=pwa';
 
 /** The brand colour of the light theme (`--color-brand-600`) and its page colour (`--canvas`). */
 const THEME_COLOR = '#0b3d91';
@@ -29,7 +29,7 @@ const etagOf = (body: string | Buffer) => `W/"${crypto.createHash('sha256').upda
 /** Changes with the logo, so launchers fetch the icons again when it changes (and only then). */
 const iconVersion = (logo: string | null) => crypto.createHash('sha256').update(logo ?? 'default').digest('hex').slice(0, 10);
 
-export function buildAppManifest(settings: Pick<PublicSettings, 'name' | 'abbreviation' | 'logo'>): Record<string, unknown> {
+function buildAppManifest(settings: Pick<PublicSettings, 'name' | 'abbreviation' | 'logo'>): Record<string, unknown> {
   const version = iconVersion(settings.logo);
   const icon = (name: AppIconName) => ({
     src: `/app-icons/${name}?v=${version}`,

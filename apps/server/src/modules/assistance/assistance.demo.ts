@@ -120,7 +120,7 @@ const PATROL_REASONS = ['Group drinking at the plaza getting loud.', 'Stranger f
  * called for backup, plus a few calls from a patrol; most completed, some rejected or cancelled.
  * Seeded once (when no request older than a week exists); deterministic.
  */
-export async function seedDemoAssistanceHistory(deps: AppDeps): Promise<void> {
+async function seedDemoAssistanceHistory(deps: AppDeps): Promise<void> {
   const now = deps.clock.now().getTime();
   const older = await deps.db.select({ id: assistanceRequests.id }).from(assistanceRequests).where(lt(assistanceRequests.createdAt, new Date(now - 7 * DAY_MS))).limit(1);
   if (older.length > 0) return;

@@ -22,7 +22,7 @@ export interface SessionCacheOptions {
   maxEntries: number;
 }
 
-export const DEFAULT_SESSION_CACHE: SessionCacheOptions = { ttlMs: 10_000, maxEntries: 10_000 };
+const DEFAULT_SESSION_CACHE: SessionCacheOptions = { ttlMs: 10_000, maxEntries: 10_000 };
 
 /**
  * Verified sessions, keyed by their token, so a request from a signed-in user costs neither a

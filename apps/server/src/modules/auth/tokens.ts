@@ -5,7 +5,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { UserType } from '@bantay/shared';
 import type { Clock } from '../../lib/clock.ts';
 
-export interface TokenClaims {
+interface TokenClaims {
   /** The user id (the brief's clients read it from the token's `id` field). */
   id: string;
   userType: UserType;

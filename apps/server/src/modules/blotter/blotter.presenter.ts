@@ -27,7 +27,7 @@ const personOf = (people: Map<string, PersonRow>, id: string | null) => {
   return person ? presentPerson(person) : null;
 };
 
-export function presentAmendment(row: BlotterAmendmentRow, people: Map<string, PersonRow>): BlotterAmendment {
+function presentAmendment(row: BlotterAmendmentRow, people: Map<string, PersonRow>): BlotterAmendment {
   return { _id: row.id, sequence: row.sequence, reason: row.reason, before: row.before, after: row.after, author: personOf(people, row.authorId), at: row.at.toISOString() };
 }
 

@@ -66,11 +66,6 @@ export async function insertAmendment(tx: Executor, values: typeof blotterAmendm
   return row!;
 }
 
-export async function countAmendments(db: Executor, entryId: string): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(blotterAmendments).where(eq(blotterAmendments.entryId, entryId));
-  return row?.count ?? 0;
-}
-
 export async function listAmendments(db: Executor, entryId: string): Promise<BlotterAmendmentRow[]> {
   return db.select().from(blotterAmendments).where(eq(blotterAmendments.entryId, entryId)).orderBy(asc(blotterAmendments.sequence));
 }

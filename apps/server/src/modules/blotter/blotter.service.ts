@@ -1,7 +1,5 @@
 import { msg } from '@lingui/core/macro';
 import {
-  BLOTTER_REFERRAL_LABELS,
-  BLOTTER_STATUS_LABELS,
   type BlotterDraft,
   type BlotterEntry,
   type BlotterListResponse,
@@ -54,7 +52,7 @@ type AmendInput = z.output<typeof amendBlotterEntrySchema>;
 type ListQuery = z.output<typeof blotterListQuerySchema>;
 
 /** `2026-0001`: four digits at least, more after the 9,999th entry of a year. */
-export const entryNumber = (year: number, sequence: number) => `${year}-${String(sequence).padStart(4, '0')}`;
+const entryNumber = (year: number, sequence: number) => `${year}-${String(sequence).padStart(4, '0')}`;
 
 /** The phones of the parties in E.164, or the field errors of those that are not real numbers. */
 function normalizeParties(values: Pick<BlotterValues, 'complainants' | 'respondents'>, prefix = ''): { errors: AppFieldError[]; parties: Pick<BlotterValues, 'complainants' | 'respondents'> } {
@@ -156,7 +154,7 @@ export async function getEntry(deps: AppDeps, actor: Actor, id: string): Promise
   return entryDetail(deps.db, actor, row, ticket);
 }
 
-export async function auditView(db: Executor, actor: Actor, row: BlotterEntryRow, at: Date, format?: string): Promise<void> {
+async function auditView(db: Executor, actor: Actor, row: BlotterEntryRow, at: Date, format?: string): Promise<void> {
   await appendAuditEntry(db, { actor, action: 'view', entity: 'blotter_entry', entityId: row.id, after: { number: row.number, ...(format ? { format } : {}) }, at });
 }
 
@@ -353,9 +351,4 @@ export async function draftFromIncident(deps: AppDeps, actor: Actor, incidentId:
     status: 'recorded',
     existingEntry: existing ? { _id: existing.id, number: existing.number } : null,
   };
-}
-
-/** Words of a status for texts and the PDF: `Referred (Lupon Tagapamayapa)`. */
-export function statusText(status: BlotterValues['status'], referredTo: BlotterValues['referredTo']): string {
-  return status === 'referred' && referredTo ? `${BLOTTER_STATUS_LABELS[status]} (${BLOTTER_REFERRAL_LABELS[referredTo]})` : BLOTTER_STATUS_LABELS[status];
 }

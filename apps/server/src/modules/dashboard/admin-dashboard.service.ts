@@ -81,7 +81,7 @@ function mondayOf(day: string): string {
  * The chart series over every bucket of the period, empty ones included: a day each, or a week
  * each (its Monday, the first one clipped to the period start) when the period is long.
  */
-export function buildSeries(
+function buildSeries(
   period: Pick<PerformancePeriod, 'from' | 'to'>,
   rows: DayTypeRow[],
 ): Pick<AdminDashboard, 'incidentsOverTime' | 'responseTrend'> {

@@ -116,14 +116,6 @@ export async function requeueFailedDelivery(db: Db, id: string, now: Date): Prom
   return row;
 }
 
-export async function countDueDeliveries(db: Db, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(deliveries)
-    .where(sql`${deliveries.status} in ('pending', 'sending') and ${deliveries.nextAttemptAt} <= ${now}`);
-  return Number(row?.n ?? 0);
-}
-
 /** Deletes up to `limit` deliveries sent before `before`; returns how many. */
 export async function deleteSentDeliveriesBefore(db: Db, before: Date, limit: number): Promise<number> {
   const oldest = db

@@ -44,7 +44,7 @@ export interface DeliveryWorkerOptions {
   backoffMaxMs: number;
 }
 
-export const DEFAULT_DELIVERY_OPTIONS: DeliveryWorkerOptions = {
+const DEFAULT_DELIVERY_OPTIONS: DeliveryWorkerOptions = {
   batchSize: 25,
   claimMs: 60_000,
   pollMs: 2_000,

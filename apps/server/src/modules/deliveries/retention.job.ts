@@ -2,7 +2,7 @@ import type { Job } from '../../lib/job.ts';
 import { deleteSentDeliveriesBefore } from './deliveries.repository.ts';
 
 /** Sent deliveries are kept this long (what went out, for questions about an alert), then deleted. */
-export const SENT_DELIVERY_RETENTION_DAYS = 30;
+const SENT_DELIVERY_RETENTION_DAYS = 30;
 const CHUNK = 5_000;
 
 /** Deletes old sent deliveries; pending ones are the queue and failed ones the supadmin's list (decision 016). */

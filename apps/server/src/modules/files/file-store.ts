@@ -27,7 +27,7 @@ export interface FileStore {
   close(): Promise<void>;
 }
 
-export interface StoredFile {
+interface StoredFile {
   data: Buffer;
   contentType: string;
 }
@@ -39,7 +39,7 @@ export interface StoredFile {
  */
 const FILE_KEY = /^[a-z]+\/[A-Za-z0-9-]{1,64}\.(webp|png|jpg)$/;
 
-export function assertFileKey(key: string): void {
+function assertFileKey(key: string): void {
   if (!FILE_KEY.test(key)) throw new Error(`not a file key: ${JSON.stringify(key)}`);
 }
 
@@ -82,7 +82,7 @@ export function diskFileStore(dataDir: string): FileStore {
 }
 
 /** PostgreSQL's store: one row per file in `stored_files`, read by every instance on the database. */
-export function postgresFileStore(db: Db): FileStore {
+function postgresFileStore(db: Db): FileStore {
   return {
     kind: 'postgres',
     async put(key, data, contentType) {

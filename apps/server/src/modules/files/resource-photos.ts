@@ -11,7 +11,7 @@ export const RESOURCE_PHOTO_URL_PREFIX = '/api/resources/photos/';
 const PHOTO_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
 /** Stores the photo and answers its URL. Errors name the upload field `photo`. */
-export async function storeResourcePhoto(files: FileStore, input: Buffer): Promise<string> {
+async function storeResourcePhoto(files: FileStore, input: Buffer): Promise<string> {
   let photo;
   try {
     photo = await encodeIncidentPhoto(input);
@@ -29,7 +29,7 @@ export async function storeResourcePhoto(files: FileStore, input: Buffer): Promi
 }
 
 /** Removes a replaced photo of ours; anything else is left alone. */
-export async function removeResourcePhoto(files: FileStore, url: string | null): Promise<void> {
+async function removeResourcePhoto(files: FileStore, url: string | null): Promise<void> {
   const key = url?.startsWith(RESOURCE_PHOTO_URL_PREFIX) ? resourcePhotoKey(url.slice(RESOURCE_PHOTO_URL_PREFIX.length)) : null;
   if (key) await files.remove(key);
 }

@@ -5,12 +5,12 @@ import { findSettings } from '../settings/index.ts';
 import { findSharedLandmarkNear, listActiveAreaShapes } from './geocode.repository.ts';
 
 /** docs/product.md §4.2: "the nearest landmark of past reports within 100 m". */
-export const LANDMARK_RADIUS_METERS = 100;
+const LANDMARK_RADIUS_METERS = 100;
 /** A landmark is offered only once this many reports named it (geocode.repository.ts says why). */
-export const LANDMARK_MIN_REPORTS = 2;
+const LANDMARK_MIN_REPORTS = 2;
 
 /** What the barangay's own data says about the point: its name, the area containing it, a landmark near it. */
-export async function barangayPlaceOf(deps: Pick<AppDeps, 'db'>, point: { lat: number; lng: number }): Promise<BarangayPlace> {
+async function barangayPlaceOf(deps: Pick<AppDeps, 'db'>, point: { lat: number; lng: number }): Promise<BarangayPlace> {
   const [settings, areas, landmark] = await Promise.all([
     findSettings(deps.db),
     listActiveAreaShapes(deps.db),

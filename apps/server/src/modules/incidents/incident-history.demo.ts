@@ -17,7 +17,7 @@ import { findIncidentByTicket } from './incidents.repository.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-export const DEMO_INCIDENT_HISTORY_DAYS = 90;
+const DEMO_INCIDENT_HISTORY_DAYS = 90;
 
 /** How many reports of each type per hundred. */
 const TYPE_WEIGHTS: Record<string, number> = {

@@ -35,7 +35,7 @@ export const isHiddenFrom = (caller: Caller, incident: Pick<IncidentRow, 'status
   incident.confidential && !canSeeIncident(caller, incident, false);
 
 /** Only admins mark an incident confidential or lift it. */
-export const canMarkConfidential = isAdmin;
+export const canMarkConfidential = (caller: Caller) => isAdmin(caller);
 
 /** Only tanods claim; admins assign. */
 export const canRespondToIncident = (caller: Caller) => caller.userType === 'tanod';
@@ -49,4 +49,4 @@ export const canResolveIncident = (caller: Caller, incident: Pick<IncidentRow, '
  * its responder, or an admin (docs/decisions/019-incident-evidence-and-printouts.md). Other tanods may write a
  * note but not attach photos to it.
  */
-export const canAttachEvidence = canResolveIncident;
+export const canAttachEvidence = (caller: Caller, incident: Pick<IncidentRow, 'responderId'>) => canResolveIncident(caller, incident);

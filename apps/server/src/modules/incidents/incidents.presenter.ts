@@ -4,7 +4,7 @@ import type { IncidentEventRow, IncidentRow } from '../../db/schema/index.ts';
 /** About 110 m: enough to know the street, not the house. */
 const roundCoarse = (value: number) => Math.round(value * 1000) / 1000;
 
-export function canRateIncident(incident: IncidentRow, alreadyRated: boolean): boolean {
+function canRateIncident(incident: IncidentRow, alreadyRated: boolean): boolean {
   return incident.status === 'resolved' && incident.responderId !== null && !alreadyRated;
 }
 

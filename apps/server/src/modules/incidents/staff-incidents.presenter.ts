@@ -5,7 +5,7 @@ import type { EvidenceRow, ListedIncidentRow } from './staff-incidents.repositor
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const photoUrl = (id: string) => `/api/incidents/photos/${id}`;
+const photoUrl = (id: string) => `/api/incidents/photos/${id}`;
 
 type PhotoRow = { id: string; width: number; height: number };
 
@@ -35,7 +35,7 @@ export function presentIncidentListItem(row: Omit<ListedIncidentRow, 'keys'>, ph
   };
 }
 
-export function presentIncidentEvent(event: IncidentEventRow, people: Map<string, PersonRow>): IncidentEvent {
+function presentIncidentEvent(event: IncidentEventRow, people: Map<string, PersonRow>): IncidentEvent {
   const person = (id: string | null) => {
     const row = id ? people.get(id) : undefined;
     return row ? presentPerson(row) : null;
@@ -67,7 +67,7 @@ export function presentIncidentDetail(
   };
 }
 
-export function presentEvidencePhoto(photo: EvidenceRow, people: Map<string, PersonRow>): EvidencePhoto {
+function presentEvidencePhoto(photo: EvidenceRow, people: Map<string, PersonRow>): EvidencePhoto {
   const uploader = photo.uploadedById ? people.get(photo.uploadedById) : undefined;
   return {
     _id: photo.id,

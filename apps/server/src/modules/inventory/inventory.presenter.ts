@@ -25,7 +25,7 @@ export function presentItem(item: ItemWithStock): InventoryItem {
   };
 }
 
-export function loanStatus(loan: Pick<LoanRow, 'returnedAt' | 'dueAt'>, now: Date): LoanStatus {
+function loanStatus(loan: Pick<LoanRow, 'returnedAt' | 'dueAt'>, now: Date): LoanStatus {
   if (loan.returnedAt) return 'returned';
   return loan.dueAt < now ? 'overdue' : 'open';
 }

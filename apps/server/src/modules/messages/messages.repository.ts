@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 
 /** The canonical order of a pair: the smaller id first (uuids compare as their hex text). */
-export function orderedPair(a: string, b: string): [string, string] {
+function orderedPair(a: string, b: string): [string, string] {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
   return x < y ? [x, y] : [y, x];
@@ -59,7 +59,7 @@ export async function findConversationFor(db: Executor, conversationId: string, 
 }
 
 /** The columns of a user that a conversation shows (`UserSummary`), not the whole row. */
-export type ConversationUser = Pick<
+type ConversationUser = Pick<
   UserRow,
   'id' | 'firstName' | 'lastName' | 'userType' | 'profilePicture' | 'isOnline' | 'lastActive'
 >;

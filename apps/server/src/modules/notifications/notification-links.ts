@@ -15,10 +15,6 @@ export interface RoleLinks {
 const TANOD_HOME = '/Dashboard';
 const ADMIN_HOME = '/Admindashboard';
 
-export function homePathOf(userType: string): string {
-  return userType === 'tanod' ? TANOD_HOME : ADMIN_HOME;
-}
-
 export function notificationLinks(entity: { type: NotificationEntityType; id: string } | undefined): RoleLinks {
   if (!entity) return { tanod: null, admin: null };
   const id = encodeURIComponent(entity.id);

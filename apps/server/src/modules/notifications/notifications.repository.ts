@@ -9,7 +9,7 @@ import type { Locale } from '../../lib/i18n.ts';
 export type LocalizedText = Record<Locale, string>;
 
 /** SQL choosing, per row of `users`, the text in that person's language: Filipino when they chose it, else English. */
-export const inRecipientLanguage = (text: LocalizedText) =>
+const inRecipientLanguage = (text: LocalizedText) =>
   sql`case when ${users.language} = 'fil' then ${text.fil}::text else ${text.en}::text end`;
 
 /** Whom a batch of notifications goes to, already resolved to a SQL condition on `users`. */

@@ -58,7 +58,7 @@ export interface NotifyInput {
 export type NotifyMessage = Text | (() => Text);
 
 /** The message written in every language, each built in its own language (decision 029). */
-export function inEveryLanguage(message: NotifyMessage): LocalizedText {
+function inEveryLanguage(message: NotifyMessage): LocalizedText {
   const one = (locale: Locale) => withLocale(locale, () => translate(typeof message === 'function' ? message() : message, locale).trim());
   return { en: one('en'), fil: one('fil') };
 }

@@ -17,7 +17,7 @@ function fan(from: number, to: number): Polygon {
   return { type: 'Polygon', coordinates: [[CENTRE, ...corners, CENTRE]] };
 }
 
-export const DEMO_AREAS = [
+const DEMO_AREAS = [
   { name: 'Purok 1 (Hilaga)', color: '#1e88e5', polygon: fan(0, 2) },
   { name: 'Purok 2 (Silangan)', color: '#43a047', polygon: fan(2, 4) },
   { name: 'Purok 3 (Timog)', color: '#fb8c00', polygon: fan(4, 6) },

@@ -66,7 +66,7 @@ const LOG_LINES = [
  * Patrols for the demo: every attendance kind on the completed schedules (on time, late, absent)
  * with tracks and logs, and the schedules of `now` on patrol, their tracks up to this minute.
  */
-export async function seedDemoPatrols(deps: AppDeps, areas: PatrolAreaRow[], schedules: { fortnight: DemoSchedule[]; now: DemoSchedule[] }): Promise<void> {
+async function seedDemoPatrols(deps: AppDeps, areas: PatrolAreaRow[], schedules: { fortnight: DemoSchedule[]; now: DemoSchedule[] }): Promise<void> {
   const now = deps.clock.now();
   const polygonOf = new Map(areas.map((area) => [area.id, area.polygon]));
   let turn = 0;
@@ -145,7 +145,7 @@ const HABITS = [
  * (6–45 minutes) or absent by each tanod's habits, with a track (a point every 3 minutes) and
  * two log lines each. Deterministic (seeded), inserted in bulk.
  */
-export async function seedDemoPatrolHistory(deps: AppDeps, areas: PatrolAreaRow[], history: DemoSchedule[], tanodIds: string[]): Promise<void> {
+async function seedDemoPatrolHistory(deps: AppDeps, areas: PatrolAreaRow[], history: DemoSchedule[], tanodIds: string[]): Promise<void> {
   const random = new SeededRandom(11);
   const polygonOf = new Map(areas.map((area) => [area.id, area.polygon]));
   const rows: (typeof patrolsTable.$inferInsert)[] = [];

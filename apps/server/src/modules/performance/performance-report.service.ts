@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { type PerformanceReportRequest, type performanceReportRequestSchema } from '@bantay/shared';
+import type { performanceReportRequestSchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
@@ -15,7 +15,6 @@ import { CSV_HEADER, csvRow } from './performance.presenter.ts';
 import { getTanodPerformance, rankTanods, resolvePeriod } from './performance.service.ts';
 
 type ReportRequest = z.output<typeof performanceReportRequestSchema>;
-export type { PerformanceReportRequest };
 
 export interface PerformanceReportFile {
   fileName: string;

@@ -161,7 +161,7 @@ export async function loanFigures(
 }
 
 /** The family queries, exported so the bench can EXPLAIN exactly what runs. */
-export const attendanceSql = (ids: string[], window: PeriodWindow): SQL =>
+const attendanceSql = (ids: string[], window: PeriodWindow): SQL =>
   sql`select sm.tanod_id,
           count(*) as scheduled,
           count(*) filter (where p.attendance in ('on_time', 'late')) as attended,
@@ -179,7 +179,7 @@ export const attendanceSql = (ids: string[], window: PeriodWindow): SQL =>
  * The haversine length in metres of one patrol's track, as a scalar subquery over its points in
  * time order (the `(patrol_id, at)` index); 0 without two points.
  */
-export const trackMetersOf = (patrolId: SQL): SQL =>
+const trackMetersOf = (patrolId: SQL): SQL =>
   sql`(select coalesce(sum(
         2 * 6371008.8 * asin(sqrt(
           power(sin(radians(lat - prev_lat) / 2), 2) +
@@ -197,7 +197,7 @@ export const trackMetersOf = (patrolId: SQL): SQL =>
  * database, like the demo's and the bench's, get theirs here once). A track does not change once
  * its patrol ended: points are tagged with a patrol only while it is active.
  */
-export async function fillTrackDistances(db: Executor, ids: string[], window: PeriodWindow): Promise<void> {
+async function fillTrackDistances(db: Executor, ids: string[], window: PeriodWindow): Promise<void> {
   await db.execute(sql`
     update patrols p set distance_meters = ${trackMetersOf(sql`p.id`)}
     where p.tanod_id in (select unnest(${idArray(ids)})) and p.distance_meters is null and p.ended_at is not null
@@ -209,7 +209,7 @@ export async function fillTrackDistances(db: Executor, ids: string[], window: Pe
  * one active patrol per tanod) are measured now, apart, so the planner never prices a track walk
  * per row of the whole period (which also tipped PostgreSQL into JIT-compiling the query).
  */
-export const patrolSql = (ids: string[], window: PeriodWindow): SQL =>
+const patrolSql = (ids: string[], window: PeriodWindow): SQL =>
   sql`with period_patrols as (
         select id, tanod_id, started_at, ended_at, distance_meters
         from patrols
@@ -239,7 +239,7 @@ export const patrolSql = (ids: string[], window: PeriodWindow): SQL =>
  * index; a long period reads most of the table anyway). Minutes in double precision (`date_part`),
  * not `extract`'s numeric, which is slower to average.
  */
-export const incidentSql = (ids: string[], window: PeriodWindow): SQL =>
+const incidentSql = (ids: string[], window: PeriodWindow): SQL =>
   sql`with responded as (
         select responder_id as tanod_id, count(*) as n, avg(date_part('epoch', responded_at - created_at) / 60) as minutes
         from incidents
@@ -258,7 +258,7 @@ export const incidentSql = (ids: string[], window: PeriodWindow): SQL =>
         a.n as responded, a.minutes as response_minutes, b.n as resolved, b.minutes as resolution_minutes
       from responded a full join resolved b on a.tanod_id = b.tanod_id`;
 
-export const ratingSql = (ids: string[], window: PeriodWindow): SQL =>
+const ratingSql = (ids: string[], window: PeriodWindow): SQL =>
   sql`select tanod_id, count(*) as n, avg(rating) as average,
           count(*) filter (where rating = 1) as r1, count(*) filter (where rating = 2) as r2,
           count(*) filter (where rating = 3) as r3, count(*) filter (where rating = 4) as r4,
@@ -268,7 +268,7 @@ export const ratingSql = (ids: string[], window: PeriodWindow): SQL =>
           and created_at >= ${at(window.start)} and created_at < ${at(window.end)}
         group by tanod_id`;
 
-export const loanSql = (ids: string[], window: PeriodWindow): SQL =>
+const loanSql = (ids: string[], window: PeriodWindow): SQL =>
   sql`select borrower_id as tanod_id, count(*) as due,
           count(*) filter (where returned_at is not null and returned_at <= due_at) as on_time
         from loans

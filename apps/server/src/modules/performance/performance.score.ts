@@ -16,7 +16,7 @@
  * rounded to one decimal; equal scores share a rank.
  */
 
-export const SCORE_WEIGHTS = {
+const SCORE_WEIGHTS = {
   attendance: 30,
   onTime: 10,
   rating: 20,

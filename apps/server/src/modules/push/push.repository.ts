@@ -133,7 +133,7 @@ export async function upsertPreferences(
 }
 
 /** Where a push opens, per recipient: one path for everyone, or one per staff role. */
-export type PushUrl = string | { tanod: string; admin: string };
+type PushUrl = string | { tanod: string; admin: string };
 
 export interface PushFanOut {
   userIds: readonly string[];

@@ -26,7 +26,7 @@ import { reportCsv, reportTables } from './resources-report-tables.ts';
 
 type ReportQuery = z.output<typeof resourceReportQuerySchema>;
 
-export interface LoanLine {
+interface LoanLine {
   item: string;
   category: string;
   tanod: string;
@@ -37,7 +37,7 @@ export interface LoanLine {
   condition: ReturnCondition | null;
 }
 
-export interface TripLine {
+interface TripLine {
   vehicle: string;
   plate: string;
   driver: string;
@@ -51,7 +51,7 @@ export interface TripLine {
   distance: number | null;
 }
 
-export interface ItemSummary {
+interface ItemSummary {
   item: string;
   category: string;
   loans: number;
@@ -62,7 +62,7 @@ export interface ItemSummary {
   overdue: number;
 }
 
-export interface VehicleSummary {
+interface VehicleSummary {
   vehicle: string;
   plate: string;
   trips: number;
@@ -70,7 +70,7 @@ export interface VehicleSummary {
   distance: number;
 }
 
-export interface TanodSummary {
+interface TanodSummary {
   tanod: string;
   loans: number;
   units: number;
@@ -79,7 +79,7 @@ export interface TanodSummary {
   distance: number;
 }
 
-export interface ReportTotals {
+interface ReportTotals {
   loans: number;
   units: number;
   returns: number;
@@ -130,7 +130,7 @@ const byName =
     name(a).localeCompare(name(b));
 
 /** Collects the period's loans, returns, overdue items and trips, with the per-item, vehicle and tanod tallies. */
-export async function buildResourceReport(deps: AppDeps, query: ReportQuery): Promise<ResourceReport> {
+async function buildResourceReport(deps: AppDeps, query: ReportQuery): Promise<ResourceReport> {
   const settings = await getPublicSettings(deps);
   const timeZone = settings.timezone;
   const start = startOfDayIn(timeZone, query.from);

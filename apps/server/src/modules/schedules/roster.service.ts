@@ -79,7 +79,7 @@ function tanodFilter(actor: Actor, query: RosterQuery): string | undefined {
   return actor.id;
 }
 
-export async function buildRoster(deps: AppDeps, actor: Actor, query: RosterQuery): Promise<Roster> {
+async function buildRoster(deps: AppDeps, actor: Actor, query: RosterQuery): Promise<Roster> {
   const tanodId = tanodFilter(actor, query);
   const settings = await getPublicSettings(deps);
   const timeZone = settings.timezone;
@@ -136,7 +136,7 @@ export async function buildRoster(deps: AppDeps, actor: Actor, query: RosterQuer
   };
 }
 
-export function rosterCsv(roster: Roster): string {
+function rosterCsv(roster: Roster): string {
   return toCsv([
     ROSTER_CSV_HEADER,
     ...roster.lines.map((line) => [line.day, line.weekday, line.shift, line.start, line.end, line.area, line.code, line.leader, line.members.join('; '), line.notes]),

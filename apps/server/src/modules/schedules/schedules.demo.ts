@@ -9,7 +9,7 @@ import { localDay, overlaps, shiftWindow, type Window } from './shift-times.ts';
 
 const DAY_MS = 86_400_000;
 /** The history runs from this many days back up to the fortnight (which starts a week back). */
-export const DEMO_HISTORY_DAYS = 90;
+const DEMO_HISTORY_DAYS = 90;
 const HISTORY_UNTIL_DAYS = 8;
 const HOUR_MS = 3_600_000;
 

@@ -185,14 +185,3 @@ export async function listTanodsOnOngoingSchedules(db: Executor, now: Date): Pro
     .where(and(lte(schedules.startsAt, now), gt(schedules.endsAt, now), eq(users.status, 'active')));
   return rows.map((row) => row.id);
 }
-
-/** The ongoing schedule of one tanod at `now`, if any. */
-export async function findOngoingScheduleOf(db: Executor, tanodId: string, now: Date): Promise<ScheduleRow | undefined> {
-  const [row] = await db
-    .select({ schedule: schedules })
-    .from(schedules)
-    .innerJoin(scheduleMembers, eq(scheduleMembers.scheduleId, schedules.id))
-    .where(and(eq(scheduleMembers.tanodId, tanodId), lte(schedules.startsAt, now), gt(schedules.endsAt, now)))
-    .limit(1);
-  return row?.schedule;
-}

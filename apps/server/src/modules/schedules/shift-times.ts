@@ -12,8 +12,6 @@ export interface Window {
   endsAt: Date;
 }
 
-const DAY_MS = 86_400_000;
-
 /** The local calendar day of an instant: { y, m (0-11), d, weekday (0 = Sunday) }. */
 export function localDay(at: Date, timezone: string) {
   const local = zonedDate(timezone, at);
@@ -74,5 +72,3 @@ export const overlaps = (a: Window, b: Window) => a.startsAt < b.endsAt && b.sta
 export function describeWindow(window: Window, timezone: string, locale: Locale = currentLocale()): string {
   return `${formatInZone(timezone, window.startsAt, 'EEE d MMM HH:mm', locale)}–${formatInZone(timezone, window.endsAt, 'HH:mm', locale)}`;
 }
-
-export const daysBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / DAY_MS;

@@ -40,7 +40,7 @@ const TAKEN_MESSAGES = {
 const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A random one-time password: 14 characters, about 80 bits, never stored in clear. */
-export function generateOneTimePassword(): string {
+function generateOneTimePassword(): string {
   return Array.from(crypto.randomBytes(14), (byte) => PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length]).join('');
 }
 

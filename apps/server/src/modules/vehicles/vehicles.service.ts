@@ -39,7 +39,7 @@ const duplicatePlate = (plate: string) =>
   });
 
 /** Presents vehicles with their drivers and whether they are out on a trip now. */
-export async function presentVehicles(deps: AppDeps, db: Executor, rows: VehicleRow[]): Promise<Vehicle[]> {
+async function presentVehicles(deps: AppDeps, db: Executor, rows: VehicleRow[]): Promise<Vehicle[]> {
   const ids = rows.map((row) => row.id);
   const [drivers, onTrip] = await Promise.all([driversOf(db, ids), vehiclesOnTrip(db, ids, deps.clock.now())]);
   const people = await findPeople(db, [...drivers.values()].flat());

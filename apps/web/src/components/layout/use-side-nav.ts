@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** docs/product.md §A2 and §9: the side nav collapses at 768 px or less. */
-export const MOBILE_QUERY = '(max-width: 768px)' as const;
+const MOBILE_QUERY = '(max-width: 768px)' as const;
 
 function matches(query: string): boolean {
   return typeof window !== 'undefined' && window.matchMedia(query).matches;

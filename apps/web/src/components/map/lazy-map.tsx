@@ -22,7 +22,7 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
   }
 }
 
-export function MapPlaceholder({ className = 'h-80' }: { className?: string }) {
+function MapPlaceholder({ className = 'h-80' }: { className?: string }) {
   return (
     <div className={`flex w-full items-center justify-center rounded-xl border border-line bg-surface-2 text-sm text-muted ${className}`}>
       <Trans>Loading the map…</Trans>

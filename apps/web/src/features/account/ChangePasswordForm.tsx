@@ -22,7 +22,7 @@ const GUESSABLE_WORDS = ['bantay', 'tanod', 'barangay'] as const;
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirm: '' };
 
 /** The toast after a change, in the language on screen. */
-export function sessionsEndedText(count: number): string {
+function sessionsEndedText(count: number): string {
   if (count === 0) return translate`Password changed. You were not signed in anywhere else.`;
   return translate`${plural(count, {
     one: 'Password changed. 1 other session was signed out.',

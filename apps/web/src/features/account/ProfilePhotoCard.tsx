@@ -13,7 +13,7 @@ const TYPES: readonly string[] = SECURITY_LIMITS.photoTypes;
 const MAX_MB = SECURITY_LIMITS.photoMaxBytes / (1024 * 1024);
 
 /** A quick check before the upload, in the language on screen; the server checks the content itself and decides. */
-export function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
+function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!TYPES.includes(file.type)) return translate`Choose a JPEG, PNG or WebP image.`;
   if (file.size > SECURITY_LIMITS.photoMaxBytes) return translate`The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
   return null;

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Advisory, AdvisoryList, AdvisoryOptIn, CreateAdvisoryRequest, PatrolArea, UpdateAdvisoryRequest } from '@bantay/shared';
+import type { Advisory, AdvisoryList, CreateAdvisoryRequest, PatrolArea, UpdateAdvisoryRequest } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
 
-export const ADVISORIES_KEY = ['advisories'] as const;
-export const ADVISORY_OPT_IN_KEY = ['advisories', 'opt-in'] as const;
+const ADVISORIES_KEY = ['advisories'] as const;
 
 /** `GET /api/advisories` (admins): scheduled, active and ended, newest start first. */
 export function useAdvisories() {
@@ -19,12 +18,6 @@ export const createAdvisory = (body: CreateAdvisoryRequest) => api<Advisory>('/a
 export const updateAdvisory = (id: string, body: UpdateAdvisoryRequest) =>
   api<Advisory>(`/api/advisories/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 export const deleteAdvisory = (id: string) => api<unknown>(`/api/advisories/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
-/** `GET`/`PUT /api/residents/me/advisory-alerts` (resident). */
-export function useAdvisoryOptIn() {
-  return useQuery({ queryKey: ADVISORY_OPT_IN_KEY, queryFn: ({ signal }) => api<AdvisoryOptIn>('/api/residents/me/advisory-alerts', { signal }) });
-}
-export const saveAdvisoryOptIn = (choice: AdvisoryOptIn) => api<AdvisoryOptIn>('/api/residents/me/advisory-alerts', { method: 'PUT', body: choice });
 
 /**
  * The patrol areas an advisory may name, retired ones too (an advisory keeps what it was written

@@ -15,7 +15,7 @@ import { useRealtime, useSocketEvent } from '@/lib/realtime.tsx';
 import { fullName } from '@/lib/full-name.ts';
 
 /** Backup (assistance) requests. The lists refresh on `assistance:*` socket events. */
-export const ASSISTANCE_KEY = ['assistance'] as const;
+const ASSISTANCE_KEY = ['assistance'] as const;
 
 function search(query: AssistanceListQuery): string {
   const params = new URLSearchParams();

@@ -17,7 +17,7 @@ import { api } from '@/lib/api-client.ts';
 
 /** The blotter's calls (server module `blotter`, docs/decisions/026-the-blotter.md). */
 
-export const BLOTTER_KEY = ['blotter'] as const;
+const BLOTTER_KEY = ['blotter'] as const;
 const enc = encodeURIComponent;
 
 export interface BlotterFilters {

@@ -17,7 +17,7 @@ export interface PositionText {
   lng: string;
 }
 
-export type CameraField = keyof CameraFormValues | 'lat' | 'lng';
+type CameraField = keyof CameraFormValues | 'lat' | 'lng';
 export type CameraErrors = Partial<Record<CameraField | 'form', string>>;
 
 export const valuesOf = (camera: Camera | null): CameraFormValues => ({

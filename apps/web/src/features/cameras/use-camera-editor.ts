@@ -7,7 +7,7 @@ import { useRefreshCameras } from './api/list-cameras.ts';
 import { parsePosition, positionText, serverErrors, type PositionText } from './camera-form.ts';
 
 /** What the camera form is open on: a new camera, one of the list, or nothing (the list shows). */
-export type CameraSelection = { kind: 'new' } | { kind: 'edit'; id: string } | null;
+type CameraSelection = { kind: 'new' } | { kind: 'edit'; id: string } | null;
 
 /** What the map's camera layer needs while an admin manages cameras (see CameraLayer). */
 export interface CameraLayerEditing {

@@ -4,7 +4,7 @@ import type { AdminDashboard, PerformancePeriodKind } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
 import { useRefetchOn } from '@/lib/realtime.tsx';
 
-export const ADMIN_DASHBOARD_KEY = ['dashboard', 'admin'] as const;
+const ADMIN_DASHBOARD_KEY = ['dashboard', 'admin'] as const;
 
 /** Every event that moves one of the dashboard's figures. */
 const ADMIN_DASHBOARD_EVENTS = [
@@ -17,7 +17,7 @@ const ADMIN_DASHBOARD_EVENTS = [
   'loan:updated',
 ] as const;
 
-export const fetchAdminDashboard = (period: PerformancePeriodKind, signal?: AbortSignal) =>
+const fetchAdminDashboard = (period: PerformancePeriodKind, signal?: AbortSignal) =>
   api<AdminDashboard>(`/api/dashboard/admin?period=${encodeURIComponent(period)}`, { signal });
 
 /**

@@ -3,10 +3,10 @@ import type { TanodDashboard } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
 import { useRefetchOn } from '@/lib/realtime.tsx';
 
-export const TANOD_DASHBOARD_KEY = ['dashboard', 'tanod'] as const;
+const TANOD_DASHBOARD_KEY = ['dashboard', 'tanod'] as const;
 const TANOD_DASHBOARD_EVENTS = ['incident:created', 'incident:updated', 'schedule:updated', 'loan:updated', 'tracking:status'] as const;
 
-export const fetchTanodDashboard = (signal?: AbortSignal) => api<TanodDashboard>('/api/dashboard/tanod', { signal });
+const fetchTanodDashboard = (signal?: AbortSignal) => api<TanodDashboard>('/api/dashboard/tanod', { signal });
 
 /**
  * `GET /api/dashboard/tanod`, kept live by the socket (docs/product.md §7, no polling): a report or an

@@ -13,7 +13,7 @@ import { DEFAULT_TIMEZONE, formatZoned } from '@/lib/zoned-time.ts';
  */
 
 /** Lower-cased, accents removed, spaces collapsed: "Peña  " and "pena" compare equal. */
-export function normalizeName(value: string): string {
+function normalizeName(value: string): string {
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -58,7 +58,7 @@ export function ratingCountLabel(count: number): string {
 }
 
 /** What each number of stars means, 1 to 5. */
-export const STAR_WORDS: readonly MessageDescriptor[] = [msg`Poor`, msg`Fair`, msg`Good`, msg`Very good`, msg`Excellent`];
+const STAR_WORDS: readonly MessageDescriptor[] = [msg`Poor`, msg`Fair`, msg`Good`, msg`Very good`, msg`Excellent`];
 
 /** "Very good" for 4 stars; empty outside 1–5. */
 export function starWord(value: number): string {

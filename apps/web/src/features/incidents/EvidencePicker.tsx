@@ -10,7 +10,7 @@ import { EVIDENCE_LIMITS, INCIDENT_LIMITS } from '@bantay/shared';
  * size to answer at once; the server judges the bytes.
  */
 
-export interface PickedPhoto {
+interface PickedPhoto {
   file: File;
   /** An object URL for the preview, revoked when the photo is removed or the form goes away. */
   url: string;

@@ -12,7 +12,7 @@ import { playAlertSound, unlockAlertSound } from './alert-sound.ts';
 import { incidentTypeLabel } from '@bantay/shared';
 
 /** Where staff handle an incident: the tanod's patrol map, the admin's tracking page. */
-export function incidentPagePath(userType: string | null, id: string): string {
+function incidentPagePath(userType: string | null, id: string): string {
   const page = userType === 'tanod' ? '/Patrolmap' : '/Patrol&incidenttracking';
   return `${page}?incident=${encodeURIComponent(id)}`;
 }

@@ -30,7 +30,6 @@ export const STATUS_BADGES = {
 } satisfies Record<IncidentStatus, string>;
 
 export const ARCHIVE_STATUSES: IncidentStatus[] = ['resolved', 'rejected', 'false_alarm'];
-export const OPEN_STATUSES: IncidentStatus[] = ['pending', 'in_progress'];
 
 
 /** How long ago, short enough for a queue row: "just now", "4 min", "2 h 5 min", "3 d". */

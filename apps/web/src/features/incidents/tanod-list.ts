@@ -64,7 +64,7 @@ export const STATUSES_OF: Record<Exclude<TanodListView, 'queue'>, IncidentStatus
   history: ['in_progress', 'resolved', 'rejected', 'false_alarm'],
 };
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 export function hasFilters(values: TanodListFilterValues): boolean {
   return Object.values(values).some((value) => value !== '');

@@ -14,10 +14,10 @@ export const TYPING_THROTTLE_MS = 1500;
 export const POLL_MS = 500;
 export const CONTENT_MAX_LENGTH = 2000;
 
-export const TEMP_PREFIX = 'temp-';
+const TEMP_PREFIX = 'temp-';
 
 /** docs/product.md §A3: an id, or an object with `_id`. */
-export function idOf(ref: IdRef): string | null {
+function idOf(ref: IdRef): string | null {
   if (!ref) return null;
   return typeof ref === 'string' ? ref : ref._id;
 }

@@ -16,10 +16,10 @@ import { storedUserId } from '@/lib/storage.ts';
 import { applyReadReceipt, isUnread, mergeMessages, POLL_MS, sortConversations } from './message-logic.ts';
 import type { ChatMessage, Conversation } from './message-types.ts';
 
-export const UNREAD_KEY = ['messages', 'unread'] as const;
+const UNREAD_KEY = ['messages', 'unread'] as const;
 export const CONVERSATIONS_KEY = ['messages', 'conversations'] as const;
-export const USERS_KEY = ['messages', 'users'] as const;
-export const threadKey = (conversationId: string) => ['messages', 'thread', conversationId] as const;
+const USERS_KEY = ['messages', 'users'] as const;
+const threadKey = (conversationId: string) => ['messages', 'thread', conversationId] as const;
 
 type Thread = InfiniteData<MessageListResponse, string | null>;
 
@@ -27,9 +27,9 @@ const enc = encodeURIComponent;
 
 // ---- Calls (docs/product.md §A7, under /api per docs/product.md §1) ----
 
-export const fetchUnread = () => api<UnreadMessagesResponse>('/api/messages/unread');
+const fetchUnread = () => api<UnreadMessagesResponse>('/api/messages/unread');
 export const fetchConversations = () => api<ConversationListResponse>('/api/messages/conversations').then((r) => r.conversations);
-export const fetchMessages = (conversationId: string, before: string | null) =>
+const fetchMessages = (conversationId: string, before: string | null) =>
   api<MessageListResponse>(`/api/messages/conversations/${enc(conversationId)}/messages${before ? `?before=${enc(before)}` : ''}`);
 export const markConversationRead = (conversationId: string) =>
   api<MarkConversationReadResponse>(`/api/messages/conversations/${enc(conversationId)}/read`, { method: 'POST' });
@@ -40,7 +40,7 @@ export const sendMessage = (conversationId: string, content: string, clientId?: 
   api<SendMessageResponse>('/api/messages', { method: 'POST', body: { conversationId, content, clientId } }).then((r) => r.message);
 export const deleteConversation = (conversationId: string) =>
   api<{ ok: true }>(`/api/messages/conversations/${enc(conversationId)}`, { method: 'DELETE' });
-export const fetchUsers = () => api<{ users: UserSummary[] }>('/api/auth/users').then((r) => r.users);
+const fetchUsers = () => api<{ users: UserSummary[] }>('/api/auth/users').then((r) => r.users);
 
 // ---- Queries: pushed by the socket; they poll every 500 ms only while it is down ----
 
@@ -113,7 +113,7 @@ function editConversations(queryClient: QueryClient, edit: (list: Conversation[]
 }
 
 /** Recomputes the red dot from the list when it is loaded; otherwise asks the server once. */
-export function refreshUnreadDot(queryClient: QueryClient) {
+function refreshUnreadDot(queryClient: QueryClient) {
   const list = queryClient.getQueryData<Conversation[]>(CONVERSATIONS_KEY);
   const me = storedUserId();
   if (list) queryClient.setQueryData<UnreadMessagesResponse>(UNREAD_KEY, { hasUnread: list.some((c) => isUnread(c, me)) });

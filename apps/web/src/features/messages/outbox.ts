@@ -93,7 +93,7 @@ function loadKept(): Promise<void> {
 // ---- The queue ----
 
 /** A random id for a message, also where crypto.randomUUID is missing (plain http on a LAN). */
-export function newClientId(): string {
+function newClientId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -3,11 +3,11 @@ import type { CreateNote, Note, UpdateNote } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
 
 /** Every notes query lives under this key, so a write refreshes every open calendar. */
-export const NOTES_KEY = ['notes'] as const;
+const NOTES_KEY = ['notes'] as const;
 
 const enc = encodeURIComponent;
 
-export const fetchNotes = (range: { from: string; to: string }, signal?: AbortSignal) =>
+const fetchNotes = (range: { from: string; to: string }, signal?: AbortSignal) =>
   api<{ notes: Note[] }>(`/api/notes?from=${enc(range.from)}&to=${enc(range.to)}`, { signal }).then((data) => data.notes);
 export const createNote = (body: CreateNote) => api<Note>('/api/notes', { method: 'POST', body });
 export const updateNote = (id: string, body: UpdateNote) => api<Note>(`/api/notes/${enc(id)}`, { method: 'PATCH', body });

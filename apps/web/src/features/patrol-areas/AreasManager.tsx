@@ -17,7 +17,7 @@ import { usePatrolAreas, useCreateArea, useRetireArea, useUpdateArea } from './p
 const AreasMap = lazyMap(() => import('./AreasMap.tsx'), 'h-[22rem] lg:h-[34rem]');
 
 /** Colours offered for a new area, distinct on the map in both themes. */
-export const AREA_PALETTE = ['#2563eb', '#16a34a', '#d97706', '#9333ea', '#db2777', '#0891b2', '#dc2626', '#4b5563'];
+const AREA_PALETTE = ['#2563eb', '#16a34a', '#d97706', '#9333ea', '#db2777', '#0891b2', '#dc2626', '#4b5563'];
 
 type Mode =
   | { kind: 'idle' }

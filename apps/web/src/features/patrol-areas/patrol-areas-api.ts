@@ -9,7 +9,7 @@ import type {
 import { api } from '@/lib/api-client.ts';
 
 /** Shared with the schedules and patrols features' own calls of the same list (same key, one cache). */
-export const PATROL_AREAS_KEY = ['patrol-areas', { includeRetired: true }] as const;
+const PATROL_AREAS_KEY = ['patrol-areas', { includeRetired: true }] as const;
 
 export function usePatrolAreas() {
   return useQuery({

@@ -24,9 +24,9 @@ const id = (value: string) => encodeURIComponent(value);
 export const CURRENT_PATROL_KEY = ['patrols', 'current'] as const;
 export const TRACKING_STATE_KEY = ['tracking', 'me'] as const;
 export const MY_SCHEDULES_KEY = ['schedules', 'mine'] as const;
-export const LIVE_POSITIONS_KEY = ['tracking', 'live'] as const;
+const LIVE_POSITIONS_KEY = ['tracking', 'live'] as const;
 /** The same key and list as the areas page, so one cache serves both. */
-export const AREAS_KEY = ['patrol-areas', { includeRetired: true }] as const;
+const AREAS_KEY = ['patrol-areas', { includeRetired: true }] as const;
 
 export function useAreas() {
   return useQuery({ queryKey: AREAS_KEY, queryFn: ({ signal }) => api<PatrolArea[]>('/api/patrol-areas?includeRetired=true', { signal }) });

@@ -7,7 +7,7 @@ import { storage } from '@/lib/storage.ts';
 import { periodSearch, type PeriodSelection } from './performance-format.ts';
 import { attachmentName } from '@/lib/save-file.ts';
 
-export const PERFORMANCE_KEY = ['performance'] as const;
+const PERFORMANCE_KEY = ['performance'] as const;
 
 /**
  * Figures are computed on the server for a whole period. The events that move them (an incident
@@ -25,10 +25,10 @@ const PERFORMANCE_EVENTS = [
   'schedule:updated',
 ] as const;
 
-export const fetchTanodPerformance = (tanodId: string, selection: PeriodSelection, signal?: AbortSignal) =>
+const fetchTanodPerformance = (tanodId: string, selection: PeriodSelection, signal?: AbortSignal) =>
   api<TanodPerformance>(`/api/performance/${encodeURIComponent(tanodId)}?${periodSearch(selection)}`, { signal });
 
-export const fetchPerformanceList = (selection: PeriodSelection, signal?: AbortSignal) =>
+const fetchPerformanceList = (selection: PeriodSelection, signal?: AbortSignal) =>
   api<PerformanceList>(`/api/performance?${periodSearch(selection)}`, { signal });
 
 /** One tanod's figures and chart series; `enabled` waits for a valid custom period. */

@@ -11,7 +11,7 @@ import { formatZoned } from '@/lib/zoned-time.ts';
  * so the global `t` reads the active language (docs/decisions/029-languages.md).
  */
 
-export const NO_FIGURE = '—';
+const NO_FIGURE = '—';
 
 /**
  * 0.923 → "92%", rounded to a whole percent. A rate that is not zero never reads "0%" ("< 1%"), and

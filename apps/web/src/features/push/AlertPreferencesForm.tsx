@@ -24,7 +24,7 @@ const ALERT_KIND_TEXTS: Record<MutableAlertKind, MessageDescriptor> = {
 };
 
 /** Quiet hours start as a night: 22:00 to 06:00. */
-export const DEFAULT_QUIET_HOURS = { start: '22:00', end: '06:00' } as const;
+const DEFAULT_QUIET_HOURS = { start: '22:00', end: '06:00' } as const;
 
 interface Values {
   /** Per kind shown: true when it is alerted (not muted). */
@@ -46,7 +46,7 @@ function toValues(preferences: AlertPreferences, kinds: readonly MutableAlertKin
 }
 
 /** The values as the API takes them; kinds this form does not show keep what they were. */
-export function toPreferences(values: Values, kinds: readonly MutableAlertKind[], before: AlertPreferences): AlertPreferences {
+function toPreferences(values: Values, kinds: readonly MutableAlertKind[], before: AlertPreferences): AlertPreferences {
   const keptMuted = before.mutedKinds.filter((kind) => !kinds.includes(kind));
   return {
     mutedKinds: [...keptMuted, ...kinds.filter((kind) => values.alerted[kind] === false)],

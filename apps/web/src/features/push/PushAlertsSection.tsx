@@ -18,7 +18,7 @@ import { PUSH_SUBSCRIPTIONS_KEY, removeSubscription } from './push-api.ts';
 import { usePushAlerts, type PushState } from './use-push-alerts.ts';
 import { FormAlert } from '@/components/FormAlert.tsx';
 
-export type AlertAudience = 'staff' | 'resident';
+type AlertAudience = 'staff' | 'resident';
 
 /** Staff get every kind but a resident's ticket progress; a resident gets only that one, so no switches. */
 const KINDS: Record<AlertAudience, readonly MutableAlertKind[]> = {

@@ -11,7 +11,7 @@ export type PushUnsupportedReason = 'insecure' | 'ios-home-screen' | 'no-service
 export type PushPermission = NotificationPermission | 'unsupported';
 
 /** How long to wait for the app's service worker before telling the person it is not running. */
-export const SERVICE_WORKER_WAIT_MS = 10_000;
+const SERVICE_WORKER_WAIT_MS = 10_000;
 
 const isAppleMobile = (userAgent: string) => /iPhone|iPad|iPod/.test(userAgent);
 

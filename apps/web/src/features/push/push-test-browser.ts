@@ -41,7 +41,7 @@ function keyBuffer(base64url: string): ArrayBuffer {
   return bytes.buffer;
 }
 
-export function fakeSubscription(endpoint = 'https://push.example.net/send/abc123'): FakeSubscription {
+function fakeSubscription(endpoint = 'https://push.example.net/send/abc123'): FakeSubscription {
   const subscription: FakeSubscription = {
     endpoint,
     options: { applicationServerKey: keyBuffer(PUBLIC_KEY) },

@@ -9,12 +9,12 @@ import type { DraftField, ReportDraft } from './draft.ts';
  * in error, in the order the fields were registered.
  */
 type Validate = (value: string, values: ReportDraft) => true | string;
-export interface FieldRules {
+interface FieldRules {
   validate?: Validate;
   maxLength?: { value: number; message: string };
   onChange?(event: { target: { value: string } }): void;
 }
-export type DraftErrors = Partial<Record<DraftField, { message: string }>>;
+type DraftErrors = Partial<Record<DraftField, { message: string }>>;
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 export interface DraftForm {

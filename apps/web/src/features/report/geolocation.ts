@@ -18,7 +18,7 @@ export class LocateError extends Error {
   }
 }
 
-export const LOCATE_MESSAGES: Record<LocateFailure, MessageDescriptor> = {
+const LOCATE_MESSAGES: Record<LocateFailure, MessageDescriptor> = {
   denied: msg`Your phone did not allow us to use your location. Put a pin on the map instead.`,
   unavailable: msg`Your phone could not find your location. Put a pin on the map instead.`,
   timeout: msg`Finding your location took too long. Put a pin on the map instead.`,

@@ -265,8 +265,6 @@ export function createReportOutbox(deps: OutboxDeps) {
   };
 }
 
-export type ReportOutbox = ReturnType<typeof createReportOutbox>;
-
 // ---- The page's queue: IndexedDB, the real API ----
 
 interface OutboxSchema extends DBSchema {

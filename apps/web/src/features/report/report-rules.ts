@@ -16,7 +16,7 @@ const FUTURE_SLACK_MS = 60_000;
 
 export const DESCRIPTION_MAX = INCIDENT_LIMITS.descriptionMaxLength;
 export const PHOTOS_MAX = INCIDENT_LIMITS.photosMax;
-export const PHOTO_MAX_BYTES = INCIDENT_LIMITS.photoMaxBytes;
+const PHOTO_MAX_BYTES = INCIDENT_LIMITS.photoMaxBytes;
 const PHOTO_TYPES: readonly string[] = INCIDENT_LIMITS.photoTypes;
 
 export type Check = true | string;

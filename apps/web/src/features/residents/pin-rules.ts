@@ -4,7 +4,7 @@ import { PIN_MESSAGES, RESIDENT_LIMITS, weakPinProblem } from '@bantay/shared/li
 /** The web side of the resident PIN rules; the rule itself is the server's (`@bantay/shared/limits`). */
 
 export const PIN_LENGTH = RESIDENT_LIMITS.pinLength;
-export { PIN_MESSAGES, weakPinProblem };
+;
 
 /** The error of a new PIN field, or null. */
 export function newPinProblem(pin: string): string | null {

@@ -14,14 +14,14 @@ const MAX_MB = RESOURCE_LIMITS.photoMaxBytes / (1024 * 1024);
  * A quick check before the upload; the server checks the content itself and re-encodes it. The
  * words are in the language on screen when the photo is chosen.
  */
-export function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
+function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!TYPES.includes(file.type)) return t`Choose a JPEG, PNG or WebP image.`;
   if (file.size > RESOURCE_LIMITS.photoMaxBytes) return t`The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
   return null;
 }
 
 /** The server's refusal of an upload, in words for the person who chose the photo. */
-export function photoFailure(error: unknown): string {
+function photoFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 413) return t`The photo is larger than ${MAX_MB} MB. Choose a smaller one.`;
   if (error instanceof ApiError && error.status === 415) return t`Choose a JPEG, PNG or WebP image.`;
   return failureMessage(error, t`Error uploading the photo. Please try again.`);

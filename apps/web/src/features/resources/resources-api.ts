@@ -28,9 +28,9 @@ import { attachmentName } from '@/lib/save-file.ts';
 /** Every query of the feature lives under this key, so a live update can refresh them together. */
 export const RESOURCES_KEY = ['resources'] as const;
 export const INVENTORY_KEY = [...RESOURCES_KEY, 'inventory'] as const;
-export const LOANS_KEY = [...RESOURCES_KEY, 'loans'] as const;
-export const VEHICLES_KEY = [...RESOURCES_KEY, 'vehicles'] as const;
-export const TRIPS_KEY = [...RESOURCES_KEY, 'trips'] as const;
+const LOANS_KEY = [...RESOURCES_KEY, 'loans'] as const;
+const VEHICLES_KEY = [...RESOURCES_KEY, 'vehicles'] as const;
+const TRIPS_KEY = [...RESOURCES_KEY, 'trips'] as const;
 const TANODS_KEY = [...RESOURCES_KEY, 'tanods'] as const;
 
 const enc = encodeURIComponent;
@@ -79,7 +79,7 @@ export interface LoanFilter {
   borrowerId?: string;
 }
 
-export const fetchLoans = (filter: LoanFilter = {}) =>
+const fetchLoans = (filter: LoanFilter = {}) =>
   api<Loan[]>(`/api/loans${query({ status: filter.status, borrowerId: filter.borrowerId })}`);
 export const borrowItem = (body: CreateLoanRequest) => api<Loan>('/api/loans', { method: 'POST', body });
 export const returnLoan = (id: string, body: ReturnLoanRequest) =>
@@ -93,7 +93,7 @@ export function useLoans(filter: LoanFilter = {}) {
 
 // ---- Vehicles and trips ----
 
-export const fetchVehicles = () => api<Vehicle[]>('/api/vehicles');
+const fetchVehicles = () => api<Vehicle[]>('/api/vehicles');
 export const createVehicle = (body: CreateVehicleRequest) => api<Vehicle>('/api/vehicles', { method: 'POST', body });
 export const updateVehicle = (id: string, body: UpdateVehicleRequest) =>
   api<Vehicle>(`/api/vehicles/${enc(id)}`, { method: 'PATCH', body });
@@ -114,7 +114,7 @@ export interface TripFilter {
   status?: Trip['status'];
 }
 
-export const fetchTrips = (filter: TripFilter = {}) => api<Trip[]>(`/api/trips${query({ ...filter })}`);
+const fetchTrips = (filter: TripFilter = {}) => api<Trip[]>(`/api/trips${query({ ...filter })}`);
 export const requestTrip = (body: CreateTripRequest) => api<Trip>('/api/trips', { method: 'POST', body });
 export const approveTrip = (id: string) => api<Trip>(`/api/trips/${enc(id)}/approve`, { method: 'POST' });
 export const rejectTrip = (id: string, body: RejectTripRequest) =>

@@ -19,7 +19,7 @@ export interface ScheduleFormValues {
   notes: string;
 }
 
-export type ScheduleField = 'shift' | 'period' | 'area' | 'members' | 'repeat' | 'notes' | 'form';
+type ScheduleField = 'shift' | 'period' | 'area' | 'members' | 'repeat' | 'notes' | 'form';
 export type ScheduleErrors = Partial<Record<ScheduleField, string>>;
 
 export function emptyValues(day: string): ScheduleFormValues {

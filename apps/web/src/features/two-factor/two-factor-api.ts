@@ -27,7 +27,7 @@ export function twoFactorText(key: TwoFactorText): string {
 }
 
 /** docs/product.md §A5: a + is prefixed when missing. */
-export function withPlus(phone: string): string {
+function withPlus(phone: string): string {
   const trimmed = phone.trim();
   return trimmed === '' || trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
 }

@@ -3,9 +3,9 @@ import type { CameraListResponse } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
 
 /** Every CCTV camera, by name (`GET /api/cameras`, staff). */
-export const CAMERAS_KEY = ['cameras'] as const;
+const CAMERAS_KEY = ['cameras'] as const;
 
-export const fetchCameras = (signal?: AbortSignal) => api<CameraListResponse>('/api/cameras', { signal });
+const fetchCameras = (signal?: AbortSignal) => api<CameraListResponse>('/api/cameras', { signal });
 
 export function useCameraList(enabled = true) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { distanceMeters } from '@bantay/shared';
 
 /** docs/product.md §4.7: a point goes out when the tanod moved more than 5 m or 15 s passed. */
-export const SEND_MIN_DISTANCE_METERS = 5;
+const SEND_MIN_DISTANCE_METERS = 5;
 export const SEND_MAX_INTERVAL_MS = 15_000;
 
 export interface TrackPoint {
