@@ -1,7 +1,4 @@
 import { Route, Router, Switch, type AroundNavHandler } from 'wouter';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import { useLingui } from '@lingui/react/macro';
 import type { UserType } from '@bantay/shared';
 import { lazyPage } from '@/components/lazy-page.tsx';
 import { withCatalog } from '@/lib/i18n.ts';
@@ -22,7 +19,6 @@ const TanodEvaluationPage = lazyPage(withCatalog(() => import('@/features/evalua
 // The staff layout and its part of the catalogue (src/lib/i18n.ts) arrive together, with the public
 // part, whose modules (forms, dialogs) the staff pages use too.
 const StaffLayout = lazyPage(withCatalog(withCatalog(() => import('./layout/StaffLayout.tsx'), 'staff')));
-const RolePage = lazyPage(() => import('./routes/RolePage.tsx'));
 const MyAccountPage = lazyPage(() => import('./routes/MyAccountPage.tsx'));
 const ResourcesPage = lazyPage(() => import('./routes/ResourcesPage.tsx'));
 const EquipmentsPage = lazyPage(() => import('./routes/EquipmentsPage.tsx'));
@@ -47,25 +43,14 @@ const ownPage = (element: React.ReactNode) => <RouteBoundary fullPage>{element}<
 /** A page inside the staff layout: its failure fills only the page area, the layout stays. */
 const inLayout = (element: React.ReactNode) => <RouteBoundary>{element}</RouteBoundary>;
 
-/** A staff page not built yet: the page frame with its title, in the language on screen. */
-function Placeholder({ title }: { title: MessageDescriptor }) {
-  const { t } = useLingui();
-  return <RolePage title={t(title)} />;
-}
-
 interface StaffRoute {
   path: string;
   page: React.ReactNode;
 }
 
-/** A guarded staff page; without a page of its own yet, the titled placeholder. */
-function guarded(
-  path: string,
-  title: MessageDescriptor,
-  allowed: UserType[] | 'any-signed-in',
-  page?: React.ReactNode,
-): StaffRoute {
-  return { path, page: <RouteGuard allowed={allowed}>{page ?? <Placeholder title={title} />}</RouteGuard> };
+/** A staff page behind its role guard. */
+function guarded(path: string, allowed: UserType[] | 'any-signed-in', page: React.ReactNode): StaffRoute {
+  return { path, page: <RouteGuard allowed={allowed}>{page}</RouteGuard> };
 }
 
 /** The pages inside the staff layout (docs/product.md §A2). */
@@ -78,16 +63,16 @@ const STAFF_ROUTES: StaffRoute[] = [
       </RouteGuard>
     ),
   },
-  guarded('/Dashboard', msg`Dashboard`, TANOD, <TanodDashboardPage />),
-  guarded('/Patrolmap', msg`Patrol Map`, TANOD, <PatrolMapPage />),
-  guarded('/Equipments', msg`Equipments`, TANOD, <EquipmentsPage />),
-  guarded('/Performance', msg`Performance`, TANOD, <PerformancePage />),
-  guarded('/Schedule', msg`Schedule`, TANOD, <SchedulePage />),
-  guarded('/Admindashboard', msg`Admin Dashboard`, ADMIN, <AdminDashboardPage />),
-  guarded('/ManageTanod', msg`Manage Tanod`, ADMIN, <ManageTanodPage />),
-  guarded('/Resources', msg`Resources`, ADMIN, <ResourcesPage />),
-  guarded('/ManagePatrolschedules', msg`Manage Patrol Schedules`, ADMIN, <ManagePatrolSchedulesPage />),
-  guarded('/Patrol&incidenttracking', msg`Patrol & Incident Tracking`, ADMIN, <IncidentTrackingPage />),
+  guarded('/Dashboard', TANOD, <TanodDashboardPage />),
+  guarded('/Patrolmap', TANOD, <PatrolMapPage />),
+  guarded('/Equipments', TANOD, <EquipmentsPage />),
+  guarded('/Performance', TANOD, <PerformancePage />),
+  guarded('/Schedule', TANOD, <SchedulePage />),
+  guarded('/Admindashboard', ADMIN, <AdminDashboardPage />),
+  guarded('/ManageTanod', ADMIN, <ManageTanodPage />),
+  guarded('/Resources', ADMIN, <ResourcesPage />),
+  guarded('/ManagePatrolschedules', ADMIN, <ManagePatrolSchedulesPage />),
+  guarded('/Patrol&incidenttracking', ADMIN, <IncidentTrackingPage />),
 ];
 
 /**
