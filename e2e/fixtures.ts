@@ -3,46 +3,47 @@ import { e2eServer } from './servers.ts';
 
 export { expect };
 
-/** The heading of React Router's built-in error screen, which the app must never show. */
-const DEFAULT_ERROR_SCREEN = 'Unexpected Application Error!';
-
 /**
- * Watches every page of a context for React Router's default error screen, even one shown for a
- * moment and replaced by a reload: a script in each page reports it to the test as soon as it
- * appears.
+ * Watches every page of a context for an error no boundary caught: React then unmounts the whole
+ * app and leaves an empty `#root` (the app's own boundaries, src/app/RouteBoundary.tsx, show its
+ * error screen instead). A script in each page reports it to the test as soon as it happens, even
+ * for a moment before a reload.
  */
-async function watchForDefaultErrorScreen(context: BrowserContext, seen: string[]): Promise<void> {
-  await context.exposeBinding('__bantayDefaultErrorScreen', ({ page }) => {
+async function watchForUncaughtRenderErrors(context: BrowserContext, seen: string[]): Promise<void> {
+  await context.exposeBinding('__bantayAppUnmounted', ({ page }) => {
     seen.push(page.url());
   });
-  await context.addInitScript((heading) => {
-    const report = () => (window as unknown as { __bantayDefaultErrorScreen(): void }).__bantayDefaultErrorScreen();
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        for (const node of Array.from(mutation.addedNodes)) {
-          if (node instanceof Element && node.textContent?.includes(heading)) report();
-        }
+  await context.addInitScript(() => {
+    const report = () => (window as unknown as { __bantayAppUnmounted(): void }).__bantayAppUnmounted();
+    let rendered = false;
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      if (root.childElementCount > 0) rendered = true;
+      else if (rendered) {
+        rendered = false;
+        report();
       }
     }).observe(document, { childList: true, subtree: true });
-  }, DEFAULT_ERROR_SCREEN);
+  });
 }
 
 /**
- * Every spec uses this `test`: it talks to its worker's own server, and no test may pass with React Router's default error screen on the
- * page, in its own context or in any context it opens.
+ * Every spec uses this `test`: it talks to its worker's own server, and no test may pass with the
+ * app unmounted by an uncaught error, in its own context or in any context it opens.
  */
-export const test = base.extend<{ noDefaultErrorScreen: void }>({
+export const test = base.extend<{ noUncaughtRenderError: void }>({
   // The worker's own server (e2e/servers.ts): pages, contexts and API requests all go there.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
   baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).baseURL),
-  noDefaultErrorScreen: [
+  noUncaughtRenderError: [
     async ({ browser, context }, use) => {
       const seen: string[] = [];
-      await watchForDefaultErrorScreen(context, seen);
+      await watchForUncaughtRenderErrors(context, seen);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
         const opened = await newContext(...args);
-        await watchForDefaultErrorScreen(opened, seen);
+        await watchForUncaughtRenderErrors(opened, seen);
         return opened;
       };
       try {
@@ -50,7 +51,7 @@ export const test = base.extend<{ noDefaultErrorScreen: void }>({
       } finally {
         browser.newContext = newContext;
       }
-      expect(seen, `React Router's default error screen appeared on ${seen.join(', ')}`).toEqual([]);
+      expect(seen, `an uncaught error unmounted the app on ${seen.join(', ')}`).toEqual([]);
     },
     { auto: true },
   ],

@@ -162,7 +162,7 @@ const VIEWS: Record<Role, View[]> = {
 
 /**
  * Opens a view. Another page is loaded afresh, as when a person opens its address; another tab
- * of the same page is reached inside the app (React Router follows the address), as a tap on the
+ * of the same page is reached inside the app (the router follows the address), as a tap on the
  * tab does, which spares reloading the whole app for each of the walk's sixty views; the same
  * address again (the top bar's panels, after the last one closed) stays as it is.
  */
@@ -181,7 +181,7 @@ async function visit(page: Page, view: View, isFirst: boolean): Promise<void> {
     window.history.pushState(null, '', path);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, view.path);
-  // React Router renders the new address in a transition: the other tab is selected once it has.
+  // The router renders the new address: the other tab is selected once it has.
   await expect.poll(selectedTab).not.toBe(before);
 }
 
