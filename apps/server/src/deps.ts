@@ -19,6 +19,7 @@ import { PublicSettingsCache } from './modules/settings/index.ts';
 import { TrackingIngest } from './modules/tracking/index.ts';
 import { createDashboardMemos, type DashboardMemos } from './modules/dashboard/index.ts';
 import { DrawnAppIcons } from './modules/app-manifest/index.ts';
+import { createPublicAdvisoriesCache, type PublicAdvisoriesCache } from './modules/advisories/index.ts';
 import type { Authenticate } from './http/auth-guard.ts';
 import { markAllUsersOffline, setUsersPresence, type StaffAccountEffects } from './modules/users/index.ts';
 import type { PresenceStore } from './realtime/types.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   dashboardMemos: DashboardMemos;
   /** The installable app's icons, drawn once per logo. */
   appIcons: DrawnAppIcons;
+  /** The advisories not ended yet, as the landing page and the public list read them, for a few seconds. */
+  publicAdvisories: PublicAdvisoriesCache;
   /** The calls that go up the layers, wired here (see ModuleLinks). */
   links: ModuleLinks;
 }
@@ -89,7 +92,7 @@ export const moduleLinks: ModuleLinks = {
 };
 
 /** What an instance keeps in memory between requests. */
-export type InstanceMemory = Pick<AppDeps, 'sessionCache' | 'readCache' | 'publicSettings' | 'trackingIngest' | 'dashboardMemos' | 'appIcons'>;
+export type InstanceMemory = Pick<AppDeps, 'sessionCache' | 'readCache' | 'publicSettings' | 'trackingIngest' | 'dashboardMemos' | 'appIcons' | 'publicAdvisories'>;
 
 /**
  * A fresh memory for one app instance, declared here rather than hidden in module-level maps, so
@@ -103,6 +106,7 @@ export function createInstanceMemory(parts: Pick<AppDeps, 'db' | 'clock' | 'even
     trackingIngest: new TrackingIngest(parts),
     dashboardMemos: createDashboardMemos(),
     appIcons: new DrawnAppIcons(),
+    publicAdvisories: createPublicAdvisoriesCache(),
   };
 }
 

@@ -46,23 +46,21 @@ interface UnendedAdvisories {
   loadedAt: number;
 }
 
-interface PublicCacheState {
+/**
+ * The advisories not ended yet, as the landing page and the public list read them, kept a few
+ * seconds per app instance: AppDeps' `publicAdvisories` (deps.ts, createInstanceMemory).
+ */
+export interface PublicAdvisoriesCache {
   value: UnendedAdvisories | null;
   loading: Promise<UnendedAdvisories> | null;
   version: number;
 }
 
-// One cache per app instance (its event bus), so test apps side by side never share one.
-const publicCaches = new WeakMap<AppDeps['events'], PublicCacheState>();
-
-function cacheOf(deps: AppDeps): PublicCacheState {
-  let state = publicCaches.get(deps.events);
-  if (!state) {
-    state = { value: null, loading: null, version: 0 };
-    publicCaches.set(deps.events, state);
-  }
-  return state;
+export function createPublicAdvisoriesCache(): PublicAdvisoriesCache {
+  return { value: null, loading: null, version: 0 };
 }
+
+const cacheOf = (deps: AppDeps): PublicAdvisoriesCache => deps.publicAdvisories;
 
 function dropPublicCache(deps: AppDeps): void {
   const state = cacheOf(deps);

@@ -3,5 +3,5 @@
  * anything of it; the composition root takes its routes here.
  */
 export { advisoryRoutes } from './advisories.routes.ts';
-export { landingAdvisories } from './advisories.service.ts';
+export { createPublicAdvisoriesCache, landingAdvisories, type PublicAdvisoriesCache } from './advisories.service.ts';
 export { advisoryAnnouncementsJob } from './announcements.job.ts';
