@@ -4,32 +4,37 @@ import { e2eServer } from './servers.ts';
 export { expect };
 
 /**
- * Watches every page of a context for an error no boundary caught: React then unmounts the whole
- * app and leaves an empty `#root` (the app's own boundaries, src/app/RouteBoundary.tsx, show its
- * error screen instead). A script in each page reports it to the test as soon as it happens, even
- * for a moment before a reload.
+ * Marks, in every page of a context, that the app has rendered into `#root`. An error no boundary
+ * caught makes React unmount the whole app and leave `#root` empty for good (the app's own
+ * boundaries, src/app/RouteBoundary.tsx, show its error screen instead); an empty `#root` for a
+ * moment is normal (the route guard renders nothing while it checks the session), so only the
+ * state at the end of the test counts.
  */
-async function watchForUncaughtRenderErrors(context: BrowserContext, seen: string[]): Promise<void> {
-  await context.exposeBinding('__bantayAppUnmounted', ({ page }) => {
-    seen.push(page.url());
-  });
+async function markRenderedPages(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    const report = () => (window as unknown as { __bantayAppUnmounted(): void }).__bantayAppUnmounted();
-    let rendered = false;
     new MutationObserver(() => {
-      const root = document.getElementById('root');
-      if (!root) return;
-      if (root.childElementCount > 0) rendered = true;
-      else if (rendered) {
-        rendered = false;
-        report();
-      }
+      if ((document.getElementById('root')?.childElementCount ?? 0) > 0) (window as unknown as { __bantayRendered: boolean }).__bantayRendered = true;
     }).observe(document, { childList: true, subtree: true });
   });
 }
 
+/** The pages of these contexts whose app rendered and is now unmounted. */
+async function unmountedPages(contexts: BrowserContext[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const page of contexts.flatMap((context) => context.pages())) {
+    const unmounted = await page
+      .evaluate(() => {
+        const root = document.getElementById('root');
+        return Boolean(root && root.childElementCount === 0 && (window as unknown as { __bantayRendered?: boolean }).__bantayRendered);
+      })
+      .catch(() => false);
+    if (unmounted) found.push(page.url());
+  }
+  return found;
+}
+
 /**
- * Every spec uses this `test`: it talks to its worker's own server, and no test may pass with the
+ * Every spec uses this `test`: it talks to its worker's own server, and no test may end with the
  * app unmounted by an uncaught error, in its own context or in any context it opens.
  */
 export const test = base.extend<{ noUncaughtRenderError: void }>({
@@ -38,12 +43,13 @@ export const test = base.extend<{ noUncaughtRenderError: void }>({
   baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).baseURL),
   noUncaughtRenderError: [
     async ({ browser, context }, use) => {
-      const seen: string[] = [];
-      await watchForUncaughtRenderErrors(context, seen);
+      const contexts = [context];
+      await markRenderedPages(context);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
         const opened = await newContext(...args);
-        await watchForUncaughtRenderErrors(opened, seen);
+        await markRenderedPages(opened);
+        contexts.push(opened);
         return opened;
       };
       try {
@@ -51,7 +57,8 @@ export const test = base.extend<{ noUncaughtRenderError: void }>({
       } finally {
         browser.newContext = newContext;
       }
-      expect(seen, `an uncaught error unmounted the app on ${seen.join(', ')}`).toEqual([]);
+      const unmounted = await unmountedPages(contexts);
+      expect(unmounted, `an uncaught error unmounted the app on ${unmounted.join(', ')}`).toEqual([]);
     },
     { auto: true },
   ],
