@@ -1,5 +1,6 @@
-// `node bench/field.mjs [runs] [--cost=500,250] [--dist=<server dist>] [--no-push]` (default 3 runs per
-// setting; run `npm run build` first).
+// `node bench/field.mjs [runs] [--cost=500,250] [--dist=<server dist>] [--before=<server dist>] [--no-push] [--trace] [--quick]`
+// (default 3 runs per setting; run `npm run build` first). `--quick` is CI's: one run, no push part.
+// `--trace` prints every request of each visit (when it left and ended, from the start, and its size).
 //
 // The field: a resident on a cheap phone with one bar of signal taps the emergency report. Debian's
 // Chromium is slowed the way Lighthouse models a slow phone on slow 3G (400 kbps both ways, 400 ms
@@ -20,57 +21,79 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './lib/server.mjs';
 import { measurePushLatency } from './lib/push-latency.mjs';
 
-const RUNS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 3);
+const QUICK = process.argv.includes('--quick');
+const RUNS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? (QUICK ? 1 : 3));
 const COSTS = (process.argv.find((arg) => arg.startsWith('--cost='))?.slice(7) ?? '500').split(',').map(Number);
-const SKIP_PUSH = process.argv.includes('--no-push');
-// `--dist=.tmp/base/apps/server/dist` drives another build (an older commit's) for a before/after.
+const SKIP_PUSH = QUICK || process.argv.includes('--no-push');
+const TRACE = process.argv.includes('--trace');
+// `--dist=.tmp/base/apps/server/dist` drives another build (an older commit's) instead of this one;
+// `--before=<dist>` drives that build and this one in the same run, a phone on each in turn.
 const SERVER_DIST = process.argv.find((arg) => arg.startsWith('--dist='))?.slice(7);
+const BEFORE_DIST = process.argv.find((arg) => arg.startsWith('--before='))?.slice(9);
+const BUILDS = [
+  ...(BEFORE_DIST ? [{ build: 'before', serverDist: BEFORE_DIST }] : []),
+  { build: BEFORE_DIST ? 'after' : 'this', ...(SERVER_DIST ? { serverDist: SERVER_DIST } : {}) },
+];
 const DEMO_CENTRE = { latitude: 14.7356, longitude: 121.0498, accuracy: 12 };
 // Slow 3G as the issue defines it: 400 kbps, 400 ms round trip.
 const NETWORK = { offline: false, latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 
 const results = [];
+const loads = [];
 for (const cost of COSTS) {
-  const server = await startServer({
-    ...(SERVER_DIST ? { serverDist: SERVER_DIST } : {}),
-    env: { ALTCHA_COST: String(cost), REPORT_RATE_LIMIT_PER_IP: '100000', REPORT_RATE_LIMIT_PER_DEVICE: '100000' },
-  });
+  const servers = [];
+  for (const { build, serverDist } of BUILDS) {
+    const server = await startServer({
+      ...(serverDist ? { serverDist } : {}),
+      env: { ALTCHA_COST: String(cost), REPORT_RATE_LIMIT_PER_IP: '100000', REPORT_RATE_LIMIT_PER_DEVICE: '100000' },
+    });
+    servers.push({ build, server });
+  }
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (let run = 0; run < RUNS; run += 1) {
-      const context = await browser.newContext({
-        viewport: { width: 375, height: 740 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        permissions: ['geolocation'],
-        geolocation: DEMO_CENTRE,
-      });
-      for (const visit of ['first', 'repeat']) {
-        const figures = await emergencyOnce(context, server.url);
-        results.push({ cost, visit, ...figures });
-        console.log(`cost ${cost} run ${run + 1} ${visit}: ${JSON.stringify(figures)}`);
+      for (const { build, server } of servers) {
+        // A fresh phone: a new browser profile (nothing cached, no service worker).
+        const context = await browser.newContext({
+          viewport: { width: 375, height: 740 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          permissions: ['geolocation'],
+          geolocation: DEMO_CENTRE,
+        });
+        for (const visit of ['first', 'repeat']) {
+          loads.push(os.loadavg()[0]);
+          const figures = await emergencyOnce(context, server.url);
+          results.push({ build, cost, visit, ...figures });
+          console.log(`${build} cost ${cost} run ${run + 1} ${visit}: ${JSON.stringify(figures)}`);
+        }
+        await context.close();
       }
-      await context.close();
     }
   } finally {
     await browser.close();
-    await server.stop();
+    for (const { server } of servers) await server.stop();
   }
 }
 
-console.log(`\nLoad average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores.`);
-console.log(`Slow 3G (400 kbps, 400 ms RTT), CPU ${CPU_SLOWDOWN}× slower, 375 px phone, position granted; medians of ${RUNS} runs (ms):\n`);
-console.log('| ALTCHA_COST | Visit | `/` painted | emergency screen usable | Send → ticket | of which waiting for the proof of work | **open `/` → ticket** | worst |');
-console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
-for (const cost of COSTS) {
-  for (const visit of ['first', 'repeat']) {
-    const rows = results.filter((row) => row.cost === cost && row.visit === visit);
-    const med = (key) => median(rows.map((row) => row[key]));
-    console.log(
-      `| ${cost} | ${visit} | ${med('landingPaint')} | ${med('emergencyReady')} | ${med('sendToTicket')} | ${med('proofWait')} | **${med('total')}** | ${Math.max(...rows.map((row) => row.total))} |`,
-    );
+console.log(
+  `\nLoad average (1 min) during the visits ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, now ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}, on ${os.cpus().length} cores.`,
+);
+console.log(`Slow 3G (400 kbps, 400 ms RTT), CPU ${CPU_SLOWDOWN}× slower, 375 px phone, position granted; medians of ${RUNS} runs, best and worst (ms):\n`);
+console.log('| Build | ALTCHA_COST | Visit | `/` painted | emergency screen usable | Send → ticket | of which waiting for the proof of work | **open `/` → ticket** | best | worst |');
+console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+for (const { build } of BUILDS) {
+  for (const cost of COSTS) {
+    for (const visit of ['first', 'repeat']) {
+      const rows = results.filter((row) => row.build === build && row.cost === cost && row.visit === visit);
+      const med = (key) => median(rows.map((row) => row[key]));
+      const totals = rows.map((row) => row.total);
+      console.log(
+        `| ${build} | ${cost} | ${visit} | ${med('landingPaint')} | ${med('emergencyReady')} | ${med('sendToTicket')} | ${med('proofWait')} | **${med('total')}** | ${Math.min(...totals)} | ${Math.max(...totals)} |`,
+      );
+    }
   }
 }
 
@@ -90,23 +113,57 @@ async function emergencyOnce(context, baseUrl) {
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   let reportSentAt = null;
+  const requests = new Map();
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/public/incidents') reportSentAt ??= Date.now();
+    // The app's report, or the server's emergency form sent by its script (apps/web/src/lite/enhance.ts).
+    if (request.method() === 'POST' && ['/api/public/incidents', '/lite/emergency'].includes(new URL(request.url()).pathname)) reportSentAt ??= Date.now();
+    if (TRACE) requests.set(request, { at: Date.now() });
   });
+  if (TRACE) {
+    const ended = async (request, failed) => {
+      const entry = requests.get(request);
+      if (!entry) return;
+      entry.end = Date.now();
+      entry.failed = failed;
+      const response = failed ? null : await request.response().catch(() => null);
+      entry.fromServiceWorker = response?.fromServiceWorker() ?? false;
+      entry.bytes = failed ? 0 : ((await request.sizes().catch(() => null))?.responseBodySize ?? 0);
+    };
+    page.on('requestfinished', (request) => void ended(request, false));
+    page.on('requestfailed', (request) => void ended(request, true));
+  }
+  const marks = [];
+  const mark = (name) => TRACE && marks.push({ name, at: Date.now() });
   const started = Date.now();
   await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
   await page.getByRole('link', { name: /^Emergency/ }).first().waitFor();
   const landingPaint = Date.now() - started;
+  mark('Emergency link visible, tapped');
   await page.getByRole('link', { name: /^Emergency/ }).first().click();
   await page.getByText(/Your position is set/).waitFor({ timeout: 60_000 });
-  const fire = page.getByRole('button', { name: 'Fire', exact: true });
+  // A button on the app's emergency screen (an older build's link), a radio on the server's form.
+  const fire = page.getByRole('button', { name: 'Fire', exact: true }).or(page.getByRole('radio', { name: 'Fire', exact: true }));
   await fire.waitFor();
   const emergencyReady = Date.now() - started;
   await fire.click();
+  mark('position set and Fire usable: Fire tapped');
   const sendClicked = Date.now();
   await page.getByRole('button', { name: 'Send emergency report' }).click();
+  mark('Send tapped');
   await page.getByTestId('ticket').waitFor({ timeout: 120_000 });
   const done = Date.now();
+  mark('ticket on screen');
+  if (TRACE) printTrace(started, requests, marks);
+  // The repeat visit is a person coming back later: the service worker the page registered has
+  // installed by then (its own requests are not slowed by this page's network conditions).
+  await page
+    .evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.getRegistration().then((registration) => registration && navigator.serviceWorker.ready),
+        new Promise((resolve) => setTimeout(resolve, 60_000)),
+      ]),
+    )
+    .catch(() => undefined);
   await page.close();
   return {
     landingPaint,
@@ -116,6 +173,20 @@ async function emergencyOnce(context, baseUrl) {
     proofWait: reportSentAt ? Math.max(0, reportSentAt - sendClicked) : null,
     total: done - started,
   };
+}
+
+/** The visit's requests and moments, in order, in ms from opening `/` (`--trace`). */
+function printTrace(started, requests, marks) {
+  const lines = [
+    ...[...requests].map(([request, entry]) => {
+      const url = new URL(request.url());
+      const how = entry.failed ? ' FAILED' : entry.fromServiceWorker ? ' (service worker)' : '';
+      const end = entry.end === undefined ? 'open' : `${entry.end - started}`;
+      return { at: entry.at, text: `${String(entry.at - started).padStart(6)} → ${end.padStart(6)}  ${request.method()} ${url.pathname}${url.search} ${entry.bytes ?? '?'} B${how}` };
+    }),
+    ...marks.map(({ name, at }) => ({ at, text: `${String(at - started).padStart(6)}    -----  ${name}` })),
+  ].sort((a, b) => a.at - b.at);
+  console.log(lines.map((line) => line.text).join('\n'));
 }
 
 function median(values) {

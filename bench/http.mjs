@@ -10,10 +10,9 @@
 // a staff (tanod) token where one is needed. Prints requests a second, p50/p99 latency and the ratio
 // to bare Fastify, as a Markdown table for docs/benchmarks.md. Servers run as child processes; the
 // load generator shares the 2 cores, so compare ratios, not absolute figures, between runs.
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { ROOT, cpuSeconds, freePort, startServer } from './lib/server.mjs';
+import { cpuSeconds, startBareFastify, startServer } from './lib/server.mjs';
 
 const SECONDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 10);
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -80,7 +79,7 @@ for (const r of results)
     console.log(`! ${r.target} ${r.endpoint}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
 
 async function measureBare(label) {
-  const bare = await startBare();
+  const bare = await startBareFastify();
   try {
     results.push({ target: label, endpoint: 'GET /hello', ...(await drive(`${bare.url}/hello`, {}, bare.pid)) });
   } finally {
@@ -102,29 +101,6 @@ async function drive(url, headers, pid) {
     cpu: cpu * 100,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-  };
-}
-
-async function startBare() {
-  const port = await freePort();
-  const child = spawn('node', ['bench/lib/bare-fastify.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'inherit',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    try {
-      if ((await fetch(`${url}/hello`)).ok) break;
-    } catch {
-      if (tries > 100) throw new Error('bare Fastify did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return {
-    url,
-    pid: child.pid,
-    stop: () => new Promise((resolve) => (child.kill('SIGTERM'), child.once('exit', resolve))),
   };
 }
 

@@ -155,6 +155,12 @@ test.describe('chat on a patchy connection', () => {
 });
 
 test.describe('pages whose code cannot be fetched', () => {
+  // What the page does when a chunk fails, with the network failure made by page.route. A page the
+  // service worker controls fetches its staff chunks through it (src/sw/staff-code.ts), and the
+  // worker's own requests pass by page.route: whether the failure was seen would depend on whether
+  // the worker had claimed the page yet. The worker's offline path has its own tests (pwa.spec.ts,
+  // offline-staff.spec.ts).
+  test.use({ serviceWorkers: 'block' });
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
   const MY_ACCOUNT_CHUNK = /\/assets\/MyAccountPage-[^/]+\.js$/;
 

@@ -71,10 +71,16 @@ test.describe('with no connection', () => {
         expect(response?.fromServiceWorker(), `${url} from the service worker`).toBe(true);
         await expect(heading(page, name)).toBeVisible();
       }
-      // The offline shell carries no settings of its own: the ones the worker kept are used, so the
-      // wizard has the barangay's incident types and can go on.
-      expect(await page.evaluate(() => document.getElementById('bantay-public-settings'))).toBeNull();
+      // The landing and report pages were stored as the worker installed (src/sw/public-pages.ts):
+      // the server's own pages, with the settings they were rendered from.
+      expect(await page.evaluate(() => document.getElementById('bantay-public-settings') !== null)).toBe(true);
+      // Without them, the offline shell, which carries no settings of its own: the ones the worker
+      // kept are used, so the wizard has the barangay's incident types and can go on.
+      await page.evaluate(async () => {
+        for (const name of await caches.keys()) if (name.startsWith('bantay-public-pages')) await caches.delete(name);
+      });
       await page.goto('/Reportincidents');
+      expect(await page.evaluate(() => document.getElementById('bantay-public-settings'))).toBeNull();
       await expect(page.getByLabel('Type of incident').locator('option', { hasText: 'Theft' })).toHaveCount(1);
       await expect(page.getByRole('button', { name: /Next/ })).toBeEnabled();
     } finally {

@@ -210,15 +210,14 @@ test.describe('a report by a signed-in resident', () => {
 test.describe('the emergency report', () => {
   test.use({ permissions: ['geolocation'], geolocation: { latitude: 14.7356, longitude: 121.0498, accuracy: 12 } });
 
-  test('one tap from the landing page; the position comes by itself, no map is loaded, and the ticket is an emergency', async ({
-    page,
-  }) => {
+  // The app's own emergency screen (the wizard's and a resident's links lead to it); the landing
+  // page's link leads to the server's form (emergency-form.spec.ts).
+  test('the position comes by itself, no map is loaded, and the ticket is an emergency', async ({ page }) => {
     const mapScripts: string[] = [];
     page.on('request', (request) => {
       if (/\/assets\/ReportMap-/.test(request.url())) mapScripts.push(request.url());
     });
-    await page.goto('/');
-    await page.getByRole('link', { name: /^Emergency/ }).click();
+    await page.goto('/Reportincidents?emergency=1');
     await expect(heading(page, 'Emergency report')).toBeVisible();
     await expect(page.getByText('Your position is set (within about 12 m).')).toBeVisible();
     // The hotlines are on this screen, as tap-to-call links.

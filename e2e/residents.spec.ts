@@ -38,7 +38,7 @@ test.describe('residents', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Barangay San Isidro');
     const actions = page.getByRole('region', { name: 'What do you need?' });
     await expect(actions.getByRole('link', { name: /Report an incident/ })).toHaveAttribute('href', '/Reportincidents');
-    await expect(actions.getByRole('link', { name: /Emergency/ })).toHaveAttribute('href', '/Reportincidents?emergency=1');
+    await expect(actions.getByRole('link', { name: /Emergency/ })).toHaveAttribute('href', '/lite/emergency');
     await expect(actions.getByRole('link', { name: /Track a ticket/ })).toHaveAttribute('href', '/Reportincidents?track=1');
     await expect(page.getByRole('link', { name: /Rate our tanods/ })).toHaveAttribute('href', '/Tanodevaluation');
     await expect(page.getByRole('link', { name: /Tanod Hotline/ })).toHaveAttribute('href', 'tel:+639171230000');
@@ -65,15 +65,17 @@ test.describe('residents', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('the landing page still reads, its hotlines still call, and a note says what needs JavaScript', async ({ page }) => {
+    test('the landing page still reads, its hotlines still call, and a note leads to the simple pages', async ({ page }) => {
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Barangay San Isidro');
       await expect(page.getByRole('link', { name: /Tanod Hotline/ })).toHaveAttribute('href', 'tel:+639171230000');
       // Playwright's text and role locators skip <noscript>: this one is found by its place.
       const note = page.locator('noscript p');
       await expect(note).toBeVisible();
-      await expect(note).toContainText('Bantay needs JavaScript to report an incident or sign in.');
-      await expect(note.getByRole('link')).toHaveAttribute('href', '/');
+      await expect(note).toContainText('Without JavaScript, use the simple pages');
+      // The simple pages themselves: e2e/no-script.spec.ts.
+      await expect(note.locator('a[href="/lite/emergency"]')).toHaveText('Emergency');
+      await expect(note.locator('a[href="/"]')).toHaveText('the home page');
       // Styled as a note above the page, not a bare line under it.
       const box = (await note.boundingBox())!;
       expect(box.y).toBeLessThan(100);
@@ -190,7 +192,7 @@ test.describe('residents', () => {
     await expect(nav).not.toBeInViewport();
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect(nav).toBeInViewport();
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'Report Incidents', 'Tanod Evaluation']);
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Report Incidents', 'Tanod Evaluation', 'My Account']);
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await nav.getByRole('link', { name: 'Tanod Evaluation' }).click();
     await expect(page).toHaveURL(/\/Tanodevaluation$/);

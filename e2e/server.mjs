@@ -38,6 +38,7 @@ const env = {
   REPORT_RATE_LIMIT_PER_IP: '100000',
   PHOTO_UPLOAD_RATE_LIMIT: '100000',
   TICKET_LOOKUP_RATE_LIMIT: '100000',
+  PLAIN_REPORT_RATE_LIMIT_PER_IP: '100000',
   RATING_RATE_LIMIT: '100000',
   // Reports made by one spec must not escalate into another's notification lists two minutes
   // later; the escalation job has its own server tests with a moved clock.
@@ -46,6 +47,9 @@ const env = {
   // The push specs subscribe browsers whose endpoint is that local push service, on
   // https://127.0.0.1: the server refuses loopback endpoints (SSRF) unless this says otherwise.
   PUSH_ALLOW_LOOPBACK: 'true',
+  // The text line's Android gateway route is on when its key is set: e2e/text-line-inbox.spec.ts
+  // signs its webhook posts with this key (docs/decisions/032-the-text-line.md).
+  ANDROID_SMS_SIGNING_KEY: 'e2e-android-signing-key',
   NODE_EXTRA_CA_CERTS: path.join(pushTls, 'ca-bundle.pem'),
 };
 // The browser tests run on the embedded database, as a fresh install does.

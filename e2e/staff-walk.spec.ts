@@ -127,7 +127,7 @@ const adminViews = (isSupadmin: boolean): View[] => [
   },
   ...withTabs('/ManagePatrolschedules', ['areas', 'advisories']),
   { name: '/Patrol&incidenttracking', path: '/Patrol&incidenttracking' },
-  ...withTabs('/Patrol&incidenttracking', ['map', 'backup', 'replay', 'archive', 'blotter']),
+  ...withTabs('/Patrol&incidenttracking', ['inbox', 'map', 'backup', 'replay', 'archive', 'blotter']),
   {
     name: "/Patrol&incidenttracking with an incident's drawer open",
     path: '/Patrol&incidenttracking',

@@ -32,18 +32,24 @@ const PUBLIC_SOURCES = [
   'src/components/layout/SideNav.tsx',
   'src/components/layout/TopBar.tsx',
   'src/features/residents/MyReportsCard.tsx',
+  // The script of the server's emergency form, the landing page's Emergency link (src/lite/enhance.ts).
+  'src/lite/enhance.ts',
 ];
 /** Fetched by the public pages on demand; precached when the build has them. */
 const OPTIONAL_PUBLIC_SOURCES = [
-  // The bot-check widget: solved on the emergency screen as soon as it opens (seconds count on a
-  // slow phone), and by every report that waited for a signal the moment the signal returns.
-  /\/node_modules\/altcha\/dist\/main\/altcha\.js$/,
   // The public pages' catalogues in both languages (decision 029): each is fetched when a page
   // needs it (src/lib/i18n.ts), and a page whose words cannot load cannot render.
   /(^|\/)src\/locales\/(en|fil)\/(landing|public|messages)\.po$/,
 ];
+/**
+ * Built files outside Vite's manifest that the public pages need: ALTCHA's proof-of-work worker
+ * (src/lib/bot-check-workers.ts; Vite builds workers on their own), started on the emergency
+ * screen as soon as it opens (seconds count on a slow phone), and by every report that waited for
+ * a signal the moment the signal returns.
+ */
+const PUBLIC_UNLISTED_FILES = [/^assets\/pbkdf2-[\w-]+\.js$/];
 /** Files outside assets/ the shell loads. */
-const SHELL_FILES = ['index.html', 'theme-init.js', 'favicon.svg'];
+const SHELL_FILES = ['index.html', 'favicon.svg'];
 
 interface ViteManifestChunk {
   file: string;
@@ -79,7 +85,7 @@ function onlyPublicPages(outDir: string): ManifestTransform {
   return (entries) => {
     const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
     const wanted = publicFiles(manifest);
-    const kept = entries.filter((entry) => wanted.has(entry.url));
+    const kept = entries.filter((entry) => wanted.has(entry.url) || PUBLIC_UNLISTED_FILES.some((pattern) => pattern.test(entry.url)));
     const bytes = kept.reduce((sum, entry) => sum + entry.size, 0);
     console.log(`precache: ${kept.length} files, ${(bytes / 1024).toFixed(1)} KB before compression`);
     return { manifest: kept, warnings: [] };
@@ -101,7 +107,7 @@ export function serviceWorker(outDir: string) {
       globPatterns: ['*.{html,js,svg}', 'assets/*.{js,css}'],
       globIgnores: ['sw.js', 'ssr/**'],
       manifestTransforms: [onlyPublicPages(outDir)],
-      // Only the altcha widget comes near this; a bigger file means something wrong was picked up.
+      // No public file comes near this; a bigger file means something wrong was picked up.
       maximumFileSizeToCacheInBytes: 1024 * 1024,
     },
   });

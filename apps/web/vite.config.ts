@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { linguiPlugins } from './lingui-macro.ts';
 import tailwindcss from '@tailwindcss/vite';
@@ -31,9 +32,27 @@ const PUBLIC_PARTS = new RegExp(
   ].join('|'),
 );
 
+/**
+ * `src/theme-init.js` written into the page's head instead of fetched: it must run before the first
+ * paint (the theme, the held tap), so as a file it blocked that paint for a round trip, half a second
+ * on slow 3G on a first visit (docs/benchmarks.md, "The field"). The server allows it by its hash in
+ * the content security policy (apps/server/src/http/web-app.ts, `inlineScriptHashes`).
+ */
+function inlineThemeScript(): Plugin {
+  const file = path.resolve(import.meta.dirname, 'src/theme-init.js');
+  return {
+    name: 'bantay-inline-theme-init',
+    transformIndexHtml: (html) => {
+      const marker = '<!-- src/theme-init.js -->';
+      if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
+      return html.replace(marker, () => `<script>${fs.readFileSync(file, 'utf8').trim()}</script>`);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The service worker (pwa.config.ts) belongs to the browser build, not the landing page's renderer.
-  plugins: [react(), ...linguiPlugins(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist'))])],
+  plugins: [react(), ...linguiPlugins(), tailwindcss(), inlineThemeScript(), ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist'))])],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src'),
@@ -52,6 +71,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 400,
         manifest: true,
         rolldownOptions: {
+          // The app, and the script that improves the server's emergency and report forms
+          // (src/lite/enhance.ts): an entry of its own, as those pages load nothing of the app.
+          input: { index: path.resolve(import.meta.dirname, 'index.html'), enhance: path.resolve(import.meta.dirname, 'src/lite/enhance.ts') },
           output: {
             codeSplitting: {
               includeDependenciesRecursively: false,

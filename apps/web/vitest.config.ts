@@ -11,5 +11,11 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A form test types its fields key by key, and each key renders the form again in jsdom: the
+    // report wizard's longest took 3.9 s run alone on a busy 2-core machine, and six of its tests
+    // passed vitest's 5 s default in a full CI run, which runs this suite beside the server's
+    // PostgreSQL suite on the same two cores (.ci/run). The server's tests allow 20 s likewise
+    // (apps/server/vitest.config.ts).
+    testTimeout: 15_000,
   },
 });

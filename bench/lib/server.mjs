@@ -99,6 +99,22 @@ export async function startServer({ seed = true, env = {}, database = 'pglite', 
   };
 }
 
+/** A bare Fastify hello-world (bench/lib/bare-fastify.mjs) on a free port: the baseline of the request-path benches. */
+export async function startBareFastify() {
+  const port = await freePort();
+  const child = spawn('node', ['bench/lib/bare-fastify.mjs'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`${url}/hello`)).ok) break;
+    } catch {
+      if (tries > 100) throw new Error('bare Fastify did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return { url, pid: child.pid, stop: () => new Promise((resolve) => (child.kill('SIGTERM'), child.once('exit', resolve))) };
+}
+
 /** A fresh, empty database on BENCH_POSTGRES_URL; drop() removes it. */
 export async function createBenchDatabase() {
   const name = `bantay_bench_${crypto.randomBytes(5).toString('hex')}`;

@@ -3,17 +3,18 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import type { Database } from './db/client.ts';
 import { answerFrameworkError, installErrorHandling } from './http/error-handler.ts';
 import { installRequestLocale } from './http/request-locale.ts';
 import { openRateLimitStorage } from './http/rate-limit-store.ts';
+import { addressCounter } from './http/public-guards.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { refuseUnstorableText } from './http/input-guards.ts';
-import { everyRoutePublic } from './http/auth-guard.ts';
+import { apiKeyRateLimitKey, everyRoutePublic } from './http/auth-guard.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
-import { serveWebApp } from './http/web-app.ts';
+import { inlineScriptHashes, serveWebApp, webBuildModule } from './http/web-app.ts';
 import { getPublicSettingsJson, settingsRoutes } from './modules/settings/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/index.ts';
@@ -39,18 +40,25 @@ import { cameraRoutes } from './modules/cameras/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
+import { calendarFeedRoutes } from './modules/calendar-feeds/index.ts';
 import { inventoryRoutes, loanRoutes } from './modules/inventory/index.ts';
 import { vehicleRoutes } from './modules/vehicles/index.ts';
 import { resourcesReportRoutes } from './modules/resources-report/index.ts';
 import { performanceRoutes } from './modules/performance/index.ts';
 import { tanodDashboardRoutes, adminDashboardRoutes } from './modules/dashboard/index.ts';
 import { deliveryRoutes } from './modules/deliveries/index.ts';
+import { webhookRoutes } from './modules/webhooks/index.ts';
+import { apiKeyRoutes } from './modules/api-keys/index.ts';
+import { SECURITY_SCHEMES, transformWithKeyScopes } from './http/openapi-security.ts';
 import { pushRoutes } from './modules/push/index.ts';
 import { geocodeRoutes } from './modules/geocode/index.ts';
 import { appManifestRoutes } from './modules/app-manifest/index.ts';
 import { advisoryRoutes, landingAdvisories } from './modules/advisories/index.ts';
+import { capOutRoutes } from './modules/cap/index.ts';
 import { privacyRoutes } from './modules/privacy/index.ts';
 import { blotterRoutes } from './modules/blotter/index.ts';
+import { inboundSmsRoutes, textLineRoutes } from './modules/text-line/index.ts';
+import { liteAddressOf, plainPageRoutes } from './modules/plain-pages/index.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -85,7 +93,7 @@ export async function buildApp({ deps, database, logger = false, lifecycle = { s
   addSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(deps.config.map.tileUrl),
+      directives: contentSecurityPolicy(deps.config.map.tileUrl, inlineScriptHashes(deps.config.webDistDir)),
     },
     // Chromium and Firefox warn about this header on plain-http LAN addresses; it adds nothing here.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -96,14 +104,20 @@ export async function buildApp({ deps, database, logger = false, lifecycle = { s
   const rateLimits = await openRateLimitStorage({ redis: deps.config.redis, pool: database.pool, log: app.log });
   app.addHook('onClose', () => rateLimits.close());
   await app.register(rateLimit, { global: false, ...rateLimits.options });
+  // Each API key's calls per minute, counted by the key's hash (http/auth-guard.ts admitApiKey).
+  app.decorate('reportCeiling', addressCounter(app, 'report-ceiling', deps.config.publicLimits.emergencyReportsPerIpPerHour, 3_600_000));
+  app.decorate('reportsFromAddress', addressCounter(app, 'reports', deps.config.publicLimits.reportsPerIpPerHour, 3_600_000));
+  app.decorate(
+    'apiKeyRateLimit',
+    app.createRateLimit({ max: deps.config.apiKeyRateLimitPerMinute, timeWindow: 60_000, keyGenerator: apiKeyRateLimitKey }),
+  );
 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Bantay API', version: '0.1.0', description: "The API of Bantay, a barangay watch force's app." },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: transformWithKeyScopes,
   });
   // The docs are public; swagger-ui serves its files through @fastify/static, which takes no hooks.
   await app.register(everyRoutePublic(swaggerUi), { routePrefix: '/api/docs', staticCSP: true });
@@ -135,6 +149,7 @@ export async function buildApp({ deps, database, logger = false, lifecycle = { s
     await userRoutes(scope, deps);
     await auditRoutes(scope, deps);
     await noteRoutes(scope, deps);
+    await calendarFeedRoutes(scope, deps);
     await inventoryRoutes(scope, deps);
     await loanRoutes(scope, deps);
     await vehicleRoutes(scope, deps);
@@ -143,23 +158,34 @@ export async function buildApp({ deps, database, logger = false, lifecycle = { s
     await tanodDashboardRoutes(scope, deps);
     await adminDashboardRoutes(scope, deps);
     await deliveryRoutes(scope, deps);
+    await webhookRoutes(scope, deps);
+    await apiKeyRoutes(scope, deps);
     await pushRoutes(scope, deps);
     await geocodeRoutes(scope, deps);
     await appManifestRoutes(scope, deps);
     await advisoryRoutes(scope, deps);
+    await capOutRoutes(scope, deps);
     await privacyRoutes(scope, deps);
     await blotterRoutes(scope, deps);
+    // The script that enhances the pages without JavaScript where script runs (decision 033).
+    await plainPageRoutes(scope, deps, { enhanceScript: webBuildModule(deps.config.webDistDir, 'src/lite/enhance.ts') });
+    await textLineRoutes(scope, deps);
+    await inboundSmsRoutes(scope, deps);
   });
 
-  await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps), { landingBanner: (locale) => landingAdvisories(deps, locale) });
+  await serveWebApp(app, deps.config.webDistDir, () => getPublicSettingsJson(deps), {
+    landingBanner: (locale) => landingAdvisories(deps, locale),
+    noScriptAddress: liteAddressOf,
+  });
   return app;
 }
 
-function contentSecurityPolicy(tileUrl: string): Record<string, string[]> {
+function contentSecurityPolicy(tileUrl: string, inlineScripts: readonly string[]): Record<string, string[]> {
   const tileOrigin = tileOriginPattern(tileUrl);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // The page's one inline script (the theme, before the first paint), by its hash.
+    'script-src': ["'self'", ...inlineScripts],
     // Leaflet and the toasts position elements with inline style attributes.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],

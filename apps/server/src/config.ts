@@ -34,7 +34,10 @@ const envSchema = z.object({
   // --- Operating it (decision 024). ---------------------------------------------------------------
   /** `pretty` (pino-pretty) or `json`; unset: pretty when standard output is a terminal, else JSON. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-  /** Serves Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; unset: no metrics. */
+  /**
+   * Serves Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; unset: no metrics. Under
+   * npm run start:cluster, instance N serves them at METRICS_PORT+N-1 (src/cluster.ts).
+   */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** A stop that takes longer (a stuck job, a hung connection) is cut short and exits 1. */
@@ -65,8 +68,12 @@ const envSchema = z.object({
   CODE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Timeout of every call to an SMS gateway, mail server or bot-check provider. */
   OUTSIDE_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** console: log and append to DATA_DIR/sent/sms.jsonl; semaphore (Philippines) or twilio. */
-  SMS_PROVIDER: z.enum(['console', 'semaphore', 'twilio']).default('console'),
+  /**
+   * console: log and append to DATA_DIR/sent/sms.jsonl; semaphore (Philippines), twilio, or the
+   * barangay's own phone: android (SMS Gateway for Android) or httpsms. Every other provider whose
+   * credentials are set is tried after it when a send fails (docs/decisions/032-the-text-line.md).
+   */
+  SMS_PROVIDER: z.enum(['console', 'semaphore', 'twilio', 'android', 'httpsms']).default('console'),
   SEMAPHORE_API_KEY: z.string().min(1).optional(),
   SEMAPHORE_URL: z.string().url().default('https://api.semaphore.co'),
   /** A sender name registered with Semaphore; Semaphore's default when unset. */
@@ -77,6 +84,23 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().min(1).optional(),
   TWILIO_URL: z.string().url().default('https://api.twilio.com'),
+  // --- The text line (decision 032): the barangay's phone sends and receives. -----------------------
+  /** SMS Gateway for Android's API: the phone's local server (`http://192.168.1.20:8080`) or a private server's `/3rdparty/v1`. */
+  ANDROID_SMS_URL: z.string().url().optional(),
+  ANDROID_SMS_USERNAME: z.string().min(1).optional(),
+  ANDROID_SMS_PASSWORD: z.string().min(1).optional(),
+  /** The webhook signing key set in the app: turns on POST /api/sms/inbound/android. */
+  ANDROID_SMS_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  HTTPSMS_API_KEY: z.string().min(1).optional(),
+  HTTPSMS_URL: z.string().url().default('https://api.httpsms.com'),
+  /** The webhook signing key set on httpSMS: turns on POST /api/sms/inbound/httpsms. */
+  HTTPSMS_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The barangay phone's own number: httpSMS sends from it, and texts from it are ignored. */
+  SMS_GATEWAY_NUMBER: z.string().min(3).max(32).optional(),
+  /** No post from the phone for this long alerts the supadmin. */
+  SMS_GATEWAY_SILENT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  /** Automatic texts (receipts, STATUS answers) one number gets in an hour at most. */
+  SMS_REPLIES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   /** A new emergency and its escalations also go by SMS to on-duty tanods and admins with a phone. */
   SMS_ALERTS: booleanString.default(false),
   /** console: log and write .eml files under DATA_DIR/sent/mail; smtp: send through SMTP_URL. */
@@ -113,12 +137,35 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL').optional(),
   /** Admits push endpoints on loopback addresses (https://127.0.0.1, localhost): tests and local trials only. */
   PUSH_ALLOW_LOOPBACK: booleanString.default(false),
+  /** Admits webhook URLs on loopback addresses (https://127.0.0.1, localhost): tests and local trials only (modules/webhooks). */
+  WEBHOOKS_ALLOW_LOOPBACK: booleanString.default(false),
+  /**
+   * Common Alerting Protocol feeds to read (e.g. PAGASA's), comma-separated: each an Atom or RSS
+   * index of CAP alerts, or one CAP alert. An alert whose area covers the barangay becomes a draft
+   * advisory for the admins (docs/decisions/034-the-integration-kit.md, "CAP in"). Unset reads none.
+   */
+  CAP_FEED_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((url) => url.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url('each URL must be an http:// or https:// address').regex(/^https?:\/\//i, 'each URL must be an http:// or https:// address')).max(20)),
+  /** Seconds between two reads of each CAP feed. */
+  CAP_FEED_POLL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(300),
+
+  /** Calls per minute of each API key (docs/decisions/034-the-integration-kit.md); past it, 429. */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 
   // --- The residents' side: limits of the public calls. -------------------------------
   /** Incident reports per IP address per hour. Higher than per device: mobile carriers share addresses. */
   REPORT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Incident reports per device (the web's deviceId) per hour. */
   REPORT_RATE_LIMIT_PER_DEVICE: z.coerce.number().int().min(1).default(5),
+  /**
+   * The hard ceiling of report requests per IP address per hour. Past REPORT_RATE_LIMIT_PER_IP only
+   * emergencies from a device new to the hour, each with its own solved bot check, get in, as part
+   * of a burst (docs/decisions/031-emergency-bursts.md); this stops floods. Never below REPORT_RATE_LIMIT_PER_IP.
+   */
+  EMERGENCY_REPORT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(300),
   /** Photo upload requests (up to 3 photos each) per IP address per hour. */
   PHOTO_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Ticket lookups per IP address in 15 minutes. */
@@ -127,6 +174,12 @@ const envSchema = z.object({
   RATING_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Reverse geocoding calls (the report wizard's address) per IP address in 15 minutes. */
   GEOCODE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /**
+   * Reports per IP address per hour from the pages without JavaScript (/lite/…), which carry no bot
+   * check: tighter than REPORT_RATE_LIMIT_PER_IP. Past it an emergency is still taken, as part of a
+   * burst (docs/decisions/033-pages-without-javascript.md).
+   */
+  PLAIN_REPORT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(3),
 
   // --- Patrols. ------------------------------------------------------------------------
   /** Days the full GPS track is kept; older points are deleted by a job. */
@@ -171,17 +224,29 @@ export interface Config {
   codeRateLimit: number;
   /** SMS_ALERTS: emergencies and their escalations are also texted to staff (modules/incident-alerts/incident-sms.ts). */
   smsAlerts: boolean;
+  /** The text line (docs/decisions/032-the-text-line.md): what turns each inbound route on, and its limits. */
+  textLine: TextLineConfig;
   outsideServices: OutsideServicesConfig;
   /** Web push (decision 017): VAPID keys from the environment (else generated into DATA_DIR) and the endpoint guard. */
   push: PushConfig;
+  /** modules/webhooks: WEBHOOKS_ALLOW_LOOPBACK admits https://127.0.0.1 and localhost receivers. */
+  webhooks: { allowLoopback: boolean };
+  /** API_KEY_RATE_LIMIT_PER_MINUTE: each API key's calls per minute. */
+  apiKeyRateLimitPerMinute: number;
+  /** CAP_FEED_URL and CAP_FEED_POLL_SECONDS: the outside CAP feeds read for draft advisories. */
+  capFeeds: { urls: string[]; pollSeconds: number };
   /** Limits of the residents' public calls. */
   publicLimits: {
     reportsPerIpPerHour: number;
     reportsPerDevicePerHour: number;
+    /** The ceiling of all report requests per address per hour, emergencies in a burst included. */
+    emergencyReportsPerIpPerHour: number;
     photoUploadsPerIpPerHour: number;
     ticketLookupsPerIpPer15Min: number;
     ratingsPerIpPerHour: number;
     geocodesPerIpPer15Min: number;
+    /** Reports from the pages without JavaScript (no bot check) per address per hour; emergencies past it come in as a burst. */
+    plainReportsPerIpPerHour: number;
   };
   /** Days GPS points are kept. */
   trackRetentionDays: number;
@@ -191,13 +256,29 @@ export interface Config {
   escalation: { emergencyAfterMs: number; normalAfterMs: number };
 }
 
+interface TextLineConfig {
+  /** Each inbound route is registered only when its key is set. */
+  inbound: { androidSigningKey: string | undefined; httpsmsSigningKey: string | undefined; twilioAuthToken: string | undefined };
+  /** SMS_GATEWAY_NUMBER as configured (normalised by the module). */
+  gatewayNumber: string | undefined;
+  silentMinutes: number;
+  repliesPerHour: number;
+}
+
+export type SmsProviderConfig =
+  | { provider: 'console' }
+  | { provider: 'semaphore'; apiKey: string; url: string; senderName: string | undefined }
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string | undefined; messagingServiceSid: string | undefined; url: string }
+  | { provider: 'android'; url: string; username: string; password: string }
+  | { provider: 'httpsms'; apiKey: string; url: string; from: string };
+
 /** The outside services (adapters/index.ts), each checked for its credentials when chosen. */
 export interface OutsideServicesConfig {
   timeoutMs: number;
-  sms:
-    | { provider: 'console' }
-    | { provider: 'semaphore'; apiKey: string; url: string; senderName: string | undefined }
-    | { provider: 'twilio'; accountSid: string; authToken: string; from: string | undefined; messagingServiceSid: string | undefined; url: string };
+  /** SMS_PROVIDER: the first sender tried. */
+  sms: SmsProviderConfig;
+  /** Every other provider whose credentials are set, tried in this order when a send fails. */
+  smsFallbacks: SmsProviderConfig[];
   email: { provider: 'console'; from: string } | { provider: 'smtp'; url: string; from: string };
   botCheck:
     | { provider: 'altcha'; hmacKey: string | undefined; cost: number; maxNumber: number; challengeTtlSeconds: number }
@@ -248,6 +329,12 @@ function outsideServices(e: z.output<typeof envSchema>): OutsideServicesConfig {
   let sms: OutsideServicesConfig['sms'] = { provider: 'console' };
   if (e.SMS_PROVIDER === 'semaphore') {
     sms = { provider: 'semaphore', apiKey: need('SEMAPHORE_API_KEY', 'SMS_PROVIDER=semaphore'), url: e.SEMAPHORE_URL, senderName: e.SEMAPHORE_SENDER_NAME };
+  } else if (e.SMS_PROVIDER === 'android') {
+    const why = 'SMS_PROVIDER=android';
+    sms = { provider: 'android', url: need('ANDROID_SMS_URL', why), username: need('ANDROID_SMS_USERNAME', why), password: need('ANDROID_SMS_PASSWORD', why) };
+  } else if (e.SMS_PROVIDER === 'httpsms') {
+    const why = 'SMS_PROVIDER=httpsms';
+    sms = { provider: 'httpsms', apiKey: need('HTTPSMS_API_KEY', why), url: e.HTTPSMS_URL, from: need('SMS_GATEWAY_NUMBER', why) };
   } else if (e.SMS_PROVIDER === 'twilio') {
     const why = 'SMS_PROVIDER=twilio';
     sms = {
@@ -297,7 +384,29 @@ function outsideServices(e: z.output<typeof envSchema>): OutsideServicesConfig {
       ? { provider: 'nominatim', url: need('NOMINATIM_URL', 'GEOCODER=nominatim'), userAgent: `Bantay/0.1 (barangay watch app; +${publicUrl})` }
       : { provider: 'local' };
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
-  return { timeoutMs: e.OUTSIDE_SERVICE_TIMEOUT_MS, sms, email, botCheck, geocoder };
+  const smsFallbacks = configuredSmsProviders(e).filter((candidate) => candidate.provider !== sms.provider);
+  return { timeoutMs: e.OUTSIDE_SERVICE_TIMEOUT_MS, sms, smsFallbacks, email, botCheck, geocoder };
+}
+
+/** Every SMS provider whose credentials are all set, in the order a failed send falls back through them. */
+function configuredSmsProviders(e: z.output<typeof envSchema>): SmsProviderConfig[] {
+  const providers: SmsProviderConfig[] = [];
+  if (e.ANDROID_SMS_URL && e.ANDROID_SMS_USERNAME && e.ANDROID_SMS_PASSWORD) {
+    providers.push({ provider: 'android', url: e.ANDROID_SMS_URL, username: e.ANDROID_SMS_USERNAME, password: e.ANDROID_SMS_PASSWORD });
+  }
+  if (e.HTTPSMS_API_KEY && e.SMS_GATEWAY_NUMBER) providers.push({ provider: 'httpsms', apiKey: e.HTTPSMS_API_KEY, url: e.HTTPSMS_URL, from: e.SMS_GATEWAY_NUMBER });
+  if (e.SEMAPHORE_API_KEY) providers.push({ provider: 'semaphore', apiKey: e.SEMAPHORE_API_KEY, url: e.SEMAPHORE_URL, senderName: e.SEMAPHORE_SENDER_NAME });
+  if (e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && (e.TWILIO_FROM || e.TWILIO_MESSAGING_SERVICE_SID)) {
+    providers.push({
+      provider: 'twilio',
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.TWILIO_FROM,
+      messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+      url: e.TWILIO_URL,
+    });
+  }
+  return providers;
 }
 
 export interface S3Config {
@@ -323,6 +432,12 @@ function s3Config(value: string, region: string): S3Config {
 const OPERATOR_MESSAGES = z.locales.en();
 
 export class ConfigError extends Error {}
+
+/**
+ * The exit code of a server stopped by a setting (sysexits' EX_CONFIG), such as a METRICS_PORT in
+ * use: starting it again cannot help, so npm run start:cluster stops rather than restart it.
+ */
+export const CONFIG_ERROR_EXIT_CODE = 78;
 
 /** The environment of a process this one starts (npm run start:cluster's instances): this one's, with `overrides`. */
 export function childEnvironment(overrides: Record<string, string>): NodeJS.ProcessEnv {
@@ -367,15 +482,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     codeRateLimit: e.CODE_RATE_LIMIT,
     smsAlerts: e.SMS_ALERTS,
+    textLine: {
+      inbound: { androidSigningKey: e.ANDROID_SMS_SIGNING_KEY, httpsmsSigningKey: e.HTTPSMS_SIGNING_KEY, twilioAuthToken: e.TWILIO_AUTH_TOKEN },
+      gatewayNumber: e.SMS_GATEWAY_NUMBER,
+      silentMinutes: e.SMS_GATEWAY_SILENT_MINUTES,
+      repliesPerHour: e.SMS_REPLIES_PER_HOUR,
+    },
     outsideServices: outsideServices(e),
     push: pushConfig(e),
+    webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK },
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    capFeeds: { urls: e.CAP_FEED_URL, pollSeconds: e.CAP_FEED_POLL_SECONDS },
     publicLimits: {
       reportsPerIpPerHour: e.REPORT_RATE_LIMIT_PER_IP,
       reportsPerDevicePerHour: e.REPORT_RATE_LIMIT_PER_DEVICE,
+      emergencyReportsPerIpPerHour: Math.max(e.EMERGENCY_REPORT_RATE_LIMIT_PER_IP, e.REPORT_RATE_LIMIT_PER_IP),
       photoUploadsPerIpPerHour: e.PHOTO_UPLOAD_RATE_LIMIT,
       ticketLookupsPerIpPer15Min: e.TICKET_LOOKUP_RATE_LIMIT,
       ratingsPerIpPerHour: e.RATING_RATE_LIMIT,
       geocodesPerIpPer15Min: e.GEOCODE_RATE_LIMIT,
+      plainReportsPerIpPerHour: e.PLAIN_REPORT_RATE_LIMIT_PER_IP,
     },
     trackRetentionDays: e.TRACK_RETENTION_DAYS,
     reporterDataRetentionDays: e.REPORTER_DATA_RETENTION_DAYS,

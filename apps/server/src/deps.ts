@@ -11,7 +11,9 @@ import {
   type DeliveryWorkerOptions,
 } from './modules/deliveries/index.ts';
 import { pushChannel } from './modules/push/index.ts';
-import type { PushSender } from './adapters/push/push.ts';
+import type { HostResolver, PushSender } from './adapters/push/push.ts';
+import { webhookChannel } from './modules/webhooks/index.ts';
+import { incidentById } from './modules/incidents/index.ts';
 import type { FileStore } from './modules/files/index.ts';
 import { SessionCache, authenticateToken, revokeUserSessions, type SignInSteps, type TokenService } from './modules/auth/index.ts';
 import { ReadCache } from './lib/read-cache.ts';
@@ -20,12 +22,15 @@ import { TrackingIngest } from './modules/tracking/index.ts';
 import { createDashboardMemos, type DashboardMemos } from './modules/dashboard/index.ts';
 import { DrawnAppIcons } from './modules/app-manifest/index.ts';
 import { createPublicAdvisoriesCache, type PublicAdvisoriesCache } from './modules/advisories/index.ts';
-import type { Authenticate } from './http/auth-guard.ts';
+import type { Authenticate, AuthenticateApiKey } from './http/auth-guard.ts';
+import { authenticateApiKey } from './modules/api-keys/index.ts';
 import { markAllUsersOffline, setUsersPresence, type StaffAccountEffects } from './modules/users/index.ts';
+import { endCalendarFeedOf } from './modules/calendar-feeds/index.ts';
 import type { PresenceStore } from './realtime/types.ts';
 import { startLoginChallenge } from './modules/two-factor/index.ts';
 import { sendPasswordSetupLink } from './modules/password-reset/index.ts';
 import { returnIncidentOfDeactivated } from './modules/incident-handling/index.ts';
+import { optedOut, STOP_CONFIRMATION_KIND } from './modules/text-line/index.ts';
 
 /** What services need from the outside world; built once in main.ts, or by the test helper. */
 export interface AppDeps {
@@ -46,6 +51,11 @@ export interface AppDeps {
   geocoder: ReverseGeocoder;
   /** Web push with the server's VAPID keys, and the guard on where it may post (decision 017). */
   push: PushSender;
+  /**
+   * Resolves outside host names for the public-endpoint guard of webhooks
+   * (adapters/public-endpoint-guard.ts); the system's DNS when unset, made-up names in tests.
+   */
+  hostResolver?: HostResolver;
   /**
    * Sends the deliveries table's alerts (push, SMS, email) after commit, with retries (decision
    * 016). Services enqueue with `enqueueDeliveries`; tests await `deliveries.idle()`.
@@ -75,6 +85,8 @@ export interface AppDeps {
 export interface ModuleLinks {
   /** The route guard (http/auth-guard.ts) and the sockets resolve a bearer token through auth. */
   authenticate: Authenticate;
+  /** The route guard resolves an API key (`bty_…`) through api-keys. */
+  authenticateApiKey: AuthenticateApiKey;
   /** auth hands a two-factor sign-in to two-factor, which opens its session through auth. */
   signIn: SignInSteps;
   /** A staff account's change (users) ends its sessions, sends its password link, returns its incident. */
@@ -86,8 +98,9 @@ export interface ModuleLinks {
 /** The links every instance uses: main.ts, seed-demo.ts and the tests' harness put them in AppDeps. */
 export const moduleLinks: ModuleLinks = {
   authenticate: authenticateToken,
+  authenticateApiKey,
   signIn: { startLoginChallenge },
-  staffAccounts: { endSessions: revokeUserSessions, sendPasswordSetupLink, returnIncidentOfDeactivated },
+  staffAccounts: { endSessions: revokeUserSessions, sendPasswordSetupLink, returnIncidentOfDeactivated, endCalendarFeed: endCalendarFeedOf },
   presence: { setUsersPresence, markAllUsersOffline },
 };
 
@@ -116,13 +129,29 @@ export function createInstanceMemory(parts: Pick<AppDeps, 'db' | 'clock' | 'even
  * deliveries does not import push back.
  */
 export function buildDeliveryWorker(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'sms' | 'mail' | 'push'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'sms' | 'mail' | 'push' | 'config' | 'hostResolver'>,
   log: DeliveryWorkerLogger,
   options: Partial<DeliveryWorkerOptions> = {},
 ): DeliveryWorker {
   const worker = new DeliveryWorker(deps, log, options);
-  worker.register('sms', smsChannel(deps.sms));
+  // A number that texted STOP to the text line gets nothing more, whoever wrote it (decision 032).
+  worker.register(
+    'sms',
+    smsChannel(deps.sms, async (delivery) =>
+      delivery.kind !== STOP_CONFIRMATION_KIND && (await optedOut(deps.db, delivery.target)) ? 'the number texted STOP to the text line' : null,
+    ),
+  );
   worker.register('email', emailChannel(deps.mail));
   worker.register('push', pushChannel(deps));
+  // Whether a case is confidential is asked at every try: one marked so after its event was
+  // written is never sent (docs/decisions/027-confidential-cases.md). Incidents enqueue webhook
+  // events, so the check reaches webhooks from here rather than by an import.
+  worker.register(
+    'webhook',
+    webhookChannel(deps, {
+      anyConfidential: async (ids) => (await Promise.all(ids.map((id) => incidentById(deps.db, id)))).some((incident) => incident?.confidential === true),
+      resolve: deps.hostResolver,
+    }),
+  );
   return worker;
 }

@@ -43,3 +43,29 @@ export function consoleSmsWarning(config: Config): string | null {
     `are only logged and appended to ${path.join(config.dataDir, 'sent', 'sms.jsonl')}. Set SMS_PROVIDER=semaphore or twilio to send them.`
   );
 }
+
+/**
+ * The start-up warning when a production server admits push endpoints on loopback
+ * (PUSH_ALLOW_LOOPBACK=true, meant for tests and local trials): anyone signed in may then make the
+ * server post to services on its own machine (decision 017). Logged once, by main.ts.
+ */
+export function pushLoopbackWarning(config: Config): string | null {
+  if (!config.push.allowLoopback || config.env !== 'production') return null;
+  return (
+    'PUSH_ALLOW_LOOPBACK=true in production: push subscriptions may point at this machine (127.0.0.1, ::1, localhost), ' +
+    'so any signed-in person can make the server post to services on it. It is meant for tests and local trials; unset it.'
+  );
+}
+
+/**
+ * The same warning for webhooks (WEBHOOKS_ALLOW_LOOPBACK=true): a supadmin, or whoever holds a
+ * supadmin's session, may then make the server post signed events to services on its own machine
+ * (modules/webhooks). Logged once, by main.ts.
+ */
+export function webhooksLoopbackWarning(config: Config): string | null {
+  if (!config.webhooks.allowLoopback || config.env !== 'production') return null;
+  return (
+    'WEBHOOKS_ALLOW_LOOPBACK=true in production: webhooks may point at this machine (127.0.0.1, ::1, localhost), ' +
+    'so a supadmin session can make the server post to services on it. It is meant for tests and local trials; unset it.'
+  );
+}

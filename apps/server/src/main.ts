@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { shareCacheInvalidation } from './db/cache-invalidation.ts';
@@ -9,7 +9,7 @@ import { buildDeliveryWorker, createInstanceMemory, moduleLinks, type AppDeps } 
 import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/domain-events.ts';
 import { createTokenService, resolveJwtSecret, ensureSupadmin } from './modules/auth/index.ts';
-import { consoleSmsWarning, databaseTarget, loggerOptions } from './main-helpers.ts';
+import { consoleSmsWarning, databaseTarget, loggerOptions, pushLoopbackWarning, webhooksLoopbackWarning } from './main-helpers.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { createMetrics } from './http/metrics.ts';
 import type { Lifecycle } from './modules/health/index.ts';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     ...createOutsideServices(config, { log: adapterLog, now: () => systemClock.now(), secret: jwtSecret }),
     push: createPushSender(config, await resolveVapidKeys(config.push, config.dataDir)),
   };
-  const deliveries = buildDeliveryWorker({ db: database.db, clock: systemClock, ...outside }, adapterLog);
+  const deliveries = buildDeliveryWorker({ db: database.db, clock: systemClock, config, ...outside }, adapterLog);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -74,6 +74,10 @@ async function main(): Promise<void> {
   logTarget.app = app;
   const smsWarning = consoleSmsWarning(config);
   if (smsWarning) app.log.warn(smsWarning);
+  const loopbackWarning = pushLoopbackWarning(config);
+  if (loopbackWarning) app.log.warn(loopbackWarning);
+  const webhooksWarning = webhooksLoopbackWarning(config);
+  if (webhooksWarning) app.log.warn(webhooksWarning);
   // Instances sharing a PostgreSQL database tell each other about revoked sessions and settings changes.
   const invalidation = database.pool ? shareCacheInvalidation(database.pool, deps, app.log) : null;
   await invalidation?.ready;
@@ -86,13 +90,23 @@ async function main(): Promise<void> {
   // Sockets share the HTTP server; on PostgreSQL the adapter lets several instances reach each other's.
   const realtime = await attachRealtime({ server: app.server, deps, pool: database.pool, log: app.log });
   metrics?.countSockets(() => realtime.io.of('/').sockets.size);
+  // Before the app listens: an instance whose metrics cannot be served takes no request before it stops.
+  const metricsServer =
+    config.metrics && metrics
+      ? await metrics.serve(config.metrics.port, config.metrics.host).catch((error: unknown) => {
+          if (!(error instanceof ConfigError)) throw error;
+          console.error(error.message);
+          process.exit(CONFIG_ERROR_EXIT_CODE);
+        })
+      : null;
   await app.listen({ port: config.port, host: config.host });
-  const metricsServer = config.metrics && metrics ? await metrics.serve(config.metrics.port, config.metrics.host) : null;
   if (metricsServer && config.metrics) app.log.info(`Prometheus metrics at http://${config.metrics.host}:${metricsServer.port}/metrics`);
   app.log.info(`Bantay is running on ${database.driver === 'pglite' ? 'the embedded database' : 'PostgreSQL'}`);
   // On PostgreSQL on pg-boss, so each job runs once across instances; in-process on the embedded database (decision 022).
   const scheduler = await startScheduledJobs(deps, database.pool, jobs, { error: (message, data) => app.log.error(data ?? {}, message) });
   deps.deliveries.start();
+  // npm run start:cluster's launcher counts an instance as started from here (src/cluster.ts).
+  process.send?.('bantay:started');
 
   const shutdown = async (signal: string) => {
     if (lifecycle.shuttingDown) return;

@@ -35,7 +35,7 @@ const outside = {
   ...createOutsideServices(config, { log, now: () => systemClock.now(), secret: jwtSecret }),
   push: createPushSender(config, await resolveVapidKeys(config.push, config.dataDir)),
 };
-const deliveries = buildDeliveryWorker({ db: database.db, clock: systemClock, ...outside }, log);
+const deliveries = buildDeliveryWorker({ db: database.db, clock: systemClock, config, ...outside }, log);
 const deps: AppDeps = {
   config,
   db: database.db,

@@ -41,7 +41,7 @@ export interface TestContextOptions {
    * would be: same signing key, its own pool, caches and event bus.
    */
   secondInstanceOf?: TestContext;
-  /** Resolves push endpoints' host names instead of DNS (made-up names in the SSRF tests). */
+  /** Resolves push endpoints' and webhook URLs' host names instead of DNS (made-up names in the SSRF tests). */
   pushResolver?: HostResolver;
 }
 
@@ -69,7 +69,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     push: createPushSender(config, await resolveVapidKeys(config.push, dataDir), { resolve: options.pushResolver }),
     ...pickOutside(options.deps),
   };
-  const deliveries = buildDeliveryWorker({ db: database.db, clock, ...outside }, silentLogger);
+  // The made-up DNS of the push tests serves the webhook URLs' guard too.
+  const hostResolver = options.pushResolver;
+  const deliveries = buildDeliveryWorker({ db: database.db, clock, config, hostResolver, ...outside }, silentLogger);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -77,6 +79,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     tokens: createTokenService(secret, clock),
     events,
     ...outside,
+    hostResolver,
     // Not started: no polling timer in tests. Every commit that enqueues nudges it, and tests
     // await `deps.deliveries.idle()` (or move the clock and nudge) instead of sleeping.
     deliveries,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import type { SQL } from 'drizzle-orm';
-import type { Polygon } from '@bantay/shared';
+import type { Hotline, Polygon } from '@bantay/shared';
 import type { TestContext } from './harness.ts';
 import { solveBotCheck } from './security-helpers.ts';
 import { DEFAULT_INCIDENT_TYPES, saveSettings } from '../src/modules/settings/settings.service.ts';
@@ -26,7 +26,8 @@ export const TEST_BOUNDARY: Polygon = {
 };
 export const INSIDE = { lat: 14.7356, lng: 121.0498 };
 
-export async function setBoundary(ctx: TestContext, boundary: Polygon | null): Promise<void> {
+/** The test barangay's settings with this boundary (and these hotlines, none by default). */
+export async function setBoundary(ctx: TestContext, boundary: Polygon | null, hotlines: Hotline[] = []): Promise<void> {
   await saveSettings(
     ctx.deps,
     {
@@ -37,7 +38,7 @@ export async function setBoundary(ctx: TestContext, boundary: Polygon | null): P
       mapStartLat: INSIDE.lat,
       mapStartLng: INSIDE.lng,
       mapStartZoom: 14,
-      hotlines: [],
+      hotlines,
       incidentTypes: DEFAULT_INCIDENT_TYPES,
       timezone: 'Asia/Manila',
     },

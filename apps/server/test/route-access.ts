@@ -6,18 +6,27 @@ import type { UserType } from '@bantay/shared';
 import type { RegisteredRoute } from '../src/http/route-table.ts';
 import { CLIENT_EVENT_ACCESS, SERVER_EVENT_AUDIENCE, SOCKET_ROLES } from '../src/realtime/event-access.ts';
 
-/** The callers of the route × role matrix: no token, then one of each role (decision 025). */
-export const CALLERS = ['anonymous', 'resident', 'tanod', 'admin', 'supadmin'] as const;
+/**
+ * The callers of the route × role matrix: no token, one of each role (decision 025), and a
+ * supadmin's API key holding every scope (docs/decisions/034-the-integration-kit.md).
+ */
+export const CALLERS = ['anonymous', 'resident', 'tanod', 'admin', 'supadmin', 'api key'] as const;
 export type Caller = (typeof CALLERS)[number];
 
-export type Expected = 'allowed' | 401 | 403;
+export type Expected = 'allowed' | 401 | 403 | 404;
 
 /** What a caller must get from a route, read from the route's own declaration. */
 export function expectedAnswer(route: RegisteredRoute, caller: Caller): Expected {
   const access = route.access;
   if (!access) throw new Error(`${route.method} ${route.url} declares no access`);
   if (access.kind === 'public') return 'allowed';
+  // A webhook admits the provider's signature only: a session, whatever its role, is refused.
+  if (access.kind === 'signature') return 401;
+  // An address that is its own key admits its secret only: without it, anyone is told it does not exist.
+  if (access.kind === 'secret-url') return 404;
   if (caller === 'anonymous') return 401;
+  // A key passes only where the route names a scope; it holds every one.
+  if (caller === 'api key') return access.keyScope ? 'allowed' : 403;
   return access.roles.includes(caller as UserType) ? 'allowed' : 403;
 }
 
@@ -69,20 +78,28 @@ export function renderRouteMatrix(routes: RegisteredRoute[], ownerChecks: Map<st
     'from the code, and calls every route as every caller below and checks the answer.',
     '',
     '`yes`: the caller passes the route\'s guard (the route may still refuse the input or the state);',
-    '`401`: refused for want of a session; `403`: refused for the role. "Before new password": an',
+    '`401`: refused for want of a session; `403`: refused for the role; "api key": a supadmin\'s API key',
+    'holding every scope, which passes only where the route names the scope in "Key scope" (decision 034); `401 (…)`: a webhook',
+    'anyone may reach but only its provider\'s signature, named in brackets, admits (decision 032); `404 (…)`: an address',
+    'whose secret, named in brackets, is its only key (a calendar feed, decision 034). "Before new password": an',
     'account with a one-time password may call it. "Someone else\'s": the refusal a signed-in caller of',
     'an admitted role gets for a resource that is not theirs, as the test checks it.',
     '',
     `${routes.length} routes × ${CALLERS.length} callers = ${routes.length * CALLERS.length} cells; ${ownerChecks.size} routes with an owner check.`,
     '',
-    `| Method | Path | ${CALLERS.join(' | ')} | Before new password | Someone else's |`,
-    `|---|---|${CALLERS.map(() => '---').join('|')}|---|---|`,
+    `| Method | Path | ${CALLERS.join(' | ')} | Key scope | Before new password | Someone else's |`,
+    `|---|---|${CALLERS.map(() => '---').join('|')}|---|---|---|`,
   ];
   for (const route of routes) {
     const access = route.access;
-    const early = access?.kind === 'public' ? 'yes' : access?.whilePasswordChangeRequired ? 'yes' : 'no';
-    const cells = CALLERS.map((caller) => (access ? cell(expectedAnswer(route, caller)) : 'undeclared'));
-    lines.push(`| ${route.method} | \`${route.url}\` | ${cells.join(' | ')} | ${early} | ${ownerChecks.get(routeKey(route)) ?? ''} |`);
+    const early = access?.kind === 'signed-in' ? (access.whilePasswordChangeRequired ? 'yes' : 'no') : access ? 'yes' : 'no';
+    const cells = CALLERS.map((caller) => {
+      if (access?.kind === 'signature') return `401 (${access.scheme})`;
+      if (access?.kind === 'secret-url') return `404 (${access.scheme})`;
+      return access ? cell(expectedAnswer(route, caller)) : 'undeclared';
+    });
+    const scope = access?.kind === 'signed-in' && access.keyScope ? `\`${access.keyScope}\`` : '';
+    lines.push(`| ${route.method} | \`${route.url}\` | ${cells.join(' | ')} | ${scope} | ${early} | ${ownerChecks.get(routeKey(route)) ?? ''} |`);
   }
   lines.push(
     '',
@@ -95,7 +112,7 @@ export function renderRouteMatrix(routes: RegisteredRoute[], ownerChecks: Map<st
   );
   for (const [event, access] of Object.entries(CLIENT_EVENT_ACCESS)) {
     const cells = CALLERS.map((caller) => {
-      if (caller === 'anonymous') return '401';
+      if (caller === 'anonymous' || caller === 'api key') return '401';
       if (!(SOCKET_ROLES as readonly string[]).includes(caller)) return '403';
       return (access.roles as readonly string[]).includes(caller) ? 'yes' : 'refused';
     });

@@ -38,6 +38,27 @@ const preloads = [...files]
   .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
   .join('\n    ');
 
+// The emergency form's script (src/lite/enhance.ts: the landing page's Emergency link leads to the
+// server's form, which loads it), prefetched: at the lowest priority, after everything the landing
+// page needs, so the form a frightened person opens finds it on the phone. A few KB, where the
+// report page's chunks prefetched here before slowed the landing page's own on one bar of signal
+// (docs/benchmarks.md, "The field"). The service worker precaches the same files right after
+// (pwa.config.ts), so a visitor who never taps downloads nothing more than before.
+const EMERGENCY_SCRIPT_SOURCE = 'src/lite/enhance.ts';
+if (!manifest[EMERGENCY_SCRIPT_SOURCE]) throw new Error(`${EMERGENCY_SCRIPT_SOURCE} is not in the build manifest`);
+const emergencyFiles = new Set();
+const visitEmergency = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || emergencyFiles.has(chunk.file) || files.has(chunk.file)) return;
+  emergencyFiles.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visitEmergency(imported);
+};
+visitEmergency(EMERGENCY_SCRIPT_SOURCE);
+const prefetches = [...emergencyFiles]
+  .filter((file) => !html.includes(`/${file}"`))
+  .map((file) => `<link rel="prefetch" crossorigin href="/${file}">`)
+  .join('\n    ');
+
 const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/index-[^"]+\.css)">/.exec(html);
 if (!stylesheet) throw new Error('index.html has no stylesheet link to inline');
 const css = await fs.readFile(path.join(dist, stylesheet[1]), 'utf8');
@@ -51,7 +72,7 @@ const template = html
     stylesheet[0],
     `<style>${critical.replaceAll('</style', '<\\/style')}</style>\n    ` +
       // media="print" keeps it from blocking the first paint; src/main.tsx sets it to "all".
-      `<link rel="stylesheet" crossorigin href="/${stylesheet[1]}" media="print" id="${FULL_STYLESHEET_ID}">\n    ${preloads}`,
+      `<link rel="stylesheet" crossorigin href="/${stylesheet[1]}" media="print" id="${FULL_STYLESHEET_ID}">\n    ${preloads}\n    ${prefetches}`,
   )
   .replace('<div id="root"></div>', `<div id="root">${LANDING_MARKER}</div>`);
 if (!template.includes(LANDING_MARKER)) throw new Error('index.html has no empty root element');

@@ -10,6 +10,11 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { registerPublicPages } from './sw/public-pages.ts';
+// Reports waiting on the phone, sent when the signal returns (Background Sync).
+import './sw/report-sync.ts';
+// The staff pages' code, kept once loaded, for a reload with no connection.
+import './sw/staff-code.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -34,9 +39,11 @@ const NAVIGATE_ACK_MS = 1500;
 
 // ---- The app's code and shell ----
 
+/** The precache list, written in once at build time (a second mention would not be). */
+const PRECACHE = self.__WB_MANIFEST;
 // `directoryIndex: null`: "/" is not the precached index.html but the pre-rendered landing page
-// from the network (decision 013), with the shell only as the offline fallback below.
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: null as unknown as string });
+// (decision 013, kept by src/sw/public-pages.ts), with the shell only as the offline fallback.
+precacheAndRoute(PRECACHE, { directoryIndex: null as unknown as string });
 cleanupOutdatedCaches();
 // The page's request starts while this worker boots, instead of after.
 enableNavigationPreload();
@@ -64,11 +71,13 @@ self.addEventListener('install', (event) => {
 });
 
 /**
- * Pages come from the network while there is one, so they always carry the current settings
- * (the server embeds them, and they are kept from there) and match the code on the server.
- * Offline, or with no answer after a few seconds on one bar of signal, every page is this
- * version's precached shell, which renders any public page from the precached code. Pages are
- * never stored: a stored page of a newer version would name code this worker has not precached.
+ * Every other page (the staff app's and the other public ones) comes from the network while there
+ * is one, so it always carries the current settings (the server embeds them, and they are kept
+ * from there) and matches the code on the server. Offline, or with no answer after a few seconds
+ * on one bar of signal, every page is this version's precached shell, which renders any public
+ * page from the precached code. These pages are not stored: a stored page of a newer version
+ * would name code this worker has not precached (src/sw/public-pages.ts stores the landing and
+ * report pages only after checking exactly that).
  */
 const shellWhenOffline: WorkboxPlugin = {
   // Called with every page the network gave (navigation preload's too): its settings are kept, the
@@ -82,6 +91,16 @@ const shellWhenOffline: WorkboxPlugin = {
   },
   cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse ?? (await matchPrecache('/index.html')) ?? null,
 };
+// The landing and report pages from this phone first, refreshed behind (src/sw/public-pages.ts):
+// registered first, so they take those navigations before the route below.
+registerPublicPages({
+  precache: PRECACHE,
+  onPage: async (html) => {
+    const json = SETTINGS_BLOCK.exec(html)?.[1];
+    if (json) await keepSettings(json);
+  },
+  offlineShell: () => matchPrecache('/index.html'),
+});
 registerRoute(
   new NavigationRoute(new NetworkFirst({ cacheName: 'bantay-pages', networkTimeoutSeconds: 4, plugins: [shellWhenOffline] }), {
     // The API's own pages (docs, health) and the socket are never the app.
@@ -94,9 +113,7 @@ registerRoute(
   new NetworkFirst({ cacheName: SETTINGS_CACHE, networkTimeoutSeconds: 4 }),
 );
 
-// Code outside the precache (the staff pages' chunks) is left to the browser's own cache: its files
-// are named by their content's hash and cached for a year (web-app.ts), so a chunk a page has
-// loaded once opens offline too, without a second copy here.
+// Code outside the precache (the staff pages' chunks) is kept once loaded: src/sw/staff-code.ts.
 
 // A new version waits until the person presses Update (apps/web/src/app/pwa/UpdatePrompt.tsx), so
 // it never reloads a page in the middle of a form. The first version takes over the open pages at
@@ -142,6 +159,69 @@ self.addEventListener('push', (event) => {
   };
   const title = typeof payload.title === 'string' && payload.title ? payload.title : 'Bantay';
   event.waitUntil(self.registration.showNotification(title, options));
+});
+
+// ---- A subscription the browser replaced ----
+
+/**
+ * The browser replaced (or dropped) the push subscription: its push service rotated it, or it
+ * expired. The worker subscribes again with the same server key and tells the server, which moves
+ * the old row to the new endpoint and keys and keeps its session, so the alerts still end with the
+ * sign-in that turned them on (decision 017). A worker holds no token: the old subscription's
+ * endpoint and keys are the proof (POST /api/push/subscriptions/renew). They come from the event,
+ * else from the copy the page keeps of the subscription the server knows (lib/push-session.ts,
+ * the same cache and URL). A subscription the server no longer knows (its session ended) is not
+ * renewed: the new one is dropped.
+ */
+interface PushSubscriptionChangeEvent extends ExtendableEvent {
+  readonly oldSubscription: PushSubscription | null;
+  readonly newSubscription: PushSubscription | null;
+}
+interface SubscriptionJson {
+  endpoint?: string;
+  keys?: Record<string, string>;
+}
+const PUSH_COPY_CACHE = 'bantay-push';
+const PUSH_COPY_URL = '/push-subscription.json';
+const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
+
+function keyFromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='));
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+async function keptSubscription(): Promise<SubscriptionJson | null> {
+  const kept = await (await caches.open(PUSH_COPY_CACHE)).match(PUSH_COPY_URL);
+  return kept ? ((await kept.json()) as SubscriptionJson) : null;
+}
+
+async function renewSubscription(event: PushSubscriptionChangeEvent): Promise<void> {
+  const old = (event.oldSubscription?.toJSON() as SubscriptionJson | undefined) ?? (await keptSubscription());
+  if (!old?.endpoint || !old.keys?.p256dh || !old.keys.auth) return;
+  const key =
+    event.oldSubscription?.options.applicationServerKey ??
+    keyFromBase64url(((await (await fetch(`${API_BASE}/api/push/key`)).json()) as { publicKey: string }).publicKey);
+  const fresh = event.newSubscription ?? (await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+  const subscription = fresh.toJSON();
+  const response = await fetch(`${API_BASE}/api/push/subscriptions/renew`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ old: { endpoint: old.endpoint, keys: { p256dh: old.keys.p256dh, auth: old.keys.auth } }, subscription }),
+  });
+  const cache = await caches.open(PUSH_COPY_CACHE);
+  if (response.ok) {
+    await cache.put(PUSH_COPY_URL, new Response(JSON.stringify(subscription), { headers: { 'content-type': 'application/json' } }));
+  } else if (response.status === 404) {
+    await cache.delete(PUSH_COPY_URL);
+    await fresh.unsubscribe();
+  }
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as PushSubscriptionChangeEvent;
+  change.waitUntil(renewSubscription(change).catch(() => undefined));
 });
 
 /** Asks an open page to move to `url` itself (apps/web/src/app/pwa/sw-messages.ts): no reload, no lost state. */

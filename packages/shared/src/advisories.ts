@@ -26,10 +26,29 @@ export type PublicAdvisory = z.infer<typeof publicAdvisorySchema>;
 export const publicAdvisoryListSchema = z.object({ items: z.array(publicAdvisorySchema) });
 export type PublicAdvisoryList = z.infer<typeof publicAdvisoryListSchema>;
 
+/**
+ * Where a draft advisory came from: an alert of an outside Common Alerting Protocol feed (its
+ * sender's name as the alert gives it, e.g. PAGASA, and the CAP identifiers of its first message).
+ * docs/decisions/034-the-integration-kit.md, "CAP in".
+ */
+export const advisoryOriginSchema = z.object({
+  kind: z.literal('cap'),
+  senderName: z.string(),
+  sender: z.string(),
+  identifier: z.string(),
+  sent: z.string(),
+});
+export type AdvisoryOrigin = z.infer<typeof advisoryOriginSchema>;
+
 /** The admins' view: every advisory, past and future, with who wrote it and whether it was sent. */
 export const advisorySchema = publicAdvisorySchema.extend({
-  /** scheduled (starts later), active, or ended. Derived from the clock, never stored. */
-  state: z.enum(['scheduled', 'active', 'ended']),
+  /**
+   * draft (not published yet: seen by admins only, whatever its times), scheduled (starts later),
+   * active, or ended. Derived from the clock and the draft flag, never stored.
+   */
+  state: z.enum(['draft', 'scheduled', 'active', 'ended']),
+  /** Where a draft read from an outside CAP feed came from; null for an admin's own advisory. */
+  origin: advisoryOriginSchema.nullable(),
   createdBy: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   /** When the opted-in residents' alerts were written (at the start); null until then. */
   announcedAt: z.string().nullable(),

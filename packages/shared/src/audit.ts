@@ -33,6 +33,12 @@ export const AUDIT_ACTION_LABELS = translatedLabels({
   view: msg`Viewed`,
   mark_confidential: msg`Marked confidential`,
   unmark_confidential: msg`Marked not confidential`,
+  revoke: msg`Revoked`,
+  reply: msg`Replied`,
+  dismiss: msg`Dismissed`,
+  block: msg`Blocked the number`,
+  unblock: msg`Unblocked the number`,
+  rotate_secret: msg`Rotated the secret`,
 });
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -57,6 +63,9 @@ export const AUDIT_ENTITY_LABELS = translatedLabels({
   blotter_entry: msg`Blotter entry`,
   blotter_hearing: msg`Lupon hearing`,
   blotter_copy_request: msg`Certified copy request`,
+  sms_thread: msg`Text-line thread`,
+  api_key: msg`API key`,
+  webhook: msg`Webhook`,
 });
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

@@ -63,6 +63,10 @@ export const currentUserSchema = z.object({
   mustChangePassword: z.boolean(),
   /** The language kept on the account (docs/product.md §12); null until one was chosen. */
   language: accountLanguageSchema.nullable(),
+  /** A resident's home purok (docs/decisions/032-the-text-line.md); absent for staff. */
+  homePurok: z.string().nullable().optional(),
+  /** A resident's home pin; absent for staff, null when not set. */
+  homePin: z.object({ lat: z.number(), lng: z.number() }).nullable().optional(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -141,6 +141,23 @@ export const amendBlotterEntrySchema = z.object({
 });
 export type AmendBlotterEntry = z.input<typeof amendBlotterEntrySchema>;
 
+/**
+ * `POST /api/blotter/{id}/party-phones` (admin): a phone on the entry was mistyped, or is no longer
+ * the party's (a recycled number). Every party with `phone` gets `replacement` (empty or null
+ * removes it), and `phone` no longer sees the entry among "My blotter entries" nor asks for its
+ * copy. A former party's phone (dropped by an amendment) is withdrawn the same way.
+ */
+export const amendPartyPhoneSchema = z.object({
+  reason: text(msg`Reason`, BLOTTER_LIMITS.reasonMax),
+  phone: z
+    .string(zodMessage(msg`Enter a valid phone number`))
+    .trim()
+    .min(1, zodMessage(msg`Enter a valid phone number`))
+    .max(32, zodMessage(msg`Enter a valid phone number`)),
+  replacement: phoneInput,
+});
+export type AmendPartyPhone = z.input<typeof amendPartyPhoneSchema>;
+
 /** `POST /api/blotter/{id}/confidential` (admin), as for incidents. */
 export const blotterConfidentialSchema = z.object({ confidential: z.boolean(zodMessage(msg`confidential must be true or false`)) });
 
@@ -190,7 +207,8 @@ export const copyRequestSchema = z.object({
   entryId: z.string(),
   entryNumber: z.string(),
   status: z.enum(COPY_REQUEST_STATUSES),
-  requester: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }),
+  /** Null once the resident deleted their account; the request itself is kept for the record. */
+  requester: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   reason: z.string().nullable(),
   requestedAt: z.string(),
   decidedAt: z.string().nullable(),
@@ -212,6 +230,11 @@ export const blotterEntrySchema = blotterValuesSchema.extend({
   hearings: z.array(hearingSchema),
   /** Admins only: the residents' requests for a certified copy (empty for tanods). */
   copyRequests: z.array(copyRequestSchema),
+  /**
+   * The phones that see the entry among "My blotter entries" and may ask for its copy: every phone
+   * the entry ever named, less those an admin withdrew (`POST /api/blotter/{id}/party-phones`).
+   */
+  partyPhones: z.array(z.string()),
 });
 export type BlotterEntry = z.infer<typeof blotterEntrySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The channels an alert goes out by (decision 016). */
-export const DELIVERY_CHANNELS = ['push', 'sms', 'email'] as const;
+export const DELIVERY_CHANNELS = ['push', 'sms', 'email', 'webhook'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 /** A delivery the server gave up on, as the supadmin sees it. */

@@ -48,6 +48,39 @@ export function pointInPolygon(point: { lat: number; lng: number }, polygon: Pol
   return holes.every((hole) => inRing(point.lng, point.lat, hole) !== 'inside');
 }
 
+/**
+ * A point inside the polygon's outline near its middle: on the parallel through the mean latitude
+ * of its corners, the midpoint of the widest stretch that lies inside. A plain centroid can fall
+ * outside a bent (concave) purok: a report placed there would be refused by the boundary
+ * (modules/plain-pages/place.ts), a text from a resident whose home is only a purok would be
+ * placed outside it (modules/residents/resident-home.ts), a calendar's map pin would point beside
+ * the area (modules/calendar-feeds).
+ */
+export function middleOf(polygon: Polygon): { lat: number; lng: number } | null {
+  const ring = polygon.coordinates[0];
+  if (!ring || ring.length < 4) return null;
+  const corners = ring.slice(0, -1);
+  const lat = corners.reduce((sum, [, y]) => sum + y, 0) / corners.length;
+  const crossings: number[] = [];
+  for (let i = 0; i < ring.length - 1; i += 1) {
+    const [ax, ay] = ring[i]!;
+    const [bx, by] = ring[i + 1]!;
+    // Half-open, so a corner exactly on the parallel counts once.
+    if (ay <= lat !== by <= lat) crossings.push(ax + ((lat - ay) * (bx - ax)) / (by - ay));
+  }
+  crossings.sort((a, b) => a - b);
+  let best: { lat: number; lng: number } | null = null;
+  let widest = -1;
+  for (let i = 0; i + 1 < crossings.length; i += 2) {
+    const width = crossings[i + 1]! - crossings[i]!;
+    if (width > widest) {
+      widest = width;
+      best = { lat, lng: (crossings[i]! + crossings[i + 1]!) / 2 };
+    }
+  }
+  return best;
+}
+
 const EARTH_RADIUS_METERS = 6_371_008.8;
 
 /** Great-circle distance in metres. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_STATUSES } from './incidents.ts';
 import { EVIDENCE_PURPOSES } from './incident-evidence.ts';
+import { INCIDENT_SOURCES } from './incident-sources.ts';
 import { msg, ph } from '@lingui/core/macro';
 import { fieldMessage, translate, translatedList, zodMessage, type FieldLabel } from './i18n.ts';
 
@@ -105,6 +106,11 @@ export const incidentListItemSchema = z.object({
   resolvedAt: z.string().nullable(),
   /** An open report of the same type within 100 m and 30 minutes when this one came in. */
   possibleDuplicateOf: z.object({ _id: z.string(), ticket: z.string(), status: z.enum(INCIDENT_STATUSES) }).nullable(),
+  /**
+   * Sent from a page without JavaScript, which cannot solve the bot check: staff see it marked
+   * (docs/decisions/033-pages-without-javascript.md).
+   */
+  sentWithoutBotCheck: z.boolean(),
   /** Metres from `near` when the list was asked with `near`, else null. */
   distanceMeters: z.number().nullable(),
   /**
@@ -117,6 +123,13 @@ export const incidentListItemSchema = z.object({
    * confidential incident type at report time, or by an admin.
    */
   confidential: z.boolean(),
+  /**
+   * Let in beyond its network address's hourly report limit, as part of an emergency burst
+   * (docs/decisions/031-emergency-bursts.md).
+   */
+  burst: z.boolean(),
+  /** How it came in: the web form, a text or a missed call (docs/decisions/032-the-text-line.md). */
+  source: z.enum(INCIDENT_SOURCES).optional(),
 });
 export type IncidentListItem = z.infer<typeof incidentListItemSchema>;
 

@@ -34,3 +34,8 @@ export * from './push.ts';
 export * from './geocode.ts';
 export * from './blotter.ts';
 export * from './advisories.ts';
+export * from './incident-sources.ts';
+export * from './text-line.ts';
+export * from './api-keys.ts';
+export * from './webhooks.ts';
+export * from './calendar-feeds.ts';

@@ -28,6 +28,7 @@ export const NOTIFICATION_ENTITY_TYPES = [
   'evaluation',
   'user',
   'blotter_entry',
+  'advisory',
 ] as const;
 export type NotificationEntityType = (typeof NOTIFICATION_ENTITY_TYPES)[number];
 export const notificationEntityTypeSchema = z.enum(NOTIFICATION_ENTITY_TYPES);
@@ -55,6 +56,11 @@ export const notificationSchema = z.object({
    * tanod and `/Patrol&incidenttracking?incident=…` for an admin; null when there is none.
    */
   link: z.string().nullable(),
+  /**
+   * A number to call back, E.164 (a missed-call SOS: docs/decisions/032-the-text-line.md): the
+   * panel shows a tap-to-call button. Absent when there is none.
+   */
+  callbackPhone: z.string().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -46,6 +46,17 @@ export const pushSubscriptionInputSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 
+/**
+ * `POST /api/push/subscriptions/renew`, from the service worker after the browser replaced its
+ * subscription (`pushsubscriptionchange`): the one it held, whose endpoint and keys prove the
+ * caller is that browser (a worker holds no token), and the new one.
+ */
+export const pushSubscriptionRenewalSchema = z.object({
+  old: pushSubscriptionInputSchema.pick({ endpoint: true, keys: true }),
+  subscription: pushSubscriptionInputSchema,
+});
+export type PushSubscriptionRenewal = z.infer<typeof pushSubscriptionRenewalSchema>;
+
 /** One of my subscribed browsers, as `GET /api/push/subscriptions` lists it. */
 export const pushSubscriptionSchema = z.object({
   _id: z.string(),

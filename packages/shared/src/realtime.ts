@@ -46,6 +46,11 @@ export interface EntityChanged {
 /** A new report: the classification lets staff screens ring for emergencies before refetching. */
 export interface IncidentCreated extends EntityChanged {
   classification: 'normal' | 'emergency';
+  /**
+   * A report of an emergency burst held with an earlier one, whose alert already rang: screens
+   * refresh their lists but do not ring again (docs/decisions/031-emergency-bursts.md).
+   */
+  grouped?: boolean;
 }
 
 /**
@@ -108,6 +113,8 @@ export interface ServerToClientEvents {
   'loan:updated': (payload: EntityChanged) => void;
   /** A vehicle trip was requested, decided, cancelled or completed (admins and its driver). */
   'trip:updated': (payload: EntityChanged) => void;
+  /** A text-line thread got a text or a missed call, or an admin acted on it (admins only). */
+  'sms:thread': (payload: EntityChanged) => void;
   /** Users who came online or went offline, gathered over a fraction of a second (one list, not a message each). */
   'presence:changed': (payload: PresenceChanged[]) => void;
   /** Read receipts for chat: `userId` has read the conversation up to `at`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, PIN_DESCRIPTORS, RESIDENT_LIMITS, weakPinProblem } from './limits.ts';
 import { botCheckPayloadSchema, phoneNumberInputSchema, verificationCodeSchema } from './account.ts';
+import { homePinSchema, homePurokSchema } from './text-line.ts';
 import { msg } from '@lingui/core/macro';
 import { fieldMessage, translate, zodMessage, type MessageDescriptor } from './i18n.ts';
 
@@ -69,6 +70,13 @@ export const residentSignupRequestSchema = z
       .union([z.literal(''), z.email(zodMessage(msg`Enter a valid email address`)).max(254)])
       .optional()
       .transform((value) => (value ? value.toLowerCase() : undefined)),
+    /**
+     * Optional: the purok of the resident's home (`GET /api/public/puroks`). With it, a text or a
+     * missed call from this number becomes a report at home at once (docs/decisions/032-the-text-line.md).
+     */
+    homePurok: homePurokSchema.optional(),
+    /** Optional: the home's point on the map; the purok's centre is used without it. */
+    homePin: homePinSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.pin !== value.pinConfirm) ctx.addIssue({ code: 'custom', path: ['pinConfirm'], message: translate(PIN_DESCRIPTORS.mismatch) });

@@ -37,6 +37,11 @@ export const publicSettingsSchema = z.object({
   incidentTypes: z.array(incidentTypeSchema),
   boundary: polygonSchema.nullable(),
   timezone: z.string(),
+  /**
+   * The barangay's Philippine Standard Geographic Code (10 digits, e.g. 1380600001), its geocode
+   * in the CAP alerts it publishes and how alerts read from CAP feeds are matched to it; null until set.
+   */
+  psgcCode: z.string().nullable().optional(),
   /** Tile server for Leaflet maps (configuration, so a barangay can use its own). */
   map: z.object({ tileUrl: z.string(), attribution: z.string() }),
   /** The barangay's data protection officer, named on the privacy notice (Data Privacy Act); null until set. */
@@ -66,6 +71,12 @@ export const updateSettingsSchema = z
       .refine((types) => new Set(types.map((t) => t.name.trim().toLowerCase())).size === types.length, zodMessage(msg`Incident type names must be different`)),
     mapStart: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), zoom: z.number().int().min(1).max(19) }),
     timezone: z.string().trim().min(1).max(64),
+    /** Null removes it. The PSA's 10-digit code; the older 9-digit form is accepted as published. */
+    psgcCode: z
+      .string()
+      .trim()
+      .regex(/^\d{9,10}$/, zodMessage(msg`A PSGC code is 9 or 10 digits`))
+      .nullable(),
     /** Null removes it. */
     dataProtectionOfficer: z
       .object({

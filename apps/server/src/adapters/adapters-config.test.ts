@@ -17,12 +17,36 @@ describe('choosing outside services by configuration', () => {
     [{ SMS_PROVIDER: 'semaphore' }, 'SEMAPHORE_API_KEY: required when SMS_PROVIDER=semaphore'],
     [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't' }, 'TWILIO_FROM: required (or TWILIO_MESSAGING_SERVICE_SID)'],
     [{ SMS_PROVIDER: 'twilio' }, 'TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio'],
+    [{ SMS_PROVIDER: 'android', ANDROID_SMS_URL: 'http://192.168.1.20:8080' }, 'ANDROID_SMS_USERNAME: required when SMS_PROVIDER=android'],
+    [{ SMS_PROVIDER: 'httpsms', HTTPSMS_API_KEY: 'k' }, 'SMS_GATEWAY_NUMBER: required when SMS_PROVIDER=httpsms'],
     [{ EMAIL_PROVIDER: 'smtp' }, 'SMTP_URL: required when EMAIL_PROVIDER=smtp'],
     [{ GEOCODER: 'nominatim' }, 'NOMINATIM_URL: required when GEOCODER=nominatim'],
     [{ GEOCODER: 'nominatim', NOMINATIM_URL: 'not a url' }, 'NOMINATIM_URL: Invalid URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
   ])('a real provider without its credentials fails at boot naming the variable (%j)', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: '/tmp/x', ...env })).toThrow(message);
+  });
+
+  it('SMS_PROVIDER is tried first, then every other provider whose credentials are set; the text line needs no sender of its own', () => {
+    const config = loadConfig({
+      DATA_DIR: '/tmp/x',
+      SMS_PROVIDER: 'android',
+      ANDROID_SMS_URL: 'http://192.168.1.20:8080',
+      ANDROID_SMS_USERNAME: 'sms',
+      ANDROID_SMS_PASSWORD: 'pw',
+      SEMAPHORE_API_KEY: 'sem',
+      HTTPSMS_API_KEY: 'hs',
+      SMS_GATEWAY_NUMBER: '09170000999',
+      HTTPSMS_SIGNING_KEY: 'httpsms-signing-key-0123',
+    });
+    expect([config.outsideServices.sms, ...config.outsideServices.smsFallbacks].map((sms) => sms.provider)).toEqual(['android', 'httpsms', 'semaphore']);
+    expect(config.textLine).toEqual({
+      inbound: { androidSigningKey: undefined, httpsmsSigningKey: 'httpsms-signing-key-0123', twilioAuthToken: undefined },
+      gatewayNumber: '09170000999',
+      silentMinutes: 30,
+      repliesPerHour: 10,
+    });
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', ANDROID_SMS_SIGNING_KEY: 'short' })).toThrow('ANDROID_SMS_SIGNING_KEY: must be at least 16 characters');
   });
 
   it.each(['turnstile', 'hcaptcha', 'recaptcha'])(

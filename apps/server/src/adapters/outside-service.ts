@@ -29,61 +29,68 @@ export interface HttpAnswer {
   text: string;
 }
 
+type CallOptions = { timeoutMs: number; headers?: Record<string, string> };
+
 /**
  * POSTs an urlencoded form and reads the answer. Network failures and timeouts become an
  * OutsideServiceError; HTTP error statuses are returned so each adapter can read the provider's
  * own error shape.
  */
-export async function postForm(
-  service: string,
-  url: string,
-  form: Record<string, string>,
-  options: { timeoutMs: number; headers?: Record<string, string> },
-): Promise<HttpAnswer> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...options.headers },
-      body: new URLSearchParams(form).toString(),
-      signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: 'error',
-    });
-  } catch (error) {
-    throw new OutsideServiceError(service, describeFetchFailure(error, options.timeoutMs), { cause: error });
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new OutsideServiceError(service, describeFetchFailure(error, options.timeoutMs), { cause: error });
-  }
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json, text };
+export function postForm(service: string, url: string, form: Record<string, string>, options: CallOptions): Promise<HttpAnswer> {
+  const headers = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...options.headers };
+  return call(service, url, { method: 'POST', headers, body: new URLSearchParams(form).toString() }, options.timeoutMs);
+}
+
+/** POSTs a JSON body and reads the answer, with the same timeout and error rules as postForm. */
+export function postJson(service: string, url: string, body: unknown, options: CallOptions): Promise<HttpAnswer> {
+  const headers = { 'content-type': 'application/json', accept: 'application/json', ...options.headers };
+  return call(service, url, { method: 'POST', headers, body: JSON.stringify(body) }, options.timeoutMs);
 }
 
 /** GETs a URL and reads the answer, with the same timeout and error rules as postForm. */
-export async function getJson(
-  service: string,
-  url: string,
-  options: { timeoutMs: number; headers?: Record<string, string> },
-): Promise<HttpAnswer> {
+export function getJson(service: string, url: string, options: CallOptions): Promise<HttpAnswer> {
+  return call(service, url, { headers: { accept: 'application/json', ...options.headers } }, options.timeoutMs);
+}
+
+/**
+ * GETs a document that is not JSON (a CAP feed's XML), with the same timeout and error rules, and
+ * refuses a body past `maxBytes` as it arrives (by its Content-Length, else while reading), so an
+ * outside server cannot make the process hold an endless answer. Redirects are refused, as ever.
+ */
+export async function getText(service: string, url: string, options: CallOptions & { maxBytes: number; accept: string }): Promise<HttpAnswer> {
+  let response: Response;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    response = await fetch(url, { headers: { accept: options.accept, ...options.headers }, signal: AbortSignal.timeout(options.timeoutMs), redirect: 'error' });
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (declared > options.maxBytes) {
+      await response.body?.cancel();
+      throw new OutsideServiceError(service, `the answer (${declared} bytes) is larger than the ${options.maxBytes} bytes allowed`);
+    }
+    if (response.body) {
+      for await (const chunk of response.body) {
+        size += chunk.byteLength;
+        if (size > options.maxBytes) throw new OutsideServiceError(service, `the answer is larger than the ${options.maxBytes} bytes allowed`);
+        chunks.push(chunk);
+      }
+    }
+  } catch (error) {
+    if (error instanceof OutsideServiceError) throw error;
+    throw new OutsideServiceError(service, describeFetchFailure(error, options.timeoutMs), { cause: error });
+  }
+  return { status: response.status, json: undefined, text: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** One request and its whole answer: the body is read inside the timeout, JSON when it parses. */
+async function call(service: string, url: string, init: RequestInit, timeoutMs: number): Promise<HttpAnswer> {
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
-      headers: { accept: 'application/json', ...options.headers },
-      signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: 'error',
-    });
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
     text = await response.text();
   } catch (error) {
-    throw new OutsideServiceError(service, describeFetchFailure(error, options.timeoutMs), { cause: error });
+    throw new OutsideServiceError(service, describeFetchFailure(error, timeoutMs), { cause: error });
   }
   let json: unknown;
   try {

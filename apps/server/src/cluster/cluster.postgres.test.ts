@@ -13,7 +13,8 @@ import { hashSecret } from '../lib/passwords.ts';
 import { insertUser } from '../modules/users/users.repository.ts';
 
 // `npm run start:cluster` as an operator runs it: the launcher (src/cluster.ts, run from source
-// with tsx) starts two main.ts processes on one empty PostgreSQL database, behind its front proxy.
+// with tsx) starts two main.ts processes on one empty PostgreSQL database, behind its front proxy,
+// with METRICS_PORT set.
 const PASSWORD = 'cluster-test-password-42';
 let database: { url: string; drop(): Promise<void> };
 let db: Database;
@@ -23,7 +24,10 @@ let exit: Promise<number | null>;
 let dataDir: string;
 let front: string;
 let instances: string[];
+let metricsPort: number;
 const sockets: TestSocket[] = [];
+/** Every launcher started, stopped at the end if a test left it running. */
+const launchers: { process: ChildProcess; exit: Promise<number | null> }[] = [];
 
 /** Free ports from the system: held together so that they differ, then let go for the cluster. */
 async function freePorts(count: number): Promise<number[]> {
@@ -40,6 +44,47 @@ async function freePorts(count: number): Promise<number[]> {
   const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
+}
+
+/** A free port whose next one is free too: METRICS_PORT for two instances. */
+async function freePortPair(): Promise<number> {
+  for (;;) {
+    const [port] = await freePorts(1);
+    const next = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      next.once('error', () => resolve(false));
+      next.listen(port! + 1, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => next.close(resolve));
+      return port!;
+    }
+  }
+}
+
+/** The launcher as `npm run start:cluster` runs it, from source, with its output kept. */
+function startLauncher(env: Record<string, string>): { process: ChildProcess; output: () => string; exit: Promise<number | null> } {
+  // tsx runs TypeScript; the Lingui hooks compile the macros as modules load (decision 029). The
+  // instances inherit both through execArgv.
+  const linguiHooks = path.join(import.meta.dirname, '../../scripts/lingui-register.mjs');
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', linguiHooks, path.join(import.meta.dirname, '../cluster.ts')], {
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      LOG_LEVEL: 'warn',
+      BANTAY_SUPADMIN_USERNAME: 'clusteradmin',
+      BANTAY_SUPADMIN_PASSWORD: PASSWORD,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const started = { process: child, output: () => text, exit: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))) };
+  launchers.push(started);
+  return started;
 }
 
 /** Waits (without a time limit of its own: the hook's bounds it) until every instance answers its health check. */
@@ -63,38 +108,30 @@ beforeAll(async () => {
   database = await createEmptyPostgresDatabase();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-cluster-'));
   const [frontPort, portA, portB] = await freePorts(3);
+  metricsPort = await freePortPair();
   front = `http://127.0.0.1:${frontPort}`;
   instances = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
-  // tsx runs TypeScript; the Lingui hooks compile the macros as modules load (decision 029). The
-  // instances inherit both through execArgv.
-  const linguiHooks = path.join(import.meta.dirname, '../../scripts/lingui-register.mjs');
-  launcher = spawn(process.execPath, ['--import', 'tsx', '--import', linguiHooks, path.join(import.meta.dirname, '../cluster.ts')], {
-    env: {
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      HOST: '127.0.0.1',
-      PORT: String(frontPort),
-      CLUSTER_INSTANCE_PORTS: `${portA},${portB}`,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      LOG_LEVEL: 'warn',
-      BANTAY_SUPADMIN_USERNAME: 'clusteradmin',
-      BANTAY_SUPADMIN_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = startLauncher({
+    DATABASE_URL: database.url,
+    PORT: String(frontPort),
+    CLUSTER_INSTANCE_PORTS: `${portA},${portB}`,
+    DATA_DIR: dataDir,
+    METRICS_PORT: String(metricsPort),
   });
+  launcher = started.process;
   launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  exit = new Promise((resolve) => launcher.on('exit', (code) => resolve(code)));
+  exit = started.exit;
   await untilHealthy([...instances, front]);
   db = await openDatabase({ kind: 'postgres', url: database.url });
 }, 240_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
-  if (launcher?.exitCode === null) {
-    launcher.kill('SIGTERM');
-    await exit;
+  for (const started of launchers) {
+    if (started.process.exitCode !== null) continue;
+    started.process.kill('SIGTERM');
+    await started.exit;
   }
   await db?.close();
   await database?.drop();
@@ -157,6 +194,26 @@ describe('npm run start:cluster', () => {
     for (let i = 0; i < 4; i += 1)
       served.push((await call('GET', `${front}/api/health`)).headers.get('x-bantay-instance'));
     expect(new Set(served)).toEqual(new Set(['1', '2']));
+  });
+
+  it('answers POSTs spread over time through the front, none with a 5xx, and each instance serves its own metrics at METRICS_PORT, METRICS_PORT+1', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      statuses.push((await call('POST', `${front}/api/auth/login`, { username: 'nobody-here', password: 'wrong-password-1' })).status);
+    }
+    expect(statuses).toEqual(Array(6).fill(401));
+    const refusedLogins = [];
+    for (const port of [metricsPort, metricsPort + 1]) {
+      const scrape = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(scrape.status).toBe(200);
+      const line = /^bantay_http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/login",status_code="401"\} (\d+)$/m;
+      refusedLogins.push(Number(line.exec(await scrape.text())?.[1]));
+    }
+    // Taking turns, each instance answered three, and each port shows its own instance's figures.
+    expect(refusedLogins).toEqual([3, 3]);
+    expect(output).toContain(`metrics on 127.0.0.1:${metricsPort}`);
+    expect(output).toContain(`metrics on 127.0.0.1:${metricsPort + 1}`);
   });
 
   it("socket.io's polling requests stay on the instance of their handshake (by its cookie); without the cookie they would not", async () => {
@@ -253,5 +310,27 @@ describe('npm run start:cluster', () => {
     expect(output).not.toMatch(/Cannot use a pool after calling end|Unhandled|uncaught|"level":50/i);
     // The one instance that stopped before is the one killed on purpose above.
     expect(output.match(/stopped \(/g)).toHaveLength(1);
+  });
+
+  it('a metrics port in use stops the launcher before any instance starts, with a message naming METRICS_PORT and the address', async () => {
+    const first = await freePortPair();
+    // Instance 2's: METRICS_PORT+1.
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(first + 1, '127.0.0.1', resolve));
+    const [frontPort, portA, portB] = await freePorts(3);
+    const failing = startLauncher({
+      DATABASE_URL: database.url,
+      PORT: String(frontPort),
+      CLUSTER_INSTANCE_PORTS: `${portA},${portB}`,
+      DATA_DIR: dataDir,
+      METRICS_PORT: String(first),
+    });
+    try {
+      expect(await failing.exit).toBe(1);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    expect(failing.output()).toContain(`METRICS_PORT=${first}: instance 2 serves its metrics at METRICS_PORT+1, and 127.0.0.1:${first + 1} is already in use`);
+    expect(failing.output()).not.toContain('started');
   });
 });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { PassThrough, type Readable } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
 
 /**
@@ -31,6 +32,12 @@ const INSTANCE_COOKIE = 'bantay_instance';
 const SOCKET_IO_PATH = '/socket.io/';
 /** How long an instance that refused or dropped a connection is left out of the rotation. */
 const DOWN_FOR_MS = 2_000;
+/**
+ * A request body is kept, to send again to another instance, only until the connection to the
+ * chosen instance is made (a millisecond on one machine); a body that outgrows this first is sent
+ * on without a copy, and gets a 502 rather than a second try if that instance refuses.
+ */
+const KEEP_BODY_BYTES = 1024 * 1024;
 
 export function createFrontProxy({ targets, trustForwardedFor, log }: FrontProxyOptions): http.Server {
   if (targets.length === 0) throw new Error('The front proxy needs at least one instance');
@@ -39,19 +46,27 @@ export function createFrontProxy({ targets, trustForwardedFor, log }: FrontProxy
   let turn = 0;
   /** The instance chosen for each request, for its response's cookie and for a retry. */
   const chosen = new WeakMap<http.IncomingMessage, number>();
+  /** Each request's current try: whether its connection to the instance was made. */
+  const tries = new WeakMap<http.IncomingMessage, Try>();
 
   const isUp = (index: number) => downUntil[index]! <= Date.now();
 
-  function nextInTurn(except?: number): number {
-    for (let tries = 0; tries < targets.length; tries += 1) {
+  function nextInTurn(): number {
+    for (let count = 0; count < targets.length; count += 1) {
       const index = turn;
       turn = (turn + 1) % targets.length;
-      if (index !== except && isUp(index)) return index;
+      if (isUp(index)) return index;
     }
     // Every instance failed lately: try the next one anyway rather than refuse outright.
     const index = turn;
     turn = (turn + 1) % targets.length;
     return index;
+  }
+
+  /** For a second try: an instance not tried yet, one in the rotation first; undefined when all were tried. */
+  function untried(tried: ReadonlySet<number>): number | undefined {
+    const left = targets.map((_, index) => (turn + index) % targets.length).filter((index) => !tried.has(index));
+    return left.find(isUp) ?? left[0];
   }
 
   function route(req: http.IncomingMessage): number {
@@ -71,6 +86,18 @@ export function createFrontProxy({ targets, trustForwardedFor, log }: FrontProxy
       req.headers['x-forwarded-host'] = req.headers.host ?? '';
   }
 
+  // The try learns when its connection is made: from then on, bytes may reach the instance.
+  // (http-proxy-3 emits it as the connection is assigned, except for a request with `Expect`:
+  // such a try stays 'unknown', so it is treated as one that may have reached the instance.)
+  proxy.on('proxyReq', (_proxyReq, req, _res, _options, socket: Socket) => {
+    const attempt = tries.get(req);
+    if (!attempt) return;
+    if (socket.connecting) {
+      attempt.state = 'connecting';
+      socket.once('connect', () => attempt.connected());
+    } else attempt.connected();
+  });
+
   proxy.on('proxyRes', (proxyRes, req) => {
     const index = chosen.get(req);
     if (index === undefined) return;
@@ -82,23 +109,31 @@ export function createFrontProxy({ targets, trustForwardedFor, log }: FrontProxy
     }
   });
 
-  function web(req: http.IncomingMessage, res: http.ServerResponse, index: number, retried: boolean): void {
+  function web(req: http.IncomingMessage, res: http.ServerResponse, index: number, request: Forwarding): void {
     chosen.set(req, index);
-    proxy.web(req, res, { target: targets[index] }, (error: NodeJS.ErrnoException) => {
+    request.tried.add(index);
+    const attempt = new Try(request.body);
+    tries.set(req, attempt);
+    proxy.web(req, res, { target: targets[index], buffer: request.body.stream() }, (error: NodeJS.ErrnoException) => {
+      // An error of the incoming request reaches every try's handler: only the current try answers it.
+      if (tries.get(req) !== attempt || attempt.failed) return;
+      attempt.failed = true;
       // Refused: nobody listens (an instance restarting). Reset: the instance died with the
       // connection open, or a kept-alive connection to it was already dead.
       const unreachable = error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET' || error.code === 'EPIPE';
       if (unreachable) downUntil[index] = Date.now() + DOWN_FOR_MS;
-      // A GET or HEAD changes nothing, so one that got no answer yet can go to another instance:
-      // an instance dying or restarting is then invisible to readers.
-      if (
-        unreachable &&
-        !retried &&
-        !res.headersSent &&
-        (req.method === 'GET' || req.method === 'HEAD') &&
-        targets.length > 1
-      ) {
-        return web(req, res, nextInTurn(index), true);
+      // Nothing reached the instance when it refused the connection, or dropped it before it was
+      // made: any request, a POST too (an emergency report), then goes to another instance, each
+      // instance tried once. A GET or HEAD changes nothing, so one that may have reached the
+      // instance is sent once more too, while no answer began: an instance dying or restarting
+      // is then invisible to readers. Any other request that may have reached an instance is not
+      // sent twice.
+      const nothingReached = error.code === 'ECONNREFUSED' || (unreachable && attempt.state === 'connecting');
+      const readAgain = unreachable && (req.method === 'GET' || req.method === 'HEAD') && !request.readRetried;
+      const next = untried(request.tried);
+      if (next !== undefined && !res.headersSent && request.body.replayable && (nothingReached || readAgain)) {
+        if (!nothingReached) request.readRetried = true;
+        return web(req, res, next, request);
       }
       log.warn(`front proxy: instance ${index + 1} failed a request (${error.code ?? error.message})`);
       if (res.headersSent) return void res.destroy();
@@ -113,7 +148,7 @@ export function createFrontProxy({ targets, trustForwardedFor, log }: FrontProxy
 
   const server = http.createServer((req, res) => {
     forwardHeaders(req);
-    web(req, res, route(req), false);
+    web(req, res, route(req), { body: new ReplayableBody(req), tried: new Set(), readRetried: false });
   });
   server.on('upgrade', (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
     forwardHeaders(req);
@@ -141,4 +176,73 @@ export function instanceFromCookie(header: string | undefined, count: number): n
     return index >= 0 && index < count ? index : undefined;
   }
   return undefined;
+}
+
+/** A request on its way to the instances, over its tries. */
+interface Forwarding {
+  body: ReplayableBody;
+  /** The instances tried so far. */
+  tried: Set<number>;
+  /** A read that may have reached an instance was already sent once more. */
+  readRetried: boolean;
+}
+
+/**
+ * One try of a request on an instance. Until its connection is made, nothing of the request has
+ * left this process; once it is made, the body needs no keeping for another try.
+ */
+class Try {
+  state: 'unknown' | 'connecting' | 'connected' = 'unknown';
+  failed = false;
+  constructor(private readonly body: ReplayableBody) {}
+  connected(): void {
+    this.state = 'connected';
+    this.body.release();
+  }
+}
+
+/**
+ * A request body that can be sent again from its start: the chunks read so far are kept until
+ * `release`, and each `stream()` replays them, then goes on with the rest as it arrives.
+ */
+class ReplayableBody {
+  private kept: Buffer[] = [];
+  private keptBytes = 0;
+  private keeping = true;
+  private ended = false;
+  private current: PassThrough | null = null;
+  /** False once a part of the body was let go: it cannot be sent whole again. */
+  replayable = true;
+
+  constructor(private readonly req: http.IncomingMessage) {
+    req.on('data', (chunk: Buffer) => {
+      if (!this.keeping) {
+        this.replayable = false;
+        return;
+      }
+      this.kept.push(chunk);
+      this.keptBytes += chunk.length;
+      if (this.keptBytes > KEEP_BODY_BYTES) this.release();
+    });
+    req.on('end', () => (this.ended = true));
+  }
+
+  /** The whole body for one try; the previous try's stream receives no more. */
+  stream(): Readable {
+    if (this.current) this.req.unpipe(this.current);
+    const out = new PassThrough();
+    for (const chunk of this.kept) out.write(chunk);
+    if (this.ended) out.end();
+    else this.req.pipe(out);
+    this.current = out;
+    return out;
+  }
+
+  /** No later try will need what was read so far. */
+  release(): void {
+    if (!this.keeping) return;
+    this.keeping = false;
+    if (this.kept.length > 0) this.replayable = false;
+    this.kept = [];
+  }
 }

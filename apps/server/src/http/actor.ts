@@ -1,4 +1,4 @@
-import type { AccountLanguage, UserType } from '@bantay/shared';
+import type { AccountLanguage, ApiKeyScope, UserType } from '@bantay/shared';
 
 /** The authenticated caller of a request or socket. */
 export interface Actor {
@@ -14,4 +14,9 @@ export interface Actor {
   language?: AccountLanguage | null;
   /** The caller's address, for the audit log; absent on sockets and jobs. */
   ip?: string | null;
+  /**
+   * Set when the caller is an API key acting as the supadmin who made it
+   * (docs/decisions/034-the-integration-kit.md): confidential cases and reporters' contacts stay hidden from it.
+   */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
 }

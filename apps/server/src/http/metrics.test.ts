@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import { deliveries } from '../db/schema/index.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../test/harness.ts';
 import { connected, startRealtime, type RealtimeTestServer } from '../../test/realtime.ts';
+import { ConfigError } from '../config.ts';
 import { createMetrics, type MetricsServer } from './metrics.ts';
 
 let ctx: TestContext;
@@ -79,4 +80,11 @@ it('reports the delivery queue: how late the oldest due send is, what waits and 
   expect(value('bantay_deliveries_pending', 'email')).toBe(1);
   expect(value('bantay_deliveries_failed', 'push')).toBe(1);
   expect(value('bantay_deliveries_failed', 'sms')).toBe(0);
+});
+
+it('a port already in use (another instance given the same METRICS_PORT) stops the start with a message naming METRICS_PORT and the address', async () => {
+  const second = createMetrics({ db: ctx.deps.db, clock: ctx.deps.clock });
+  const failure = await second.serve(server.port, '127.0.0.1').catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(ConfigError);
+  expect((failure as Error).message).toMatch(new RegExp(`^METRICS_PORT=${server.port}: 127\\.0\\.0\\.1:${server.port} is already in use`));
 });

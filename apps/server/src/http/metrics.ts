@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ConfigError } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 
@@ -18,7 +19,10 @@ export interface Metrics {
   observeRequests(app: FastifyInstance): void;
   /** The number of socket.io connections on this instance, read at each scrape. */
   countSockets(count: () => number): void;
-  /** Serves `GET /metrics` on its own HTTP server. */
+  /**
+   * Serves `GET /metrics` on its own HTTP server. A port in use or not allowed, or a host that is
+   * not this machine's, rejects with a ConfigError naming METRICS_PORT or METRICS_HOST.
+   */
   serve(port: number, host: string): Promise<MetricsServer>;
 }
 
@@ -105,7 +109,7 @@ export function createMetrics({ db, clock }: { db: Db; clock: Clock }): Metrics 
         );
       });
       await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
+        server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, port, host)));
         server.listen(port, host, () => resolve());
       });
       return {
@@ -114,6 +118,25 @@ export function createMetrics({ db, clock }: { db: Db; clock: Clock }): Metrics 
       };
     },
   };
+}
+
+/** What the operator must change when the metrics server cannot listen; a restart would fail the same way. */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new ConfigError(
+        `METRICS_PORT=${port}: ${address} is already in use (by another program, or by another instance given the same METRICS_PORT), so the Prometheus metrics cannot be served. Choose a free port, or unset METRICS_PORT to serve no metrics.`,
+      );
+    case 'EACCES':
+      return new ConfigError(
+        `METRICS_PORT=${port}: this user may not listen on ${address} (ports below 1024 need privileges). Choose another port.`,
+      );
+    case 'EADDRNOTAVAIL':
+      return new ConfigError(`METRICS_HOST=${host}: not an address of this machine, so ${address} cannot serve the metrics.`);
+    default:
+      return error;
+  }
 }
 
 async function readDeliveryFigures(db: Db, now: Date): Promise<DeliveryFigures[]> {

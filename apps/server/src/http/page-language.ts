@@ -16,9 +16,10 @@ export const PAGE_TEXTS = {
     en: 'Report incidents, follow your ticket and rate our tanods.',
     fil: 'Mag-report ng insidente, subaybayan ang iyong tiket at i-rate ang aming mga tanod.',
   },
+  // The simple pages are the server's, without JavaScript (modules/plain-pages, decision 033).
   noscript: {
-    en: 'Bantay needs JavaScript to report an incident or sign in. Turn it on in your browser\'s settings. The hotlines on <a href="/">the home page</a> work without it.',
-    fil: 'Kailangan ng Bantay ang JavaScript para mag-report ng insidente o mag-sign in. I-on ito sa mga setting ng iyong browser. Gumagana ang mga hotline sa <a href="/">home page</a> kahit wala ito.',
+    en: 'Without JavaScript, use the simple pages: <a href="/lite/emergency">Emergency</a> · <a href="/lite/report">Report an incident</a> · <a href="/lite/ticket">Track a ticket</a>. The hotlines on <a href="/">the home page</a> work too.',
+    fil: 'Kung walang JavaScript, gamitin ang mga simpleng pahina: <a href="/lite/emergency">Emergency</a> · <a href="/lite/report">Mag-report ng insidente</a> · <a href="/lite/ticket">Subaybayan ang tiket</a>. Gumagana rin ang mga hotline sa <a href="/">home page</a>.',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

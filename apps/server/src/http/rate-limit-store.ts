@@ -4,7 +4,8 @@ import type pg from 'pg';
 
 /**
  * Where the per-IP rate limits count (decision 021). Every limit in the app is a route's
- * `config.rateLimit` for @fastify/rate-limit, so one store serves them all:
+ * `config.rateLimit` for @fastify/rate-limit, or a count made with its `createRateLimit`
+ * (public-guards.ts `addressCounter`), so one store serves them all:
  * - Redis when REDIS_URL is set: @fastify/rate-limit's own Redis store (one Lua call a hit);
  * - PostgreSQL when the app runs on it: the `rate_limit_counters` table, one upsert a hit;
  * - memory on the embedded database, where there is only ever one instance.

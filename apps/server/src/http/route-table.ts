@@ -12,6 +12,18 @@ export interface RegisteredRoute {
   schema: FastifySchema | undefined;
   /** Whether the route reads a multipart upload (it declares `consumes: multipart/form-data`). */
   multipart: boolean;
+  /**
+   * Whether the route is a page that answers HTML, refusals included (`config: { page: true }`:
+   * the pages without JavaScript, modules/plain-pages), rather than the API's JSON.
+   */
+  page: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers HTML pages, never the API's JSON (see RegisteredRoute.page). */
+    page?: boolean;
+  }
 }
 
 const tables = new WeakMap<FastifyInstance, RouteOptions[]>();
@@ -48,6 +60,7 @@ export function routesOf(app: FastifyInstance): RegisteredRoute[] {
       lateAccess: declaredAccess(route.preHandler),
       schema,
       multipart: schema?.consumes?.includes('multipart/form-data') ?? false,
+      page: (route.config as { page?: boolean } | undefined)?.page === true,
     }));
   });
   const gets = new Set(registered.filter((route) => route.method === 'GET').map((route) => route.url));

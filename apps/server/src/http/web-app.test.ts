@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,9 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { saveSettings } from '../modules/settings/settings.service.ts';
+
+/** The built page's one inline script (the theme's, apps/web/src/theme-init.js), in short. */
+const INLINE_SCRIPT = "document.documentElement.classList.add('light-mode');";
 
 let ctx: TestContext;
 
@@ -26,7 +30,7 @@ let dist: string;
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'bantay-dist-'));
   await fs.mkdir(path.join(dist, 'assets'));
-  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Bantay</title></head><body><div id="root"></div></body></html>');
+  await fs.writeFile(path.join(dist, 'index.html'), `<!doctype html><html><head><title>Bantay</title><script>${INLINE_SCRIPT}</script></head><body><div id="root"></div></body></html>`);
   const script = 'console.log("bantay");'.repeat(100);
   await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), script);
   await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
@@ -60,6 +64,13 @@ describe('serving the web app', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it("the app's report addresses send a browser without JavaScript on to the simple pages (decision 033); other pages do not", async () => {
+    const shell = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).body;
+    expect(await shell('/Reportincidents?emergency=1')).toContain('<noscript><meta http-equiv="refresh" content="0; url=/lite/emergency"></noscript></head>');
+    expect(await shell('/Reportincidents?ticket=IR-7K3F-9QXM')).toContain('content="0; url=/lite/ticket?ticket=IR-7K3F-9QXM"');
+    expect(await shell('/Dashboard')).not.toContain('http-equiv="refresh"');
   });
 
   it('the shell carries the public settings as a data block, updated when they change', async () => {
@@ -149,10 +160,12 @@ describe('serving the web app', () => {
     expect(response.json().error.code).toBe('NOT_FOUND');
   });
 
-  it('the page carries a strict content security policy', async () => {
+  it("the page carries a strict content security policy, which allows the page's inline script by its hash only", async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/' });
     const csp = response.headers['content-security-policy'] as string;
-    expect(csp).toContain("script-src 'self'");
+    const hash = crypto.createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');

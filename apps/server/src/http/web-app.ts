@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,10 +36,81 @@ async function loadLandingRenderer(distDir: string): Promise<LandingRenderer | u
   return { template: fs.readFileSync(templateFile, 'utf8'), render: (settings, locale) => module.renderLanding(settings, locale) };
 }
 
+/**
+ * The hashes of the web build's inline scripts (`index.html`, whose head carries
+ * apps/web/src/theme-init.js, put inline by apps/web/vite.config.ts), for the content security
+ * policy's `script-src`: the page runs them, and nothing else written inline. Empty without a build.
+ * The JSON data blocks the server adds (`type="application/json"`) are not scripts that run.
+ */
+export function inlineScriptHashes(distDir: string | undefined): string[] {
+  if (!distDir) return [];
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${crypto.createHash('sha256').update(match[1]!).digest('base64')}'`);
+}
+
+/** A module of the web build: its address and those of the modules it imports, named for preloading. */
+export interface WebModule {
+  src: string;
+  imports: readonly string[];
+  /** The worker scripts it starts (ALTCHA's, lib/bot-check-workers.ts), for prefetching. */
+  workers: readonly string[];
+}
+
+/**
+ * One of the web build's entries (its source path, e.g. `src/lite/enhance.ts`), read from Vite's
+ * manifest (`.vite/manifest.json`): its file, every chunk it imports statically, so a page can ask
+ * for them all at once (`modulepreload`) instead of one round trip per level of imports, and the
+ * worker scripts those chunks start (Vite lists them as the chunk's `assets`).
+ * Undefined without a build (index.html, which `serveWebApp` needs to serve the files), a
+ * manifest, that entry or its file.
+ */
+export function webBuildModule(distDir: string | undefined, source: string): WebModule | undefined {
+  if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return undefined;
+  let manifest: Record<string, { file?: unknown; imports?: unknown } | undefined>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as typeof manifest;
+  } catch {
+    return undefined;
+  }
+  const file = manifest?.[source]?.file;
+  if (typeof file !== 'string' || !fs.existsSync(path.join(distDir, file))) return undefined;
+  const imports = new Set<string>();
+  const workers = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key] as { imports?: unknown; assets?: unknown } | undefined;
+    for (const asset of Array.isArray(chunk?.assets) ? chunk.assets : []) if (typeof asset === 'string' && asset.endsWith('.js')) workers.add(`/${asset}`);
+    if (!chunk || !Array.isArray(chunk.imports)) return;
+    for (const imported of chunk.imports) {
+      const importedFile = typeof imported === 'string' ? manifest[imported]?.file : undefined;
+      if (typeof importedFile !== 'string' || imports.has(`/${importedFile}`)) continue;
+      imports.add(`/${importedFile}`);
+      visit(imported as string);
+    }
+  };
+  visit(source);
+  return { src: `/${file}`, imports: [...imports], workers: [...workers] };
+}
+
 /** Puts the settings block before `</head>`; `<` escaped, so no value can close the script element early. */
 function withSettings(html: string, json: string): string {
   const block = `<script type="application/json" id="${PUBLIC_SETTINGS_ELEMENT_ID}">${json.replaceAll('<', '\\u003c')}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
+}
+
+/**
+ * A `<meta http-equiv="refresh">` inside `<noscript>` in the head: a browser with scripts off goes
+ * on to the page without JavaScript at once; one with scripts on reads the `<noscript>` as text and
+ * never follows it.
+ */
+function withNoScriptAddress(html: string, address: string | undefined): string {
+  if (!address || !html.includes('</head>')) return html;
+  const escaped = address.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+  return html.replace('</head>', () => `<noscript><meta http-equiv="refresh" content="0; url=${escaped}"></noscript></head>`);
 }
 
 /**
@@ -71,6 +143,11 @@ export async function serveWebApp(
      * page, unseen by React. The page is rendered and compressed again only when it changes.
      */
     landingBanner?: (locale: Locale) => Promise<string>;
+    /**
+     * The page without JavaScript that stands in for an app address, if any (modules/plain-pages,
+     * decision 033): that address's shell sends a browser with scripts off on to it.
+     */
+    noScriptAddress?: (pathname: string, query: URLSearchParams) => string | undefined;
   } = {},
 ): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
@@ -131,7 +208,7 @@ export async function serveWebApp(
         const json = await publicSettingsJson();
         const landingHtml =
           pathname === '/' && landingPage ? await landingPage(json, (await options.landingBanner?.(locale)) ?? '', locale) : undefined;
-        if (!landingHtml) return shellWith(json, locale);
+        if (!landingHtml) return withNoScriptAddress(shellWith(json, locale), options.noScriptAddress?.(pathname, new URLSearchParams(request.url.split('?')[1] ?? '')));
         // Sent compressed as made once per settings version and language (the compression hook
         // does not reach this handler, and the page, with its stylesheet, is some 80 KB before compression).
         reply.header('Vary', 'Accept-Encoding, Cookie, Accept-Language');

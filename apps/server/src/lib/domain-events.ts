@@ -20,13 +20,16 @@ export interface DomainEventMap {
   'notifications.created': { items: { userId: string; notification: Notification }[] };
   // Entity changes (docs/product.md §7). The realtime layer picks the default audience per event;
   // `userIds` adds people outside it (the reporter, the borrower, a dispatched tanod).
-  'incident.created': IncidentChange & { classification: 'normal' | 'emergency' };
+  /** `grouped`: held in an emergency burst, its group's first report alerted (docs/decisions/031-emergency-bursts.md). */
+  'incident.created': IncidentChange & { classification: 'normal' | 'emergency'; grouped?: boolean };
   'incident.updated': IncidentChange;
-  'assistance.created': EntityChange;
-  'assistance.updated': EntityChange;
+  'assistance.created': AssistanceChange;
+  'assistance.updated': AssistanceChange;
   'schedule.updated': EntityChange;
   'loan.updated': EntityChange;
   'trip.updated': EntityChange;
+  /** A text-line thread changed: a text or missed call came in, or an admin acted on it (modules/text-line). */
+  'smsThread.changed': EntityChange;
   'tracking.position': TrackingPosition;
   'tracking.status': TrackingStatus;
   /** A chat message was stored: both participants hear it. */
@@ -49,6 +52,14 @@ export interface EntityChange {
 export interface IncidentChange extends EntityChange {
   confidential: boolean;
   responderId: string | null;
+}
+
+/**
+ * A backup request's change. One about a confidential case goes to the admins and the `userIds`
+ * only (modules/assistance/assistance.policy.ts), never to every tanod.
+ */
+export interface AssistanceChange extends EntityChange {
+  confidential: boolean;
 }
 
 export class DomainEvents {

@@ -1,5 +1,5 @@
 import type { EntityChanged } from '@bantay/shared';
-import type { DomainEventMap, DomainEvents, EntityChange, IncidentChange } from '../lib/domain-events.ts';
+import type { AssistanceChange, DomainEventMap, DomainEvents, EntityChange, IncidentChange } from '../lib/domain-events.ts';
 import { ADMIN_ROOMS, LIVE_MAP_ROOM, STAFF_ROOMS, sessionRoom, userRoom } from './rooms.ts';
 import type { RealtimeLog, RealtimeServer, SocketHandlers } from './types.ts';
 import { notificationHandlers } from './handlers/notifications.ts';
@@ -25,7 +25,8 @@ type EntitySocketEvent =
   | 'assistance:updated'
   | 'schedule:updated'
   | 'loan:updated'
-  | 'trip:updated';
+  | 'trip:updated'
+  | 'sms:thread';
 
 /**
  * Turns domain events (published by services after their transaction commits) into socket
@@ -47,10 +48,10 @@ export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log
     );
   }
 
-  function entity(name: EntityEventName, socketEvent: EntitySocketEvent, rooms: string[]) {
+  function entity<K extends EntityEventName>(name: K, socketEvent: EntitySocketEvent, rooms: string[] | ((change: DomainEventMap[K]) => string[])) {
     on(name, (change) => {
       const payload: EntityChanged = { _id: change.id, id: change.id, updatedAt: change.updatedAt.toISOString() };
-      io.to([...rooms, ...(change.userIds ?? []).map(userRoom)]).emit(socketEvent, payload);
+      io.to([...(typeof rooms === 'function' ? rooms(change) : rooms), ...(change.userIds ?? []).map(userRoom)]).emit(socketEvent, payload);
     });
   }
 
@@ -91,20 +92,30 @@ export function bridgeDomainEvents(io: RealtimeServer, events: DomainEvents, log
   ];
   // A new report carries its classification, so staff screens ring for emergencies at once.
   on('incident.created', (change) => {
-    const payload = { _id: change.id, id: change.id, updatedAt: change.updatedAt.toISOString(), classification: change.classification };
+    const payload = {
+      _id: change.id,
+      id: change.id,
+      updatedAt: change.updatedAt.toISOString(),
+      classification: change.classification,
+      ...(change.grouped ? { grouped: true } : {}),
+    };
     io.to(incidentRooms(change)).emit('incident:created', payload);
   });
   on('incident.updated', (change) => {
     const payload: EntityChanged = { _id: change.id, id: change.id, updatedAt: change.updatedAt.toISOString() };
     io.to(incidentRooms(change)).emit('incident:updated', payload);
   });
-  entity('assistance.created', 'assistance:created', STAFF_ROOMS);
-  entity('assistance.updated', 'assistance:updated', STAFF_ROOMS);
+  // A backup request about a confidential case: the admins, and the tanods who may see it (in userIds).
+  const assistanceRooms = (change: AssistanceChange) => (change.confidential ? ADMIN_ROOMS : STAFF_ROOMS);
+  entity('assistance.created', 'assistance:created', assistanceRooms);
+  entity('assistance.updated', 'assistance:updated', assistanceRooms);
   entity('schedule.updated', 'schedule:updated', STAFF_ROOMS);
   // Loans concern the admins who manage resources and the borrower (in userIds).
   entity('loan.updated', 'loan:updated', ADMIN_ROOMS);
   // Trips likewise: the admins who decide them and the driver (in userIds).
   entity('trip.updated', 'trip:updated', ADMIN_ROOMS);
+  // The text line's triage inbox is the admins' (docs/decisions/032-the-text-line.md).
+  entity('smsThread.changed', 'sms:thread', ADMIN_ROOMS);
 
   // Positions go only to the admins watching the live map, never to other tanods.
   on('tracking.position', (position) => {

@@ -14,7 +14,14 @@ const LoginPage = lazyPage(withCatalog(() => import('@/features/auth/LoginPage.t
 const SignupChooserPage = lazyPage(withCatalog(() => import('@/features/residents/SignupChooserPage.tsx')));
 const ResidentSignupPage = lazyPage(withCatalog(() => import('@/features/residents/ResidentSignupPage.tsx')));
 const ResetPinPage = lazyPage(withCatalog(() => import('@/features/residents/ResetPinPage.tsx')));
-const ReportIncidentsPage = lazyPage(withCatalog(() => import('@/features/report/ReportIncidentsPage.tsx')));
+// Asked for the emergency screen, the bot-check's solve starts with its code (lib/bot-check.ts).
+const ReportIncidentsPage = lazyPage(
+  withCatalog(() => {
+    if (new URLSearchParams(location.search).get('emergency') === '1')
+      void import('@/lib/bot-check.ts').then((botCheck) => botCheck.solveBotCheckAhead(), () => undefined);
+    return import('@/features/report/ReportIncidentsPage.tsx');
+  }),
+);
 const TanodEvaluationPage = lazyPage(withCatalog(() => import('@/features/evaluations/TanodEvaluationPage.tsx')));
 // The staff layout and its part of the catalogue (src/lib/i18n.ts) arrive together, with the public
 // part, whose modules (forms, dialogs) the staff pages use too.

@@ -1,79 +1,78 @@
 import type { BotCheckConfig } from '@bantay/shared';
 import { api, ApiError } from '@/lib/api-client.ts';
+import type { Challenge } from 'altcha/lib';
+import { BotCheckError } from './bot-check-error.ts';
+import { solveInWorkers } from './bot-check-workers.ts';
 
-/**
- * Why the invisible bot-check could not give a payload; each maps to a docs/product.md §A8 text. `offline`:
- * the server or the widget's code could not be reached (a report then waits for the signal).
- */
-export class BotCheckError extends Error {
-  constructor(
-    readonly reason: 'expired' | 'setup',
-    readonly offline = false,
-  ) {
-    // For the logs only: the forms show their own text for each reason (two-factor-api.ts).
-    super(reason === 'expired' ? ('The bot check expired' as const) : ('The bot check could not be set up' as const));
-    this.name = 'BotCheckError';
-  }
-}
+export { BotCheckError };
 
 /** A solve longer than this is treated as a failure rather than left spinning. */
 const SOLVE_TIMEOUT_MS = 60_000;
+/**
+ * Where the server hands out challenges (apps/server/src/modules/bot-check/bot-check.service.ts,
+ * CHALLENGE_PATH): asked for together with the config, so the set-up is one round trip, not two.
+ * Should the config name another address, that one is asked for after.
+ */
+const CHALLENGE_PATH = '/api/bot-check/challenge';
 
 /**
  * Solves the invisible bot-check (self-hosted ALTCHA proof-of-work) and returns the
  * payload for the protected call's `botCheck` field. Every call solves a fresh challenge: the
- * server accepts a payload once only and checks its expiry with its own clock. The widget's code
- * (about 35 KB gzip) is fetched here, on the first Send Code, never with the page.
+ * server accepts a payload once only and checks its expiry with its own clock.
+ *
+ * The config and a challenge are asked for at once; the search runs in Web Workers (ALTCHA's own
+ * PBKDF2 worker, 5 KB, one per core up to four: lib/bot-check-workers.ts), never on the page's
+ * thread, and with no widget: on slow 3G the widget's 35 KB and its own challenge request were
+ * most of the wait after Send (docs/benchmarks.md, "The field"). The payload is the widget's:
+ * the challenge and its solution as base64 JSON (apps/server/src/adapters/bot-check/altcha.ts).
  */
 export async function solveBotCheck(): Promise<string> {
-  let config: BotCheckConfig;
+  const guessed = api<Challenge>(CHALLENGE_PATH, { token: null });
+  guessed.catch(() => undefined);
+  let challenge: Challenge;
   try {
-    config = await api<BotCheckConfig>('/api/bot-check/config', { token: null });
+    const config = await api<BotCheckConfig>('/api/bot-check/config', { token: null });
+    // Turnstile, hCaptcha and reCAPTCHA would load a third-party script, which the content
+    // security policy forbids; only the self-hosted check is wired in the browser so far.
+    if (config.provider !== 'altcha' || !config.challengeUrl) throw new BotCheckError('setup');
+    challenge = config.challengeUrl === CHALLENGE_PATH ? await guessed : await api<Challenge>(config.challengeUrl, { token: null });
   } catch (error) {
+    if (error instanceof BotCheckError) throw error;
     throw new BotCheckError('setup', error instanceof ApiError && error.isNetwork);
   }
-  // Turnstile, hCaptcha and reCAPTCHA would load a third-party script, which the content
-  // security policy forbids; only the self-hosted check is wired in the browser so far.
-  if (config.provider !== 'altcha' || !config.challengeUrl) throw new BotCheckError('setup');
-
-  try {
-    await import('altcha');
-  } catch {
-    throw new BotCheckError('setup', true);
-  }
-  const widget = document.createElement('altcha-widget');
-  widget.setAttribute('aria-hidden', 'true');
-  widget.setAttribute('challenge', new URL(config.challengeUrl, window.location.origin).href);
-  widget.setAttribute('display', 'invisible');
-  widget.setAttribute('auto', 'off');
-  // The proof of work is the check; no artificial delay on top of it.
-  widget.setAttribute('configuration', JSON.stringify({ hideLogo: true, hideFooter: true, minDuration: 0, humanInteractionSignature: false }));
-  widget.style.display = 'none';
-  let expired = false;
-  const onExpired = () => {
-    expired = true;
-  };
-  widget.addEventListener('expired', onExpired);
   const timeout = new AbortController();
   const timer = window.setTimeout(() => timeout.abort(), SOLVE_TIMEOUT_MS);
   try {
-    // The element's methods exist once it has mounted, which it announces with `load`.
-    const loaded = new Promise<void>((resolve, reject) => {
-      widget.addEventListener('load', () => resolve(), { once: true });
-      timeout.signal.addEventListener('abort', () => reject(new BotCheckError('setup', !navigator.onLine)), { once: true });
-    });
-    document.body.append(widget);
-    await loaded;
-    const result = await widget.verify({ controller: timeout });
-    if (expired) throw new BotCheckError('expired');
-    if (!result?.payload) throw new BotCheckError(widget.getState() === 'expired' ? 'expired' : 'setup', !navigator.onLine);
-    return result.payload;
+    const solution = await solveInWorkers(challenge, timeout);
+    if (!solution) throw new BotCheckError('setup', !navigator.onLine);
+    return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
   } catch (error) {
     if (error instanceof BotCheckError) throw error;
-    throw new BotCheckError(expired ? 'expired' : 'setup', !navigator.onLine);
+    throw new BotCheckError('setup', !navigator.onLine);
   } finally {
     window.clearTimeout(timer);
-    widget.removeEventListener('expired', onExpired);
-    widget.remove();
   }
+}
+
+/** A solve started ahead is taken only while the server still accepts it (ALTCHA_CHALLENGE_TTL_SECONDS, 600 by default). */
+const AHEAD_MAX_AGE_MS = 4 * 60_000;
+let ahead: { payload: Promise<string>; startedAt: number } | null = null;
+
+/**
+ * Starts a solve as the emergency screen is asked for (src/app/router.tsx), while its code and
+ * words load, instead of once it has rendered: on slow 3G that is the second the challenge's round
+ * trip and the search take (docs/benchmarks.md, "The field"). The screen takes it with takeSolvedAhead.
+ */
+export function solveBotCheckAhead(): void {
+  ahead = { payload: solveBotCheck(), startedAt: Date.now() };
+  ahead.payload.catch(() => {
+    // The screen solves again if this one failed (report-send.ts).
+  });
+}
+
+/** The solve started ahead, once, if it is recent enough; else null. */
+export function takeSolvedAhead(): Promise<string> | null {
+  const taken = ahead;
+  ahead = null;
+  return taken && Date.now() - taken.startedAt < AHEAD_MAX_AGE_MS ? taken.payload : null;
 }

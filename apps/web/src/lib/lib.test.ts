@@ -21,7 +21,7 @@ describe('the label → path rule', () => {
 
   it('menus follow the brief per user type', () => {
     expect(menuFor('tanod').map((m) => m.label)).toEqual(['DashBoard', 'Patrol Map', 'Schedule', 'Performance', 'Equipments']);
-    expect(menuFor('resident').map((m) => m.label)).toEqual(['Home', 'Report Incidents', 'Tanod Evaluation']);
+    expect(menuFor('resident').map((m) => m.label)).toEqual(['Home', 'Report Incidents', 'Tanod Evaluation', 'My Account']);
     expect(menuFor('admin')).toEqual(menuFor('supadmin'));
     expect(menuFor('admin').map((m) => m.path)).toEqual([
       '/Admindashboard',

@@ -43,6 +43,9 @@ export function detectLocale(): Locale {
 export function saveLocale(locale: Locale): void {
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie's attributes, not prose
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+  // The public pages the service worker keeps are in the language they were fetched in. Loaded
+  // here, not with the app: the landing page's script is at its budget (docs/benchmarks.md).
+  void import('./public-page-cache.ts').then((cache) => cache.forgetPublicPages()).catch(() => undefined);
 }
 
 /** The tag Intl formats with: Philippine English or Filipino as written in the Philippines. */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { t } from '@lingui/core/macro';
 import type { MyReport, MyReportList } from '@bantay/shared';
 import { api, ApiError } from './api-client.ts';
+import { resumePushAlerts } from './push-record.ts';
 import { dropResidentSession, readResidentSession, type ResidentSession } from './resident-session.ts';
 import { notify } from './toast.ts';
 
@@ -40,6 +41,9 @@ export function loadMyReports(token: string): Promise<void> {
   const promise = api<MyReportList>('/api/residents/me/reports', { token })
     .then((list) => {
       if (inFlight?.token === token) set({ token, status: 'ready', reports: list.reports });
+      // The server accepted the resident's token: alerts they had here before come back (lib/push-record.ts).
+      const session = readResidentSession();
+      resumePushAlerts(session?.token === token ? session.userId : null, token);
     })
     .catch((error: unknown) => {
       if (inFlight?.token !== token) return;

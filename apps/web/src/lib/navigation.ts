@@ -23,7 +23,8 @@ export type MenuIcon =
   | 'star'
   | 'users'
   | 'radar'
-  | 'boxes';
+  | 'boxes'
+  | 'user';
 
 /** The brief's menu labels, in English: each one's path is built from it (labelToPath). */
 type MenuLabel =
@@ -39,7 +40,8 @@ type MenuLabel =
   | 'Equipments'
   | 'Home'
   | 'Report Incidents'
-  | 'Tanod Evaluation';
+  | 'Tanod Evaluation'
+  | 'My Account';
 
 /**
  * What the side nav shows for each label, in the language on screen (decision 029). The English
@@ -59,6 +61,7 @@ const MENU_TEXTS: Record<MenuLabel, MessageDescriptor> = {
   Home: msg`Home`,
   'Report Incidents': msg`Report Incidents`,
   'Tanod Evaluation': msg`Tanod Evaluation`,
+  'My Account': msg`My Account`,
 };
 
 export interface MenuItem {
@@ -93,7 +96,9 @@ export function menuFor(userType: UserType | null): MenuItem[] {
       ];
     case 'resident':
       // "Home" by the label rule would be /Home, which is no route: the residents' home is the landing page.
-      return [item('Home', 'home', '/'), item('Report Incidents', 'alert'), item('Tanod Evaluation', 'star')];
+      // My Account is where a resident sets the home their texts and missed calls are placed at
+      // (docs/decisions/032-the-text-line.md); staff reach their account from the avatar menu.
+      return [item('Home', 'home', '/'), item('Report Incidents', 'alert'), item('Tanod Evaluation', 'star'), item('My Account', 'user', '/myaccount')];
     case 'admin':
     case 'supadmin':
       return ADMIN_MENU;

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginSuccess } from '@bantay/shared';
 import { api } from './api-client.ts';
+import { readPushRecord } from './push-record.ts';
 import { storage, storedUserId } from './storage.ts';
 
 /**
@@ -67,21 +68,14 @@ export function startResidentSession(result: Pick<LoginSuccess, 'token' | 'userT
  */
 export function leaveAsResident(): void {
   const token = storage.get('token');
-  // Read before the storage is cleared; the push clean-up's code loads only now (lib/push-sign-out.ts).
-  const pushRecord = (() => {
-    try {
-      // PUSH_RECORD_KEY of lib/push-sign-out.ts, spelled out so that module stays off the public pages.
-      return window.localStorage.getItem('pushSubscription');
-    } catch {
-      return null;
-    }
-  })();
+  // Read before the storage is cleared; the push clean-up's code loads only now (lib/push-session.ts).
+  const pushRecord = readPushRecord();
   storage.clearAll();
   announce();
   void (async () => {
     if (pushRecord) {
-      const { endPushOnThisBrowser } = await import('./push-sign-out.ts');
-      await endPushOnThisBrowser(token, (JSON.parse(pushRecord) as { id?: string }).id ?? null);
+      const { endPushOnThisBrowser } = await import('./push-session.ts');
+      await endPushOnThisBrowser(token, pushRecord.id ?? null);
     }
     if (token) await api('/api/auth/logout', { method: 'POST', token });
   })().catch(() => undefined);

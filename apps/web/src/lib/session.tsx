@@ -5,7 +5,9 @@ import type { CurrentUser, UserType } from '@bantay/shared';
 import { api, ApiError } from './api-client.ts';
 import type { SessionStatus } from './guard.ts';
 import { isPublicPath } from './public-routes.ts';
-import { loggingInFlag, LOGGING_IN_FLAG_MS, STORAGE_KEYS, storage, storedUserType } from './storage.ts';
+import { resumePushAlerts } from './push-record.ts';
+import { forgetKeptPages, keepUser, keptUser } from './staff-cache.ts';
+import { loggingInFlag, LOGGING_IN_FLAG_MS, STORAGE_KEYS, storage, storedUserType, userIdFromToken } from './storage.ts';
 import { notify } from './toast.ts';
 
 interface SessionContextValue {
@@ -14,10 +16,21 @@ interface SessionContextValue {
   user: CurrentUser | null;
   /** The user logged out (here or in another tab): the guard then saves no page to come back to. */
   loggedOut: boolean;
+  /**
+   * The page was loaded with no connection and shows the account and data this phone kept
+   * (lib/staff-cache.ts): the server checks the session as soon as the connection returns.
+   */
+  unchecked: boolean;
   login(input: { token: string; userType?: UserType; userId?: string }): Promise<boolean>;
   logout(): Promise<void>;
   /** Re-reads the current user (after a profile change, for example). */
   refresh(): Promise<void>;
+}
+
+/** The account this phone kept for the token's user, if any (lib/staff-cache.ts). */
+async function keptUserOf(token: string): Promise<CurrentUser | null> {
+  const userId = userIdFromToken(token);
+  return userId ? keptUser(userId) : null;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -31,6 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [userType, setUserType] = useState<UserType | null>(storedUserType);
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [loggedOut, setLoggedOut] = useState(false);
+  const [unchecked, setUnchecked] = useState(false);
   const checkSeq = useRef(0);
   /** The token the server accepted in this page load: a check that cannot reach the server keeps it. */
   const verifiedToken = useRef<string | null>(null);
@@ -48,6 +62,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const clearLocal = useCallback(() => {
     verifiedToken.current = null;
+    setUnchecked(false);
+    void forgetKeptPages();
     storage.remove('token', 'userType', 'isTracking');
     setUser(null);
     setUserType(null);
@@ -67,6 +83,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
         storage.set('userType', me.userType);
         verifiedToken.current = token;
+        setUnchecked(false);
+        // Kept for a reload with no connection (lib/staff-cache.ts); residents' pages are public ones.
+        if (me.userType !== 'resident') void keepUser(me).catch(() => undefined);
+        // Alerts this person had here before their last session ended come back (lib/push-record.ts).
+        if (token) resumePushAlerts(me._id, token);
         setLoggedOut(false);
         setUser(me);
         setUserType(me.userType);
@@ -78,6 +99,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // Offline after the server accepted this session in this page load: the staff page stays
           // with the data it had (its queries wait for the connection) under the offline banner,
           // instead of being sent to a sign-in page that cannot load (decision 020).
+          return;
+        }
+        const kept = error instanceof ApiError && error.isNetwork && token && !onPublic ? await keptUserOf(token) : null;
+        if (seq !== checkSeq.current) return;
+        if (kept) {
+          // Reloaded with no connection: the page shows what this phone kept of this account, under
+          // the offline banner, and the session is checked when the connection returns (below).
+          setUser(kept);
+          setUserType(kept.userType);
+          setUnchecked(true);
+          setStatus('authenticated');
           return;
         }
         if (error instanceof ApiError && error.status === 401) {
@@ -130,9 +162,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = storage.get('token');
     storage.remove('token');
     setLoggedOut(true);
+    void forgetKeptPages();
     try {
-      // This browser's push alerts end with the session (lib/push-sign-out.ts).
-      await import('./push-sign-out.ts').then(({ endPushOnThisBrowser }) => endPushOnThisBrowser(token));
+      // This browser's push alerts end with the session (lib/push-session.ts).
+      await import('./push-session.ts').then(({ endPushOnThisBrowser }) => endPushOnThisBrowser(token));
     } catch {
       // The code could not be fetched (offline): the sign-out goes on; the alerts end at the next sign-in here.
     }
@@ -176,11 +209,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [checkSession, navigate]);
 
+  // The connection is back: the session shown from this phone's copy is checked now; a refusal
+  // signs out as ever.
+  useEffect(() => {
+    if (!unchecked) return;
+    const check = () => void checkSession(pathRef.current);
+    window.addEventListener('online', check);
+    return () => window.removeEventListener('online', check);
+  }, [unchecked, checkSession]);
+
   const refresh = useCallback(() => checkSession(path), [checkSession, path]);
 
   const value = useMemo(
-    () => ({ status, userType, user, loggedOut, login, logout, refresh }),
-    [status, userType, user, loggedOut, login, logout, refresh],
+    () => ({ status, userType, user, loggedOut, unchecked, login, logout, refresh }),
+    [status, userType, user, loggedOut, unchecked, login, logout, refresh],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

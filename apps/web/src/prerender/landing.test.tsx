@@ -102,7 +102,7 @@ describe('the pre-rendered landing page (decision 013)', () => {
     const links = [...page.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(links).toEqual(
       expect.arrayContaining([
-        '/Reportincidents?emergency=1',
+        '/lite/emergency',
         '/Reportincidents',
         '/Reportincidents?track=1',
         'tel:+63289301234',

@@ -1,9 +1,9 @@
 import type { Config } from '../../config.ts';
-import type { HostResolver, PushTarget } from './endpoint-guard.ts';
+import type { HostResolver, PinnedTarget } from '../public-endpoint-guard.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 import { createWebPushSender } from './web-push-sender.ts';
 
-export { PushEndpointRefused, type HostResolver,  } from './endpoint-guard.ts';
+export { EndpointRefused, type HostResolver,  } from '../public-endpoint-guard.ts';
 
 /** A browser's subscription as the push service needs it: where to post, and its keys (the payload is encrypted for them). */
 export interface PushDestination {
@@ -36,13 +36,13 @@ export interface PushSender {
   /** The VAPID public key browsers subscribe with. */
   readonly publicKey: string;
   /**
-   * Checks that an endpoint is one the server may post to (adapters/push/endpoint-guard.ts);
-   * throws PushEndpointRefused with the reason.
+   * Checks that an endpoint is one the server may post to (adapters/public-endpoint-guard.ts);
+   * throws EndpointRefused with the reason.
    */
-  checkEndpoint(endpoint: string): Promise<PushTarget>;
+  checkEndpoint(endpoint: string): Promise<PinnedTarget>;
   /**
    * Encrypts `payload` for the subscription and posts it. Checks the endpoint again first (DNS may
-   * have changed since the browser subscribed) and throws PushEndpointRefused when it fails.
+   * have changed since the browser subscribed) and throws EndpointRefused when it fails.
    */
   send(destination: PushDestination, payload: string, options: PushMessageOptions): Promise<PushResult>;
 }

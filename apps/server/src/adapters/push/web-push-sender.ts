@@ -1,7 +1,7 @@
 import https from 'node:https';
 import webpush from 'web-push';
-import { excerpt, OutsideServiceError } from '../outside-service.ts';
-import { checkPushEndpoint, type PushTarget } from './endpoint-guard.ts';
+import { excerpt } from '../outside-service.ts';
+import { checkPublicEndpoint, postToPinnedTarget } from '../public-endpoint-guard.ts';
 import type { PushDestination, PushMessageOptions, PushResult, PushSender, PushSenderOptions } from './push.ts';
 
 /** The most of a push service's answer that is read (its error text, for the log). */
@@ -22,9 +22,9 @@ export function createWebPushSender(options: PushSenderOptions): PushSender {
 
   return {
     publicKey: options.vapid.publicKey,
-    checkEndpoint: (endpoint) => checkPushEndpoint(endpoint, guard),
+    checkEndpoint: (endpoint) => checkPublicEndpoint(endpoint, guard),
     async send(destination: PushDestination, payload: string, message: PushMessageOptions): Promise<PushResult> {
-      const target = await checkPushEndpoint(destination.endpoint, guard);
+      const target = await checkPublicEndpoint(destination.endpoint, guard);
       const details = webpush.generateRequestDetails(destination, payload, {
         vapidDetails,
         TTL: message.ttlSeconds,
@@ -34,7 +34,14 @@ export function createWebPushSender(options: PushSenderOptions): PushSender {
       });
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(details.headers)) headers[name] = String(value);
-      const answer = await post(target, headers, details.body, { agent, timeoutMs: options.timeoutMs });
+      const answer = await postToPinnedTarget(target, {
+        headers,
+        body: details.body,
+        service: `push service ${target.url.host}`,
+        agent,
+        timeoutMs: options.timeoutMs,
+        maxAnswerBytes: MAX_ANSWER_BYTES,
+      });
       return classify(answer);
     },
   };
@@ -50,41 +57,3 @@ function classify(answer: { statusCode: number; text: string }): PushResult {
   return { status: 'failed', statusCode, error };
 }
 
-function post(
-  target: PushTarget,
-  headers: Record<string, string>,
-  body: Buffer | null,
-  options: { agent: https.Agent; timeoutMs: number },
-): Promise<{ statusCode: number; text: string }> {
-  const service = `push service ${target.url.host}`;
-  return new Promise((resolve, reject) => {
-    const request = https.request(
-      target.url,
-      {
-        method: 'POST',
-        headers,
-        agent: options.agent,
-        lookup: target.lookup,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (size < MAX_ANSWER_BYTES) chunks.push(chunk.subarray(0, MAX_ANSWER_BYTES - size));
-          size += chunk.length;
-        });
-        response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', (error) => reject(failure(service, error, options.timeoutMs)));
-      },
-    );
-    request.on('error', (error) => reject(failure(service, error, options.timeoutMs)));
-    request.end(body ?? undefined);
-  });
-}
-
-function failure(service: string, error: Error, timeoutMs: number): OutsideServiceError {
-  const aborted = error.name === 'AbortError' || error.name === 'TimeoutError';
-  const code = (error as NodeJS.ErrnoException).code;
-  return new OutsideServiceError(service, aborted ? `no answer within ${timeoutMs} ms` : `request failed (${code ?? error.message})`, { cause: error });
-}

@@ -7,6 +7,9 @@ import { OutsideServiceError, silentLogger } from '../outside-service.ts';
 import { createConsoleSms, smsSentLogFile } from './console-sms.ts';
 import { createSemaphoreSms } from './semaphore-sms.ts';
 import { createTwilioSms } from './twilio-sms.ts';
+import { createAndroidSms } from './android-sms.ts';
+import { createHttpSms } from './httpsms-sms.ts';
+import { fallingBack } from './sms.ts';
 
 let fake: FakeServer | undefined;
 afterEach(async () => {
@@ -114,6 +117,39 @@ describe('Twilio SMS', () => {
     fake = await startFakeServer(() => 'hang');
     await expect(twilio(fake.url, { from: '+1500' }, 150).send({ to: '+639171234567', text: 'x' })).rejects.toThrow(
       'Twilio SMS: no answer within 150 ms',
+    );
+  });
+});
+
+describe("the barangay's own phone (docs/decisions/032-the-text-line.md)", () => {
+  it('SMS Gateway for Android: POST {url}/message with basic auth and the text for one number', async () => {
+    fake = await startFakeServer(() => ({ status: 202, json: { id: 'PyDmBQZZXYmyxMwED8Fzy', state: 'Pending' } }));
+    await createAndroidSms({ url: `${fake.url}/`, username: 'sms', password: 'pw', timeoutMs: 2000 }).send({ to: '+639171234567', text: 'Bantay: tiket ER-7K3F-9QXM' });
+    const [request] = fake.requests;
+    expect(request!.path).toBe('/message');
+    expect(request!.headers.authorization).toBe(`Basic ${Buffer.from('sms:pw').toString('base64')}`);
+    expect(JSON.parse(request!.body)).toEqual({ textMessage: { text: 'Bantay: tiket ER-7K3F-9QXM' }, phoneNumbers: ['+639171234567'] });
+  });
+
+  it('httpSMS: POST /v1/messages/send with the API key and the phone as the sender', async () => {
+    fake = await startFakeServer(() => ({ status: 200, json: { status: 'success', data: {} } }));
+    await createHttpSms({ apiKey: 'hs-key', url: fake.url, from: '+639170000999', timeoutMs: 2000 }).send({ to: '+639171234567', text: 'hello' });
+    const [request] = fake.requests;
+    expect(request!.path).toBe('/v1/messages/send');
+    expect(request!.headers['x-api-key']).toBe('hs-key');
+    expect(JSON.parse(request!.body)).toEqual({ from: '+639170000999', to: '+639171234567', content: 'hello' });
+  });
+
+  it('a send that fails on the first provider goes out through the next; all failing is one error naming each', async () => {
+    fake = await startFakeServer((request) => (request.path === '/message' ? { status: 500, json: { message: 'phone offline' } } : { status: 200, json: { status: 'success' } }));
+    const android = createAndroidSms({ url: fake.url, username: 'sms', password: 'pw', timeoutMs: 2000 });
+    const httpsms = createHttpSms({ apiKey: 'k', url: fake.url, from: '+639170000999', timeoutMs: 2000 });
+    const sender = fallingBack([android, httpsms], silentLogger);
+    expect(sender.provider).toBe('android');
+    await sender.send({ to: '+639171234567', text: 'x' });
+    expect(fake.requests.map((request) => request.path)).toEqual(['/message', '/v1/messages/send']);
+    await expect(fallingBack([android, android], silentLogger).send({ to: '+639171234567', text: 'x' })).rejects.toThrow(
+      'SMS: every provider failed: SMS Gateway for Android: HTTP 500: phone offline; SMS Gateway for Android: HTTP 500: phone offline',
     );
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ADVISORY_SEVERITIES } from '@bantay/shared';
+import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ADVISORY_SEVERITIES, type AdvisoryOrigin } from '@bantay/shared';
 import { users } from './users.ts';
 
 export const advisorySeverityEnum = pgEnum('advisory_severity', ADVISORY_SEVERITIES);
@@ -26,6 +26,16 @@ export const advisories = pgTable(
      * once, else by the announcement job at its start. Set in the same transaction as the alerts.
      */
     announcedAt: timestamp('announced_at', { withTimezone: true }),
+    /**
+     * A draft is seen by the admins only: not public, not announced, not in the CAP feed, until an
+     * admin publishes it. Alerts read from an outside CAP feed arrive as drafts
+     * (docs/decisions/034-the-integration-kit.md, "CAP in"); an admin's own advisory is published at once.
+     */
+    draft: boolean('draft').notNull().default(false),
+    /** When an admin published a draft; null for an advisory published when written (then `created_at`). */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Where a draft came from (an outside CAP alert's sender and identifiers); null for an admin's own. */
+    origin: jsonb('origin').$type<AdvisoryOrigin>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,3 +57,22 @@ export const advisoryOptIns = pgTable('advisory_opt_ins', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type AdvisoryOptInRow = typeof advisoryOptIns.$inferSelect;
+
+/**
+ * Every CAP message read from an outside feed (Alert, Update, Cancel), by its CAP reference key
+ * `<sender>,<identifier>,<sent>`: a message read again on the next poll is skipped, and an Update
+ * or Cancel finds the advisory of the message it references here.
+ */
+export const capReceivedAlerts = pgTable('cap_received_alerts', {
+  referenceKey: text('reference_key').primaryKey(),
+  advisoryId: uuid('advisory_id').references(() => advisories.id, { onDelete: 'set null' }),
+  msgType: text('msg_type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
+
+/** When each configured CAP feed was last read, so the poll interval holds across instances and restarts. */
+export const capFeedPolls = pgTable('cap_feed_polls', {
+  url: text('url').primaryKey(),
+  polledAt: timestamp('polled_at', { withTimezone: true }).notNull(),
+  lastError: text('last_error'),
+});

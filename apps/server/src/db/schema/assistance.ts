@@ -57,3 +57,21 @@ export const assistanceDispatches = pgTable(
   },
   (t) => [primaryKey({ columns: [t.requestId, t.tanodId] }), index('assistance_dispatches_tanod_idx').on(t.tanodId)],
 );
+
+/**
+ * The on-duty tanods a request's alert was sent to (assistance.service.ts `backupRecipients`). A
+ * request about a confidential case is listed to them, its requester, the dispatched tanods and the
+ * admins only (docs/decisions/027-confidential-cases.md); a tanod's rows go with their account.
+ */
+export const assistanceAlerts = pgTable(
+  'assistance_alerts',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => assistanceRequests.id, { onDelete: 'cascade' }),
+    tanodId: uuid('tanod_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.tanodId] })],
+);

@@ -115,9 +115,11 @@ export const blotterCopyRequests = pgTable(
     entryId: uuid('entry_id')
       .notNull()
       .references(() => blotterEntries.id),
-    requesterId: uuid('requester_id')
-      .notNull()
-      .references(() => users.id),
+    /**
+     * Null once the resident deleted their account (docs/decisions/028-advisories-and-privacy.md):
+     * the request stays, as the record of what the hall decided about a copy, without its person.
+     */
+    requesterId: uuid('requester_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
     reason: text('reason'),
     decidedById: uuid('decided_by_id').references(() => users.id),

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { sessions, users } from './users.ts';
 
-export const deliveryChannelEnum = pgEnum('delivery_channel', ['push', 'sms', 'email']);
-export const deliveryStatusEnum = pgEnum('delivery_status', ['pending', 'sending', 'sent', 'failed']);
+export const deliveryChannelEnum = pgEnum('delivery_channel', ['push', 'sms', 'email', 'webhook']);
+/** `withheld`: decided at send time not to go (a webhook's case became confidential, its webhook was turned off). */
+export const deliveryStatusEnum = pgEnum('delivery_status', ['pending', 'sending', 'sent', 'failed', 'withheld']);
 
 /**
  * Every outbound alert (web push, SMS, email), written in the transaction of the change that
@@ -40,6 +41,8 @@ export const deliveries = pgTable(
     /** A `sending` row whose claim has lapsed belongs to a worker that died: it is taken again. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The HTTP status of the last try's answer, when the channel reports one (webhooks). */
+    lastStatusCode: integer('last_status_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -49,12 +52,19 @@ export const deliveries = pgTable(
     index('deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
     // The supadmin's list of failures, newest first.
     index('deliveries_failed_idx').on(t.createdAt.desc()).where(sql`${t.status} = 'failed'`),
+    // A webhook's delivery log, newest first. Not partial on the channel: the migration that adds
+    // the enum's 'webhook' value runs in one transaction with it, where the new value cannot be
+    // used, and a cast to text is not immutable enough for an index predicate.
+    index('deliveries_webhook_log_idx').on(t.target, t.createdAt.desc()),
   ],
 );
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type NewDeliveryRow = typeof deliveries.$inferInsert;
 
-/** A browser's Web Push subscription (RFC 8030), one row per endpoint. */
+/**
+ * A browser's Web Push subscription (RFC 8030), one row per endpoint. It belongs to the sign-in
+ * that turned it on, not only to the person: it ends with that session (decision 017).
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -62,6 +72,14 @@ export const pushSubscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The session whose token registered it. Sessions are ended by a flag or by time, not deleted:
+     * whatever ends one also deletes its subscriptions in the same transaction, and a send checks
+     * the session is still live. The cascade covers the rows that are deleted (an account's).
+     */
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     /** The browser's keys (base64url), used to encrypt each payload for it (RFC 8291). */
     p256dh: text('p256dh').notNull(),
@@ -73,6 +91,7 @@ export const pushSubscriptions = pgTable(
     // A browser that subscribes again (or for another user after a sign-out) replaces its row.
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

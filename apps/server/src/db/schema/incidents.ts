@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_PHOTO_PURPOSES, INCIDENT_STATUSES } from '@bantay/shared';
+import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_PHOTO_PURPOSES, INCIDENT_SOURCES, INCIDENT_STATUSES } from '@bantay/shared';
 import { accountLanguageEnum, users } from './users.ts';
 
 export const incidentClassificationEnum = pgEnum('incident_classification', INCIDENT_CLASSIFICATIONS);
 export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
 export const incidentEventKindEnum = pgEnum('incident_event_kind', INCIDENT_EVENT_KINDS);
 export const incidentPhotoPurposeEnum = pgEnum('incident_photo_purpose', INCIDENT_PHOTO_PURPOSES);
+export const incidentSourceEnum = pgEnum('incident_source', INCIDENT_SOURCES);
 
 /** docs/product.md §3. Nothing is deleted: rejections and false alarms are statuses. */
 export const incidents = pgTable(
@@ -52,10 +53,31 @@ export const incidents = pgTable(
      */
     clientId: uuid('client_id'),
     /**
+     * Sent from a page without JavaScript (modules/plain-pages), which cannot solve the bot check:
+     * taken under a tighter per-address limit, and marked so for staff
+     * (docs/decisions/033-pages-without-javascript.md).
+     */
+    sentWithoutBotCheck: boolean('sent_without_bot_check').notNull().default(false),
+    /**
      * Seen only by admins and its responder (docs/decisions/027-confidential-cases.md): copied from
      * the type's flag at report time, changed by an admin with `POST /api/incidents/{id}/confidential`.
      */
     confidential: boolean('confidential').notNull().default(false),
+    /**
+     * An emergency let in beyond its network address's hourly report limit, as part of a burst
+     * (many phones behind one carrier address: docs/decisions/031-emergency-bursts.md). Staff see it marked.
+     */
+    burst: boolean('burst').notNull().default(false),
+    /**
+     * For a burst report that duplicates an open one: the incident whose alert already told staff
+     * (the first of the group). Set, the report alerts nobody by itself and escalates not on its
+     * own; the burst summary job counts it (modules/incidents/emergency-bursts.job.ts).
+     */
+    burstGroupId: uuid('burst_group_id').references((): AnyPgColumn => incidents.id),
+    /** When a burst summary counted this held report; null until then. */
+    burstSummarizedAt: timestamp('burst_summarized_at', { withTimezone: true }),
+    /** How it came in: the web form, a text or a missed call (docs/decisions/032-the-text-line.md). */
+    source: incidentSourceEnum('source').notNull().default('web'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -85,6 +107,11 @@ export const incidents = pgTable(
     // Performance: the responses and resolutions of a period, for every tanod at once.
     index('incidents_responded_at_idx').on(t.respondedAt).where(sql`${t.respondedAt} is not null`),
     index('incidents_resolved_at_idx').on(t.resolvedAt).where(sql`${t.resolvedAt} is not null`),
+    // The burst summary job: the held reports no summary has counted yet, and the last summary's time.
+    index('incidents_burst_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.burstGroupId} is not null and ${t.burstSummarizedAt} is null`),
+    index('incidents_burst_summarized_idx').on(t.burstSummarizedAt).where(sql`${t.burstSummarizedAt} is not null`),
   ],
 );
 export type IncidentRow = typeof incidents.$inferSelect;

@@ -20,3 +20,7 @@ export * from './deliveries.ts';
 export * from './advisories.ts';
 export * from './files.ts';
 export * from './blotter.ts';
+export * from './text-line.ts';
+export * from './webhooks.ts';
+export * from './calendar-feeds.ts';
+export * from './api-keys.ts';

@@ -20,6 +20,8 @@ export const notifications = pgTable(
     /** The app path a click opens (the subject's page for this recipient's role); null when none. */
     link: text('link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A number to call back (a missed-call SOS, docs/decisions/032-the-text-line.md), E.164; last, as the migration added it. */
+    callbackPhone: text('callback_phone'),
   },
   (t) => [
     // The panel's list: one user's notifications, newest first, with the id as a tie-breaker for

@@ -16,6 +16,8 @@ export const barangaySettings = pgTable(
     mapStartZoom: integer('map_start_zoom').notNull(),
     hotlines: jsonb('hotlines').$type<Hotline[]>().notNull().default([]),
     incidentTypes: jsonb('incident_types').$type<IncidentType[]>().notNull().default([]),
+    /** The barangay's Philippine Standard Geographic Code (10 digits), its geocode in CAP alerts. */
+    psgcCode: text('psgc_code'),
     timezone: text('timezone').notNull().default('Asia/Manila'),
     /** The barangay's data protection officer (Data Privacy Act), named on the privacy notice; decision 028. */
     dpoName: text('dpo_name'),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -48,6 +49,14 @@ export const users = pgTable(
      * Null until they chose one; the web then stores the language they signed in with.
      */
     language: accountLanguageEnum('language'),
+    /**
+     * A resident's home (docs/decisions/032-the-text-line.md): a text or a missed call from their
+     * number becomes a report here. The purok's name, and optionally a pin; without a pin the
+     * patrol area of that name gives the place.
+     */
+    homePurok: text('home_purok'),
+    homeLat: doublePrecision('home_lat'),
+    homeLng: doublePrecision('home_lng'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

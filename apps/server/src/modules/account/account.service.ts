@@ -9,6 +9,7 @@ import type { Actor } from '../../http/actor.ts';
 import { hashSecret, verifySecret } from '../../lib/passwords.ts';
 import { revokeUserSessions } from '../auth/index.ts';
 import { removeAvatar, storeAvatar } from '../files/index.ts';
+import { endSessionsPush } from '../push/index.ts';
 import { normalizePhoneNumber } from '../../lib/phone.ts';
 import { findIdentityConflicts, findUserById, updateUser } from '../users/index.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
@@ -145,8 +146,14 @@ export async function listAccountSessions(deps: AppDeps, actor: Actor): Promise<
   }));
 }
 
-/** DELETE /api/account/sessions/:id: own sessions only; anyone else's is "not found". */
+/**
+ * DELETE /api/account/sessions/:id: own sessions only; anyone else's is "not found". The push
+ * subscriptions that session registered end with it: a lost phone stops showing alerts.
+ */
 export async function endAccountSession(deps: AppDeps, actor: Actor, sessionId: string): Promise<void> {
-  if (!(await revokeOwnSession(deps.db, actor.id, sessionId, deps.clock.now()))) throw notFound(msg`Session not found`);
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await revokeOwnSession(tx, actor.id, sessionId, deps.clock.now()))) throw notFound(msg`Session not found`);
+    await endSessionsPush(tx, [sessionId]);
+  });
   deps.events.publish('sessions.revoked', { sessionIds: [sessionId] });
 }

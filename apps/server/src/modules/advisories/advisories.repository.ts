@@ -1,4 +1,4 @@
-import { desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import { advisories, advisoryOptIns, patrolAreas, users, type AdvisoryOptInRow, type AdvisoryRow } from '../../db/schema/index.ts';
 import type { PushPayload } from '../deliveries/index.ts';
@@ -49,13 +49,23 @@ export async function findAdvisoryWithAuthor(db: Executor, id: string): Promise<
   return row ? { advisory: row.advisory, author: row.author?.id ? row.author : null } : undefined;
 }
 
-/** Advisories not yet ended at `now` (active or still to come): what the public cache keeps. */
+/** Published advisories not yet ended at `now` (active or still to come): what the public cache keeps. Drafts are the admins' only. */
 export async function listUnendedAdvisories(db: Executor, now: Date): Promise<AdvisoryRow[]> {
   return db
     .select()
     .from(advisories)
-    .where(or(isNull(advisories.endsAt), gt(advisories.endsAt, now)))
+    .where(and(eq(advisories.draft, false), or(isNull(advisories.endsAt), gt(advisories.endsAt, now))))
     .orderBy(desc(advisories.startsAt));
+}
+
+/** Published advisories that have started and had not ended by `endedSince`: the CAP feed's candidates. */
+export async function listStartedAdvisoriesSince(db: Executor, now: Date, endedSince: Date): Promise<AdvisoryRow[]> {
+  return db
+    .select()
+    .from(advisories)
+    .where(and(eq(advisories.draft, false), lte(advisories.startsAt, now), or(isNull(advisories.endsAt), gt(advisories.endsAt, endedSince))))
+    .orderBy(desc(advisories.startsAt))
+    .limit(200);
 }
 
 /** Names of the given patrol areas, retired ones included (an advisory keeps what it was written for). */
@@ -75,7 +85,7 @@ export async function claimDueAnnouncements(db: Executor, now: Date, limit: numb
     update ${advisories} set announced_at = ${now.toISOString()}
     where id in (
       select id from ${advisories}
-      where announced_at is null and starts_at <= ${now.toISOString()} and (ends_at is null or ends_at > ${now.toISOString()})
+      where announced_at is null and not draft and starts_at <= ${now.toISOString()} and (ends_at is null or ends_at > ${now.toISOString()})
       order by starts_at
       limit ${limit}
       for update skip locked

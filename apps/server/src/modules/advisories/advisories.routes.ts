@@ -20,6 +20,7 @@ import {
   editAdvisory,
   getAdvisoryOptIn,
   listAdvisories,
+  publishAdvisory,
   removeAdvisory,
   setAdvisoryOptIn,
 } from './advisories.service.ts';
@@ -29,6 +30,9 @@ const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 export async function advisoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admins = requireAuth(deps, ADMINS);
+  // API keys: advisories:read lists them, advisories:write writes, corrects and ends them.
+  const adminsOrReadKey = requireAuth(deps, ADMINS, { keyScope: 'advisories:read' });
+  const adminsOrWriteKey = requireAuth(deps, ADMINS, { keyScope: 'advisories:write' });
   const residentOnly = requireAuth(deps, ['resident']);
 
   r.get(
@@ -61,9 +65,9 @@ export async function advisoryRoutes(app: FastifyInstance, deps: AppDeps): Promi
     '/api/advisories',
     {
       schema: { tags: ['advisories'], summary: 'Every advisory, scheduled, active and ended (admin)', response: { 200: advisoryListSchema } },
-      onRequest: admins,
+      onRequest: adminsOrReadKey,
     },
-    () => listAdvisories(deps),
+    (request) => listAdvisories(deps, actorOf(request)),
   );
 
   r.post(
@@ -75,7 +79,7 @@ export async function advisoryRoutes(app: FastifyInstance, deps: AppDeps): Promi
         body: createAdvisoryRequestSchema,
         response: { 201: advisorySchema },
       },
-      onRequest: admins,
+      onRequest: adminsOrWriteKey,
     },
     async (request, reply) => reply.code(201).send(await createAdvisory(deps, actorOf(request), request.body)),
   );
@@ -90,9 +94,23 @@ export async function advisoryRoutes(app: FastifyInstance, deps: AppDeps): Promi
         body: updateAdvisoryRequestSchema,
         response: { 200: advisorySchema },
       },
-      onRequest: admins,
+      onRequest: adminsOrWriteKey,
     },
     (request) => editAdvisory(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/advisories/:id/publish',
+    {
+      schema: {
+        tags: ['advisories'],
+        summary: 'Publish a draft advisory (one read from an outside CAP feed) as it stands (admin)',
+        params: idParamsSchema,
+        response: { 200: advisorySchema },
+      },
+      onRequest: admins,
+    },
+    (request) => publishAdvisory(deps, actorOf(request), request.params.id),
   );
 
   r.delete(

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/index.ts';
+import { sendAdvisoryPublished } from '../webhooks/index.ts';
 import { findSettings } from '../settings/index.ts';
 import { getPublicSettings } from '../settings/index.ts';
 import { landingAdvisoriesHtml } from './landing-banner.ts';
@@ -62,7 +63,7 @@ export function createPublicAdvisoriesCache(): PublicAdvisoriesCache {
 
 const cacheOf = (deps: AppDeps): PublicAdvisoriesCache => deps.publicAdvisories;
 
-function dropPublicCache(deps: AppDeps): void {
+export function dropPublicCache(deps: AppDeps): void {
   const state = cacheOf(deps);
   state.value = null;
   state.loading = null;
@@ -92,7 +93,7 @@ async function unendedAdvisories(deps: AppDeps): Promise<UnendedAdvisories> {
   return state.loading;
 }
 
-const isActive = (row: Pick<AdvisoryRow, 'startsAt' | 'endsAt'>, now: Date) =>
+export const isActive = (row: Pick<AdvisoryRow, 'startsAt' | 'endsAt'>, now: Date) =>
   row.startsAt.getTime() <= now.getTime() && (!row.endsAt || now.getTime() < row.endsAt.getTime());
 
 const SEVERITY_ORDER = { danger: 0, warning: 1, info: 2 } as const;
@@ -146,7 +147,8 @@ function present(
 ): Advisory {
   return {
     ...presentPublic(row, areaNames),
-    state: isActive(row, now) ? 'active' : row.startsAt.getTime() > now.getTime() ? 'scheduled' : 'ended',
+    state: stateOf(row, now),
+    origin: row.origin ?? null,
     createdBy: author ? { _id: author.id, firstName: author.firstName, lastName: author.lastName } : null,
     announcedAt: row.announcedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -154,9 +156,20 @@ function present(
   };
 }
 
+function stateOf(row: AdvisoryRow, now: Date): Advisory['state'] {
+  if (row.endsAt && row.endsAt.getTime() <= now.getTime()) return 'ended';
+  if (row.draft) return 'draft';
+  return isActive(row, now) ? 'active' : 'scheduled';
+}
+
 /** `GET /api/advisories` (admins): every advisory, past and future. */
-export async function listAdvisories(deps: AppDeps): Promise<AdvisoryList> {
-  const rows = await listAdvisoriesWithAuthors(deps.db, ADMIN_LIST_LIMIT);
+/**
+ * The admins' list. An API key (advisories:read) gets it without the drafts: a draft is not an
+ * advisory until a person publishes it, and another system would pass it on as one
+ * (docs/decisions/034-the-integration-kit.md).
+ */
+export async function listAdvisories(deps: AppDeps, viewer: Actor): Promise<AdvisoryList> {
+  const rows = (await listAdvisoriesWithAuthors(deps.db, ADMIN_LIST_LIMIT)).filter((row) => !(viewer.apiKey && row.advisory.draft));
   const areaNames = await patrolAreaNames(deps.db, [...new Set(rows.flatMap((row) => row.advisory.patrolAreaIds))]);
   const now = deps.clock.now();
   return { items: rows.map((row) => present(row.advisory, areaNames, row.author, now)) };
@@ -252,6 +265,26 @@ export async function editAdvisory(deps: AppDeps, actor: Actor, id: string, inpu
   return presentOne(deps, row.id);
 }
 
+/**
+ * `POST /api/advisories/{id}/publish` (admins): a draft (one read from an outside CAP feed) goes
+ * public as it stands, and alerts the opted-in residents at once if its window is open, else at
+ * its start, as an advisory written by an admin does.
+ */
+export async function publishAdvisory(deps: AppDeps, actor: Actor, id: string): Promise<Advisory> {
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    const existing = await findAdvisory(tx, id);
+    if (!existing) throw notFound(msg`Advisory not found`);
+    if (!existing.draft) throw new AppError('CONFLICT', msg`This advisory is already published`);
+    if (existing.endsAt && existing.endsAt.getTime() <= now.getTime()) throw fieldError('endsAt', msg`This draft has ended: move its end to the future first`);
+    let row = (await updateAdvisoryRow(tx, id, { draft: false, publishedAt: now, updatedAt: now }))!;
+    if (isActive(row, now)) row = (await announce(deps, tx, afterCommit, row, now)) ?? row;
+    await appendAuditEntry(tx, { actor, action: 'approve', entity: 'advisory', entityId: id, after: summary(row), at: now });
+    afterCommit(() => dropPublicCache(deps));
+  });
+  return presentOne(deps, id);
+}
+
 const summary = (row: AdvisoryRow) => ({
   title: row.title,
   severity: row.severity,
@@ -287,6 +320,8 @@ async function announce(deps: AppDeps, tx: Executor, afterCommit: AfterCommit, r
     now,
   });
   if (written > 0) afterCommit(() => deps.deliveries.nudge());
+  // The moment it is in force for residents is the moment it is published to webhooks.
+  await sendAdvisoryPublished(deps, tx, afterCommit, row, now);
   return updateAdvisoryRow(tx, row.id, { announcedAt: now });
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Advisory, AdvisoryList, ApiErrorBody, PublicAdvisoryList } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { insertPushSubscription } from '../../../test/sessions.ts';
 import { createArea, person, type Person } from '../../../test/patrols.ts';
 import { query } from '../../../test/incidents-helpers.ts';
 import { runJob } from '../../jobs/scheduler.ts';
@@ -192,13 +193,7 @@ describe('residents who opted in are alerted by push and SMS, once per advisory'
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual(choice);
   }
-  async function subscribe(who: Person): Promise<string> {
-    const [row] = await query<{ id: string }>(
-      ctx,
-      sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${who.id}, ${`https://push.example.test/${crypto.randomUUID()}`}, 'key', 'auth') returning id`,
-    );
-    return row!.id;
-  }
+  const subscribe = (who: Person): Promise<string> => insertPushSubscription(ctx, who.id, { endpoint: `https://push.example.test/${crypto.randomUUID()}` });
   const rowsOf = (advisoryId: string) =>
     query<{ channel: string; user_id: string; target: string; kind: string; dedupe_key: string; payload: { title?: string; text?: string; urgent?: boolean } }>(
       ctx,

@@ -1,12 +1,13 @@
 import type { AssistanceRequest } from '@bantay/shared';
 import type { AssistanceRequestRow } from '../../db/schema/index.ts';
 import { presentPerson, type PersonRow } from '../users/index.ts';
+import type { IncidentSummary } from './assistance.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export interface AssistanceParts {
   people: Map<string, PersonRow>;
-  incidents: Map<string, { id: string; ticket: string; type: string; classification: 'normal' | 'emergency' }>;
+  incidents: Map<string, IncidentSummary>;
   dispatches: Map<string, string[]>;
 }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { OPEN_ASSISTANCE_STATUSES, type AssistanceStatus } from '@bantay/shared';
 import type { Executor } from '../../db/transaction.ts';
 import {
+  assistanceAlerts,
   assistanceDispatches,
   assistanceRequests,
   incidents,
@@ -46,6 +47,20 @@ export async function listDispatchedTanodIds(db: Executor, requestIds: string[])
   return result;
 }
 
+/** Who the request's alert was sent to (the on-duty tanods near it, the requester left out). */
+export async function insertAlerts(db: Executor, requestId: string, tanodIds: string[]): Promise<void> {
+  if (tanodIds.length > 0) await db.insert(assistanceAlerts).values(tanodIds.map((tanodId) => ({ requestId, tanodId }))).onConflictDoNothing();
+}
+
+/** The tanods each request's alert was sent to. */
+export async function listAlertedTanodIds(db: Executor, requestIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (requestIds.length === 0) return result;
+  const rows = await db.select().from(assistanceAlerts).where(inArray(assistanceAlerts.requestId, requestIds));
+  for (const row of rows) result.set(row.requestId, [...(result.get(row.requestId) ?? []), row.tanodId]);
+  return result;
+}
+
 /**
  * Newest first. `visibleTo` (a tanod) keeps their own requests, those they were dispatched to, and
  * every open one.
@@ -76,10 +91,15 @@ export async function listAssistanceRequests(
     .limit(options.limit);
 }
 
-export async function findIncidentSummaries(
-  db: Executor,
-  ids: string[],
-): Promise<Map<string, { id: string; ticket: string; type: string; classification: 'normal' | 'emergency' }>> {
+export interface IncidentSummary {
+  id: string;
+  ticket: string;
+  type: string;
+  classification: 'normal' | 'emergency';
+  confidential: boolean;
+}
+
+export async function findIncidentSummaries(db: Executor, ids: string[]): Promise<Map<string, IncidentSummary>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
@@ -88,7 +108,5 @@ export async function findIncidentSummaries(
     .where(inArray(incidents.id, unique));
   // Backup reaches tanods who may not open a confidential case: it says it is one, not what it is
   // (docs/decisions/027-confidential-cases.md).
-  return new Map(
-    rows.map(({ confidential, ...row }) => [row.id, confidential ? { ...row, type: 'Confidential case' } : row]),
-  );
+  return new Map(rows.map((row) => [row.id, row.confidential ? { ...row, type: 'Confidential case' } : row]));
 }

@@ -18,15 +18,19 @@ import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/index.ts';
 import { getIncident, isAdmin, recordIncidentStep } from '../incidents/index.ts';
 import { findPersonRows, listActiveTanodIds } from '../users/index.ts';
+import { sendAssistanceRequested } from '../webhooks/index.ts';
 import { onDutyTanodIds } from '../patrols/index.ts';
 import { listRecentPositionsOf } from '../tracking/index.ts';
 import { notify, type AfterCommit } from '../notifications/index.ts';
-import { presentAssistanceRequest } from './assistance.presenter.ts';
+import { presentAssistanceRequest, type AssistanceParts } from './assistance.presenter.ts';
+import { canSeeAssistanceRequest, liveAudienceOf, type RequestAudience } from './assistance.policy.ts';
 import {
   findAssistanceRequest,
   findIncidentSummaries,
+  insertAlerts,
   insertAssistanceRequest,
   insertDispatches,
+  listAlertedTanodIds,
   listAssistanceRequests,
   listDispatchedTanodIds,
   transitionAssistanceRequest,
@@ -35,7 +39,8 @@ import {
 /**
  * Backup (assistance) requests (docs/product.md §4.5). Each step is a guarded UPDATE on the
  * statuses it may start from, with its notifications in the same transaction and
- * `assistance:updated` after commit (to staff rooms, and to the requester and dispatched tanods).
+ * `assistance:updated` after commit (to staff rooms, and to the requester and dispatched tanods;
+ * for a request about a confidential case to the admins and those who may see it, assistance.policy.ts).
  */
 
 type ApproveInput = z.output<typeof approveAssistanceRequestSchema>;
@@ -63,24 +68,41 @@ const wrongStatus = (status: AssistanceStatus, step: 'approved' | 'rejected' | k
     { details: { status } },
   );
 
-async function present(db: Executor, rows: AssistanceRequestRow[]): Promise<AssistanceRequest[]> {
-  const dispatches = await listDispatchedTanodIds(
-    db,
-    rows.map((row) => row.id),
-  );
-  const personIds = rows.flatMap((row) => [row.requesterId, ...(row.decidedById ? [row.decidedById] : []), ...(dispatches.get(row.id) ?? [])]);
-  const [people, incidents] = await Promise.all([
-    findPersonRows(db, personIds),
+/** What decides who sees the requests: who was dispatched, who was alerted, which incidents are confidential. */
+type Reach = Pick<AssistanceParts, 'dispatches' | 'incidents'> & { alerts: Map<string, string[]> };
+
+async function loadReach(db: Executor, rows: AssistanceRequestRow[]): Promise<Reach> {
+  const ids = rows.map((row) => row.id);
+  const [dispatches, alerts, incidents] = await Promise.all([
+    listDispatchedTanodIds(db, ids),
+    listAlertedTanodIds(db, ids),
     findIncidentSummaries(
       db,
       rows.flatMap((row) => (row.incidentId ? [row.incidentId] : [])),
     ),
   ]);
-  return rows.map((row) => presentAssistanceRequest(row, { people, incidents, dispatches }));
+  return { dispatches, alerts, incidents };
+}
+
+async function loadParts(db: Executor, rows: AssistanceRequestRow[]): Promise<AssistanceParts & Reach> {
+  const reach = await loadReach(db, rows);
+  const personIds = rows.flatMap((row) => [row.requesterId, ...(row.decidedById ? [row.decidedById] : []), ...(reach.dispatches.get(row.id) ?? [])]);
+  return { ...reach, people: await findPersonRows(db, personIds) };
+}
+
+/** The request as the visibility rule reads it (assistance.policy.ts). */
+function audienceOf(row: AssistanceRequestRow, parts: Reach): RequestAudience {
+  return {
+    requesterId: row.requesterId,
+    status: row.status,
+    dispatched: parts.dispatches.get(row.id) ?? [],
+    alerted: parts.alerts.get(row.id) ?? [],
+    aboutConfidentialCase: row.incidentId ? (parts.incidents.get(row.incidentId)?.confidential ?? false) : false,
+  };
 }
 
 async function presentOne(db: Executor, row: AssistanceRequestRow): Promise<AssistanceRequest> {
-  return (await present(db, [row]))[0]!;
+  return presentAssistanceRequest(row, await loadParts(db, [row]));
 }
 
 /** Positions older than this say nothing about where a tanod is now. */
@@ -101,8 +123,10 @@ async function backupRecipients(tx: Executor, now: Date, at: { lat: number; lng:
   return onDuty.filter((id) => !far.has(id));
 }
 
-function publish(deps: AppDeps, afterCommit: AfterCommit, name: 'assistance.created' | 'assistance.updated', row: AssistanceRequestRow, userIds: string[]) {
-  afterCommit(() => deps.events.publish(name, { id: row.id, updatedAt: row.updatedAt, userIds: [...new Set(userIds)] }));
+/** The live event of a request, to those who may see it as it stands after the change (assistance.policy.ts). */
+async function publish(deps: AppDeps, tx: Executor, afterCommit: AfterCommit, name: 'assistance.created' | 'assistance.updated', row: AssistanceRequestRow) {
+  const audience = liveAudienceOf(audienceOf(row, await loadReach(tx, [row])));
+  afterCommit(() => deps.events.publish(name, { id: row.id, updatedAt: row.updatedAt, ...audience }));
 }
 
 /** A step on the incident's timeline too, when the request is about one (staff-only on the ticket). */
@@ -137,15 +161,23 @@ export async function requestAssistance(deps: AppDeps, actor: Actor, input: Crea
       (ticket ? t`Backup assistance requested by ${name} for incident ${ticket}: ${reason}` : t`Backup assistance requested by ${name}: ${reason}`).slice(0, 480);
     const entity = { type: 'assistance' as const, id: created.id };
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: 'assistance.requested', entity });
-    await notify(deps, tx, afterCommit, { userIds: await backupRecipients(tx, now, input.location) }, { message, kind: 'assistance.requested', entity, except: [actor.id] });
+    const alerted = (await backupRecipients(tx, now, input.location)).filter((id) => id !== actor.id);
+    await notify(deps, tx, afterCommit, { userIds: alerted }, { message, kind: 'assistance.requested', entity });
+    // Kept, as a request about a confidential case is listed to these tanods only (assistance.policy.ts).
+    await insertAlerts(tx, created.id, alerted);
     await recordOnIncident(deps, tx, afterCommit, created, actor.id, input.reason, 'assistance_requested');
-    publish(deps, afterCommit, 'assistance.created', created, [actor.id]);
+    await sendAssistanceRequested(deps, tx, afterCommit, created, incident);
+    await publish(deps, tx, afterCommit, 'assistance.created', created);
     return created;
   });
   return presentOne(deps.db, row);
 }
 
-/** `GET /api/assistance`. */
+/**
+ * `GET /api/assistance`. The SQL keeps a tanod's own, dispatched and open requests; the open ones
+ * about a confidential case are then left to the tanods their alert reached (assistance.policy.ts),
+ * after the limit: open requests are a handful, far below it.
+ */
 export async function listAssistance(deps: AppDeps, actor: Actor, query: ListQuery): Promise<AssistanceListResponse> {
   const rows = await listAssistanceRequests(deps.db, {
     statuses: query.status,
@@ -153,17 +185,18 @@ export async function listAssistance(deps: AppDeps, actor: Actor, query: ListQue
     visibleTo: isAdmin(actor) ? null : actor.id,
     limit: ASSISTANCE_LIMITS.listMax,
   });
-  return { items: await present(deps.db, rows) };
+  const parts = await loadParts(deps.db, rows);
+  const visible = rows.filter((row) => canSeeAssistanceRequest(actor, audienceOf(row, parts)));
+  return { items: visible.map((row) => presentAssistanceRequest(row, parts)) };
 }
 
-/** The request as the caller may see it, with its dispatched tanods; 404 when hidden. */
+/** The request as the caller may see it, with its dispatched tanods; 404 when hidden (as for an unknown id). */
 async function visibleRequest(deps: AppDeps, actor: Actor, id: string): Promise<{ row: AssistanceRequestRow; dispatched: string[] }> {
   const row = await findAssistanceRequest(deps.db, id);
   if (!row) throw notFound(msg`Backup request not found`);
-  const dispatched = (await listDispatchedTanodIds(deps.db, [id])).get(id) ?? [];
-  const open = row.status === 'pending' || row.status === 'approved' || row.status === 'deployed';
-  if (!isAdmin(actor) && row.requesterId !== actor.id && !dispatched.includes(actor.id) && !open) throw notFound(msg`Backup request not found`);
-  return { row, dispatched };
+  const audience = audienceOf(row, await loadReach(deps.db, [row]));
+  if (!canSeeAssistanceRequest(actor, audience)) throw notFound(msg`Backup request not found`);
+  return { row, dispatched: [...audience.dispatched] };
 }
 
 /** `POST /api/assistance/{id}/approve` (admin): optionally dispatches tanods and records an outside agency. */
@@ -207,7 +240,7 @@ export async function approveAssistance(deps: AppDeps, actor: Actor, id: string,
     });
     await appendAuditEntry(tx, { actor, action: 'approve', entity: 'assistance_request', entityId: id, after: { tanodIds, agency }, at: now });
     await recordOnIncident(deps, tx, afterCommit, updated, actor.id, `Backup approved${sent ? `: ${sent}` : ''}`, 'assistance_decided');
-    publish(deps, afterCommit, 'assistance.updated', updated, [updated.requesterId, ...tanodIds]);
+    await publish(deps, tx, afterCommit, 'assistance.updated', updated);
     return updated;
   });
   if (!row) throw wrongStatus((await findAssistanceRequest(deps.db, id))?.status ?? before.status, 'approved');
@@ -235,7 +268,7 @@ export async function rejectAssistance(deps: AppDeps, actor: Actor, id: string, 
     });
     await appendAuditEntry(tx, { actor, action: 'reject', entity: 'assistance_request', entityId: id, after: { reason }, at: now });
     await recordOnIncident(deps, tx, afterCommit, updated, actor.id, `Backup rejected: ${reason}`, 'assistance_decided');
-    publish(deps, afterCommit, 'assistance.updated', updated, [updated.requesterId]);
+    await publish(deps, tx, afterCommit, 'assistance.updated', updated);
     return updated;
   });
   if (!row) throw wrongStatus((await findAssistanceRequest(deps.db, id))?.status ?? before.status, 'rejected');
@@ -277,7 +310,7 @@ export async function progressAssistance(deps: AppDeps, actor: Actor, id: string
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind, entity, except: [actor.id] });
     await notify(deps, tx, afterCommit, { userIds: [updated.requesterId, ...dispatched] }, { message, kind, entity, except: [actor.id] });
     if (isAdmin(actor)) await appendAuditEntry(tx, { actor, action: step.auditAction, entity: 'assistance_request', entityId: id, at: now });
-    publish(deps, afterCommit, 'assistance.updated', updated, [updated.requesterId, ...dispatched]);
+    await publish(deps, tx, afterCommit, 'assistance.updated', updated);
     return updated;
   });
   if (!row) throw wrongStatus((await findAssistanceRequest(deps.db, id))?.status ?? before.status, status);

@@ -193,4 +193,49 @@ describe('who hears a call for backup once positions are known', () => {
     expect(await notificationsOf(far.user.id, request._id)).toHaveLength(0);
     expect(await notificationsOf(admin.id, request._id)).toHaveLength(1);
   });
+
+  it('an open request about a confidential case is listed and heard live only by the tanods its alert reached, the requester and admins', async () => {
+    const [requester, near, far] = await Promise.all([tanod('Rosa'), tanod('Nilo'), tanod('Fely')]);
+    const area = await insertPatrolArea(ctx.deps.db, {
+      name: 'Confidential backup area',
+      color: '#16a34a',
+      polygon: { type: 'Polygon', coordinates: [[[121.04, 14.73], [121.05, 14.73], [121.05, 14.74], [121.04, 14.73]]] },
+    });
+    const schedule = await insertSchedule(ctx.deps.db, {
+      code: 'SCH-CONFIDENTIAL',
+      shift: 'custom',
+      startsAt: new Date(clock.now().getTime() - 3_600_000),
+      endsAt: new Date(clock.now().getTime() + 3_600_000),
+      patrolAreaId: area!.id,
+    });
+    await replaceMembers(ctx.deps.db, schedule!.id, [requester, near, far].map(({ user }) => ({ tanodId: user.id, isLeader: false })));
+    await ctx.deps.db.insert(latestPositions).values([
+      { userId: near.user.id, at: clock.now(), lat: INSIDE.lat + 0.0027, lng: INSIDE.lng },
+      { userId: far.user.id, at: clock.now(), lat: INSIDE.lat + 0.045, lng: INSIDE.lng },
+    ]);
+    const incident = await insertTestIncident(ctx, { confidential: true, status: 'in_progress', responderId: requester.user.id, respondedAt: clock.now() });
+    const nearSocket = await connected(realtime.client(near.token));
+    const farSocket = await connected(realtime.client(far.token));
+    const farHeard: string[] = [];
+    farSocket.on('assistance:created', (change) => farHeard.push(change._id));
+
+    const heardNear = nextEvent(nearSocket, 'assistance:created');
+    const request = await requestBackup(requester.token, { incidentId: incident.id });
+    expect((await heardNear)._id).toBe(request._id);
+    // An ordinary call after it: had the confidential one reached the far tanod, it would have come first.
+    const ordinary = nextEvent(farSocket, 'assistance:created', () => true);
+    const fromMap = await requestBackup(requester.token);
+    expect((await ordinary)._id).toBe(fromMap._id);
+    expect(farHeard).toEqual([fromMap._id]);
+
+    const listedTo = async (token: string) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/assistance', headers: bearer(token) })).json<{ items: AssistanceRequest[] }>().items.map((item) => item._id);
+    expect(await listedTo(far.token)).not.toContain(request._id);
+    expect(await listedTo(far.token)).toContain(fromMap._id);
+    expect(await listedTo(near.token)).toContain(request._id);
+    expect(await listedTo(requester.token)).toContain(request._id);
+    expect(await listedTo(adminToken)).toContain(request._id);
+    // Its id answers the far tanod as an unknown one would.
+    expect((await post(`/api/assistance/${request._id}/deployed`, far.token)).statusCode).toBe(404);
+  });
 });

@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { findStaffByLogin, insertUser, listActiveUsersOfTypes, updateUser, findUserByUsername, presentUserSummary } from '../users/index.ts';
+import { endSessionsPush } from '../push/index.ts';
 import { findLiveSession, insertSession, revokeSession, revokeUserSessions as revokeSessionsOf, touchSession } from './sessions.repository.ts';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../../lib/passwords.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -128,13 +129,21 @@ export async function authenticateToken(deps: AppDeps, token: string): Promise<{
 
 /**
  * Ends every live session of a user in the caller's transaction, optionally keeping one (the
- * caller's own); the ids ended, for the caller to publish `sessions.revoked` after commit.
+ * caller's own), and the push subscriptions those sessions registered with them (decision 017);
+ * the ids ended, for the caller to publish `sessions.revoked` after commit. Every path that ends
+ * sessions comes here: a password or PIN change or reset, deactivation, an admin's reset.
  */
-export const revokeUserSessions: typeof revokeSessionsOf = (db, userId, now, keepSessionId) =>
-  revokeSessionsOf(db, userId, now, keepSessionId);
+export const revokeUserSessions: typeof revokeSessionsOf = async (db, userId, now, keepSessionId) => {
+  const ended = await revokeSessionsOf(db, userId, now, keepSessionId);
+  await endSessionsPush(db, ended);
+  return ended;
+};
 
 export async function logout(deps: AppDeps, actor: Actor): Promise<void> {
-  await revokeSession(deps.db, actor.sessionId, deps.clock.now());
+  await inTransaction(deps.db, async (tx) => {
+    await revokeSession(tx, actor.sessionId, deps.clock.now());
+    await endSessionsPush(tx, [actor.sessionId]);
+  });
   deps.events.publish('sessions.revoked', { sessionIds: [actor.sessionId], reason: 'logout' });
 }
 

@@ -23,6 +23,7 @@ import { notify } from '../notifications/index.ts';
 import { getPublicSettings } from '../settings/index.ts';
 import { presentCopyRequest, presentHearing } from './blotter.presenter.ts';
 import {
+  copyRequestWithId,
   copyRequestsOfRequester,
   copyRequestsWithStatus,
   decideCopyRequest,
@@ -228,7 +229,7 @@ export async function decideCopy(deps: AppDeps, actor: Actor, requestId: string,
   const existing = await findCopyRequest(deps.db, requestId);
   if (!existing) throw notFound(msg`Copy request not found`);
   const settings = await getPublicSettings(deps);
-  const requester = await findUserPhone(deps.db, existing.requesterId);
+  const requester = existing.requesterId ? await findUserPhone(deps.db, existing.requesterId) : undefined;
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx, afterCommit) => {
     const decided = await decideCopyRequest(tx, requestId, {
@@ -238,8 +239,7 @@ export async function decideCopy(deps: AppDeps, actor: Actor, requestId: string,
       decidedAt: now,
     });
     if (!decided) throw new AppError('CONFLICT', msg`This request was already decided.`, { details: { status: existing.status } });
-    const rows = await listCopyRequests(tx, copyRequestsOfRequester(existing.requesterId, [existing.entryId]));
-    const row = rows.find((candidate) => candidate.request.id === requestId);
+    const [row] = await listCopyRequests(tx, copyRequestWithId(requestId));
     const number = row!.number;
     await appendAuditEntry(tx, {
       actor,
@@ -249,7 +249,7 @@ export async function decideCopy(deps: AppDeps, actor: Actor, requestId: string,
       after: { number, ...(input.reason ? { reason: input.reason } : {}) },
       at: now,
     });
-    if (requester?.phoneNumber) {
+    if (existing.requesterId && requester?.phoneNumber) {
       const link = deps.config.publicUrl;
       const barangay = settings.name;
       const reason = input.reason ?? '';

@@ -255,3 +255,63 @@ describe('the certified true copy', () => {
     expect(text).toContain(`This is to certify that the above is a true and correct copy of entry ${entry.number} of the barangay blotter of Barangay Test`);
   });
 });
+
+describe("an admin corrects or removes a party's phone", () => {
+  it('a mistyped number is corrected: its holder no longer sees the entry nor downloads its copy; the right party does; amended and audited', async () => {
+    const wrong = newPhone();
+    const entry = await record({ complainants: [{ name: 'Rosa Mendoza', phone: wrong }], respondents: [{ name: 'Carlos Bautista' }] });
+    const stranger = await resident(wrong, 'Stranger');
+    const request = (await post(`/api/blotter/${entry._id}/copy-requests`, stranger.token)).json<CopyRequest>();
+    expect((await post(`/api/blotter/copy-requests/${request._id}/decision`, adminToken, { approve: true })).statusCode).toBe(200);
+    expect((await get(`/api/blotter/${entry._id}/certified.pdf`, stranger.token)).statusCode).toBe(200);
+    const right = newPhone();
+    const rosa = await resident(right);
+
+    const body = { reason: 'The number was mistyped at the counter.', phone: wrong, replacement: right };
+    expect((await post(`/api/blotter/${entry._id}/party-phones`, stranger.token, body)).statusCode).toBe(403);
+    const tanodToken = await signIn(ctx, await createUser(ctx, { userType: 'tanod' }));
+    expect((await post(`/api/blotter/${entry._id}/party-phones`, tanodToken, body)).statusCode).toBe(403);
+    const fixed = await post(`/api/blotter/${entry._id}/party-phones`, adminToken, body);
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const amended = fixed.json<BlotterEntry>();
+    expect(amended.complainants[0]!.phone).toBe(right);
+    expect(amended.partyPhones).toEqual([right]);
+    expect(amended.amendments.at(-1)).toMatchObject({ reason: body.reason, before: { complainants: [{ phone: wrong }] }, after: { complainants: [{ phone: right }] } });
+
+    expect((await get('/api/blotter/mine', stranger.token)).json<{ items: MyBlotterEntry[] }>().items.map((item) => item._id)).not.toContain(entry._id);
+    expect((await get(`/api/blotter/${entry._id}/certified.pdf`, stranger.token)).statusCode).toBe(404);
+    expect((await post(`/api/blotter/${entry._id}/copy-requests`, stranger.token)).statusCode).toBe(404);
+    expect((await get('/api/blotter/mine', rosa.token)).json<{ items: MyBlotterEntry[] }>().items.map((item) => item._id)).toContain(entry._id);
+    const audit = await query<{ actor_id: string; before: unknown; after: Record<string, unknown> }>(
+      ctx,
+      sql`select actor_id, before, after from audit_entries where entity = 'blotter_entry' and entity_id = ${entry._id} and before ? 'partyPhone'`,
+    );
+    expect(audit).toEqual([{ actor_id: admin.id, before: { partyPhone: `${wrong.slice(0, 6)}•••${wrong.slice(-4)}` }, after: expect.objectContaining({ reason: body.reason }) }]);
+  });
+
+  it("a recycled number is removed, a former party's number withdrawn; a pending request of it is closed; nonsense is refused", async () => {
+    const recycled = newPhone();
+    const former = newPhone();
+    const entry = await record({ complainants: [{ name: 'Rosa Mendoza', phone: recycled }], respondents: [{ name: 'Carlos Bautista', phone: former }] });
+    // An amendment drops the respondent: his number keeps seeing the entry, as the blotter keeps every number it named.
+    expect((await post(`/api/blotter/${entry._id}/amendments`, adminToken, { reason: 'Wrong respondent.', changes: { respondents: [] } })).statusCode).toBe(201);
+    const holder = await resident(recycled, 'New owner');
+    const waiting = (await post(`/api/blotter/${entry._id}/copy-requests`, holder.token)).json<CopyRequest>();
+
+    const removed = await post(`/api/blotter/${entry._id}/party-phones`, adminToken, { reason: 'The number now belongs to someone else.', phone: recycled, replacement: null });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<BlotterEntry>().complainants[0]).toMatchObject({ name: 'Rosa Mendoza', phone: null });
+    expect(removed.json<BlotterEntry>().copyRequests.find((item) => item._id === waiting._id)).toMatchObject({ status: 'rejected', reason: 'This number is no longer on the entry.' });
+    const withdrawn = await post(`/api/blotter/${entry._id}/party-phones`, adminToken, { reason: 'Not a party.', phone: former.replace('+63', '0') });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json<BlotterEntry>().partyPhones).toEqual([]);
+    // Withdrawing changes no value of the entry: no amendment for it.
+    expect(withdrawn.json<BlotterEntry>().amendments).toHaveLength(2);
+    expect((await get('/api/blotter/mine', holder.token)).json<{ items: MyBlotterEntry[] }>().items.map((item) => item._id)).not.toContain(entry._id);
+
+    expect((await post(`/api/blotter/${entry._id}/party-phones`, adminToken, { reason: 'x', phone: recycled })).statusCode).toBe(422);
+    expect((await post(`/api/blotter/${entry._id}/party-phones`, adminToken, { reason: 'x', phone: 'abc' })).statusCode).toBe(400);
+    expect((await post(`/api/blotter/${entry._id}/party-phones`, adminToken, { phone: recycled })).statusCode).toBe(400);
+    expect((await post('/api/blotter/00000000-0000-4000-8000-000000000000/party-phones', adminToken, { reason: 'x', phone: recycled })).statusCode).toBe(404);
+  });
+});

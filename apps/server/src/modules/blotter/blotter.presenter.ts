@@ -52,7 +52,8 @@ export function presentCopyRequest({ request, number, firstName, lastName }: Cop
     entryId: request.entryId,
     entryNumber: number,
     status: request.status,
-    requester: { _id: request.requesterId, firstName, lastName },
+    // Null once the resident deleted their account: the request stays, its person does not.
+    requester: request.requesterId && firstName !== null && lastName !== null ? { _id: request.requesterId, firstName, lastName } : null,
     reason: request.reason,
     requestedAt: request.createdAt.toISOString(),
     decidedAt: iso(request.decidedAt),
@@ -82,6 +83,7 @@ export function presentEntry(
     amendments: parts.amendments.map((amendment) => presentAmendment(amendment, parts.people)),
     hearings: parts.hearings.map((hearing) => presentHearing(hearing, parts.people)),
     copyRequests: parts.copyRequests.map(presentCopyRequest),
+    partyPhones: row.partyPhones,
   };
 }
 

@@ -280,7 +280,7 @@ export async function decideCopyRequest(
   return row;
 }
 
-export type CopyRequestWithNames = { request: BlotterCopyRequestRow; number: string; firstName: string; lastName: string };
+export type CopyRequestWithNames = { request: BlotterCopyRequestRow; number: string; firstName: string | null; lastName: string | null };
 
 const copyRequestColumns = {
   request: blotterCopyRequests,
@@ -294,7 +294,8 @@ export async function listCopyRequests(db: Executor, where: SQL): Promise<CopyRe
     .select(copyRequestColumns)
     .from(blotterCopyRequests)
     .innerJoin(blotterEntries, eq(blotterEntries.id, blotterCopyRequests.entryId))
-    .innerJoin(users, eq(users.id, blotterCopyRequests.requesterId))
+    // A left join: a deleted account's requests stay on the list, without a name.
+    .leftJoin(users, eq(users.id, blotterCopyRequests.requesterId))
     .where(where)
     .orderBy(desc(blotterCopyRequests.createdAt))
     .limit(500);
@@ -302,8 +303,47 @@ export async function listCopyRequests(db: Executor, where: SQL): Promise<CopyRe
 
 export const copyRequestsWithStatus = (status: BlotterCopyRequestRow['status']) => eq(blotterCopyRequests.status, status);
 export const copyRequestsOfEntry = (entryId: string) => eq(blotterCopyRequests.entryId, entryId);
+export const copyRequestWithId = (id: string) => eq(blotterCopyRequests.id, id);
 export const copyRequestsOfRequester = (requesterId: string, entryIds: string[]) =>
   and(eq(blotterCopyRequests.requesterId, requesterId), entryIds.length ? inArray(blotterCopyRequests.entryId, entryIds) : sql`false`)!;
+
+/**
+ * Takes one resident off their requests: those still waiting are closed (refused by nobody, with
+ * `reason`), and every one of them loses its requester. Returns how many were closed.
+ */
+export async function detachCopyRequester(tx: Executor, requesterId: string, reason: string, now: Date): Promise<number> {
+  const closed = await tx
+    .update(blotterCopyRequests)
+    .set({ status: 'rejected', reason, decidedById: null, decidedAt: now })
+    .where(and(eq(blotterCopyRequests.requesterId, requesterId), eq(blotterCopyRequests.status, 'pending')))
+    .returning({ id: blotterCopyRequests.id });
+  await tx.update(blotterCopyRequests).set({ requesterId: null }).where(eq(blotterCopyRequests.requesterId, requesterId));
+  return closed.length;
+}
+
+/**
+ * Closes the requests still waiting on an entry of the residents whose number is `phone` (`reason`
+ * says why): the number is no longer on the entry. Returns how many were closed.
+ */
+export async function closePendingCopyRequestsOfPhone(tx: Executor, entryId: string, phone: string, reason: string, now: Date, actorId: string): Promise<number> {
+  const rows = await tx
+    .update(blotterCopyRequests)
+    .set({ status: 'rejected', reason, decidedById: actorId, decidedAt: now })
+    .where(
+      and(
+        eq(blotterCopyRequests.entryId, entryId),
+        eq(blotterCopyRequests.status, 'pending'),
+        sql`${blotterCopyRequests.requesterId} in (select ${users.id} from ${users} where ${users.phoneNumber} = ${phone} and ${users.userType} = 'resident')`,
+      ),
+    )
+    .returning({ id: blotterCopyRequests.id });
+  return rows.length;
+}
+
+export async function setPartyPhones(tx: Executor, id: string, partyPhones: string[], now: Date): Promise<BlotterEntryRow> {
+  const [row] = await tx.update(blotterEntries).set({ partyPhones, updatedAt: now }).where(eq(blotterEntries.id, id)).returning();
+  return row!;
+}
 
 /** Whether the resident holds an approved request for the entry: their right to download the copy. */
 export async function hasApprovedCopy(db: Executor, entryId: string, requesterId: string): Promise<boolean> {

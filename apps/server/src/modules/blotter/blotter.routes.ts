@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   amendBlotterEntrySchema,
+  amendPartyPhoneSchema,
   blotterConfidentialSchema,
   blotterDraftQuerySchema,
   blotterDraftSchema,
@@ -24,6 +25,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
 import { certifiedCopyPdf } from './blotter-copy.service.ts';
+import { amendPartyPhone } from './blotter-phones.service.ts';
 import { decideCopy, listCopyRequestsByStatus, listHearings, listMyEntries, recordOutcome, requestCopy, scheduleHearing } from './blotter-mediation.service.ts';
 import { amendEntry, draftFromIncident, getEntry, listBlotter, markConfidential, recordEntry } from './blotter.service.ts';
 
@@ -169,6 +171,25 @@ export async function blotterRoutes(app: FastifyInstance, deps: AppDeps): Promis
       onRequest: admins,
     },
     async (request, reply) => reply.code(201).send(await amendEntry(deps, actorOf(request), request.params.id, request.body)),
+  );
+
+  r.post(
+    '/api/blotter/:id/party-phones',
+    {
+      schema: {
+        tags,
+        summary: "Correct or remove a party's phone (admin, audited): a mistyped or recycled number stops seeing the entry",
+        description:
+          'Every party with `phone` gets `replacement` (null removes it), as an amendment with the reason; `phone` leaves the numbers that see the entry ' +
+          "in a resident's list and may ask for its copy, and that number's requests still waiting are closed. A former party's phone is withdrawn the same way. " +
+          '422 when the number is not on the entry or the replacement is the same.',
+        params: blotterIdParamsSchema,
+        body: amendPartyPhoneSchema,
+        response: { 200: blotterEntrySchema },
+      },
+      onRequest: admins,
+    },
+    async (request) => amendPartyPhone(deps, actorOf(request), request.params.id, request.body),
   );
 
   r.post(

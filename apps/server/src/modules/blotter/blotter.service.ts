@@ -70,7 +70,7 @@ function normalizeParties(values: Pick<BlotterValues, 'complainants' | 'responde
 const phonesOf = (values: Pick<BlotterValues, 'complainants' | 'respondents'>) =>
   [...values.complainants, ...values.respondents].flatMap((party) => (party.phone ? [party.phone] : []));
 
-function invalid(errors: AppFieldError[]): AppError {
+export function invalid(errors: AppFieldError[]): AppError {
   // The summary joins the fields' messages, each in the request's language (decision 029).
   return new AppError('VALIDATION_FAILED', errors.map((error) => `${error.field}: ${translate(error.message)}`).join('; '), { fields: errors });
 }
@@ -84,7 +84,7 @@ async function readableEntry(db: Executor, actor: Actor, id: string): Promise<{ 
   return { row, ticket: incident?.ticket ?? null };
 }
 
-async function entryDetail(db: Executor, actor: Actor, row: BlotterEntryRow, ticket: string | null): Promise<BlotterEntry> {
+export async function entryDetail(db: Executor, actor: Actor, row: BlotterEntryRow, ticket: string | null): Promise<BlotterEntry> {
   const [amendments, hearings, copyRequests] = await Promise.all([
     listAmendments(db, row.id),
     listHearingsOf(db, row.id),
@@ -212,6 +212,8 @@ export async function applyAmendment(
   reason: string,
   changes: Partial<BlotterValues>,
   now: Date,
+  /** Phones an admin took off the entry (blotter-phones.service.ts): they lose their right to a copy. */
+  withdrawnPhones: readonly string[] = [],
 ): Promise<BlotterEntryRow | null> {
   const current = currentValues(entry);
   const next: BlotterValues = { ...current, ...changes };
@@ -229,8 +231,8 @@ export async function applyAmendment(
   const updated = await updateEntryValues(tx, entry.id, {
     ...rest,
     ...(occurredAt ? { occurredAt: new Date(occurredAt) } : {}),
-    // Every phone ever named keeps its right to a copy.
-    partyPhones: [...new Set([...entry.partyPhones, ...phonesOf(next)])],
+    // Every phone ever named keeps its right to a copy, unless an admin withdrew it.
+    partyPhones: [...new Set([...entry.partyPhones, ...phonesOf(next)])].filter((phone) => !withdrawnPhones.includes(phone)),
     updatedAt: now,
   });
   await appendAuditEntry(tx, { actor, action: 'update', entity: 'blotter_entry', entityId: entry.id, before, after: { ...after, reason }, at: now });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { deliveries, pushSubscriptions, users, type DeliveryRow, type NewDeliveryRow } from '../../db/schema/index.ts';
@@ -39,7 +39,7 @@ export async function claimDueDeliveries(db: Db, now: Date, claimUntil: Date, li
  * Marks a delivery sent. The text of an `account.*` delivery holds a live reset or set-up link
  * (the token tables keep only hashes), so it is blanked once it has gone out (decision 016).
  */
-export async function markDeliverySent(db: Db, id: string, at: Date): Promise<void> {
+export async function markDeliverySent(db: Db, id: string, at: Date, statusCode: number | null): Promise<void> {
   await db
     .update(deliveries)
     .set({
@@ -47,13 +47,17 @@ export async function markDeliverySent(db: Db, id: string, at: Date): Promise<vo
       sentAt: at,
       claimedUntil: null,
       lastError: null,
+      lastStatusCode: statusCode,
       payload: sql`case when ${deliveries.kind} like 'account.%' then '{}'::jsonb else ${deliveries.payload} end`,
     })
     .where(eq(deliveries.id, id));
 }
 
-export async function markDeliveryForRetry(db: Db, id: string, nextAttemptAt: Date, error: string): Promise<void> {
-  await db.update(deliveries).set({ status: 'pending', nextAttemptAt, claimedUntil: null, lastError: error }).where(eq(deliveries.id, id));
+export async function markDeliveryForRetry(db: Db, id: string, nextAttemptAt: Date, error: string, statusCode: number | null): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ status: 'pending', nextAttemptAt, claimedUntil: null, lastError: error, lastStatusCode: statusCode })
+    .where(eq(deliveries.id, id));
 }
 
 /** Holds a delivery until `until` without counting the claim as a try (quiet hours). */
@@ -64,8 +68,32 @@ export async function deferDelivery(db: Db, id: string, until: Date): Promise<vo
     .where(eq(deliveries.id, id));
 }
 
-export async function markDeliveryFailed(db: Db, id: string, error: string): Promise<void> {
-  await db.update(deliveries).set({ status: 'failed', claimedUntil: null, lastError: error }).where(eq(deliveries.id, id));
+export async function markDeliveryFailed(db: Db, id: string, error: string, statusCode: number | null): Promise<void> {
+  await db.update(deliveries).set({ status: 'failed', claimedUntil: null, lastError: error, lastStatusCode: statusCode }).where(eq(deliveries.id, id));
+}
+
+/** A delivery decided at send time not to go (DeliveryOutcome `withhold`), with the reason. */
+export async function markDeliveryWithheld(db: Db, id: string, reason: string): Promise<void> {
+  await db.update(deliveries).set({ status: 'withheld', claimedUntil: null, lastError: reason }).where(eq(deliveries.id, id));
+}
+
+/** The deliveries to one target of a channel (a webhook's log), newest first. */
+export async function listDeliveriesToTarget(db: Db, channel: DeliveryRow['channel'], target: string, limit: number): Promise<DeliveryRow[]> {
+  return db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.channel, channel), eq(deliveries.target, target)))
+    .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
+    .limit(limit);
+}
+
+/** Deletes every delivery to one target of a channel (a deleted webhook's), in the caller's transaction. */
+export async function deleteDeliveriesToTarget(db: Executor, channel: DeliveryRow['channel'], target: string): Promise<number> {
+  const deleted = await db
+    .delete(deliveries)
+    .where(and(eq(deliveries.channel, channel), eq(deliveries.target, target)))
+    .returning({ id: deliveries.id });
+  return deleted.length;
 }
 
 export interface FailedDeliveryRow {
@@ -122,6 +150,17 @@ export async function deleteSentDeliveriesBefore(db: Db, before: Date, limit: nu
     .select({ id: deliveries.id })
     .from(deliveries)
     .where(and(eq(deliveries.status, 'sent'), lt(deliveries.sentAt, before)))
+    .limit(limit);
+  const deleted = await db.delete(deliveries).where(sql`${deliveries.id} in (${oldest})`).returning({ id: deliveries.id });
+  return deleted.length;
+}
+
+/** Deletes up to `limit` failed or withheld deliveries written before `before`; returns how many. */
+export async function deleteFailedDeliveriesBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const oldest = db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(inArray(deliveries.status, ['failed', 'withheld']), lt(deliveries.createdAt, before)))
     .limit(limit);
   const deleted = await db.delete(deliveries).where(sql`${deliveries.id} in (${oldest})`).returning({ id: deliveries.id });
   return deleted.length;

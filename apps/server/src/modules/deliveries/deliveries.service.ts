@@ -5,7 +5,15 @@ import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { DeliveryRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { insertDeliveries, listFailedDeliveries, requeueFailedDelivery, type FailedDeliveryRow } from './deliveries.repository.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  deleteDeliveriesToTarget,
+  insertDeliveries,
+  listDeliveriesToTarget,
+  listFailedDeliveries,
+  requeueFailedDelivery,
+  type FailedDeliveryRow,
+} from './deliveries.repository.ts';
 import type { DeliveryChannelName } from './delivery-worker.ts';
 
 /** The `afterCommit` of `inTransaction`. */
@@ -31,7 +39,21 @@ export interface PushPayload {
   urgent?: boolean;
 }
 
+/**
+ * A webhook's event (modules/webhooks): the exact bytes of the JSON body, so every try signs and
+ * sends the same body; the incidents it is about, checked again at send time (a case marked
+ * confidential since is withheld); the receiver's host, for the failed list.
+ */
+export interface WebhookPayload {
+  event: string;
+  body: string;
+  incidentIds: string[];
+  host: string;
+}
+
 interface DeliveryBase {
+  /** The row's id when the caller must know it before the commit (a webhook ping answers with it). */
+  id?: string;
   userId?: string | null;
   /** `<area>.<event>`, e.g. `incident.emergency_reported`. */
   kind: string;
@@ -42,7 +64,8 @@ interface DeliveryBase {
 export type DeliveryRequest =
   | (DeliveryBase & { channel: 'sms'; to: string; payload: SmsPayload })
   | (DeliveryBase & { channel: 'email'; to: string; payload: EmailPayload })
-  | (DeliveryBase & { channel: 'push'; subscriptionId: string; payload: PushPayload });
+  | (DeliveryBase & { channel: 'push'; subscriptionId: string; payload: PushPayload })
+  | (DeliveryBase & { channel: 'webhook'; webhookId: string; payload: WebhookPayload });
 
 /**
  * Writes deliveries in the caller's transaction; once it commits, this instance's worker is
@@ -60,9 +83,10 @@ export async function enqueueDeliveries(
   const rows = await insertDeliveries(
     tx,
     requests.map((request) => ({
+      ...(request.id ? { id: request.id } : {}),
       channel: request.channel,
       userId: request.userId ?? null,
-      target: request.channel === 'push' ? request.subscriptionId : request.to,
+      target: targetOf(request),
       payload: { ...request.payload },
       dedupeKey: request.dedupeKey ?? null,
       kind: request.kind,
@@ -72,6 +96,22 @@ export async function enqueueDeliveries(
   );
   if (rows.length > 0) afterCommit(() => deps.deliveries.nudge());
   return rows.length;
+}
+
+function targetOf(request: DeliveryRequest): string {
+  if (request.channel === 'push') return request.subscriptionId;
+  if (request.channel === 'webhook') return request.webhookId;
+  return request.to;
+}
+
+/** One webhook's deliveries, newest first (its delivery log). */
+export async function listWebhookDeliveries(db: Db, webhookId: string, limit: number): Promise<DeliveryRow[]> {
+  return listDeliveriesToTarget(db, 'webhook', webhookId, limit);
+}
+
+/** A deleted webhook's deliveries go with it, in its transaction: nothing left to send or to list as failed. */
+export async function dropWebhookDeliveries(tx: Executor, webhookId: string): Promise<number> {
+  return deleteDeliveriesToTarget(tx, 'webhook', webhookId);
 }
 
 type ListQuery = z.output<typeof failedDeliveryListQuerySchema>;
@@ -111,6 +151,7 @@ function presentFailedDelivery({ delivery, recipient, pushUserAgent }: FailedDel
 function destinationOf(delivery: DeliveryRow, pushUserAgent: string | null): string {
   const channel: DeliveryChannelName = delivery.channel;
   if (channel === 'push') return pushUserAgent ? `push (${browserName(pushUserAgent)})` : 'push (a browser no longer subscribed)';
+  if (channel === 'webhook') return `webhook (${String((delivery.payload as Partial<WebhookPayload>).host ?? '?')})`;
   if (channel === 'sms') return delivery.target.length > 8 ? `${delivery.target.slice(0, 6)}•••${delivery.target.slice(-4)}` : '•••';
   const [local = '', domain = ''] = delivery.target.split('@');
   return `${local.slice(0, 2)}•••@${domain}`;

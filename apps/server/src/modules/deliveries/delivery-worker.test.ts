@@ -245,15 +245,25 @@ describe('failed deliveries, for the supadmin', () => {
 });
 
 describe('delivery retention', () => {
-  it('deletes sent deliveries older than 30 days and keeps newer, pending and failed ones', async () => {
-    const [old, recent, stuck] = await enqueue([sms('retention old'), sms('retention recent'), sms('retention failed')]);
-    const worker = workerWith(async (delivery) => (delivery.id === stuck ? { status: 'give-up', error: 'no' } : { status: 'sent' }));
+  it('deletes sent and failed deliveries older than 30 days and keeps newer and pending ones', async () => {
+    const [old, recent, stuck, oldFailed, waiting] = await enqueue([
+      sms('retention old'),
+      sms('retention recent'),
+      sms('retention failed'),
+      sms('retention failed long ago https://x/reset/live-token', { kind: 'account.pin_reset' }),
+      sms('retention pending'),
+    ]);
+    const worker = workerWith(async (delivery) => (delivery.id === stuck || delivery.id === oldFailed ? { status: 'give-up', error: 'no' } : { status: 'sent' }));
+    await ctx.deps.db.execute(sql`update deliveries set next_attempt_at = ${new Date(clock.now().getTime() + 86_400_000)} where id = ${waiting!}`);
     worker.nudge();
     await worker.idle();
-    await ctx.deps.db.execute(sql`update deliveries set sent_at = ${new Date(clock.now().getTime() - 31 * 86_400_000)} where id = ${old!}`);
+    const monthAgo = new Date(clock.now().getTime() - 31 * 86_400_000);
+    await ctx.deps.db.execute(sql`update deliveries set sent_at = ${monthAgo} where id = ${old!}`);
+    // A failed text keeps the reporter's number and, for an account link, its token: it goes a month after it was written.
+    await ctx.deps.db.execute(sql`update deliveries set created_at = ${monthAgo} where id in (${oldFailed!}, ${waiting!})`);
     await runJob(ctx.deps, deliveryRetentionJob, { error: (message) => expect.fail(message) });
-    const left = await query<{ id: string }>(ctx, sql`select id from deliveries where id in (${old!}, ${recent!}, ${stuck!})`);
-    expect(left.map((row) => row.id).sort()).toEqual([recent!, stuck!].sort());
+    const left = await query<{ id: string }>(ctx, sql`select id from deliveries where id in (${old!}, ${recent!}, ${stuck!}, ${oldFailed!}, ${waiting!})`);
+    expect(left.map((row) => row.id).sort()).toEqual([recent!, stuck!, waiting!].sort());
   });
 });
 

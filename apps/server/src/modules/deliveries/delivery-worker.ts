@@ -7,19 +7,25 @@ import {
   markDeliveryFailed,
   markDeliveryForRetry,
   markDeliverySent,
+  markDeliveryWithheld,
 } from './deliveries.repository.ts';
 
 export type DeliveryChannelName = DeliveryRow['channel'];
 
 /** What a channel made of one try. A thrown error counts as `retry` with its message. */
 export type DeliveryOutcome =
-  | { status: 'sent' }
+  | { status: 'sent'; statusCode?: number }
   /** A passing failure (a gateway that timed out, a push service that answered 500). */
-  | { status: 'retry'; error: string }
+  | { status: 'retry'; error: string; statusCode?: number }
   /** A failure no retry will fix (the push subscription is gone): failed at once. */
-  | { status: 'give-up'; error: string }
+  | { status: 'give-up'; error: string; statusCode?: number }
   /** Not now (the recipient's quiet hours): try again at `until`, not counted as a try. */
-  | { status: 'defer'; until: Date };
+  | { status: 'defer'; until: Date }
+  /**
+   * Not at all, by a rule decided at send time (a webhook's case became confidential, its webhook
+   * was turned off): `withheld`, never on the failed list, nothing to retry.
+   */
+  | { status: 'withhold'; reason: string };
 
 export interface DeliveryChannel {
   send(delivery: DeliveryRow, now: Date): Promise<DeliveryOutcome>;
@@ -153,23 +159,27 @@ export class DeliveryWorker {
     const db = this.deps.db;
     switch (outcome.status) {
       case 'sent':
-        await markDeliverySent(db, delivery.id, now);
+        await markDeliverySent(db, delivery.id, now, outcome.statusCode ?? null);
         return;
       case 'defer':
         await deferDelivery(db, delivery.id, outcome.until);
         return;
+      case 'withhold':
+        await markDeliveryWithheld(db, delivery.id, outcome.reason.slice(0, 500));
+        return;
       case 'give-up':
         this.log.warn(`${delivery.channel} delivery ${delivery.id} (${delivery.kind}) failed: ${outcome.error}`);
-        await markDeliveryFailed(db, delivery.id, outcome.error.slice(0, 500));
+        await markDeliveryFailed(db, delivery.id, outcome.error.slice(0, 500), outcome.statusCode ?? null);
         return;
       case 'retry': {
         const error = outcome.error.slice(0, 500);
+        const statusCode = outcome.statusCode ?? null;
         if (delivery.attempts >= this.options.maxAttempts) {
           this.log.warn(`${delivery.channel} delivery ${delivery.id} (${delivery.kind}) failed after ${delivery.attempts} tries: ${error}`);
-          await markDeliveryFailed(db, delivery.id, error);
+          await markDeliveryFailed(db, delivery.id, error, statusCode);
           return;
         }
-        await markDeliveryForRetry(db, delivery.id, new Date(now.getTime() + this.backoffMs(delivery.attempts)), error);
+        await markDeliveryForRetry(db, delivery.id, new Date(now.getTime() + this.backoffMs(delivery.attempts)), error, statusCode);
         return;
       }
     }

@@ -3,7 +3,14 @@
  * alert in the cause's transaction, and the worker and channel types a sender plugs in (push's
  * channel, wired by the composition root in deps.ts).
  */
-export { enqueueDeliveries, type DeliveryRequest, type PushPayload } from './deliveries.service.ts';
+export {
+  dropWebhookDeliveries,
+  enqueueDeliveries,
+  listWebhookDeliveries,
+  type DeliveryRequest,
+  type PushPayload,
+  type WebhookPayload,
+} from './deliveries.service.ts';
 export {
   DeliveryWorker,
   type DeliveryChannel,

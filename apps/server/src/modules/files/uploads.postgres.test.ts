@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createUser, signIn } from '../../../test/harness.ts';
+import { insertTestIncident, query } from '../../../test/incidents-helpers.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { startTwoInstances, type Instance, type TwoInstances } from '../../../test/two-instances.ts';
 
@@ -59,6 +61,9 @@ describe('uploads across instances', () => {
     expect(response.status).toBe(201);
     const [photo] = ((await response.json()) as { photos: { id: string }[] }).photos;
     const admin = await signIn(b.ctx, await createUser(b.ctx, { userType: 'admin' }));
+    // A photo is shown once a report holds it (modules/incidents/staff-incidents.service.ts, checkPhotoAccess).
+    const incident = await insertTestIncident(b.ctx);
+    await query(b.ctx, sql`update incident_photos set incident_id = ${incident.id} where id = ${photo!.id}`);
 
     const served = await download(b, `/api/incidents/photos/${photo!.id}`, admin);
     expect(served).toMatchObject({ status: 200, type: 'image/webp' });

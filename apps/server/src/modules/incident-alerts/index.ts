@@ -7,3 +7,4 @@
  */
 export { tanodsToAlert } from './alert-recipients.ts';
 export { enqueueEmergencySmsAlerts, enqueueReceiptSms, enqueueResolvedSms } from './incident-sms.ts';
+export { ticketPagePath } from './incident-links.ts';

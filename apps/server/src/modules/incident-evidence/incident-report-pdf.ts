@@ -1,11 +1,11 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg, plural, t } from '@lingui/core/macro';
-import type { EvidencePhoto, IncidentDetail, IncidentEvent, IncidentPhoto, IncidentStatus, StaffPerson } from '@bantay/shared';
+import { plural, t } from '@lingui/core/macro';
+import type { EvidencePhoto, IncidentDetail, IncidentEvent, IncidentPhoto, StaffPerson } from '@bantay/shared';
 import { createReportDocument, drawFooters, drawReportHeader, loadLogo, type PdfBarangay } from '../../lib/pdf/document.ts';
 import { drawPhotoGrid, type PdfPhoto } from '../../lib/pdf/photo-grid.ts';
 import { drawParagraph, drawSectionTitle, drawWrappedTable } from '../../lib/pdf/wrapped-table.ts';
-import { currentLocale, translate } from '../../lib/i18n.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { formatInZone } from '../../lib/time-zone.ts';
+import { incidentStatusWord } from '../../lib/incident-status.ts';
 import { storedImageReader, type FileStore } from '../files/index.ts';
 
 /**
@@ -25,14 +25,6 @@ export interface IncidentReport {
   images: Map<string, Buffer | null>;
 }
 
-const STATUS: Record<IncidentStatus, MessageDescriptor> = {
-  pending: msg`Pending`,
-  in_progress: msg`In progress`,
-  resolved: msg`Resolved`,
-  rejected: msg`Rejected`,
-  false_alarm: msg`False alarm`,
-};
-const statusOf = (status: IncidentStatus) => translate(STATUS[status]);
 const classificationOf = (incident: IncidentDetail) => (incident.classification === 'emergency' ? t`Emergency` : t`Normal`);
 
 const name = (person: StaffPerson | null) => (person ? `${person.firstName} ${person.lastName}` : null);
@@ -81,14 +73,14 @@ function factsRows(incident: IncidentDetail, at: (iso: string) => string): strin
   const rows: [string, string | null][] = [
     [t`Ticket`, incident.ticket],
     [t`Type`, `${incident.type} · ${classificationOf(incident)}`],
-    [t`Status`, statusOf(incident.status)],
+    [t`Status`, incidentStatusWord(incident.status)],
     [t`Happened`, at(incident.occurredAt)],
     [t`Reported`, at(incident.reportedAt)],
     [t`Location`, `${location.lat.toFixed(6)}, ${location.lng.toFixed(6)}${accuracy}`],
     [t`Address`, incident.address],
     [t`Landmark`, incident.landmark],
     [t`Description`, incident.description || null],
-    [t`Possible duplicate of`, incident.possibleDuplicateOf ? `${incident.possibleDuplicateOf.ticket} (${statusOf(incident.possibleDuplicateOf.status)})` : null],
+    [t`Possible duplicate of`, incident.possibleDuplicateOf ? `${incident.possibleDuplicateOf.ticket} (${incidentStatusWord(incident.possibleDuplicateOf.status)})` : null],
   ];
   return rows.filter((row): row is [string, string] => Boolean(row[1]));
 }
@@ -156,7 +148,7 @@ function drawResolution(doc: PDFKit.PDFDocument, report: IncidentReport, at: (is
     }
     drawParagraph(doc, incident.resolutionLog);
   } else {
-    const status = statusOf(incident.status).toLowerCase();
+    const status = incidentStatusWord(incident.status).toLowerCase();
     drawParagraph(doc, incident.status === 'in_progress' ? t`Not resolved yet.` : t`Not resolved (${status}).`, { muted: true, italic: true });
   }
   if (photos.length > 0) drawPhotoGrid(doc, photosOf(photos, report.images, evidenceCaption(at, photos.length)));
@@ -178,7 +170,7 @@ export async function renderIncidentPdf(report: IncidentReport, files: FileStore
   const generated = formatInZone(timeZone, report.generatedAt, undefined, locale);
   const generatedBy = report.generatedBy;
   drawReportHeader(doc, report.barangay, logo, t`Incident report · ${ticket}`, [
-    `${incident.type} · ${classificationOf(incident)} · ${statusOf(incident.status)}`,
+    `${incident.type} · ${classificationOf(incident)} · ${incidentStatusWord(incident.status)}`,
     t`Generated at ${generated} (${timeZone}) by ${generatedBy}`,
   ]);
   drawWrappedTable(doc, { title: t`The incident`, header: null, rows: factsRows(incident, at), weights: [1, 3.4], labelColumn: true });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import { incidentEscalations, incidents, type IncidentRow } from '../../db/schema/index.ts';
 
@@ -86,7 +86,7 @@ export async function findActiveIncidentOf(db: Executor, tanodId: string): Promi
   return row;
 }
 
-/** Pending incidents created at or before `before` with this classification: the escalation candidates. */
+/** Pending incidents created at or before `before` with this classification, but for those held in a burst: the escalation candidates. */
 export async function listPendingCreatedBefore(
   db: Executor,
   classification: IncidentRow['classification'],
@@ -104,7 +104,16 @@ export async function listPendingCreatedBefore(
       address: incidents.address,
     })
     .from(incidents)
-    .where(and(eq(incidents.status, 'pending'), eq(incidents.classification, classification), sql`${incidents.createdAt} <= ${before.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(incidents.status, 'pending'),
+        eq(incidents.classification, classification),
+        sql`${incidents.createdAt} <= ${before.toISOString()}::timestamptz`,
+        // A report held in an emergency burst escalates with its group's first report, not alone
+        // (docs/decisions/031-emergency-bursts.md): thirty reminders of one fire would be the storm again.
+        isNull(incidents.burstGroupId),
+      ),
+    )
     .orderBy(asc(incidents.createdAt))
     .limit(500);
 }

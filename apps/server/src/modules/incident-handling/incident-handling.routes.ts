@@ -28,6 +28,8 @@ import {
 export async function incidentHandlingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = requireAuth(deps, STAFF);
+  // API keys with incidents:write resolve incidents and add notes, as the supadmin who made them.
+  const staffOrWriteKey = requireAuth(deps, STAFF, { keyScope: 'incidents:write' });
   const tags = ['incidents'];
   const conflicts =
     '409 `already_taken` (another tanod claimed it; `error.details.takenBy`), `has_active_incident` ' +
@@ -75,7 +77,7 @@ export async function incidentHandlingRoutes(app: FastifyInstance, deps: AppDeps
         body: resolveIncidentRequestSchema,
         response: { 200: incidentDetailSchema },
       },
-      onRequest: staffOnly,
+      onRequest: staffOrWriteKey,
     },
     async (request) => resolveIncident(deps, actorOf(request), request.params.id, request.body.log),
   );
@@ -130,7 +132,7 @@ export async function incidentHandlingRoutes(app: FastifyInstance, deps: AppDeps
         body: incidentNoteRequestSchema,
         response: { 200: incidentDetailSchema },
       },
-      onRequest: staffOnly,
+      onRequest: staffOrWriteKey,
     },
     async (request) => addIncidentNote(deps, actorOf(request), request.params.id, request.body.text),
   );

@@ -10,6 +10,7 @@ import { appendAuditEntry } from '../audit/index.ts';
 import { notify, type AfterCommit } from '../notifications/index.ts';
 import { pushTicketProgress } from '../push/index.ts';
 import { enqueueResolvedSms } from '../incident-alerts/index.ts';
+import { sendIncidentStatusChanged } from '../webhooks/index.ts';
 import { findActiveTanod, findPersonRows, presentPerson, type PersonRow } from '../users/index.ts';
 import {
   addIncidentEvent,
@@ -120,6 +121,7 @@ export async function respondToIncident(deps: AppDeps, actor: Actor, id: string)
       });
       // A resident who reported while signed in hears that help is coming.
       await pushTicketProgress(deps, tx, afterCommit, row, 'responded', now);
+      await sendIncidentStatusChanged(deps, tx, afterCommit, row, 'pending');
       publishUpdated(deps, afterCommit, row);
       return row;
     });
@@ -199,6 +201,8 @@ export async function assignIncident(deps: AppDeps, actor: Actor, id: string, ta
       });
       await audit(tx, actor, 'assign', updated, { responderId: before.responderId, status: before.status }, { responderId: tanod.id }, now);
       await pushTicketProgress(deps, tx, afterCommit, updated, 'responded', now);
+      // A reassignment keeps the status: nothing to send then.
+      await sendIncidentStatusChanged(deps, tx, afterCommit, updated, before.status);
       publishUpdated(deps, afterCommit, updated);
       return updated;
     });
@@ -243,6 +247,7 @@ export async function resolveIncident(deps: AppDeps, actor: Actor, id: string, l
     if (isAdmin(actor)) await audit(tx, actor, 'resolve', updated, { status: incident.status }, { status: 'resolved' }, now);
     // The reporter who left a number hears of it once, with the ticket page's link.
     await enqueueResolvedSms(deps, tx, afterCommit, updated);
+    await sendIncidentStatusChanged(deps, tx, afterCommit, updated, 'in_progress');
     publishUpdated(deps, afterCommit, updated);
     return updated;
   });
@@ -277,6 +282,7 @@ export async function closeIncident(
     await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind: `incident.${status}`, entity, except: [actor.id] });
     if (updated.responderId) await notify(deps, tx, afterCommit, { userId: updated.responderId }, { message, kind: `incident.${status}`, entity });
     await audit(tx, actor, status === 'rejected' ? 'reject' : 'false_alarm', updated, { status: before.status }, { status, reason }, now);
+    await sendIncidentStatusChanged(deps, tx, afterCommit, updated, before.status);
     publishUpdated(deps, afterCommit, updated);
     return updated;
   });

@@ -6,6 +6,7 @@ import type { Actor } from '../../http/actor.ts';
 import { notify, type AfterCommit } from '../notifications/index.ts';
 import { tanodsToAlert } from '../incident-alerts/index.ts';
 import { addIncidentEvent, incidentChange } from '../incidents/index.ts';
+import { sendIncidentStatusChanged } from '../webhooks/index.ts';
 import { claimEscalation, returnActiveIncidentToQueue } from './incident-handling.repository.ts';
 import { incidentLabel } from './incident-label.ts';
 
@@ -52,6 +53,7 @@ export async function returnIncidentOfDeactivated(
   for (const level of [1, 2] as const) {
     if (waited >= afterMs * level) await claimEscalation(tx, row.id, level, now);
   }
+  await sendIncidentStatusChanged(deps, tx, afterCommit, row, 'in_progress');
   afterCommit(() => deps.events.publish('incident.updated', incidentChange(row)));
   return row;
 }

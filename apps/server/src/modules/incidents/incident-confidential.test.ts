@@ -4,6 +4,7 @@ import type { IncidentDetail, IncidentListResponse, PublicSettings, PublicTicket
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { INSIDE, TEST_BOUNDARY, insertTestIncident, jpegWithExif, postReport, query, uploadPhotos } from '../../../test/incidents-helpers.ts';
 import { connected, nextEvent, startRealtime, type RealtimeTestServer } from '../../../test/realtime.ts';
+import { startFakePushService, type BrowserSubscription, type FakePushService } from '../../../test/push-service.ts';
 import type { IncidentRow, UserRow } from '../../db/schema/index.ts';
 import { DEFAULT_INCIDENT_TYPES, saveSettings } from '../settings/settings.service.ts';
 import { DEMO_CONFIDENTIAL_TYPE } from '../settings/settings.demo.ts';
@@ -31,7 +32,8 @@ async function person(userType: UserRow['userType'], firstName: string): Promise
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock, env: { TICKET_LOOKUP_RATE_LIMIT: '1000' } });
+  // Loopback push endpoints: the local push service below plays the phones' (test/push-service.ts).
+  ctx = await createTestContext({ clock, env: { TICKET_LOOKUP_RATE_LIMIT: '1000', PUSH_ALLOW_LOOPBACK: 'true' } });
   await saveSettings(ctx.deps, {
     name: 'Barangay Test',
     abbreviation: 'BT',
@@ -50,7 +52,11 @@ beforeAll(async () => {
   otherTanod = await person('tanod', 'Oscar');
   resident = await person('resident', 'Rosa');
 });
-afterAll(() => ctx.close());
+let pushService: FakePushService | undefined;
+afterAll(async () => {
+  await ctx.close();
+  await pushService?.close();
+});
 beforeEach(() => clock.advance(60 * 60_000));
 
 const get = (url: string, who: Person | null) => ctx.app.inject({ method: 'GET', url, headers: who ? bearer(who.token) : {} });
@@ -202,17 +208,20 @@ describe('who sees a confidential incident', () => {
     expect(await viewsOf(incident.id)).toEqual([]);
   });
 
-  it("its photos are served to the responder uncached, each view audited", async () => {
+  it('its photos are served to the responder and admins uncached, each view audited, and to no other tanod', async () => {
     const incident = await confidentialInProgress();
     const photo = (await uploadPhotos(ctx, [{ filename: 'a.jpg', contentType: 'image/jpeg', bytes: await jpegWithExif(64, 48) }])).json<{ photos: { id: string }[] }>().photos[0]!;
     await query(ctx, sql`update incident_photos set incident_id = ${incident.id} where id = ${photo.id}`);
     const served = await get(`/api/incidents/photos/${photo.id}`, responder);
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('no-store');
+    expect((await get(`/api/incidents/photos/${photo.id}`, admin)).statusCode).toBe(200);
+    expect((await get(`/api/incidents/photos/${photo.id}`, otherTanod)).statusCode).toBe(404);
     const pdf = await get(`/api/incidents/${incident.id}/report.pdf`, admin);
     expect(pdf.statusCode).toBe(200);
     expect(await viewsOf(incident.id)).toEqual([
       { actorId: responder.user.id, what: 'photo' },
+      { actorId: admin.user.id, what: 'photo' },
       { actorId: admin.user.id, what: 'report.pdf' },
     ]);
   });
@@ -306,6 +315,53 @@ describe('who sees a confidential incident', () => {
     expect(rated.statusCode).toBe(422);
     const [count] = await query<{ n: number }>(ctx, sql`select count(*)::int as n from evaluations where incident_id = ${incident.id}`);
     expect(count!.n).toBe(0);
+  });
+});
+
+describe('the possible-duplicate hint of a later report', () => {
+  /** A browser of this person subscribed to push on the local push service. */
+  async function subscribe(who: Person): Promise<BrowserSubscription> {
+    pushService ??= await startFakePushService({ vapidPublicKey: ctx.deps.push.publicKey });
+    const browser = pushService.subscribe();
+    const response = await post('/api/push/subscriptions', who, browser);
+    expect(response.statusCode, response.body).toBe(201);
+    return browser;
+  }
+
+  it('names a confidential case to admins and its responder only: another tanod’s notice, push, detail and list never carry its ticket', async () => {
+    const [toOther, toAdmin] = [await subscribe(otherTanod), await subscribe(admin)];
+    const original = await confidentialInProgress({ type: 'Theft', classification: 'normal', lat: INSIDE.lat, lng: INSIDE.lng });
+    // A neighbour reports the same type about 30 m away, within the 30 minutes: a possible duplicate.
+    const reported = await postReport(ctx, { type: 'Theft', classification: 'emergency', location: { lat: INSIDE.lat + 0.0003, lng: INSIDE.lng }, landmark: 'Corner store' });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const { ticket } = reported.json<{ ticket: string }>();
+    const [row] = await query<{ id: string; duplicateOf: string }>(ctx, sql`select id, possible_duplicate_of_id as "duplicateOf" from incidents where ticket = ${ticket}`);
+    expect(row!.duplicateOf).toBe(original.id);
+    const hint = `possible duplicate of ${original.ticket}`;
+
+    const notices = await query<{ userId: string; message: string }>(ctx, sql`select user_id as "userId", message from notifications where entity_id = ${row!.id}`);
+    const noticesTo = (who: Person) => notices.filter((notice) => notice.userId === who.user.id).map((notice) => notice.message);
+    expect(noticesTo(otherTanod)).toHaveLength(1);
+    expect(noticesTo(otherTanod)[0]).toContain(ticket);
+    expect(noticesTo(otherTanod)[0]).not.toContain(original.ticket);
+    expect(noticesTo(responder)[0]).toContain(hint);
+    expect(noticesTo(admin)[0]).toContain(hint);
+    expect(noticesTo(supadmin)[0]).toContain(hint);
+
+    await ctx.deps.deliveries.idle();
+    const pushedTo = (browser: BrowserSubscription) =>
+      pushService!.received.filter((push) => push.token === browser.token && String(push.payload?.body).includes(ticket)).map((push) => String(push.payload?.body));
+    expect(pushedTo(toOther)).toHaveLength(1);
+    expect(pushedTo(toOther)[0]).not.toContain(original.ticket);
+    expect(pushedTo(toAdmin)[0]).toContain(hint);
+
+    const detailFor = async (who: Person) => (await get(`/api/incidents/${row!.id}`, who)).json<IncidentDetail>().possibleDuplicateOf;
+    expect(await detailFor(otherTanod)).toBeNull();
+    expect(await detailFor(responder)).toMatchObject({ _id: original.id, ticket: original.ticket });
+    expect(await detailFor(admin)).toMatchObject({ _id: original.id, ticket: original.ticket });
+    const listed = (await get(`/api/incidents?q=${encodeURIComponent(ticket)}`, otherTanod)).json<IncidentListResponse>().items;
+    expect(listed.map((item) => [item._id, item.possibleDuplicateOf])).toEqual([[row!.id, null]]);
+    expect(JSON.stringify((await get(`/api/incidents?q=${encodeURIComponent(ticket)}`, responder)).json())).toContain(original.ticket);
   });
 });
 

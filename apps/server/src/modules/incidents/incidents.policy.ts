@@ -6,6 +6,8 @@ import type { IncidentRow } from '../../db/schema/index.ts';
 interface Caller {
   id: string;
   userType: UserType;
+  /** Set for an API key: it never sees a confidential case (docs/decisions/034-the-integration-kit.md). */
+  apiKey?: unknown;
 }
 
 export const isAdmin = (caller: Caller) => caller.userType === 'admin' || caller.userType === 'supadmin';
@@ -21,6 +23,7 @@ export function canSeeIncident(
   incident: Pick<IncidentRow, 'status' | 'responderId' | 'confidential'>,
   wasInvolved: boolean,
 ): boolean {
+  if (caller.apiKey && incident.confidential) return false;
   if (isAdmin(caller)) return true;
   if (caller.userType !== 'tanod') return false;
   if (incident.confidential) return incident.responderId === caller.id;

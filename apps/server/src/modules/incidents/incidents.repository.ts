@@ -45,9 +45,19 @@ export async function listOpenIncidentsOfTypeSince(
   db: Executor,
   type: string,
   since: Date,
-): Promise<Pick<IncidentRow, 'id' | 'ticket' | 'lat' | 'lng' | 'createdAt'>[]> {
+): Promise<Pick<IncidentRow, 'id' | 'ticket' | 'lat' | 'lng' | 'createdAt' | 'status' | 'responderId' | 'confidential'>[]> {
   return db
-    .select({ id: incidents.id, ticket: incidents.ticket, lat: incidents.lat, lng: incidents.lng, createdAt: incidents.createdAt })
+    .select({
+      id: incidents.id,
+      ticket: incidents.ticket,
+      lat: incidents.lat,
+      lng: incidents.lng,
+      createdAt: incidents.createdAt,
+      // Who may open it: the hint names it only to them.
+      status: incidents.status,
+      responderId: incidents.responderId,
+      confidential: incidents.confidential,
+    })
     .from(incidents)
     .where(and(eq(incidents.type, type), gte(incidents.createdAt, since), inArray(incidents.status, ['pending', 'in_progress'])))
     .orderBy(desc(incidents.createdAt))

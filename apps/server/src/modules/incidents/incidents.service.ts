@@ -15,7 +15,7 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, type AfterCommit, type Tx } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -43,9 +43,12 @@ import {
 } from './incidents.repository.ts';
 import { incidentChange } from './incident-change.ts';
 import { enqueueEmergencySmsAlerts, enqueueReceiptSms, tanodsToAlert } from '../incident-alerts/index.ts';
+import { sendIncidentReported } from '../webhooks/index.ts';
 import { encodeIncidentPhoto, writeIncidentPhotos } from '../files/index.ts';
 import { presentMyReport, presentPublicTicket } from './incidents.presenter.ts';
-import { hashDeviceId } from '../../http/public-guards.ts';
+import { tanodsWhoMayOpen } from './staff-incidents.service.ts';
+import { hashDeviceId, type AddressCount } from '../../http/public-guards.ts';
+import { admitPastAddressLimit, burstGroupOf } from './emergency-bursts.ts';
 import { newTicket } from './ticket.ts';
 
 const HOUR_MS = 3_600_000;
@@ -82,8 +85,22 @@ export async function uploadIncidentPhotos(deps: AppDeps, files: Buffer[]): Prom
 export interface ReportContext {
   /** The caller when a live bearer token came with the report. */
   actor: Actor | null;
+  /**
+   * Sent from a page without JavaScript (modules/plain-pages), whose bot check is not verified
+   * here: `'absent'` when none came (no script ran), and the report is marked so for staff;
+   * `'verified'` when the page's script solved one and plain-pages verified it already (which
+   * address count applies depends on it, so it is verified before the report, and not twice). Past
+   * its address's limit an emergency from such a page still comes in as part of a burst (no device
+   * id tells those phones apart).
+   */
+  pageBotCheck?: 'absent' | 'verified';
   deviceId: string | undefined;
   meta: RequestMeta;
+  /**
+   * Counts the report against its network address's hourly limit (http/public-guards.ts
+   * `addressCounter`); a caller without an address to count leaves it out.
+   */
+  countAddress?: () => Promise<AddressCount>;
 }
 
 /**
@@ -119,17 +136,19 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
   if ((await countClaimablePhotos(deps.db, input.photoIds, photoSince)) !== input.photoIds.length) throw photosGone();
 
   const deviceHash = context.deviceId ? hashDeviceId(context.deviceId) : null;
-  if (deviceHash) {
-    const recent = await countDeviceIncidentsSince(deps.db, deviceHash, new Date(now.getTime() - HOUR_MS));
-    if (recent.count >= deps.config.publicLimits.reportsPerDevicePerHour) {
-      const retryAt = new Date((recent.oldest ?? now).getTime() + HOUR_MS);
-      throw new AppError('RATE_LIMITED', msg`Too many reports from this device. Please call the hotline if this is urgent.`, {
-        retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)),
-      });
-    }
+  const recent = deviceHash ? await countDeviceIncidentsSince(deps.db, deviceHash, new Date(now.getTime() - HOUR_MS)) : null;
+  if (recent && recent.count >= deps.config.publicLimits.reportsPerDevicePerHour) {
+    const retryAt = new Date((recent.oldest ?? now).getTime() + HOUR_MS);
+    throw new AppError('RATE_LIMITED', msg`Too many reports from this device. Please call the hotline if this is urgent.`, {
+      retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)),
+    });
   }
-  // Last of the checks, because it spends the payload.
-  await verifyBotCheck(deps, input.botCheck, context.meta.ip);
+  // Past its address's limit only an emergency from a device new to the hour gets in, as part of a burst.
+  const burst = context.countAddress
+    ? admitPastAddressLimit(await context.countAddress(), input.classification, recent?.count === 0 || context.pageBotCheck !== undefined)
+    : false;
+  // Last of the checks, because it spends the payload: in a burst, the proof that a person sent it.
+  if (!context.pageBotCheck) await verifyBotCheck(deps, input.botCheck, context.meta.ip);
 
   const resident = context.actor?.userType === 'resident' ? await findUserById(deps.db, context.actor.id) : undefined;
   const reporterName = input.reporterName ?? (resident ? `${resident.firstName} ${resident.lastName}` : null);
@@ -141,6 +160,9 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
       .map((candidate) => ({ candidate, meters: distanceMeters(candidate, input.location) }))
       .filter(({ meters }) => meters <= INCIDENT_LIMITS.duplicateRadiusMeters)
       .sort((a, b) => a.meters - b.meters)[0]?.candidate;
+
+    // A burst report that repeats an open one is held: that one's alert told staff, the summary counts it.
+    const burstGroupId = burst && incidentType.confidential !== true ? await burstGroupOf(tx, type, input.location, now) : null;
 
     let row: IncidentRow | undefined;
     for (let attempt = 0; !row && attempt < 5; attempt += 1) {
@@ -163,8 +185,11 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
         deviceHash,
         possibleDuplicateOfId: duplicate?.id ?? null,
         clientId,
+        sentWithoutBotCheck: context.pageBotCheck === 'absent',
         // A confidential type makes a confidential case from the start (docs/decisions/027-confidential-cases.md).
         confidential: incidentType.confidential === true,
+        burst,
+        burstGroupId,
         createdAt: now,
         updatedAt: now,
       });
@@ -173,15 +198,18 @@ export async function reportIncident(deps: AppDeps, input: CreateIncidentInput, 
     if ((await claimPhotos(tx, input.photoIds, row.id, photoSince)) !== input.photoIds.length) throw photosGone();
     await insertIncidentEvent(tx, { incidentId: row.id, at: now, kind: 'created', actorId: resident?.id ?? null });
 
-    const message = () => staffMessage(row, duplicate?.ticket);
-    const entity = { type: 'incident' as const, id: row.id };
-    const kind = row.classification === 'emergency' ? 'incident.emergency_reported' : 'incident.reported';
-    await notify(deps, tx, afterCommit, { role: 'admins' }, { message, kind, entity });
-    await notify(deps, tx, afterCommit, { userIds: await tanodsToAlert(tx, row, now) }, { message, kind, entity });
+    const alerted = !burstGroupId;
+    if (alerted) {
+      await notifyStaffOfReport(deps, tx, afterCommit, row, duplicate, now);
+    }
     await enqueueReceiptSms(deps, tx, afterCommit, row);
-    await enqueueEmergencySmsAlerts(deps, tx, afterCommit, row, { level: 0 }, now);
+    if (alerted) await enqueueEmergencySmsAlerts(deps, tx, afterCommit, row, { level: 0 }, now);
+    // Every report, a burst's held ones too: the city's dashboards count them all.
+    await sendIncidentReported(deps, tx, afterCommit, row);
     const created = row;
-    afterCommit(() => deps.events.publish('incident.created', { ...incidentChange(created), classification: created.classification }));
+    // A held report refreshes staff lists but rings no screen (web IncidentAlerts.tsx).
+    const grouped = alerted ? {} : { grouped: true };
+    afterCommit(() => deps.events.publish('incident.created', { ...incidentChange(created), classification: created.classification, ...grouped }));
     return row;
   }).catch((error: unknown) => ticketOfRaceWinner(deps, clientId, error));
 
@@ -198,6 +226,32 @@ async function ticketOfRaceWinner(deps: AppDeps, clientId: string | null, error:
     if (ticket) return { ticket };
   }
   throw error;
+}
+
+/**
+ * The notice of a new report to the admins and the on-duty tanods (panel and push). Its hint names
+ * the possible duplicate only to those who may open it (incidents.policy.ts): every admin; of the
+ * tanods, never one who may not open a confidential case, nor another's case in progress
+ * (docs/decisions/027-confidential-cases.md). The others get the same notice without it.
+ */
+async function notifyStaffOfReport(
+  deps: AppDeps,
+  tx: Tx,
+  afterCommit: AfterCommit,
+  incident: IncidentRow,
+  duplicate: Pick<IncidentRow, 'id' | 'ticket' | 'status' | 'responderId' | 'confidential'> | undefined,
+  now: Date,
+): Promise<void> {
+  const entity = { type: 'incident' as const, id: incident.id };
+  const kind = incident.classification === 'emergency' ? 'incident.emergency_reported' : 'incident.reported';
+  const notice = (hint: string | undefined) => ({ message: () => staffMessage(incident, hint), kind, entity });
+  await notify(deps, tx, afterCommit, { role: 'admins' }, notice(duplicate?.ticket));
+  const tanodIds = await tanodsToAlert(tx, incident, now);
+  const hinted = new Set(duplicate ? await tanodsWhoMayOpen(tx, duplicate, tanodIds) : []);
+  const told = tanodIds.filter((id) => hinted.has(id));
+  const untold = tanodIds.filter((id) => !hinted.has(id));
+  if (told.length > 0) await notify(deps, tx, afterCommit, { userIds: told }, notice(duplicate?.ticket));
+  if (untold.length > 0) await notify(deps, tx, afterCommit, { userIds: untold }, notice(undefined));
 }
 
 /**

@@ -4,6 +4,8 @@ import { TICKET_PATTERN } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { readSentSms } from '../../../test/security-helpers.ts';
 import { INSIDE, TEST_BOUNDARY, jpegWithExif, newDeviceId, postReport, query, setBoundary, uploadPhotos } from '../../../test/incidents-helpers.ts';
+import { escalatePendingIncidents } from '../incident-handling/escalation.job.ts';
+import { BURST_SUMMARY_EVERY_MS, sendDueBurstSummaries } from './emergency-bursts.job.ts';
 
 let ctx: TestContext;
 const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
@@ -166,6 +168,29 @@ describe('reporting an incident', () => {
     expect((await incidentByTicket(late))!.possible_duplicate_of_id).toBeNull();
   });
 
+  it('the duplicate hint names the earlier report only to those who may open it: not another tanod’s incident in progress', async () => {
+    const admin = await createUser(ctx, { userType: 'admin' });
+    const holder = await createUser(ctx, { userType: 'tanod' });
+    const bystander = await createUser(ctx, { userType: 'tanod' });
+    const first = (await postReport(ctx, { type: 'Vandalism', location: INSIDE })).json().ticket;
+    const firstRow = await incidentByTicket(first);
+    await query(ctx, sql`update incidents set status = 'in_progress', responder_id = ${holder.id}, responded_at = now() where id = ${String(firstRow!.id)}`);
+    const near = (await postReport(ctx, { type: 'Vandalism', location: { lat: INSIDE.lat + 0.0005, lng: INSIDE.lng } })).json().ticket;
+    const nearRow = await incidentByTicket(near);
+    expect(nearRow!.possible_duplicate_of_id).toBe(firstRow!.id);
+
+    const notices = await query<{ user_id: string; message: string }>(ctx, sql`select user_id, message from notifications where entity_id = ${String(nearRow!.id)}`);
+    const to = (userId: string) => notices.find((notice) => notice.user_id === userId)?.message;
+    expect(to(admin.id)).toContain(`possible duplicate of ${first}`);
+    expect(to(holder.id)).toContain(`possible duplicate of ${first}`);
+    expect(to(bystander.id)).toContain(near);
+    expect(to(bystander.id)).not.toContain(first);
+    const duplicateFor = async (userId: typeof admin) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/incidents/${String(nearRow!.id)}`, headers: bearer(await signIn(ctx, userId)) })).json().possibleDuplicateOf;
+    expect(await duplicateFor(bystander)).toBeNull();
+    expect(await duplicateFor(holder)).toMatchObject({ ticket: first });
+  });
+
   it('a signed-in resident is linked as reporter with contact prefilled and sees it in My reports', async () => {
     const resident = await createUser(ctx, { userType: 'resident', phoneNumber: '+639170000111', firstName: 'Liza', lastName: 'Soberano' });
     const token = await signIn(ctx, resident);
@@ -290,8 +315,12 @@ describe('looking up a ticket', () => {
 
 describe('per-IP limits', () => {
   let limited: TestContext;
+  const limitedClock = new ManualClock(new Date('2026-06-02T08:00:00Z'));
   beforeAll(async () => {
-    limited = await createTestContext({ env: { REPORT_RATE_LIMIT_PER_IP: '2', TICKET_LOOKUP_RATE_LIMIT: '2', PHOTO_UPLOAD_RATE_LIMIT: '1' } });
+    limited = await createTestContext({
+      clock: limitedClock,
+      env: { REPORT_RATE_LIMIT_PER_IP: '2', EMERGENCY_REPORT_RATE_LIMIT_PER_IP: '34', TICKET_LOOKUP_RATE_LIMIT: '2', PHOTO_UPLOAD_RATE_LIMIT: '1' },
+    });
   });
   afterAll(() => limited.close());
 
@@ -302,6 +331,76 @@ describe('per-IP limits', () => {
     expect(third.json().error.code).toBe('RATE_LIMITED');
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     expect((await postReport(limited, {}, { ip: '10.9.0.2' })).statusCode).toBe(201);
+  });
+
+  it('behind one carrier address 30 emergencies from 30 new devices all get tickets; past the limit they alert as one summary', async () => {
+    const admin = await createUser(limited, { userType: 'admin' });
+    const ip = '10.9.1.1';
+    const fire = (i: number) => ({
+      type: 'Fire',
+      classification: 'emergency',
+      description: '',
+      location: { lat: INSIDE.lat + i * 0.00001, lng: INSIDE.lng },
+      landmark: 'Purok 3 chapel',
+    });
+    // A big fire: thirty neighbours in ten minutes, each phone with its own device id and solved bot check.
+    const firstDevice = newDeviceId();
+    for (let i = 0; i < 30; i += 1) {
+      const response = await postReport(limited, { ...fire(i), ...(i === 0 ? { deviceId: firstDevice } : {}) }, { ip });
+      expect(response.statusCode).toBe(201);
+      limitedClock.advance(20_000);
+    }
+    const rows = await query<{ id: string; burst: boolean; burst_group_id: string | null }>(
+      limited,
+      sql`select id, burst, burst_group_id from incidents where type = 'Fire' order by created_at`,
+    );
+    expect(rows.map((row) => row.burst)).toEqual([false, false, ...Array<boolean>(28).fill(true)]);
+    const groups = new Set(rows.slice(2).map((row) => row.burst_group_id));
+    expect(groups.size).toBe(1);
+    expect(rows.slice(0, 2).map((row) => row.id)).toContain([...groups][0]);
+
+    const alertsOf = async (kind: string) =>
+      query<{ message: string }>(limited, sql`select message from notifications where user_id = ${admin.id} and kind = ${kind} order by created_at`);
+    // The first two alerted as ever; the 28 held ones wait for the summary.
+    expect(await alertsOf('incident.emergency_reported')).toHaveLength(2);
+    expect(await sendDueBurstSummaries(limited.deps, limitedClock.now())).toBe(1);
+    expect((await alertsOf('incident.emergency_burst')).map((row) => row.message)).toEqual([
+      expect.stringMatching(/^EMERGENCY: 28 more emergency reports near Purok 3 chapel in 10 minutes \(Fire, grouped with ticket ER-/),
+    ]);
+    // Held reports escalate with their group's first reports, not each on its own.
+    await escalatePendingIncidents(limited.deps, limitedClock.now());
+    expect(await alertsOf('incident.escalated')).toHaveLength(2);
+
+    // Past the ordinary limit: a normal report, a device that reported already, an unsolved bot check are refused.
+    const normal = await postReport(limited, {}, { ip });
+    expect(normal.statusCode).toBe(429);
+    expect(normal.json().error.message).toMatch(/Too many reports from this network/);
+    expect((await postReport(limited, { ...fire(0), deviceId: firstDevice }, { ip })).statusCode).toBe(429);
+    const unsolved = await postReport(limited, fire(0), { ip, botCheck: Buffer.from('{}').toString('base64') });
+    expect(unsolved.json().error.code).toBe('BOT_CHECK_FAILED');
+    // One more neighbour: held, and summarised once five minutes have passed since the last summary.
+    expect((await postReport(limited, fire(31), { ip })).statusCode).toBe(201);
+    expect(await sendDueBurstSummaries(limited.deps, limitedClock.now())).toBe(0);
+    limitedClock.advance(BURST_SUMMARY_EVERY_MS);
+    expect(await sendDueBurstSummaries(limited.deps, limitedClock.now())).toBe(1);
+    expect((await alertsOf('incident.emergency_burst')).at(-1)!.message).toMatch(/^EMERGENCY: 1 more emergency report near Purok 3 chapel in 5 minutes/);
+
+    // The hard ceiling (34 reports an hour from the address here) refuses even an emergency.
+    const flood = await postReport(limited, fire(32), { ip });
+    expect(flood.statusCode).toBe(429);
+    expect(flood.json().error.message).toMatch(/more reports this hour than Bantay takes from one address/);
+    expect(Number(flood.headers['retry-after'])).toBeGreaterThan(0);
+    // One ceiling over every route that takes a report: the emergency form without JavaScript
+    // (modules/plain-pages) is refused from this address too, before it reads the form.
+    const form = await limited.app.inject({
+      method: 'POST',
+      url: '/lite/emergency',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      payload: new URLSearchParams({ type: 'Fire', landmark: 'Purok 3 chapel' }).toString(),
+    });
+    expect(form.statusCode).toBe(429);
+    expect(form.body).toMatch(/more reports this hour than Bantay takes from one address/);
   });
 
   it('ticket lookups from one address are limited', async () => {

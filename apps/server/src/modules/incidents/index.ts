@@ -7,7 +7,9 @@
  */
 export { incidentRoutes } from './incidents.routes.ts';
 export { staffIncidentRoutes } from './staff-incidents.routes.ts';
-export { listMyReports } from './incidents.service.ts';
+export { unclaimedPhotosJob } from './unclaimed-photos.job.ts';
+export { burstSummaryJob } from './emergency-bursts.job.ts';
+export { listMyReports, lookUpTicket, reportIncident } from './incidents.service.ts';
 export {
   auditConfidentialView,
   getIncident,
@@ -17,4 +19,5 @@ export {
 } from './staff-incidents.service.ts';
 export { addIncidentEvent, incidentByTicket, markIncidentChanged, recordIncidentStep } from './incident-record.service.ts';
 export { incidentChange } from './incident-change.ts';
+export { reportByText } from './text-report.service.ts';
 export { canAttachEvidence, canMarkConfidential, canResolveIncident, canRespondToIncident, isAdmin, isHiddenFrom } from './incidents.policy.ts';

@@ -5,6 +5,8 @@ import { ManualClock, bearer, createTestContext, createUser, signIn, type TestCo
 import { incidentPhotoKey } from '../files/index.ts';
 import { storedBytes } from '../../../test/stored-files.ts';
 import { TEST_BOUNDARY, jpegWithExif, postReport, query, setBoundary, uploadPhotos } from '../../../test/incidents-helpers.ts';
+import { runJob } from '../../jobs/scheduler.ts';
+import { unclaimedPhotosJob } from './unclaimed-photos.job.ts';
 
 /** The reporter's photos: `POST /api/public/photos`, their claim by a report, and who may open them. */
 
@@ -49,13 +51,36 @@ describe('report photos', () => {
     expect(again.json().error.fields[0].field).toBe('photoIds');
   });
 
-  it('staff can open a report photo; the public cannot', async () => {
-    const [id] = (await uploadPhotos(ctx, [jpeg(await jpegWithExif(200, 200))])).json().photos.map((p: { id: string }) => p.id);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/incidents/photos/${id}` })).statusCode).toBe(401);
-    const token = await signIn(ctx, await createUser(ctx));
-    const served = await ctx.app.inject({ method: 'GET', url: `/api/incidents/photos/${id}`, headers: bearer(token) });
+  it('a report photo is served to staff who may open its report, 404 to a tanod who may not, never to the public; an unclaimed one to nobody', async () => {
+    const [id, unclaimed] = (await uploadPhotos(ctx, [jpeg(await jpegWithExif(200, 200)), jpeg(await jpegWithExif(100, 100), 'b.jpg')]))
+      .json()
+      .photos.map((p: { id: string }) => p.id);
+    const responder = await createUser(ctx, { userType: 'tanod' });
+    const responderToken = await signIn(ctx, responder);
+    const admin = await signIn(ctx, await createUser(ctx, { userType: 'admin' }));
+    const other = await signIn(ctx, await createUser(ctx, { userType: 'tanod' }));
+    const photo = (photoId: string, token?: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/incidents/photos/${photoId}`, headers: token ? bearer(token) : {} });
+    // Before any report claims it, nobody is shown it: it belongs to no incident anyone may open.
+    expect((await photo(id, admin)).statusCode).toBe(404);
+
+    const report = await postReport(ctx, { photoIds: [id] });
+    expect(report.statusCode).toBe(201);
+    const incident = await incidentByTicket(report.json().ticket);
+    expect((await photo(id)).statusCode).toBe(401);
+    // Pending: every tanod may open it, and sees its photo.
+    const served = await photo(id, other);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+
+    // Resolved by someone else, it is the history of those who handled it only.
+    await query(ctx, sql`update incidents set status = 'resolved', responder_id = ${responder.id}, resolved_at = now() where id = ${String(incident!.id)}`);
+    expect((await photo(id, responderToken)).statusCode).toBe(200);
+    const refused = await photo(id, other);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('NOT_FOUND');
+    expect((await photo(id, admin)).statusCode).toBe(200);
+    expect((await photo(unclaimed, admin)).statusCode).toBe(404);
   });
 
   it('a photo uploaded more than an hour before the report is refused', async () => {
@@ -96,5 +121,25 @@ describe('report photos', () => {
   it('an upload without files is refused naming photos', async () => {
     const response = await uploadPhotos(ctx, []);
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('uploads no report claimed', () => {
+  it('are swept with their files a day after the upload; claimed and younger ones stay', async () => {
+    const jpeg = async () => ({ filename: 'a.jpg', contentType: 'image/jpeg', bytes: await jpegWithExif(120, 90) });
+    const ids = async () => (await uploadPhotos(ctx, [await jpeg()])).json().photos.map((p: { id: string }) => p.id as string);
+    const [abandoned] = await ids();
+    const [claimed] = await ids();
+    expect((await postReport(ctx, { photoIds: [claimed!] })).statusCode).toBe(201);
+    clock.advance(23 * 60 * 60_000);
+    const [younger] = await ids();
+    clock.advance(60 * 60_000 + 1);
+
+    await runJob(ctx.deps, unclaimedPhotosJob, { error: (message) => expect.fail(message) });
+    const rows = await query<{ id: string }>(ctx, sql`select id from incident_photos where id in (${abandoned!}, ${claimed!}, ${younger!})`);
+    expect(rows.map((row) => row.id).sort()).toEqual([claimed!, younger!].sort());
+    expect(await ctx.deps.files.get(incidentPhotoKey(abandoned!))).toBeNull();
+    expect(await ctx.deps.files.get(incidentPhotoKey(claimed!))).not.toBeNull();
+    expect(await ctx.deps.files.get(incidentPhotoKey(younger!))).not.toBeNull();
   });
 });

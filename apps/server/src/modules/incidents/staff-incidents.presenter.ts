@@ -29,9 +29,12 @@ export function presentIncidentListItem(row: Omit<ListedIncidentRow, 'keys'>, ph
     respondedAt: iso(incident.respondedAt),
     resolvedAt: iso(incident.resolvedAt),
     possibleDuplicateOf: row.duplicate ? { _id: row.duplicate.id, ticket: row.duplicate.ticket, status: row.duplicate.status } : null,
+    sentWithoutBotCheck: incident.sentWithoutBotCheck,
     distanceMeters: row.distance === null ? null : Math.round(row.distance),
     rating: row.rating ? { stars: row.rating.stars, comment: row.rating.comment, at: row.rating.at.toISOString() } : null,
     confidential: row.incident.confidential,
+    burst: incident.burst,
+    source: incident.source,
   };
 }
 

@@ -16,17 +16,22 @@ const personColumns = (table: typeof users | ReturnType<typeof alias<typeof user
   profilePicture: table.profilePicture,
 });
 
-/** Who may be listed for a tanod: pending reports, and those they responded to or were assigned. */
-function visibleToTanod(tanodId: string): SQL {
+type IncidentsTable = typeof incidents | ReturnType<typeof alias<typeof incidents, string>>;
+
+/**
+ * Who may be listed for a tanod: pending reports, and those they responded to or were assigned.
+ * `table` is `incidents` or an alias of it (the possible duplicate a listed incident names).
+ */
+function visibleToTanod(tanodId: string, table: IncidentsTable = incidents): SQL {
   return or(
-    eq(incidents.responderId, tanodId),
+    eq(table.responderId, tanodId),
     // A confidential case only for its responder (incidents.policy.ts, canSeeIncident).
     and(
-      eq(incidents.confidential, false),
+      eq(table.confidential, false),
       or(
-        eq(incidents.status, 'pending'),
+        eq(table.status, 'pending'),
         exists(
-          sql`(select 1 from ${incidentEvents} where ${incidentEvents.incidentId} = ${incidents.id} and ${incidentEvents.subjectUserId} = ${tanodId})`,
+          sql`(select 1 from ${incidentEvents} where ${incidentEvents.incidentId} = ${table.id} and ${incidentEvents.subjectUserId} = ${tanodId})`,
         ),
       ),
     ),
@@ -108,7 +113,7 @@ export interface ListIncidentsOptions {
   filters: IncidentListFilters;
   /** Restrict to what this tanod may see; null for admins. */
   tanodId: string | null;
-  /** Leave confidential cases out even for an admin (the CSV export). */
+  /** Leave confidential cases out even for an admin, as rows and as duplicates named (the CSV export, the GeoJSON, API keys). */
   withoutConfidential?: boolean;
   /** Decoded cursor values, or null for the first page. */
   after: (string | number)[] | null;
@@ -165,8 +170,15 @@ export async function listIncidentsForStaff(db: Executor, options: ListIncidents
     })
     .from(incidents)
     .leftJoin(responder, eq(responder.id, incidents.responderId))
-    // A confidential original is no hint for a tanod, who may not open it.
-    .leftJoin(duplicate, and(eq(duplicate.id, incidents.possibleDuplicateOfId), options.tanodId ? eq(duplicate.confidential, false) : undefined))
+    // The original is named only to a tanod who may open it (a confidential case never to the others).
+    .leftJoin(
+      duplicate,
+      and(
+        eq(duplicate.id, incidents.possibleDuplicateOfId),
+        options.tanodId ? visibleToTanod(options.tanodId, duplicate) : undefined,
+        options.withoutConfidential ? eq(duplicate.confidential, false) : undefined,
+      ),
+    )
     .leftJoin(evaluations, visibleTicketRating)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(...keys.map((key) => (key.direction === 'asc' ? sql`${key.expr} asc` : sql`${key.expr} desc`)))
@@ -206,6 +218,16 @@ export async function findIncidentOfPhoto(db: Executor, photoId: string): Promis
     .where(eq(incidentPhotos.id, photoId))
     .limit(1);
   return row?.incident;
+}
+
+/** Which of these users were ever the subject of a step (assigned or responding) of this incident. */
+export async function involvedAmong(db: Executor, incidentId: string, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: incidentEvents.subjectUserId })
+    .from(incidentEvents)
+    .where(and(eq(incidentEvents.incidentId, incidentId), inArray(incidentEvents.subjectUserId, [...userIds])));
+  return new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])));
 }
 
 /** Whether the tanod was ever the subject of a step (assigned or responding) of this incident. */

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { incidentDetailSchema, incidentIdParamsSchema, incidentListQuerySchema, incidentListResponseSchema } from '@bantay/shared';
+import {
+  GEOJSON_CONTENT_TYPE,
+  geoJsonFeatureCollectionSchema,
+  incidentDetailSchema,
+  incidentIdParamsSchema,
+  incidentListQuerySchema,
+  incidentListResponseSchema,
+} from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { exportIncidentsCsv, listIncidents, viewIncident } from './staff-incidents.service.ts';
+import { exportIncidentsCsv, exportIncidentsGeoJson, listIncidents, viewIncident } from './staff-incidents.service.ts';
 
 /**
  * The staff's view of incidents: the list, its CSV export and the detail. Staff only; who sees
@@ -12,7 +19,8 @@ import { exportIncidentsCsv, listIncidents, viewIncident } from './staff-inciden
  */
 export async function staffIncidentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const staffOnly = requireAuth(deps, STAFF);
+  // API keys with incidents:read read the list, the CSV and the detail, confidential cases left out.
+  const staffOrReadKey = requireAuth(deps, STAFF, { keyScope: 'incidents:read' });
   const tags = ['incidents'];
 
   r.get(
@@ -25,7 +33,7 @@ export async function staffIncidentRoutes(app: FastifyInstance, deps: AppDeps): 
         querystring: incidentListQuerySchema,
         response: { 200: incidentListResponseSchema },
       },
-      onRequest: staffOnly,
+      onRequest: staffOrReadKey,
     },
     async (request) => listIncidents(deps, actorOf(request), request.query),
   );
@@ -39,7 +47,7 @@ export async function staffIncidentRoutes(app: FastifyInstance, deps: AppDeps): 
         querystring: incidentListQuerySchema,
         produces: ['text/csv'],
       },
-      onRequest: requireAuth(deps, ADMINS),
+      onRequest: requireAuth(deps, ADMINS, { keyScope: 'incidents:read' }),
     },
     async (request, reply) => {
       const { csv, filename } = await exportIncidentsCsv(deps, actorOf(request), request.query);
@@ -48,6 +56,26 @@ export async function staffIncidentRoutes(app: FastifyInstance, deps: AppDeps): 
         .header('Content-Disposition', `attachment; filename="${filename}"`)
         .header('Cache-Control', 'no-store')
         .send(csv);
+    },
+  );
+
+  r.get(
+    '/api/incidents.geojson',
+    {
+      schema: {
+        tags,
+        summary: 'The incidents matching the list filters as GeoJSON Points, for QGIS and city maps (staff; at most 10,000)',
+        description:
+          'Each feature has the ticket, type, classification, status, the reported, occurred, responded and resolved times, and the address. Never a confidential case, the description, or the reporter\'s name or number. A tanod gets what their list shows.',
+        querystring: incidentListQuerySchema,
+        response: { 200: geoJsonFeatureCollectionSchema },
+        produces: ['application/geo+json'],
+      },
+      onRequest: staffOrReadKey,
+    },
+    async (request, reply) => {
+      const collection = await exportIncidentsGeoJson(deps, actorOf(request), request.query);
+      return reply.type(GEOJSON_CONTENT_TYPE).header('Cache-Control', 'no-store').send(collection);
     },
   );
 
@@ -61,7 +89,7 @@ export async function staffIncidentRoutes(app: FastifyInstance, deps: AppDeps): 
         params: incidentIdParamsSchema,
         response: { 200: incidentDetailSchema },
       },
-      onRequest: staffOnly,
+      onRequest: staffOrReadKey,
     },
     async (request) => viewIncident(deps, actorOf(request), request.params.id),
   );

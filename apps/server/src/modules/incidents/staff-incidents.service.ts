@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { IncidentDetail, IncidentListFilters, IncidentListResponse } from '@bantay/shared';
+import type { GeoJsonFeatureCollection, IncidentDetail, IncidentListFilters, IncidentListResponse } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { IncidentRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -11,6 +11,7 @@ import {
   findIncidentById,
   findIncidentOfPhoto,
   findTicketRating,
+  involvedAmong,
   listEvidenceOf,
   listIncidentEvents,
   listIncidentsForStaff,
@@ -20,8 +21,9 @@ import {
 } from './staff-incidents.repository.ts';
 import { findPersonRows } from '../users/index.ts';
 import { presentIncidentDetail, presentIncidentListItem } from './staff-incidents.presenter.ts';
-import { canSeeIncident, isAdmin, isHiddenFrom } from './incidents.policy.ts';
+import { canSeeIncident, isAdmin } from './incidents.policy.ts';
 import { incidentsCsv } from './incidents.csv.ts';
+import { incidentsGeoJson } from './incidents.geojson.ts';
 
 /**
  * The staff's view of incidents (docs/product.md §4.4): the list with its filters and cursor, the
@@ -29,12 +31,28 @@ import { incidentsCsv } from './incidents.csv.ts';
  * an incident are the incident-handling module's; the evidence and the printout incident-evidence's.
  */
 
+type Openable = Pick<IncidentRow, 'id' | 'status' | 'responderId' | 'confidential'>;
+
+/** Whether the caller may open the incident (incidents.policy.ts), looking up a past assignment only when it matters. */
+async function mayOpen(db: Executor, actor: Actor, incident: Openable): Promise<boolean> {
+  const settled = isAdmin(actor) || actor.userType !== 'tanod' || incident.confidential || incident.status === 'pending' || incident.responderId === actor.id;
+  return canSeeIncident(actor, incident, settled ? false : await wasInvolved(db, incident.id, actor.id));
+}
+
+/**
+ * Which of these tanods may open the incident, in one query: the duplicate hint of a new report
+ * names an earlier one only to them (incidents.service.ts).
+ */
+export async function tanodsWhoMayOpen(db: Executor, incident: Openable, tanodIds: readonly string[]): Promise<string[]> {
+  const settled = incident.confidential || incident.status === 'pending';
+  const involved = settled ? new Set<string>() : await involvedAmong(db, incident.id, tanodIds);
+  return tanodIds.filter((id) => canSeeIncident({ id, userType: 'tanod' }, incident, involved.has(id)));
+}
+
 /** The incident as the caller may see it, or 404 (unknown and hidden look the same). */
 export async function visibleIncident(db: Executor, actor: Actor, id: string): Promise<IncidentRow> {
   const incident = await findIncidentById(db, id);
-  if (!incident) throw notFound(msg`Incident not found`);
-  const involved = isAdmin(actor) || incident.status === 'pending' || incident.responderId === actor.id ? false : await wasInvolved(db, id, actor.id);
-  if (!canSeeIncident(actor, incident, involved)) throw notFound(msg`Incident not found`);
+  if (!incident || !(await mayOpen(db, actor, incident))) throw notFound(msg`Incident not found`);
   return incident;
 }
 
@@ -47,6 +65,7 @@ export async function listIncidents(deps: AppDeps, actor: Actor, filters: Incide
   const rows = await listIncidentsForStaff(deps.db, {
     filters: withResponder(filters, actor),
     tanodId: isAdmin(actor) ? null : actor.id,
+    withoutConfidential: Boolean(actor.apiKey),
     after,
     limit: filters.limit + 1,
   });
@@ -77,11 +96,29 @@ export async function exportIncidentsCsv(deps: AppDeps, actor: Actor, filters: I
     limit: EXPORT_MAX_ROWS,
   });
   const settings = await getPublicSettings(deps);
+  // Reporters' names and numbers never leave through an API key (docs/decisions/034-the-integration-kit.md).
+  const withoutContacts = (incident: IncidentRow): IncidentRow => (actor.apiKey ? { ...incident, reporterName: null, reporterPhone: null } : incident);
   const csv = incidentsCsv(
-    rows.map((row) => ({ incident: row.incident, responderName: row.responder ? `${row.responder.firstName} ${row.responder.lastName}` : null })),
+    rows.map((row) => ({ incident: withoutContacts(row.incident), responderName: row.responder ? `${row.responder.firstName} ${row.responder.lastName}` : null })),
     settings.timezone,
   );
   return { csv, filename: `incidents-${deps.clock.now().toISOString().slice(0, 10)}.csv` };
+}
+
+/**
+ * `GET /api/incidents.geojson`: the list's filters, every match up to 10,000, as map points. A map
+ * file is copied around like a spreadsheet, so confidential cases stay out whoever asks; a tanod
+ * gets only what their list shows.
+ */
+export async function exportIncidentsGeoJson(deps: AppDeps, actor: Actor, filters: IncidentListFilters): Promise<GeoJsonFeatureCollection> {
+  const rows = await listIncidentsForStaff(deps.db, {
+    filters: withResponder(filters, actor),
+    tanodId: isAdmin(actor) ? null : actor.id,
+    withoutConfidential: true,
+    after: null,
+    limit: EXPORT_MAX_ROWS,
+  });
+  return incidentsGeoJson(rows.map((row) => row.incident));
 }
 
 export async function getIncident(deps: AppDeps, actor: Actor, id: string): Promise<IncidentDetail> {
@@ -111,17 +148,17 @@ export async function auditConfidentialView(
 }
 
 /**
- * `GET /api/incidents/photos/{id}`: a photo of a confidential incident answers 404 to whoever may
- * not open the incident, and each view of it is audited; its answer must not be cached then (a
- * cached copy is seen again unaudited, and stays on a shared phone). Photos not yet claimed by a
- * report, and those of other incidents, stay open to staff as before.
+ * `GET /api/incidents/photos/{id}`: a report's photo or a photo from the scene is served to whoever
+ * may open its incident (incidents.policy.ts), and answers 404 to anyone else, as for an unknown
+ * id. A photo no report has claimed belongs to no incident yet: nobody is shown it (its reporter
+ * has it on their phone). Each view of a confidential incident's photo is audited; its answer must
+ * not be cached then (a cached copy is seen again unaudited, and stays on a shared phone).
  */
 export async function checkPhotoAccess(deps: AppDeps, actor: Actor, photoId: string): Promise<{ confidential: boolean }> {
   const incident = await findIncidentOfPhoto(deps.db, photoId);
-  if (!incident?.confidential) return { confidential: false };
-  if (isHiddenFrom(actor, incident)) throw notFound(msg`Photo not found`);
+  if (!incident || !(await mayOpen(deps.db, actor, incident))) throw notFound(msg`Photo not found`);
   await auditConfidentialView(deps.db, actor, incident, 'photo', deps.clock.now());
-  return { confidential: true };
+  return { confidential: incident.confidential };
 }
 
 export async function incidentDetail(db: Executor, incident: IncidentRow, viewer: Actor): Promise<IncidentDetail> {
@@ -138,15 +175,17 @@ export async function incidentDetail(db: Executor, incident: IncidentRow, viewer
     ...events.flatMap((event) => [event.actorId, event.subjectUserId].filter((id): id is string => Boolean(id))),
     ...evidence.flatMap((photo) => (photo.uploadedById ? [photo.uploadedById] : [])),
   ]);
-  return presentIncidentDetail(incident, {
+  const detail = presentIncidentDetail(incident, {
     photos: photos.get(incident.id) ?? [],
     evidence,
     people,
-    // A confidential original is no hint for someone who may not open it.
-    duplicate: duplicate && !isHiddenFrom(viewer, duplicate) ? { id: duplicate.id, ticket: duplicate.ticket, status: duplicate.status } : null,
+    // The original is no hint for someone who may not open it (a confidential case, above all).
+    duplicate: duplicate && (await mayOpen(db, viewer, duplicate)) ? { id: duplicate.id, ticket: duplicate.ticket, status: duplicate.status } : null,
     events,
     rating,
   });
+  // Reporters' names and numbers never leave through an API key (docs/decisions/034-the-integration-kit.md).
+  return viewer.apiKey ? { ...detail, reporter: { _id: null, name: null, phoneNumber: null } } : detail;
 }
 
 /** The incident row by id, whatever the caller may see: the caller applies the policy. */

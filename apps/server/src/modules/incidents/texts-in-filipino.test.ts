@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, createTestContext, createUser, type TestContext } from '../../../test/harness.ts';
+import { insertPushSubscription } from '../../../test/sessions.ts';
 import { readSentSms } from '../../../test/security-helpers.ts';
 import { TEST_BOUNDARY, postReport, query, setBoundary } from '../../../test/incidents-helpers.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -65,10 +66,7 @@ describe('staff notifications and push alerts', () => {
     const filTanod = await createUser(ctx, { userType: 'tanod', language: 'fil', firstName: 'Juan', lastName: 'Dela Cruz' });
     const enTanod = await createUser(ctx, { userType: 'tanod', firstName: 'Ana', lastName: 'Reyes' });
     for (const tanod of [filTanod, enTanod]) {
-      await query(
-        ctx,
-        sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${tanod.id}, ${`https://push.example.test/${tanod.id}`}, 'key', 'auth')`,
-      );
+      await insertPushSubscription(ctx, tanod.id, { endpoint: `https://push.example.test/${tanod.id}` });
     }
     const row = { ticket: 'IR-TEST-0001', type: 'Fire', landmark: 'Palengke', address: null, classification: 'normal' as const, confidential: false };
     const entity = { type: 'incident' as const, id: crypto.randomUUID() };

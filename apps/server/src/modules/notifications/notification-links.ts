@@ -45,6 +45,9 @@ export function notificationLinks(entity: { type: NotificationEntityType; id: st
     case 'blotter_entry':
       // The blotter is an admin's book: a tanod told of a hearing they mediate has no page of it to open.
       return { tanod: null, admin: `/Patrol&incidenttracking?tab=blotter&entry=${id}` };
+    case 'advisory':
+      // Drafts read from a CAP feed wait for an admin on the advisories tab; tanods have no page of them.
+      return { tanod: null, admin: '/ManagePatrolschedules?tab=advisories' };
   }
 }
 

@@ -15,5 +15,6 @@ export function presentNotification(row: NotificationRow): Notification {
     entityType,
     entityId: entityType ? row.entityId : null,
     link: row.link,
+    ...(row.callbackPhone ? { callbackPhone: row.callbackPhone } : {}),
   };
 }

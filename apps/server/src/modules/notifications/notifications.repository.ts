@@ -26,6 +26,8 @@ export interface NotificationContent {
   /** The subject's app path for each role (notification-links.ts); the row gets its recipient's. */
   links: { tanod: string | null; admin: string | null };
   createdAt: Date;
+  /** A number to call back (a missed-call SOS), E.164; null when none. */
+  callbackPhone?: string | null;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function insertNotificationsFor(
       entityId: sql<string | null>`${content.entityId}::text`.as('entity_id'),
       link: sql<string | null>`case when ${users.userType} = 'tanod' then ${content.links.tanod}::text else ${content.links.admin}::text end`.as('link'),
       createdAt: sql<Date>`${content.createdAt.toISOString()}::timestamptz`.as('created_at'),
+      callbackPhone: sql<string | null>`${content.callbackPhone ?? null}::text`.as('callback_phone'),
     })
     .from(users)
     .where(and(...conditions));

@@ -52,6 +52,8 @@ export interface NotifyInput {
   entity?: { type: NotificationEntityType; id: string };
   /** Users left out even when the target includes them, typically the actor who caused it. */
   except?: readonly string[];
+  /** A number to call back, E.164 (a missed-call SOS): the panel shows a tap-to-call button. */
+  callbackPhone?: string;
 }
 
 /** A notification's text: a marked message, or how to build it in the language being written. */
@@ -127,6 +129,7 @@ export async function notify(
       entityId: input.entity?.id ?? null,
       links,
       createdAt: now,
+      callbackPhone: input.callbackPhone ?? null,
     },
     input.except ?? [],
   );

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  GEOJSON_CONTENT_TYPE,
   createPatrolAreaRequestSchema,
+  geoJsonFeatureCollectionSchema,
   deletePatrolAreaResponseSchema,
   idParamsSchema,
   patrolAreaListQuerySchema,
@@ -11,7 +13,7 @@ import {
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { ADMINS, STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
-import { createPatrolArea, editPatrolArea, listAreas, removePatrolArea } from './patrol-areas.service.ts';
+import { createPatrolArea, editPatrolArea, listAreas, patrolAreasGeoJson, removePatrolArea } from './patrol-areas.service.ts';
 
 export async function patrolAreaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,9 +22,24 @@ export async function patrolAreaRoutes(app: FastifyInstance, deps: AppDeps): Pro
     '/api/patrol-areas',
     {
       schema: { tags: ['patrol-areas'], summary: 'Patrol areas (staff); retired ones with includeRetired=true', querystring: patrolAreaListQuerySchema, response: { 200: z.array(patrolAreaSchema) } },
-      onRequest: requireAuth(deps, STAFF),
+      onRequest: requireAuth(deps, STAFF, { keyScope: 'areas:read' }),
     },
     (request) => listAreas(deps, request.query.includeRetired),
+  );
+
+  r.get(
+    '/api/patrol-areas.geojson',
+    {
+      schema: {
+        tags: ['patrol-areas'],
+        summary: 'Patrol areas as GeoJSON Polygons, for QGIS and city maps (staff); retired ones with includeRetired=true',
+        querystring: patrolAreaListQuerySchema,
+        response: { 200: geoJsonFeatureCollectionSchema },
+        produces: ['application/geo+json'],
+      },
+      onRequest: requireAuth(deps, STAFF, { keyScope: 'areas:read' }),
+    },
+    async (request, reply) => reply.type(GEOJSON_CONTENT_TYPE).header('Cache-Control', 'no-store').send(await patrolAreasGeoJson(deps, request.query.includeRetired)),
   );
 
   r.post(

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import {
   polygonInsidePolygon,
   type CreatePatrolAreaRequest,
+  type GeoJsonFeatureCollection,
   type DeletePatrolAreaResponse,
   type PatrolArea,
   type Polygon,
@@ -39,6 +40,20 @@ async function assertInsideBoundary(deps: AppDeps, polygon: Polygon): Promise<vo
 
 export async function listAreas(deps: AppDeps, includeRetired: boolean): Promise<PatrolArea[]> {
   return (await listPatrolAreas(deps.db, includeRetired)).map(presentPatrolArea);
+}
+
+/** `GET /api/patrol-areas.geojson`: the areas as GeoJSON Polygons with their name, colour and state, for other maps. */
+export async function patrolAreasGeoJson(deps: AppDeps, includeRetired: boolean): Promise<GeoJsonFeatureCollection> {
+  const areas = await listAreas(deps, includeRetired);
+  return {
+    type: 'FeatureCollection',
+    features: areas.map((area) => ({
+      type: 'Feature',
+      id: area._id,
+      geometry: area.polygon,
+      properties: { name: area.name, color: area.color, active: area.active, updatedAt: area.updatedAt },
+    })),
+  };
 }
 
 export async function createPatrolArea(deps: AppDeps, actor: Actor, input: CreatePatrolAreaRequest): Promise<PatrolArea> {

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { Job } from '../../lib/job.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notify } from '../notifications/index.ts';
+import { sendPatrolMissed } from '../webhooks/index.ts';
 import { insertAbsences } from './patrols.repository.ts';
 
 /** Schedules that ended longer ago than this are left alone (the job runs every minute). */
@@ -34,6 +35,7 @@ export const absencesJob: Job = {
             entity: { type: 'patrol', id: absence.id },
           },
         );
+        await sendPatrolMissed(deps, tx, afterCommit, absence, now);
       }
       const scheduleIds = [...new Set(absences.map((absence) => absence.scheduleId))];
       afterCommit(() => {

@@ -1,10 +1,10 @@
 import { PATROL_LIMITS, type Patrol, type PatrolLogEntry, type PatrolState } from '@bantay/shared';
 import type { PatrolLogEntryRow } from '../../db/schema/index.ts';
-import type { PatrolWithContext } from './patrols.repository.ts';
+import type { ListedPatrol } from './patrols.repository.ts';
 
 const position = (lat: number | null, lng: number | null, accuracy: number | null) => (lat === null || lng === null ? null : { lat, lng, accuracy });
 
-export function presentPatrol({ patrol, schedule, area, tanod }: PatrolWithContext, distanceMeters: number): Patrol {
+export function presentPatrol({ patrol, schedule, area, tanod }: ListedPatrol, distanceMeters: number): Patrol {
   const state: PatrolState = patrol.attendance === 'absent' ? 'absent' : patrol.endedAt ? 'completed' : 'on_patrol';
   const minutesLate = patrol.startedAt
     ? Math.max(0, Math.round((patrol.startedAt.getTime() - schedule.startsAt.getTime()) / 60_000))

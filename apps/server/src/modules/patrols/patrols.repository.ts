@@ -47,8 +47,21 @@ export async function findActivePatrolOf(db: Executor, tanodId: string): Promise
   return row;
 }
 
-export async function listPatrolsWithContext(db: Executor, filter: { tanodId?: string; from: Date; to: Date }): Promise<PatrolWithContext[]> {
-  return selectWithContext(db)
+/** A listed patrol: its area by name and colour only (a list has no use for the area's outline). */
+export type ListedPatrol = Omit<PatrolWithContext, 'area'> & { area: Pick<PatrolAreaRow, 'id' | 'name' | 'color'> };
+
+export async function listPatrolsWithContext(db: Executor, filter: { tanodId?: string; from: Date; to: Date }): Promise<ListedPatrol[]> {
+  return db
+    .select({
+      patrol: patrols,
+      schedule: schedules,
+      area: { id: patrolAreas.id, name: patrolAreas.name, color: patrolAreas.color },
+      tanod: { id: users.id, firstName: users.firstName, lastName: users.lastName, profilePicture: users.profilePicture },
+    })
+    .from(patrols)
+    .innerJoin(schedules, eq(schedules.id, patrols.scheduleId))
+    .innerJoin(patrolAreas, eq(patrolAreas.id, schedules.patrolAreaId))
+    .innerJoin(users, eq(users.id, patrols.tanodId))
     .where(and(gte(schedules.startsAt, filter.from), lt(schedules.startsAt, filter.to), filter.tanodId ? eq(patrols.tanodId, filter.tanodId) : undefined))
     .orderBy(desc(schedules.startsAt), asc(users.lastName))
     .limit(1000);
@@ -81,6 +94,16 @@ export async function listTrackPoints(db: Executor, patrolId: string) {
     .orderBy(asc(locationPoints.at));
 }
 
+/** The points of several patrols, each patrol's in time order (the tracks' GeoJSON). */
+export async function listTrackPointsOf(db: Executor, patrolIds: readonly string[]) {
+  if (patrolIds.length === 0) return [];
+  return db
+    .select({ patrolId: locationPoints.patrolId, lat: locationPoints.lat, lng: locationPoints.lng })
+    .from(locationPoints)
+    .where(inArray(locationPoints.patrolId, [...patrolIds]))
+    .orderBy(asc(locationPoints.patrolId), asc(locationPoints.at));
+}
+
 /** Track length per patrol in metres (haversine between consecutive points), in one query. */
 export async function trackDistances(db: Executor, patrolIds: string[]): Promise<Map<string, number>> {
   if (patrolIds.length === 0) return new Map();
@@ -103,6 +126,19 @@ export async function trackDistances(db: Executor, patrolIds: string[]): Promise
   // Both drivers answer execute() with `rows`, typed differently (stack notes).
   const list = (rows as unknown as { rows: { patrol_id: string; meters: number | string | null }[] }).rows;
   return new Map(list.map((row) => [row.patrol_id, Number(row.meters ?? 0)]));
+}
+
+/**
+ * Keeps the measured length of ended patrols (patrols.distance_meters), so the next read sums
+ * nothing: a track does not change once its patrol ended (points are tagged with a patrol only
+ * while it is active). A patrol still under way is left unmeasured.
+ */
+export async function storeTrackDistances(db: Executor, distances: Map<string, number>): Promise<void> {
+  if (distances.size === 0) return;
+  await db.execute(sql`
+    update ${patrols} set distance_meters = measured.meters
+    from (select unnest(${`{${[...distances.keys()].join(',')}}`}::uuid[]) as id, unnest(${`{${[...distances.values()].join(',')}}`}::float8[]) as meters) as measured
+    where ${patrols.id} = measured.id and ${patrols.endedAt} is not null and ${patrols.distanceMeters} is null`);
 }
 
 /**

@@ -10,10 +10,13 @@ import {
   patrolLogEntrySchema,
   patrolLogRequestSchema,
   patrolTrackSchema,
+  GEOJSON_CONTENT_TYPE,
+  geoJsonFeatureCollectionSchema,
   startPatrolRequestSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { STAFF, actorOf, requireAuth } from '../../http/auth-guard.ts';
+import { patrolTracksGeoJson } from './patrol-tracks.service.ts';
 import { addPatrolLogEntry, endPatrol, getCurrentPatrol, getPatrol, getPatrolTrack, listPatrols, startPatrol } from './patrols.service.ts';
 
 export async function patrolRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -60,6 +63,21 @@ export async function patrolRoutes(app: FastifyInstance, deps: AppDeps): Promise
     '/api/patrols',
     { schema: { tags: ['patrols'], summary: 'Patrols by schedule start (admin: anyone; tanod: own)', querystring: patrolListQuerySchema, response: { 200: patrolListSchema } }, onRequest: requireAuth(deps, STAFF) },
     (request) => listPatrols(deps, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/patrols/tracks.geojson',
+    {
+      schema: {
+        tags: ['patrols'],
+        summary: 'Walked patrol tracks as GeoJSON LineStrings, by schedule start (admin: anyone; tanod: own)',
+        querystring: patrolListQuerySchema,
+        response: { 200: geoJsonFeatureCollectionSchema },
+        produces: ['application/geo+json'],
+      },
+      onRequest: requireAuth(deps, STAFF, { keyScope: 'tracking:read' }),
+    },
+    async (request, reply) => reply.type(GEOJSON_CONTENT_TYPE).header('Cache-Control', 'no-store').send(await patrolTracksGeoJson(deps, actorOf(request), request.query)),
   );
 
   r.get(

@@ -33,8 +33,10 @@ import {
   listLogEntries,
   listPatrolsWithContext,
   listTrackPoints,
+  storeTrackDistances,
   trackDistances,
   updatePatrol,
+  type ListedPatrol,
   type PatrolWithContext,
 } from './patrols.repository.ts';
 import { MAX_ACCURACY_TOLERANCE_METERS, lateAfter, presentLogEntry, presentPatrol } from './patrols.presenter.ts';
@@ -164,15 +166,33 @@ export async function addPatrolLogEntry(deps: AppDeps, actor: Actor, id: string,
   return presentLogEntry(row);
 }
 
-export async function listPatrols(deps: AppDeps, actor: Actor, query: PatrolListQuery): Promise<Patrol[]> {
+/**
+ * The patrols a list asks for, by schedule start: `from`/`to` (the 31 days up to tomorrow by
+ * default), an admin's any tanod or one, a tanod's own only.
+ */
+export async function patrolsAsked(deps: AppDeps, actor: Actor, query: PatrolListQuery): Promise<ListedPatrol[]> {
   const now = deps.clock.now();
   const to = query.to ? new Date(query.to) : new Date(now.getTime() + DAY_MS);
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - 31 * DAY_MS);
   if (to <= from) throw new AppError('VALIDATION_FAILED', msg`to must be after from`, { fields: [{ field: 'to', message: msg`to must be after from` }] });
   const tanodId = isAdminLike(actor.userType) ? query.tanodId : actor.id;
-  const rows = await listPatrolsWithContext(deps.db, { tanodId, from, to });
-  const distances = await trackDistances(deps.db, rows.map((row) => row.patrol.id));
-  return rows.map((row) => presentPatrol(row, distances.get(row.patrol.id) ?? 0));
+  return listPatrolsWithContext(deps.db, { tanodId, from: withinStoredDates(from), to: withinStoredDates(to) });
+}
+
+/** No schedule starts outside these; the database cannot hold every date ISO 8601 writes (year 0000 answered 500, test/fuzz.test.ts). */
+const EARLIEST_STORED = Date.UTC(1970, 0, 1);
+const LATEST_STORED = Date.UTC(9999, 11, 31);
+const withinStoredDates = (date: Date) => new Date(Math.min(Math.max(date.getTime(), EARLIEST_STORED), LATEST_STORED));
+
+export async function listPatrols(deps: AppDeps, actor: Actor, query: PatrolListQuery): Promise<Patrol[]> {
+  const rows = await patrolsAsked(deps, actor, query);
+  // Ended patrols carry their stored length; only the others walk their points, and the ended
+  // ones among them keep what was measured (a month's list walked every track on every read).
+  const unmeasured = rows.filter((row) => row.patrol.distanceMeters === null);
+  const distances = await trackDistances(deps.db, unmeasured.map((row) => row.patrol.id));
+  const ended = unmeasured.filter((row) => row.patrol.endedAt !== null);
+  await storeTrackDistances(deps.db, new Map(ended.map((row) => [row.patrol.id, distances.get(row.patrol.id) ?? 0])));
+  return rows.map((row) => presentPatrol(row, row.patrol.distanceMeters ?? distances.get(row.patrol.id) ?? 0));
 }
 
 export async function getPatrol(deps: AppDeps, actor: Actor, id: string): Promise<PatrolDetail> {

@@ -3,7 +3,7 @@ import { eq, isNull } from 'drizzle-orm';
 import type { ApiErrorBody, Notification, Patrol, PatrolDetail, PatrolLogEntry, PatrolTrack, Schedule } from '@bantay/shared';
 import { ManualClock, bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { centreOf, createArea, minutes, person, postStart, scheduleFor, square, startPatrol, type Person } from '../../../test/patrols.ts';
-import { patrols } from '../../db/schema/index.ts';
+import { locationPoints, patrols } from '../../db/schema/index.ts';
 import { runJob } from '../../jobs/scheduler.ts';
 import { onDutyTanodIds } from './on-duty.ts';
 import { absencesJob } from './absences.job.ts';
@@ -91,6 +91,10 @@ describe('during and after a patrol', () => {
     const [tanod, other] = [await person(ctx), await person(ctx)];
     const { schedule, inside } = await setup([tanod], 0);
     const patrol = await startPatrol(ctx, tanod, schedule._id, inside);
+    // A window reaching past what the database holds (year 0000) is an ordinary list, not a 500.
+    const wide = await ctx.app.inject({ method: 'GET', url: '/api/patrols?from=0000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z', headers: bearer(tanod.token) });
+    expect(wide.statusCode, wide.body).toBe(200);
+    expect((wide.json() as { _id: string }[]).map((listed) => listed._id)).toContain(patrol._id);
     const current = await ctx.app.inject({ method: 'GET', url: '/api/patrols/current', headers: bearer(tanod.token) });
     expect(current.json<{ patrol: PatrolDetail }>().patrol._id).toBe(patrol._id);
 
@@ -117,6 +121,38 @@ describe('during and after a patrol', () => {
     expect(mine.json<Patrol[]>().map((item) => item._id)).toEqual([patrol._id]);
     const theirs = await ctx.app.inject({ method: 'GET', url: `/api/patrols?tanodId=${tanod.id}`, headers: bearer(admin.token) });
     expect(theirs.json<Patrol[]>().map((item) => item._id)).toEqual([patrol._id]);
+  });
+
+  it('the list measures a track while its patrol runs and keeps the length once it ended', async () => {
+    const tanod = await person(ctx);
+    const { schedule, inside } = await setup([tanod], 0);
+    const patrol = await startPatrol(ctx, tanod, schedule._id, inside);
+    // Points straight north, 0.001° apart: each step is one thousandth of a degree along the meridian.
+    const step = 6371008.8 * ((0.001 * Math.PI) / 180);
+    const walk = async (from: number, count: number) =>
+      ctx.deps.db.insert(locationPoints).values(
+        Array.from({ length: count }, (_, index) => {
+          const at = new Date(clock.now().getTime() + (from + index) * 60_000);
+          return { userId: tanod.id, patrolId: patrol._id, at, receivedAt: at, lat: inside.lat + (from + index) * 0.001, lng: inside.lng, accuracy: 5 };
+        }),
+      );
+    const listed = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/patrols?tanodId=${tanod.id}`, headers: bearer(admin.token) })).json<Patrol[]>().find((item) => item._id === patrol._id)!;
+    const stored = async () => (await ctx.deps.db.select({ meters: patrols.distanceMeters }).from(patrols).where(eq(patrols.id, patrol._id)))[0]!.meters;
+
+    await walk(0, 3);
+    expect((await listed()).distanceMeters).toBe(Math.round(2 * step));
+    await walk(3, 2);
+    expect((await listed()).distanceMeters).toBe(Math.round(4 * step));
+    expect(await stored()).toBeNull();
+
+    const ended = await ctx.app.inject({ method: 'POST', url: `/api/patrols/${patrol._id}/end`, headers: bearer(tanod.token), payload: { position: { ...inside, accuracy: 5 } } });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await listed()).distanceMeters).toBe(Math.round(4 * step));
+    expect(await stored()).toBeCloseTo(4 * step, 3);
+    // From now on the stored length is what the list shows, whatever the points say.
+    await ctx.deps.db.update(patrols).set({ distanceMeters: 1234.4 }).where(eq(patrols.id, patrol._id));
+    expect((await listed()).distanceMeters).toBe(1234);
   });
 
   it('members who never started are marked absent once, even by two instances at once, and told so', async () => {

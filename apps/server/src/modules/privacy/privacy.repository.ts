@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import {
   advisoryOptIns,
@@ -10,9 +10,12 @@ import {
   incidentPhotos,
   incidents,
   notifications,
+  passwordResetTokens,
   phoneVerificationCodes,
+  pinResetTokens,
   pushSubscriptions,
   sessions,
+  twoFactorCodes,
   users,
 } from '../../db/schema/index.ts';
 
@@ -122,16 +125,19 @@ export async function residentDataOf(db: Executor, userId: string) {
 }
 
 /**
- * Takes a resident out of everything the barangay keeps (their reports, ratings and the
- * timeline stay, anonymised) and removes what is only theirs. The account row itself is deleted
- * by the caller; rows that cascade with it (sessions, browsers, preferences, notifications,
- * reset links) go with it.
+ * Takes a resident out of everything the barangay keeps: their reports (by the account, or made
+ * signed out with their number), ratings, the timeline and the audit trail stay, anonymised; the
+ * texts and codes that went to them go. The caller removes the rows that are only theirs
+ * (`deleteOwnRows`, push's door) and the account row itself.
  */
-export async function detachResident(db: Executor, user: { id: string; phoneNumber: string | null }): Promise<{ reports: number; ratings: number }> {
+export async function detachResident(
+  db: Executor,
+  user: { id: string; phoneNumber: string | null; email: string | null },
+): Promise<{ reports: number; ratings: number }> {
   const reports = await db
     .update(incidents)
     .set({ reporterId: null, reporterName: null, reporterPhone: null })
-    .where(eq(incidents.reporterId, user.id))
+    .where(user.phoneNumber ? or(eq(incidents.reporterId, user.id), eq(incidents.reporterPhone, user.phoneNumber)) : eq(incidents.reporterId, user.id))
     .returning({ id: incidents.id });
   const ratings = await db
     .update(evaluations)
@@ -142,18 +148,31 @@ export async function detachResident(db: Executor, user: { id: string; phoneNumb
   await db.update(incidentEvents).set({ subjectUserId: null }).where(eq(incidentEvents.subjectUserId, user.id));
   await db.update(incidentPhotos).set({ uploadedById: null }).where(eq(incidentPhotos.uploadedById, user.id));
   await db.update(auditEntries).set({ actorId: null }).where(eq(auditEntries.actorId, user.id));
-  // Texts to the account or its number (a report's receipt names no account), sent or waiting.
-  await db
-    .delete(deliveries)
-    .where(user.phoneNumber ? or(eq(deliveries.userId, user.id), and(eq(deliveries.channel, 'sms'), eq(deliveries.target, user.phoneNumber))) : eq(deliveries.userId, user.id));
+  // Texts to the account, and to its number or address when they name no account (a report's
+  // receipt, a hearing's notice), sent or waiting. A text to another account that shares the
+  // number (a tanod's phone that is also this resident's) is that account's and stays.
+  const addressed: SQL[] = [eq(deliveries.userId, user.id)];
+  if (user.phoneNumber) addressed.push(and(isNull(deliveries.userId), eq(deliveries.channel, 'sms'), eq(deliveries.target, user.phoneNumber))!);
+  if (user.email) addressed.push(and(isNull(deliveries.userId), eq(deliveries.channel, 'email'), eq(deliveries.target, user.email))!);
+  await db.delete(deliveries).where(or(...addressed));
   if (user.phoneNumber) await db.delete(phoneVerificationCodes).where(eq(phoneVerificationCodes.phoneNumber, user.phoneNumber));
   return { reports: reports.length, ratings: ratings.length };
 }
 
-/** Ends every session of the account; returns their ids for the verified-session caches. */
-export async function endAllSessions(db: Executor, userId: string, now: Date): Promise<string[]> {
-  const rows = await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  return rows.map((row) => row.id);
+/**
+ * The rows that are only the account's, removed on both ways out (the account row deleted, or
+ * kept and blanked): the account's cascade would take them only on the first. Every session (with
+ * its address and browser), the notifications, the advisory choice, reset links and sign-in codes.
+ * Push's browsers and alert choices go through push's door. Returns the sessions' ids.
+ */
+export async function deleteOwnRows(db: Executor, userId: string): Promise<string[]> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  await db.delete(notifications).where(eq(notifications.userId, userId));
+  await db.delete(advisoryOptIns).where(eq(advisoryOptIns.userId, userId));
+  await db.delete(pinResetTokens).where(eq(pinResetTokens.userId, userId));
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await db.delete(twoFactorCodes).where(eq(twoFactorCodes.userId, userId));
+  return ended.map((row) => row.id);
 }
 
 export async function deleteUserRow(db: Executor, userId: string): Promise<void> {
@@ -181,8 +200,15 @@ export async function blankUserRow(db: Executor, userId: string, now: Date): Pro
       birthday: null,
       gender: null,
       language: null,
+      homePurok: null,
+      homeLat: null,
+      homeLng: null,
       status: 'deactivated',
       isOnline: false,
+      lastActive: null,
+      failedLoginCount: 0,
+      failedLoginWindowStart: null,
+      lockedUntil: null,
       updatedAt: now,
     })
     .where(eq(users.id, userId));

@@ -5,15 +5,18 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../http/actor.ts';
 import { verifySecret } from '../../lib/passwords.ts';
+import { withdrawCopyRequestsOf } from '../blotter/index.ts';
 import { removeAvatar } from '../files/index.ts';
+import { erasePushDataOf } from '../push/index.ts';
+import { eraseTextLineOf } from '../text-line/index.ts';
 import { findSettings } from '../settings/index.ts';
 import { findUserById } from '../users/index.ts';
 import {
   appendSystemAudit,
   blankUserRow,
+  deleteOwnRows,
   deleteUserRow,
   detachResident,
-  endAllSessions,
   eraseReporterContacts,
   residentDataOf,
 } from './privacy.repository.ts';
@@ -176,9 +179,13 @@ function foreignKeyViolation(error: unknown): boolean {
 /**
  * `DELETE /api/residents/me`: the resident's account is deleted after their PIN is checked again.
  * Their reports and ratings stay for the barangay's record, anonymised (name, phone and the link
- * to the account cleared); everything else that was only theirs goes; every session ends at once.
- * A record the barangay must keep that still names the account (another module's) keeps a blank,
- * deactivated row instead of the deleted one.
+ * to the account cleared); everything else that was only theirs goes, in the same transaction and
+ * whichever way the account row ends: sessions (every one ends at once), browsers and their keys,
+ * alert and advisory choices, notifications, reset links and codes, texts. Their copy requests stay
+ * without them (the blotter's record). A record the barangay must keep that still names the account
+ * with a key that cannot be cleared (a staff-side table's) keeps a blank, deactivated row instead of
+ * the deleted one: `privacy.test.ts` reads every column that refers to an account from the
+ * database and checks both ways leave none of them pointing at the person.
  */
 export async function deleteResidentAccount(deps: AppDeps, actor: Actor, input: DeleteMyAccountRequest): Promise<{ reports: number; ratings: number }> {
   const user = await findUserById(deps.db, actor.id);
@@ -186,8 +193,12 @@ export async function deleteResidentAccount(deps: AppDeps, actor: Actor, input: 
   if (!user.pinHash || !(await verifySecret(user.pinHash, input.pin))) throw wrongPin();
   const now = deps.clock.now();
   const result = await inTransaction(deps.db, async (tx, afterCommit) => {
-    const sessionIds = await endAllSessions(tx, user.id, now);
-    const detached = await detachResident(tx, { id: user.id, phoneNumber: user.phoneNumber });
+    // Browsers first: a subscription also goes with its session (push_subscriptions.session_id cascades).
+    const browsers = await erasePushDataOf(tx, user.id);
+    const sessionIds = await deleteOwnRows(tx, user.id);
+    const copyRequestsWithdrawn = await withdrawCopyRequestsOf(tx, user.id, now);
+    const textThreads = await eraseTextLineOf(tx, { userId: user.id, phoneNumber: user.phoneNumber });
+    const detached = await detachResident(tx, { id: user.id, phoneNumber: user.phoneNumber, email: user.email });
     let outcome: 'deleted' | 'blanked' = 'deleted';
     try {
       // A savepoint: if a kept record still refers to the account, only the delete is undone.
@@ -201,7 +212,15 @@ export async function deleteResidentAccount(deps: AppDeps, actor: Actor, input: 
       action: 'delete',
       entity: 'resident',
       entityId: user.id,
-      after: { outcome, reportsAnonymised: detached.reports, ratingsAnonymised: detached.ratings },
+      after: {
+        outcome,
+        reportsAnonymised: detached.reports,
+        ratingsAnonymised: detached.ratings,
+        sessionsEnded: sessionIds.length,
+        browsersRemoved: browsers.subscriptions,
+        copyRequestsWithdrawn,
+        textThreadsDeleted: textThreads,
+      },
       at: now,
       ip: actor.ip ?? null,
     });

@@ -7,6 +7,16 @@ import { hashSecret } from '../../lib/passwords.ts';
 import { runJob } from '../../jobs/scheduler.ts';
 import { loadConfig } from '../../config.ts';
 import { reporterRetentionJob } from './reporter-retention.job.ts';
+import {
+  BLOTTER_KEEPS,
+  STAFF_ONLY_COLUMNS,
+  accountColumns,
+  columnsContaining,
+  columnsReferring,
+  publicPushHosts,
+  residentEverywhere,
+  subscribeBrowser,
+} from '../../../test/account-traces.ts';
 
 const DAY = 86_400_000;
 const PIN = '246810';
@@ -16,7 +26,7 @@ let pinHash: string;
 let phoneCounter = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock });
+  ctx = await createTestContext({ clock, pushResolver: publicPushHosts });
   pinHash = await hashSecret(PIN);
 });
 afterAll(() => ctx.close());
@@ -108,7 +118,8 @@ describe('a signed-in resident downloads their data', () => {
     const tanod = await createUser(ctx, { userType: 'tanod' });
     await query(ctx, sql`insert into evaluations (tanod_id, rating, comment, source, resident_id, reviewer_name) values (${tanod.id}, 5, 'Quick help', 'directory', ${user.id}, 'Maria')`);
     await query(ctx, sql`insert into notifications (user_id, message) values (${user.id}, 'Your report was resolved')`);
-    await query(ctx, sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent) values (${user.id}, 'https://push.example.test/abc', 'SECRET-P256DH', 'SECRET-AUTH', 'Chrome on Android')`);
+    const endpoint = await subscribeBrowser(ctx, token);
+    const [keys] = await query<{ p256dh: string; auth: string }>(ctx, sql`select p256dh, auth from push_subscriptions where endpoint = ${endpoint}`);
     await query(ctx, sql`insert into advisory_opt_ins (user_id, push, sms) values (${user.id}, false, true)`);
 
     const response = await ctx.app.inject({ method: 'GET', url: '/api/residents/me/data', headers: bearer(token) });
@@ -120,10 +131,10 @@ describe('a signed-in resident downloads their data', () => {
     expect(data.reports).toEqual([expect.objectContaining({ _id: report.id, ticket: report.ticket, reporterName: 'Maria Santos' })]);
     expect(data.evaluations).toEqual([expect.objectContaining({ rating: 5, comment: 'Quick help', tanod: expect.objectContaining({ _id: tanod.id }) })]);
     expect(data.notifications).toEqual([expect.objectContaining({ message: 'Your report was resolved' })]);
-    expect(data.pushSubscriptions).toEqual([expect.objectContaining({ pushService: 'https://push.example.test', userAgent: 'Chrome on Android' })]);
+    expect(data.pushSubscriptions).toEqual([expect.objectContaining({ pushService: 'https://fcm.googleapis.com', userAgent: 'Chrome on Android' })]);
     expect(data.advisoryAlerts).toEqual({ push: false, sms: true });
     expect(data.sessions.length).toBeGreaterThan(0);
-    for (const secret of ['SECRET-P256DH', 'SECRET-AUTH', pinHash, '/abc']) expect(response.body).not.toContain(secret);
+    for (const secret of [keys!.p256dh, keys!.auth, pinHash, new URL(endpoint).pathname]) expect(response.body).not.toContain(secret);
     const audit = await query(ctx, sql`select id from audit_entries where action = 'export' and entity = 'resident' and entity_id = ${user.id}`);
     expect(audit).toHaveLength(1);
   });
@@ -156,7 +167,7 @@ describe('a signed-in resident deletes their account', () => {
     const report = await insertTestIncident(ctx, { reporterId: user.id, reporterName: 'Maria Santos', reporterPhone: user.phoneNumber, status: 'resolved' });
     const tanod = await createUser(ctx, { userType: 'tanod' });
     await query(ctx, sql`insert into evaluations (tanod_id, rating, comment, source, resident_id, reviewer_name) values (${tanod.id}, 4, 'Kind', 'directory', ${user.id}, 'Maria')`);
-    await query(ctx, sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${user.id}, 'https://push.example.test/del', 'k', 'a')`);
+    await subscribeBrowser(ctx, token);
     await query(ctx, sql`insert into deliveries (channel, target, payload, kind) values ('sms', ${user.phoneNumber}, '{"text":"Your ticket"}'::jsonb, 'ticket.received')`);
 
     const response = await ctx.app.inject({ method: 'DELETE', url: '/api/residents/me', headers: bearer(token), payload: { pin: PIN } });
@@ -194,5 +205,73 @@ describe('a signed-in resident deletes their account', () => {
     expect(row).toEqual({ first_name: 'Deleted', last_name: 'account', phone_number: null, pin_hash: null, address: null, status: 'deactivated' });
     const login = await ctx.app.inject({ method: 'POST', url: '/api/residents/login', payload: { phoneNumber: user.phoneNumber, pin: PIN } });
     expect(login.statusCode).toBe(401);
+  });
+});
+
+describe('a deleted resident leaves no row that refers to them or holds their number or address', () => {
+  let adminToken: string;
+  beforeAll(async () => {
+    adminToken = await signIn(ctx, await createUser(ctx, { userType: 'admin' }));
+  });
+
+  /** Every account column of the database is either one a resident has rows in, or a staff member's. */
+  async function classifiedColumns(residentColumns: string[]) {
+    const columns = await accountColumns(ctx);
+    const unclassified = columns.map((column) => column.name).filter((name) => !residentColumns.includes(name) && !(name in STAFF_ONLY_COLUMNS));
+    expect(unclassified, 'a new column refers to accounts: give a resident a row in it (test/account-traces.ts) or list it as staff-only').toEqual([]);
+    return columns;
+  }
+
+  it('deleted: no account column refers to them, nothing holds their phone or email, their copy request stays closed and nameless', async () => {
+    const resident = await residentEverywhere(ctx, { pinHash, adminToken });
+    const columns = await classifiedColumns(resident.columns);
+    const before = await columnsReferring(ctx, columns, resident.user.id);
+    expect(Object.keys(before).sort()).toEqual([...resident.columns].sort());
+
+    const response = await ctx.app.inject({ method: 'DELETE', url: '/api/residents/me', headers: bearer(resident.token), payload: { pin: PIN } });
+    expect(response.statusCode, response.body).toBe(200);
+
+    expect(await query(ctx, sql`select id from users where id = ${resident.user.id}`)).toEqual([]);
+    expect(await columnsReferring(ctx, columns, resident.user.id)).toEqual({});
+    expect(await columnsContaining(ctx, [resident.phone, resident.email])).toEqual(BLOTTER_KEEPS);
+    const [request] = await query<{ requester_id: string | null; status: string; reason: string }>(ctx, sql`select requester_id, status, reason from blotter_copy_requests where id = ${resident.copyRequestId}`);
+    expect(request).toEqual({ requester_id: null, status: 'rejected', reason: expect.stringContaining('deleted their account') });
+    const [signedOut] = await query(ctx, sql`select reporter_name, reporter_phone from incidents where id = ${resident.signedOutReportId}`);
+    expect(signedOut).toEqual({ reporter_name: null, reporter_phone: null });
+    const [audit] = await query<{ after: Record<string, unknown> }>(ctx, sql`select after from audit_entries where action = 'delete' and entity = 'resident' and entity_id = ${resident.user.id}`);
+    expect(audit?.after).toMatchObject({ outcome: 'deleted', sessionsEnded: 1, browsersRemoved: 1, copyRequestsWithdrawn: 1 });
+    // The admins' list keeps the request, without a name.
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/blotter/copy-requests?status=rejected', headers: bearer(adminToken) });
+    expect(list.json<{ items: { _id: string; requester: unknown }[] }>().items.find((item) => item._id === resident.copyRequestId)?.requester).toBeNull();
+  });
+
+  it('kept and blanked (a staff-side record names the account): the same rows go in the same transaction', async () => {
+    const resident = await residentEverywhere(ctx, { pinHash, adminToken });
+    const columns = await classifiedColumns(resident.columns);
+    // A record the barangay keeps whose reference cannot be cleared: a loan's borrower.
+    const [item] = await query<{ id: string }>(ctx, sql`insert into inventory_items (name, category, total) values (${`Radio ${resident.user.id}`}, 'communication', 1) returning id`);
+    await query(ctx, sql`insert into loans (item_id, borrower_id, quantity, borrowed_at, due_at) values (${item!.id}, ${resident.user.id}, 1, now(), now())`);
+
+    const response = await ctx.app.inject({ method: 'DELETE', url: '/api/residents/me', headers: bearer(resident.token), payload: { pin: PIN } });
+    expect(response.statusCode, response.body).toBe(200);
+
+    // The row that stays says nothing of the person: every column but these few is empty, a column added later included.
+    const [row] = await query<Record<string, unknown>>(ctx, sql`select * from users where id = ${resident.user.id}`);
+    const kept = ['id', 'first_name', 'last_name', 'user_type', 'status', 'is_team_leader', 'must_change_password', 'two_factor_enabled', 'is_online', 'failed_login_count', 'created_at', 'updated_at'];
+    expect(Object.fromEntries(Object.entries(row!).filter(([column, value]) => !kept.includes(column) && value !== null))).toEqual({});
+    expect(row).toMatchObject({ first_name: 'Deleted', last_name: 'account', status: 'deactivated', is_online: false, failed_login_count: 0 });
+    expect(await columnsReferring(ctx, columns, resident.user.id)).toEqual({ 'loans.borrower_id': 1 });
+    expect(await columnsContaining(ctx, [resident.phone, resident.email])).toEqual(BLOTTER_KEEPS);
+  });
+
+  it("a staff account with the same number keeps its texts; the resident's own go", async () => {
+    const { user, token } = await resident();
+    const tanod = await createUser(ctx, { userType: 'tanod', phoneNumber: user.phoneNumber });
+    await query(ctx, sql`insert into deliveries (channel, user_id, target, payload, kind) values ('sms', ${tanod.id}, ${user.phoneNumber}, '{"text":"Emergency near you"}'::jsonb, 'incident.emergency_reported')`);
+    await query(ctx, sql`insert into deliveries (channel, user_id, target, payload, kind) values ('sms', ${user.id}, ${user.phoneNumber}, '{"text":"Your copy is ready"}'::jsonb, 'blotter.copy_approved')`);
+    const response = await ctx.app.inject({ method: 'DELETE', url: '/api/residents/me', headers: bearer(token), payload: { pin: PIN } });
+    expect(response.statusCode, response.body).toBe(200);
+    const left = await query<{ user_id: string | null; kind: string }>(ctx, sql`select user_id, kind from deliveries where target = ${user.phoneNumber}`);
+    expect(left).toEqual([{ user_id: tanod.id, kind: 'incident.emergency_reported' }]);
   });
 });

@@ -22,6 +22,8 @@ export interface AlertRule {
 
 const RULES: Record<string, AlertRule> = {
   'incident.emergency_reported': { alert: 'emergency', title: msg`EMERGENCY reported`, audience: 'everyone' },
+  // The summary of an emergency burst's held reports (modules/incidents/emergency-bursts.job.ts).
+  'incident.emergency_burst': { alert: 'emergency', title: msg`More EMERGENCY reports`, audience: 'everyone' },
   // Every escalation is urgent, normal reports' too: nobody has answered the barangay yet.
   'incident.escalated': { alert: 'emergency', title: msg`No responder yet`, audience: 'everyone' },
   // A report handed back because its responder was deactivated has nobody again, like an escalation.
@@ -38,6 +40,8 @@ const RULES: Record<string, AlertRule> = {
   'loan.overdue': { alert: 'other', title: msg`Equipment overdue`, audience: 'tanods' },
   'trip.approved': { alert: 'other', title: msg`Trip approved`, audience: 'tanods' },
   'trip.rejected': { alert: 'other', title: msg`Trip rejected`, audience: 'tanods' },
+  // The barangay phone of the text line went silent (docs/decisions/032-the-text-line.md): only supadmins get it.
+  'sms.gateway_silent': { alert: 'other', title: msg`Text line phone silent`, audience: 'everyone' },
 };
 
 /** The push rule of a notification kind, or undefined when it is not pushed. */

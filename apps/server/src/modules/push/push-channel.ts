@@ -1,5 +1,5 @@
 import type { PushSender } from '../../adapters/push/push.ts';
-import { PushEndpointRefused } from '../../adapters/push/push.ts';
+import { EndpointRefused } from '../../adapters/push/push.ts';
 import type { Db } from '../../db/client.ts';
 import type { DeliveryChannel, DeliveryOutcome } from '../deliveries/index.ts';
 import type { PushPayload } from '../deliveries/index.ts';
@@ -13,6 +13,8 @@ import { deleteSubscription, findSubscriptionForSend } from './push.repository.t
  *
  * - No subscription, or one that now belongs to someone else (a shared browser signed in as
  *   another person), or to a deactivated account: given up, so nobody reads an alert not theirs.
+ * - One whose session has ended (expired, or ended without its subscriptions going with it):
+ *   deleted and given up. A subscription lives no longer than the sign-in that made it.
  * - Quiet hours: a non-urgent alert whose time falls in the recipient's quiet hours (in the
  *   barangay's time zone) waits until they end. Emergencies and escalations never wait.
  * - The push service's 404 or 410 (the browser dropped the subscription), or an endpoint that
@@ -23,13 +25,19 @@ import { deleteSubscription, findSubscriptionForSend } from './push.repository.t
 export function pushChannel(deps: { db: Db; push: PushSender }): DeliveryChannel {
   return {
     async send(delivery, now): Promise<DeliveryOutcome> {
-      const found = await findSubscriptionForSend(deps.db, delivery.target);
+      const found = await findSubscriptionForSend(deps.db, delivery.target, now);
       if (!found) return { status: 'give-up', error: 'the browser is no longer subscribed' };
       const { subscription } = found;
       if (delivery.userId && subscription.userId !== delivery.userId) {
         return { status: 'give-up', error: 'the browser is now subscribed for another person' };
       }
       if (!found.ownerActive) return { status: 'give-up', error: 'the account is deactivated' };
+      if (!found.sessionLive) {
+        // Ended or expired without its subscriptions going with it (expiry is no write): not one
+        // more alert to that browser, and the row goes now.
+        await deleteSubscription(deps.db, subscription.id);
+        return { status: 'give-up', error: 'the session that subscribed has ended; subscription removed' };
+      }
       const payload = delivery.payload as unknown as PushPayload;
       if (!payload.urgent && found.quietStart && found.quietEnd) {
         const until = quietHoursEnd({ start: found.quietStart, end: found.quietEnd }, found.timeZone, now);
@@ -40,7 +48,7 @@ export function pushChannel(deps: { db: Db; push: PushSender }): DeliveryChannel
       try {
         result = await deps.push.send(destination, JSON.stringify(payload), deliveryOptionsOf(payload));
       } catch (error) {
-        if (!(error instanceof PushEndpointRefused)) throw error;
+        if (!(error instanceof EndpointRefused)) throw error;
         await deleteSubscription(deps.db, subscription.id);
         return { status: 'give-up', error: `endpoint refused: ${error.message}; subscription removed` };
       }

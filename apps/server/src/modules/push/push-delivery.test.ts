@@ -3,8 +3,11 @@ import tls from 'node:tls';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { ManualClock, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
+import { ManualClock, TEST_PASSWORD, bearer, createTestContext, createUser, signIn, type TestContext } from '../../../test/harness.ts';
 import { query } from '../../../test/incidents-helpers.ts';
+import { readSentMail } from '../../../test/security-helpers.ts';
+import { runJob } from '../../jobs/scheduler.ts';
+import { pushSubscriptionSweepJob } from './subscription-sweep.job.ts';
 import { deactivate } from '../../../test/sessions.ts';
 import { startFakePushService, type BrowserSubscription, type FakePushService } from '../../../test/push-service.ts';
 import type { HostResolver } from '../../adapters/push/push.ts';
@@ -46,8 +49,8 @@ beforeEach(() => {
   service.received.length = 0;
 });
 
-async function subscribedTanod(options: { host?: string } = {}): Promise<{ user: UserRow; token: string; browser: BrowserSubscription; subscriptionId: string }> {
-  const user = await createUser(ctx, { userType: 'tanod' });
+async function subscribedTanod(options: { host?: string; user?: UserRow } = {}): Promise<{ user: UserRow; token: string; browser: BrowserSubscription; subscriptionId: string }> {
+  const user = options.user ?? (await createUser(ctx, { userType: 'tanod' }));
   const token = await signIn(ctx, user);
   const browser = service.subscribe(options);
   const response = await ctx.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers: bearer(token), payload: browser });
@@ -207,7 +210,82 @@ describe("the push service's answers", () => {
     expect(service.received).toHaveLength(0);
     expect(await deliveriesOf(gone.user.id)).toMatchObject([{ status: 'failed', last_error: 'the browser is no longer subscribed' }]);
     expect(await deliveriesOf(moved.user.id)).toMatchObject([{ status: 'failed', last_error: 'the browser is now subscribed for another person' }]);
-    expect(await deliveriesOf(deactivated.user.id)).toMatchObject([{ status: 'failed', last_error: 'the account is deactivated' }]);
+    // Deactivation ends the sessions, and their subscriptions with them.
+    expect(await deliveriesOf(deactivated.user.id)).toMatchObject([{ status: 'failed', last_error: 'the browser is no longer subscribed' }]);
+  });
+});
+
+describe('alerts end with the session that turned them on', () => {
+  const stillSubscribed = async (...ids: string[]) =>
+    (await query<{ id: string }>(ctx, sql`select id from push_subscriptions where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)).map((row) => row.id).sort();
+  const sessionOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+
+  it('ending the phone’s session from another device removes its subscription; an alert already waiting is not posted either', async () => {
+    const phone = await subscribedTanod();
+    const laptop = await subscribedTanod({ user: phone.user });
+    const payload = { title: 'Schedule changed', body: 'Your patrol now starts at 18:00', url: '/Schedule' };
+    // Written before the session ends, without nudging the worker.
+    await inTransaction(ctx.deps.db, (tx) =>
+      enqueueDeliveries(ctx.deps, tx, () => {}, [{ channel: 'push', userId: phone.user.id, subscriptionId: phone.subscriptionId, kind: 'schedule.changed', payload }]),
+    );
+    const ended = await ctx.app.inject({ method: 'DELETE', url: `/api/account/sessions/${sessionOf(phone.token)}`, headers: bearer(laptop.token) });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await stillSubscribed(phone.subscriptionId, laptop.subscriptionId)).toEqual([laptop.subscriptionId]);
+
+    await scheduleChanged(phone.user.id);
+    expect(service.received.map((push) => push.token)).toEqual([laptop.browser.token]);
+  });
+
+  it('a password change ends the other sessions’ subscriptions, a sign-out its own, a password reset every one', async () => {
+    const phone = await subscribedTanod();
+    const laptop = await subscribedTanod({ user: phone.user });
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: bearer(laptop.token),
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'Kalamansi-tricycle-41' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await stillSubscribed(phone.subscriptionId, laptop.subscriptionId)).toEqual([laptop.subscriptionId]);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(laptop.token) })).statusCode).toBe(200);
+    expect(await stillSubscribed(laptop.subscriptionId)).toEqual([]);
+
+    const tablet = await subscribedTanod({ user: phone.user });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: phone.user.email } })).statusCode).toBe(200);
+    const link = (await readSentMail(ctx)).filter((mail) => mail.to === phone.user.email).at(-1)?.text ?? '';
+    const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(link)?.[1];
+    const reset = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Bayabas-jeepney-73' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await stillSubscribed(tablet.subscriptionId)).toEqual([]);
+
+    await scheduleChanged(phone.user.id);
+    expect(service.received).toHaveLength(0);
+  });
+
+  it('an expired session’s browser gets nothing, not even an alert written before it expired, and the hourly sweep removes it', async () => {
+    const start = clock.now();
+    const expiring = await subscribedTanod();
+    const waiting = await subscribedTanod();
+    const payload = { title: 'Schedule changed', body: 'Your patrol now starts at 18:00', url: '/Schedule' };
+    await inTransaction(ctx.deps.db, (tx) =>
+      enqueueDeliveries(ctx.deps, tx, () => {}, [{ channel: 'push', userId: waiting.user.id, subscriptionId: waiting.subscriptionId, kind: 'schedule.changed', payload }]),
+    );
+    try {
+      clock.advance(ctx.deps.config.sessionTtlMs + 60_000);
+      await scheduleChanged(expiring.user.id);
+      expect(await deliveriesOf(expiring.user.id)).toEqual([]);
+      expect(await stillSubscribed(expiring.subscriptionId)).toEqual([expiring.subscriptionId]);
+      ctx.deps.deliveries.nudge();
+      await ctx.deps.deliveries.idle();
+      expect(service.received.filter((push) => push.token === waiting.browser.token)).toEqual([]);
+      expect(await deliveriesOf(waiting.user.id)).toMatchObject([{ status: 'failed', last_error: expect.stringContaining('the session that subscribed has ended') }]);
+      expect(await stillSubscribed(waiting.subscriptionId)).toEqual([]);
+
+      await runJob(ctx.deps, pushSubscriptionSweepJob, { error: (message) => expect.fail(message) });
+      expect(await stillSubscribed(expiring.subscriptionId)).toEqual([]);
+    } finally {
+      clock.set(start);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -9,6 +9,7 @@ import {
   barangaySettings,
   deliveries,
   pushSubscriptions,
+  sessions,
   users,
   type AlertPreferencesRow,
   type PushSubscriptionRow,
@@ -16,6 +17,8 @@ import {
 
 export interface SubscriptionValues {
   userId: string;
+  /** The session whose token registered it: the subscription ends with it. */
+  sessionId: string;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -24,26 +27,103 @@ export interface SubscriptionValues {
 }
 
 /**
- * Stores a browser's subscription. The endpoint is unique: a browser that subscribes again
- * replaces its keys, and a shared browser signed in as someone else moves to that person (the push
- * channel never sends an older delivery to the new owner, see push-channel.ts).
+ * Stores a browser's subscription, tied to the session that registers it. The endpoint is unique:
+ * a browser that subscribes again replaces its keys and moves to the new session. Someone else's
+ * row is replaced only by a caller who sends its keys too, which only the browser holding that
+ * subscription has (a shared browser now signed in as another person): it then moves to that
+ * person (the push channel never sends an older delivery to the new owner, see push-channel.ts).
+ * Undefined when the endpoint is someone else's and the keys differ.
  */
-export async function upsertSubscription(db: Executor, values: SubscriptionValues): Promise<PushSubscriptionRow> {
+export async function upsertSubscription(db: Executor, values: SubscriptionValues): Promise<PushSubscriptionRow | undefined> {
   const [row] = await db
     .insert(pushSubscriptions)
-    .values({ userId: values.userId, endpoint: values.endpoint, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: values.now })
+    .values({
+      userId: values.userId,
+      sessionId: values.sessionId,
+      endpoint: values.endpoint,
+      p256dh: values.p256dh,
+      auth: values.auth,
+      userAgent: values.userAgent,
+      createdAt: values.now,
+    })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: {
         userId: values.userId,
+        sessionId: values.sessionId,
         p256dh: values.p256dh,
         auth: values.auth,
         userAgent: values.userAgent,
         createdAt: values.now,
       },
+      setWhere: or(
+        eq(pushSubscriptions.userId, values.userId),
+        and(eq(pushSubscriptions.p256dh, values.p256dh), eq(pushSubscriptions.auth, values.auth)),
+      ),
     })
     .returning();
-  return row!;
+  return row;
+}
+
+/** The session is neither revoked nor expired at `at` (auth's rule, decision 002). */
+const sessionLiveAt = (at: SQL | Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at));
+
+/** Deletes the subscriptions registered by these sessions (in the transaction that ends them). */
+export async function deleteSubscriptionsOfSessions(db: Executor, sessionIds: readonly string[]): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  const rows = await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, [...sessionIds])).returning({ id: pushSubscriptions.id });
+  return rows.length;
+}
+
+/** Deletes the subscriptions whose session has ended by `now`: expired ones, which no write ends. */
+export async function deleteSubscriptionsOfEndedSessions(db: Executor, now: Date): Promise<number> {
+  // From the few subscriptions to their sessions by key, never through every session ever held.
+  const ended = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, pushSubscriptions.sessionId), or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, now))));
+  const rows = await db.delete(pushSubscriptions).where(exists(ended)).returning({ id: pushSubscriptions.id });
+  return rows.length;
+}
+
+/**
+ * The subscription a browser's service worker renews after `pushsubscriptionchange`: found by its
+ * old endpoint and both its keys (the proof that the caller is that browser, since the worker holds
+ * no token), and only while the session that registered it is live.
+ */
+export async function findRenewableSubscription(
+  db: Executor,
+  old: { endpoint: string; p256dh: string; auth: string },
+  now: Date,
+): Promise<PushSubscriptionRow | undefined> {
+  const [row] = await db
+    .select({ subscription: pushSubscriptions })
+    .from(pushSubscriptions)
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(and(eq(pushSubscriptions.endpoint, old.endpoint), eq(pushSubscriptions.p256dh, old.p256dh), eq(pushSubscriptions.auth, old.auth), sessionLiveAt(now)))
+    .limit(1);
+  return row?.subscription;
+}
+
+/**
+ * Points a subscription at the browser's new endpoint and keys, keeping its person and session. A
+ * row of the same person that already holds the new endpoint gives way. False when the row changed
+ * in between (renewed, deleted).
+ */
+export async function replaceSubscriptionEndpoint(
+  db: Executor,
+  row: PushSubscriptionRow,
+  next: { endpoint: string; p256dh: string; auth: string; now: Date },
+): Promise<boolean> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, next.endpoint), eq(pushSubscriptions.userId, row.userId), sql`${pushSubscriptions.id} <> ${row.id}`));
+  const updated = await db
+    .update(pushSubscriptions)
+    .set({ endpoint: next.endpoint, p256dh: next.p256dh, auth: next.auth, createdAt: next.now })
+    .where(and(eq(pushSubscriptions.id, row.id), eq(pushSubscriptions.endpoint, row.endpoint), eq(pushSubscriptions.auth, row.auth)))
+    .returning({ id: pushSubscriptions.id });
+  return updated.length === 1;
 }
 
 /** Keeps a person's newest `keep` subscriptions and deletes the rest (old phones, cleared browsers). */
@@ -81,24 +161,31 @@ export interface SubscriptionForSend {
   subscription: PushSubscriptionRow;
   /** The owner's account is still active (a deactivated tanod's phone gets nothing more). */
   ownerActive: boolean;
+  /** The session that registered it is still live (not ended, not expired) at the send. */
+  sessionLive: boolean;
   quietStart: string | null;
   quietEnd: string | null;
   timeZone: string;
 }
 
-/** What a send needs, in one query: the subscription, its owner's quiet hours and the barangay's time zone. */
-export async function findSubscriptionForSend(db: Executor, id: string): Promise<SubscriptionForSend | undefined> {
+/**
+ * What a send needs, in one query: the subscription, whether its owner and its session are still
+ * live at `now`, its owner's quiet hours and the barangay's time zone.
+ */
+export async function findSubscriptionForSend(db: Executor, id: string, now: Date): Promise<SubscriptionForSend | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
   const [row] = await db
     .select({
       subscription: pushSubscriptions,
       ownerStatus: users.status,
+      sessionLive: sql<boolean>`coalesce(${sessionLiveAt(now)}, false)`,
       quietStart: alertPreferences.quietStart,
       quietEnd: alertPreferences.quietEnd,
       timeZone: barangaySettings.timezone,
     })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .leftJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
     .leftJoin(alertPreferences, eq(alertPreferences.userId, pushSubscriptions.userId))
     .leftJoin(barangaySettings, eq(barangaySettings.id, 1))
     .where(eq(pushSubscriptions.id, id))
@@ -107,6 +194,7 @@ export async function findSubscriptionForSend(db: Executor, id: string): Promise
   return {
     subscription: row.subscription,
     ownerActive: row.ownerStatus === 'active',
+    sessionLive: row.sessionLive === true,
     quietStart: row.quietStart,
     quietEnd: row.quietEnd,
     timeZone: row.timeZone ?? 'Asia/Manila',
@@ -156,7 +244,10 @@ export interface PushFanOut {
 
 /**
  * `insert … select` of one push delivery per subscription that passes `where` (joined to its
- * owner, `users`, and their `alert_preferences`). Insert-select needs every column of the table,
+ * owner, `users`, and their `alert_preferences`), and only while the session that registered it is
+ * live at `at`: a browser whose session ended gets nothing, whatever was not yet cleaned up. The
+ * joins read auth's and users' tables in this one statement, which the alert paths need to stay
+ * one statement whatever the number of recipients. Insert-select needs every column of the table,
  * in the table's order.
  */
 function pushDeliveriesInsert(db: Executor, values: { payload: SQL; dedupeKey: SQL; kind: SQL; at: SQL; where: SQL | undefined }) {
@@ -174,11 +265,13 @@ function pushDeliveriesInsert(db: Executor, values: { payload: SQL; dedupeKey: S
       nextAttemptAt: sql<Date>`${values.at}`.as('next_attempt_at'),
       claimedUntil: sql<null>`null::timestamptz`.as('claimed_until'),
       lastError: sql<null>`null::text`.as('last_error'),
+      lastStatusCode: sql<null>`null::integer`.as('last_status_code'),
       createdAt: sql<Date>`${values.at}`.as('created_at'),
       sentAt: sql<null>`null::timestamptz`.as('sent_at'),
     })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .innerJoin(sessions, and(eq(sessions.id, pushSubscriptions.sessionId), sessionLiveAt(values.at)))
     .leftJoin(alertPreferences, eq(alertPreferences.userId, pushSubscriptions.userId))
     .where(values.where);
   return db.insert(deliveries).select(selected);

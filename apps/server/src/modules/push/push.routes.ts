@@ -8,6 +8,7 @@ import {
   pushSubscriptionIdParamsSchema,
   pushSubscriptionInputSchema,
   pushSubscriptionListSchema,
+  pushSubscriptionRenewalSchema,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import { actorOf, publicRoute, requestMeta, requireAuth } from '../../http/auth-guard.ts';
@@ -15,6 +16,7 @@ import {
   getMyAlertPreferences,
   getPushKey,
   listMySubscriptions,
+  renewBrowserSubscription,
   subscribeBrowser,
   unsubscribeBrowser,
   updateMyAlertPreferences,
@@ -43,7 +45,7 @@ export async function pushRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         tags,
         summary: "Subscribe this browser to alerts (the browser's PushSubscription JSON)",
         description:
-          'The endpoint must be https:// on a public host: IP addresses and host names that resolve to private, loopback or link-local addresses are refused. The same endpoint again replaces the subscription, for the caller.',
+          "The endpoint must be https:// on a public host: IP addresses and host names that resolve to private, loopback or link-local addresses are refused. The subscription belongs to the caller's session and ends with it. The same endpoint again replaces the subscription, for the caller; someone else's endpoint only with its keys (409 otherwise).",
         body: pushSubscriptionInputSchema,
         response: { 201: pushSubscriptionCreatedSchema },
       },
@@ -53,6 +55,25 @@ export async function pushRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       const created = await subscribeBrowser(deps, actorOf(request), request.body, requestMeta(request).userAgent);
       return reply.status(201).send(created);
     },
+  );
+
+  r.post(
+    '/api/push/subscriptions/renew',
+    {
+      schema: {
+        tags,
+        summary: 'Replace a subscription the browser renewed (its service worker, which holds no token)',
+        description:
+          'The old endpoint and both its keys identify the subscription; it takes the new endpoint and keys and keeps its person and session. 404 when no subscription of a live session matches.',
+        security: [],
+        body: pushSubscriptionRenewalSchema,
+        response: { 200: pushSubscriptionCreatedSchema },
+      },
+      onRequest: publicRoute,
+      // Each call costs a query and, when it matches, a DNS lookup; a browser renews rarely.
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    (request) => renewBrowserSubscription(deps, request.body),
   );
 
   r.get(

@@ -5,24 +5,29 @@ import {
   type AlertPreferences,
   type NotificationEntityType,
   type PushSubscriptionInput,
+  type PushSubscriptionRenewal,
   type PushSubscriptionSummary,
 } from '@bantay/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { AlertPreferencesRow, PushSubscriptionRow } from '../../db/schema/index.ts';
-import { PushEndpointRefused } from '../../adapters/push/push.ts';
+import { EndpointRefused } from '../../adapters/push/push.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { translate, withLocale, type Locale, type Text } from '../../lib/i18n.ts';
 import { incidentTypeLabel } from '../../lib/incident-types.ts';
 import type { Actor } from '../../http/actor.ts';
-import type { AfterCommit } from '../../db/transaction.ts';
+import { inTransaction, type AfterCommit } from '../../db/transaction.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import { alertRuleOf, isUrgentAlert, notificationPushPayload, shortBody } from './alert-rules.ts';
 import {
   deleteSubscriptionOf,
+  deleteSubscriptionsOfSessions,
   findPreferencesOf,
+  findRenewableSubscription,
   insertChatPushDeliveries,
   insertPushDeliveries,
   listSubscriptionsOf,
+  replaceSubscriptionEndpoint,
   trimSubscriptionsOf,
   upsertPreferences,
   upsertSubscription,
@@ -36,11 +41,28 @@ export function getPushKey(deps: Pick<AppDeps, 'push'>): { publicKey: string } {
   return { publicKey: deps.push.publicKey };
 }
 
+/** The browser's keys must be usable, and the endpoint a place the server may post to. */
+async function checkBrowserSubscription(deps: Pick<AppDeps, 'push'>, input: PushSubscriptionInput, field = ''): Promise<void> {
+  const keyProblem = browserKeysProblem(input.keys);
+  if (keyProblem) throw fieldError(`${field}${keyProblem.field}`, keyProblem.message);
+  try {
+    await deps.push.checkEndpoint(input.endpoint);
+  } catch (error) {
+    if (error instanceof EndpointRefused) throw fieldError(`${field}endpoint`, error.message);
+    // The DNS lookup itself failed (a timeout, a server failure): not the caller's fault.
+    throw new AppError('UNAVAILABLE', msg`The push service could not be checked just now. Please try again.`);
+  }
+}
+
+const takenEndpoint = () => fieldError('endpoint', msg`This push subscription belongs to another account.`, 'CONFLICT');
+
 /**
  * `POST /api/push/subscriptions` (staff and signed-in residents). The endpoint is where the
- * server will post, so it is checked before it is stored (adapters/push/endpoint-guard.ts). The
- * same endpoint again replaces the row, also when it belonged to someone else: the browser is the
- * one that holds the subscription, and it is now signed in as the caller.
+ * server will post, so it is checked before it is stored (adapters/public-endpoint-guard.ts). The
+ * subscription belongs to the caller's session and ends with it (decision 017). The same endpoint
+ * again replaces the row: the caller's own, or someone else's when the body carries that
+ * subscription's keys too (the browser holds it, and is now signed in as the caller); someone
+ * else's endpoint with other keys is refused, 409.
  */
 export async function subscribeBrowser(
   deps: Pick<AppDeps, 'db' | 'clock' | 'push'>,
@@ -48,25 +70,52 @@ export async function subscribeBrowser(
   input: PushSubscriptionInput,
   userAgent: string | null,
 ): Promise<{ id: string }> {
-  const keyProblem = browserKeysProblem(input.keys);
-  if (keyProblem) throw fieldError(keyProblem.field, keyProblem.message);
-  try {
-    await deps.push.checkEndpoint(input.endpoint);
-  } catch (error) {
-    if (error instanceof PushEndpointRefused) throw fieldError('endpoint', error.message);
-    // The DNS lookup itself failed (a timeout, a server failure): not the caller's fault.
-    throw new AppError('UNAVAILABLE', msg`The push service could not be checked just now. Please try again.`);
-  }
+  await checkBrowserSubscription(deps, input);
   const row = await upsertSubscription(deps.db, {
     userId: actor.id,
+    sessionId: actor.sessionId,
     endpoint: input.endpoint,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     userAgent,
     now: deps.clock.now(),
   });
+  if (!row) throw takenEndpoint();
   await trimSubscriptionsOf(deps.db, actor.id, PUSH_LIMITS.subscriptionsPerUser);
   return { id: row.id };
+}
+
+/**
+ * `POST /api/push/subscriptions/renew` (no token: the service worker sends it after the browser
+ * replaced a subscription, `pushsubscriptionchange`, and a worker holds no token). The old
+ * endpoint and both its keys prove the caller is the browser that held it; the row then takes the
+ * new endpoint and keys and keeps its person and session, so it still ends with that session. A
+ * subscription whose session has ended, or that nobody knows, answers 404 and nothing changes.
+ */
+export async function renewBrowserSubscription(deps: Pick<AppDeps, 'db' | 'clock' | 'push'>, input: PushSubscriptionRenewal): Promise<{ id: string }> {
+  const now = deps.clock.now();
+  const gone = () => notFound(msg`Push subscription not found`);
+  // Looked up before the new endpoint's DNS check: an unknown caller costs the server one query.
+  const row = await findRenewableSubscription(deps.db, { endpoint: input.old.endpoint, p256dh: input.old.keys.p256dh, auth: input.old.keys.auth }, now);
+  if (!row) throw gone();
+  await checkBrowserSubscription(deps, input.subscription, 'subscription.');
+  const next = { endpoint: input.subscription.endpoint, p256dh: input.subscription.keys.p256dh, auth: input.subscription.keys.auth, now };
+  try {
+    if (!(await inTransaction(deps.db, (tx) => replaceSubscriptionEndpoint(tx, row, next)))) throw gone();
+  } catch (error) {
+    if (uniqueViolation(error) === 'push_subscriptions_endpoint_key') throw takenEndpoint();
+    throw error;
+  }
+  return { id: row.id };
+}
+
+/**
+ * Ends the push subscriptions these sessions registered, in the transaction that ends the
+ * sessions (sign-out, a session ended from another, a password or PIN change or reset,
+ * deactivation): that browser gets no alert more, whatever it still holds.
+ */
+export async function endSessionsPush(tx: Executor, sessionIds: readonly string[]): Promise<void> {
+  await deleteSubscriptionsOfSessions(tx, sessionIds);
 }
 
 /** `GET /api/push/subscriptions`: the caller's own browsers. */
@@ -112,9 +161,9 @@ function presentPreferences(row: AlertPreferencesRow | undefined): AlertPreferen
   };
 }
 
-function fieldError(field: string, message: Text): AppError {
+function fieldError(field: string, message: Text, code: 'VALIDATION_FAILED' | 'CONFLICT' = 'VALIDATION_FAILED'): AppError {
   // "field: problem", the problem in the request's language (decision 029).
-  return new AppError('VALIDATION_FAILED', `${field}: ${translate(message)}`, { fields: [{ field, message }] });
+  return new AppError(code, `${field}: ${translate(message)}`, { fields: [{ field, message }] });
 }
 
 // --- Alerts raised by other modules, written in their transaction (decision 017). -------------

@@ -38,6 +38,9 @@ function browserSubscription(endpoint = `https://fcm.googleapis.com/fcm/send/${c
   return { endpoint, expirationTime: null, keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') } };
 }
 
+/** The session a token stands for (its `jti`). */
+const sessionOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+
 async function signedIn(context: TestContext, userType: 'tanod' | 'admin' | 'resident' = 'tanod') {
   const user = await createUser(context, { userType, ...(userType === 'resident' ? { phoneNumber: `+63917${crypto.randomInt(1_000_000, 9_999_999)}` } : {}) });
   return { user, token: await signIn(context, user) };
@@ -82,7 +85,7 @@ describe('subscribing a browser', () => {
     expect((await subscribe(ctx, token, browserSubscription())).statusCode).toBe(201);
   });
 
-  it('the same browser again replaces its keys, and a shared browser signed in as someone else moves to them', async () => {
+  it('the same browser again replaces its keys; a shared browser signed in as someone else moves to them only with its keys', async () => {
     const first = await signedIn(ctx);
     const second = await signedIn(ctx);
     const body = browserSubscription();
@@ -92,9 +95,15 @@ describe('subscribing a browser', () => {
     const [row] = await query<{ p256dh: string }>(ctx, sql`select p256dh from push_subscriptions where id = ${id}`);
     expect(row!.p256dh).toBe(renewed.keys.p256dh);
 
+    // Someone who learned the endpoint but not the browser's keys cannot take it over.
+    const hijack = await subscribe(ctx, second.token, { ...body, keys: browserSubscription().keys });
+    expect(hijack.statusCode).toBe(409);
+    expect(hijack.json().error).toMatchObject({ code: 'CONFLICT', fields: [{ field: 'endpoint', message: 'This push subscription belongs to another account.' }] });
+    expect(await query(ctx, sql`select user_id, p256dh from push_subscriptions where id = ${id}`)).toEqual([{ user_id: first.user.id, p256dh: renewed.keys.p256dh }]);
+
     expect((await subscribe(ctx, second.token, renewed)).statusCode).toBe(201);
-    const owners = await query<{ user_id: string }>(ctx, sql`select user_id from push_subscriptions where endpoint = ${body.endpoint}`);
-    expect(owners).toEqual([{ user_id: second.user.id }]);
+    const owners = await query<{ user_id: string; session_id: string }>(ctx, sql`select user_id, session_id from push_subscriptions where endpoint = ${body.endpoint}`);
+    expect(owners).toEqual([{ user_id: second.user.id, session_id: sessionOf(second.token) }]);
     const firstList = await ctx.app.inject({ method: 'GET', url: '/api/push/subscriptions', headers: bearer(first.token) });
     expect(firstList.json()).toEqual([]);
   });
@@ -191,6 +200,40 @@ describe('unsubscribing', () => {
     expect(await query(ctx, sql`select id from push_subscriptions where id = ${id}`)).toHaveLength(1);
     const list = await ctx.app.inject({ method: 'GET', url: '/api/push/subscriptions', headers: bearer(other.token) });
     expect(list.json()).toEqual([]);
+  });
+});
+
+describe('a browser that renewed its subscription (the service worker, pushsubscriptionchange)', () => {
+  const renew = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/push/subscriptions/renew', payload: payload as Record<string, unknown> });
+
+  it('takes the new endpoint and keys on the old row, which keeps its person and session; the old keys are the proof', async () => {
+    const { user, token } = await signedIn(ctx);
+    const old = browserSubscription();
+    const { id } = (await subscribe(ctx, token, old)).json<{ id: string }>();
+    const fresh = browserSubscription();
+
+    const stranger = await renew({ old: { endpoint: old.endpoint, keys: { ...old.keys, auth: browserSubscription().keys.auth } }, subscription: fresh });
+    expect(stranger.statusCode).toBe(404);
+    const response = await renew({ old: { endpoint: old.endpoint, keys: old.keys }, subscription: fresh });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ id });
+    expect(await query(ctx, sql`select user_id, session_id, endpoint, auth from push_subscriptions where id = ${id}`)).toEqual([
+      { user_id: user.id, session_id: sessionOf(token), endpoint: fresh.endpoint, auth: fresh.keys.auth },
+    ]);
+    // The old endpoint proves nothing any more, and a new endpoint is checked like any other.
+    expect((await renew({ old: { endpoint: old.endpoint, keys: old.keys }, subscription: browserSubscription() })).statusCode).toBe(404);
+    const privateEndpoint = await renew({ old: { endpoint: fresh.endpoint, keys: fresh.keys }, subscription: browserSubscription('https://10.0.0.7/push/abc') });
+    expect(privateEndpoint.statusCode).toBe(400);
+    expect(privateEndpoint.json().error.fields).toEqual([{ field: 'subscription.endpoint', message: expect.stringMatching(/IP address/) }]);
+  });
+
+  it('once the session that registered it has ended, answers 404 and changes nothing', async () => {
+    const { token } = await signedIn(ctx);
+    const old = browserSubscription();
+    await subscribe(ctx, token, old);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await renew({ old: { endpoint: old.endpoint, keys: old.keys }, subscription: browserSubscription() })).statusCode).toBe(404);
+    expect(await query(ctx, sql`select id from push_subscriptions where endpoint = ${old.endpoint}`)).toEqual([]);
   });
 });
 

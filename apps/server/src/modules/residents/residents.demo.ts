@@ -15,6 +15,10 @@ export const DEMO_RESIDENTS = [
     birthday: '1979-09-14',
     address: '27 Sampaguita St., Purok 2, Barangay San Isidro',
     gender: 'female',
+    // Her home is pinned: a text or a missed call from her number is placed there (decision 032).
+    homePurok: 'Purok 2 (Silangan)',
+    homeLat: 14.7391,
+    homeLng: 121.0571,
   },
   {
     firstName: 'Emmanuel',
@@ -25,6 +29,10 @@ export const DEMO_RESIDENTS = [
     birthday: '1994-02-03',
     address: 'Blk 5 Lot 12, Narra St., Purok 5, Barangay San Isidro',
     gender: 'male',
+    // A purok without a pin: his texts are placed at the purok's centre.
+    homePurok: 'Purok 4 (Kanluran)',
+    homeLat: null,
+    homeLng: null,
   },
 ] as const;
 
@@ -35,7 +43,15 @@ export async function seedDemoResidents(deps: AppDeps): Promise<string[]> {
   for (const resident of DEMO_RESIDENTS) {
     const existing = await findResidentByPhone(deps.db, resident.phoneNumber);
     if (existing) {
-      await updateUser(deps.db, existing.id, { pinHash, status: 'active', lockedUntil: null, failedLoginCount: 0 });
+      await updateUser(deps.db, existing.id, {
+        pinHash,
+        status: 'active',
+        lockedUntil: null,
+        failedLoginCount: 0,
+        homePurok: resident.homePurok,
+        homeLat: resident.homeLat,
+        homeLng: resident.homeLng,
+      });
       ids.push(existing.id);
       continue;
     }

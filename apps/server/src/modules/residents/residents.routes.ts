@@ -11,8 +11,11 @@ import {
   loginSuccessSchema,
   myReportListSchema,
   okSchema,
+  publicPuroksSchema,
   residentForgotPinRequestSchema,
   residentForgotPinResponseSchema,
+  residentHomeRequestSchema,
+  residentHomeSchema,
   residentLoginRequestSchema,
   residentResetPinRequestSchema,
   residentSendCodeRequestSchema,
@@ -25,6 +28,7 @@ import { setAccountLanguage, updateAccountPhoto } from '../account/index.ts';
 import { listMyReports } from '../incidents/index.ts';
 import { perIpLimit } from '../../http/public-guards.ts';
 import { checkPinResetToken, loginResident, requestPinReset, resetPin, sendResidentSignupCode, signUpResident } from './residents.service.ts';
+import { getResidentHome, listPuroks, setResidentHome } from './resident-home.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -151,6 +155,38 @@ export async function residentRoutes(app: FastifyInstance, deps: AppDeps): Promi
       onRequest: residentOnly,
     },
     (request) => setAccountLanguage(deps, actorOf(request), request.body.language),
+  );
+
+  r.get(
+    '/api/residents/me/home',
+    {
+      schema: { tags: ['residents'], summary: 'My home purok and pin, where a text or missed call from my number is placed', response: { 200: residentHomeSchema } },
+      onRequest: residentOnly,
+    },
+    (request) => getResidentHome(deps, actorOf(request)),
+  );
+
+  r.put(
+    '/api/residents/me/home',
+    {
+      schema: {
+        tags: ['residents'],
+        summary: 'Set my home purok and pin (null clears them): texts and missed calls from my number become reports there',
+        body: residentHomeRequestSchema,
+        response: { 200: residentHomeSchema },
+      },
+      onRequest: residentOnly,
+    },
+    (request) => setResidentHome(deps, actorOf(request), request.body),
+  );
+
+  r.get(
+    '/api/public/puroks',
+    {
+      onRequest: publicRoute,
+      schema: { tags: ['residents'], summary: "The barangay's puroks (active patrol areas), for the sign-up form", security: [], response: { 200: publicPuroksSchema } },
+    },
+    () => listPuroks(deps),
   );
 
   // The staff account photo pipeline (re-encoded, metadata stripped), for residents.

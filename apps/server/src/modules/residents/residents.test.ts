@@ -135,6 +135,25 @@ describe('resident sign-up', () => {
   });
 });
 
+describe("a resident's home (docs/decisions/032-the-text-line.md)", () => {
+  it('is set at sign-up and changed on the account; a purok without a pin is placed only when it is a patrol area', async () => {
+    const { response } = await signUp({ homePurok: 'Purok 3', homePin: { lat: 14.7312, lng: 121.0431 } });
+    expect(response.statusCode, response.body).toBe(201);
+    const token = response.json<{ token: string }>().token;
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ homePurok: 'Purok 3', homePin: { lat: 14.7312, lng: 121.0431 } });
+    const put = (payload: unknown) => ctx.app.inject({ method: 'PUT', url: '/api/residents/me/home', headers: bearer(token), payload: payload as object });
+    // No such patrol area, no pin: Bantay cannot place a text from this number.
+    expect((await put({ homePurok: 'Purok 9' })).json()).toEqual({ homePurok: 'Purok 9', homePin: null, hasHome: false });
+    expect((await put({ homePurok: 'Purok 9', homePin: { lat: 14.73, lng: 121.04 } })).json()).toMatchObject({ hasHome: true });
+    expect((await put({ homePurok: null, homePin: null })).json()).toEqual({ homePurok: null, homePin: null, hasHome: false });
+    expect((await put({ homePurok: null, homePin: { lat: 14.73, lng: 121.04 } })).statusCode).toBe(400);
+    expect((await put({ homePurok: 'x'.repeat(81) })).statusCode).toBe(400);
+    const puroks = await ctx.app.inject({ method: 'GET', url: '/api/public/puroks' });
+    expect(puroks.json()).toEqual({ puroks: expect.any(Array) });
+  });
+});
+
 describe('resident sign-in', () => {
   it('a resident signs in with the number in any common format and the PIN', async () => {
     const { number } = await signUp();

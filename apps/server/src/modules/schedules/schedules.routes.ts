@@ -23,7 +23,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: AppDeps): Promi
     '/api/schedules',
     {
       schema: { tags: ['schedules'], summary: 'Schedules overlapping a period (admin)', querystring: scheduleListQuerySchema, response: { 200: scheduleListSchema } },
-      onRequest: requireAuth(deps, ADMINS),
+      onRequest: requireAuth(deps, ADMINS, { keyScope: 'schedules:read' }),
     },
     (request) => listSchedulesFor(deps, request.query),
   );

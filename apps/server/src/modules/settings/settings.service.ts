@@ -52,6 +52,7 @@ async function loadPublicSettings(deps: AppDeps): Promise<PublicSettings> {
       incidentTypes: DEFAULT_INCIDENT_TYPES,
       boundary: null,
       timezone: 'Asia/Manila',
+      psgcCode: null,
       map: deps.config.map,
       dataProtectionOfficer: null,
       officials: { punongBarangay: null, barangaySecretary: null },
@@ -66,6 +67,7 @@ async function loadPublicSettings(deps: AppDeps): Promise<PublicSettings> {
     incidentTypes: row.incidentTypes.length > 0 ? row.incidentTypes : DEFAULT_INCIDENT_TYPES,
     boundary: row.boundary ?? null,
     timezone: row.timezone,
+    psgcCode: row.psgcCode,
     map: deps.config.map,
     dataProtectionOfficer: row.dpoName ? { name: row.dpoName, contact: row.dpoContact ?? '' } : null,
     officials: { punongBarangay: row.punongBarangay, barangaySecretary: row.barangaySecretary },
@@ -95,6 +97,7 @@ async function currentValues(deps: AppDeps) {
     hotlines: current.hotlines,
     incidentTypes: current.incidentTypes,
     timezone: current.timezone,
+    psgcCode: current.psgcCode ?? null,
     dpoName: current.dataProtectionOfficer?.name ?? null,
     dpoContact: current.dataProtectionOfficer?.contact ?? null,
     punongBarangay: current.officials?.punongBarangay ?? null,
@@ -119,6 +122,7 @@ export async function updateSettings(deps: AppDeps, actor: Actor, input: z.outpu
   if (input.incidentTypes !== undefined) after.incidentTypes = input.incidentTypes.map((t) => ({ ...t, name: t.name.trim() }));
   if (input.mapStart !== undefined) Object.assign(after, { mapStartLat: input.mapStart.lat, mapStartLng: input.mapStart.lng, mapStartZoom: input.mapStart.zoom });
   if (input.timezone !== undefined) after.timezone = input.timezone;
+  if (input.psgcCode !== undefined) after.psgcCode = input.psgcCode || null;
   if (input.dataProtectionOfficer !== undefined) {
     after.dpoName = input.dataProtectionOfficer?.name ?? null;
     after.dpoContact = input.dataProtectionOfficer?.contact ?? null;

@@ -12,7 +12,7 @@ export async function trackingRoutes(app: FastifyInstance, deps: AppDeps): Promi
     '/api/tracking/live',
     {
       schema: { tags: ['tracking'], summary: 'The latest point of every tanod being tracked, for the live map (admin)', response: { 200: livePositionListSchema } },
-      onRequest: requireAuth(deps, ADMINS),
+      onRequest: requireAuth(deps, ADMINS, { keyScope: 'tracking:read' }),
     },
     () => listLive(deps),
   );

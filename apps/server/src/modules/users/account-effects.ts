@@ -21,4 +21,6 @@ export interface StaffAccountEffects {
     afterCommit: AfterCommit,
     input: { tanod: Pick<UserRow, 'id' | 'firstName' | 'lastName'>; actor: Actor; now: Date },
   ): Promise<IncidentRow | undefined>;
+  /** A deactivated account's calendar feed stops (calendar-feeds): its address answers 404. */
+  endCalendarFeed(tx: Tx, userId: string): Promise<void>;
 }

@@ -215,6 +215,7 @@ export async function deactivateStaffUser(deps: AppDeps, actor: Actor, id: strin
     }
     await updateUser(tx, user.id, { status: 'deactivated', isOnline: false, updatedAt: now });
     const sessionIds = await deps.links.staffAccounts.endSessions(tx, user.id, now);
+    await deps.links.staffAccounts.endCalendarFeed(tx, user.id);
     // The hand-off (getStaffHandoff lists it first): an incident they hold goes back to the queue now.
     const returned = await deps.links.staffAccounts.returnIncidentOfDeactivated(deps, tx, afterCommit, { tanod: user, actor, now });
     const after = { status: 'deactivated', sessionsEnded: sessionIds.length, ...(returned ? { incidentReturnedToQueue: returned.ticket } : {}) };

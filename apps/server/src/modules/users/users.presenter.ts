@@ -26,6 +26,10 @@ export function presentCurrentUser(row: UserRow, extra: { hasUnreadNotifications
     hasUnreadNotifications: extra.hasUnreadNotifications,
     mustChangePassword: row.mustChangePassword,
     language: row.language,
+    // A resident's home (docs/decisions/032-the-text-line.md); staff have none.
+    ...(row.userType === 'resident'
+      ? { homePurok: row.homePurok, homePin: row.homeLat !== null && row.homeLng !== null ? { lat: row.homeLat, lng: row.homeLng } : null }
+      : {}),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -7,6 +7,7 @@ import { TrackingBadge } from '@/features/patrols/tracking/TrackingBadge.tsx';
 import { TrackingProvider } from '@/features/patrols/tracking/TrackingProvider.tsx';
 import { RealtimeProvider } from '@/lib/realtime.tsx';
 import { useSession } from '@/lib/session.tsx';
+import { keepQueries } from '@/lib/staff-cache.ts';
 import { preloadToasts } from '@/lib/toast.ts';
 import { OfflineBanner } from '@/components/layout/OfflineBanner.tsx';
 import { SideNav } from '@/components/layout/SideNav.tsx';
@@ -17,7 +18,7 @@ import { PasswordChangeGate } from '../PasswordChangeGate.tsx';
 
 /** The shared layout of docs/product.md §A1: side navigation, top bar and the main area, where `children` (the page) goes. */
 export default function StaffLayout({ children }: { children: ReactNode }) {
-  const { userType, user } = useSession();
+  const { userType, user, unchecked } = useSession();
   const nav = useSideNav();
   // One query cache per signed-in layout: signing out unmounts it, so no data outlives the session.
   // It lives here, not at the root, so the public pages never download the query library.
@@ -28,6 +29,11 @@ export default function StaffLayout({ children }: { children: ReactNode }) {
         defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 } },
       }),
   );
+
+  // What the pages showed is kept on this phone, and shown after a reload with no connection
+  // (lib/staff-cache.ts).
+  const userId = user?._id;
+  useEffect(() => (userId ? keepQueries(queryClient, userId, unchecked) : undefined), [queryClient, userId, unchecked]);
 
   // A staff page may lose its connection at any moment; the toasts that say so must already be here.
   useEffect(preloadToasts, []);

@@ -1,6 +1,7 @@
 import { navigate } from 'wouter/use-browser-location';
 import { appEntryPath } from '@/lib/pwa-start.ts';
 import { storage } from '@/lib/storage.ts';
+import { followFreshPublicPages } from './fresh-page.ts';
 
 /**
  * Started by src/main.tsx once the page has loaded and a service worker (src/sw.ts) controls it
@@ -21,6 +22,7 @@ export function startPwa(registered: Promise<ServiceWorkerRegistration>): void {
   if (entry) navigate(entry, { replace: true });
   if (Number(storage.get('waitingReports') ?? 0) > 0) void import('./notices.tsx').then((notices) => notices.watchWaitingReports());
   navigator.serviceWorker.addEventListener('message', followNotificationClick);
+  followFreshPublicPages();
   registered.then(watchForUpdates, () => undefined);
 }
 

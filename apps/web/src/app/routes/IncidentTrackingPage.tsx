@@ -18,6 +18,8 @@ import { useIncidentList } from '@/features/incidents/incidents-api.ts';
 import { LivePatrolsPanel } from '@/features/patrols/live/LivePatrolsPanel.tsx';
 import { useLiveTracking } from '@/features/patrols/live/use-live-tracking.ts';
 import { PatrolReplay } from '@/features/patrols/replay/PatrolReplay.tsx';
+import { InboxPanel } from '@/features/text-line/InboxPanel.tsx';
+import { useOpenInboxCount } from '@/features/text-line/text-line-api.ts';
 import RolePage from './RolePage.tsx';
 
 const NO_POINTS: never[] = [];
@@ -26,6 +28,7 @@ const TrackingMapView = lazyMap(() => import('./TrackingMapView.tsx'), 'h-[28rem
 
 const TABS = [
   { key: 'incidents', label: msg`Incidents` },
+  { key: 'inbox', label: msg`Text inbox` },
   { key: 'map', label: msg`Live map` },
   { key: 'backup', label: msg`Backup requests` },
   { key: 'replay', label: msg`Patrol replay` },
@@ -129,9 +132,10 @@ function LiveMapTab({ onSelectIncident }: { onSelectIncident(id: string): void }
 }
 
 /**
- * The admin's /Patrol&incidenttracking: incidents, the live map (incidents, backup, cameras and
- * the tanods on patrol), backup requests, the replay of past patrols, the archive, and
- * the barangay's blotter (`?tab=blotter`, with `&entry=` the open entry and `&record=` an incident
+ * The admin's /Patrol&incidenttracking: incidents, the text inbox (`?tab=inbox`: texts and missed
+ * calls from numbers Bantay cannot place, docs/decisions/032-the-text-line.md), the live map
+ * (incidents, backup, cameras and the tanods on patrol), backup requests, the replay of past
+ * patrols, the archive, and the barangay's blotter (`?tab=blotter`, with `&entry=` the open entry and `&record=` an incident
  * to record; docs/decisions/026-the-blotter.md).
  */
 export default function IncidentTrackingPage() {
@@ -140,6 +144,7 @@ export default function IncidentTrackingPage() {
   const tab: TabId = TABS.find((item) => item.key === params.get('tab'))?.key ?? 'incidents';
   const incidentId = params.get('incident');
   const pendingBackup = useAssistanceList({ status: ['pending'] }).data?.items.length ?? 0;
+  const openTexts = useOpenInboxCount();
 
   const update = useCallback(
     (patch: Record<string, string | null>) =>
@@ -165,7 +170,12 @@ export default function IncidentTrackingPage() {
         tabs={TABS.map((item) => ({
           key: item.key,
           label: t(item.label),
-          badge: item.key === 'backup' ? <CountBadge count={pendingBackup} label={t`waiting`} urgent /> : undefined,
+          badge:
+            item.key === 'backup' ? (
+              <CountBadge count={pendingBackup} label={t`waiting`} urgent />
+            ) : item.key === 'inbox' ? (
+              <CountBadge count={openTexts} label={t`waiting`} />
+            ) : undefined,
         }))}
         selected={tab}
         onSelect={(key) => update({ tab: key === 'incidents' ? null : key, entry: null, record: null })}
@@ -174,6 +184,7 @@ export default function IncidentTrackingPage() {
         {tab === 'archive' && (
           <IncidentTable key="archive" mode="archive" onOpen={openIncident} selectedId={incidentId} />
         )}
+        {tab === 'inbox' && <InboxPanel onOpenIncident={openIncident} />}
         {tab === 'map' && <LiveMapTab onSelectIncident={openIncident} />}
         {tab === 'backup' && <BackupRequestsPanel onOpenIncident={openIncident} />}
         {tab === 'replay' && <PatrolReplay />}

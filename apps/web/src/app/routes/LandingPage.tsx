@@ -49,7 +49,9 @@ export default function LandingPage() {
 
         {/* data-landing-actions: how the server's advisory block finds this page in any language (modules/advisories/landing-banner.ts). */}
         <section aria-label={t`What do you need?`} data-landing-actions="" className="grid gap-3 sm:grid-cols-3">
-          <Link to="/Reportincidents?emergency=1" className={`action-card action-card-danger ${ACTION_LAYOUT}`}>
+          {/* The server's emergency form, not the app's screen: on one bar of signal and a slow phone it is
+              ready in about a second, the app's in several (src/lite/enhance.ts, docs/benchmarks.md). */}
+          <a href="/lite/emergency" className={`action-card action-card-danger ${ACTION_LAYOUT}`}>
             <Siren className="h-8 w-8 shrink-0" aria-hidden="true" />
             <span>
               <span className="block text-lg font-bold">
@@ -59,7 +61,7 @@ export default function LandingPage() {
                 <Trans>Get help now: fire, medical, crime in progress</Trans>
               </span>
             </span>
-          </Link>
+          </a>
           <Link to="/Reportincidents" className={`action-card ${ACTION_LAYOUT}`}>
             <ShieldAlert className="h-8 w-8 shrink-0 text-brand-600" aria-hidden="true" />
             <span>

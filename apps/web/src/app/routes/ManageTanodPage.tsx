@@ -4,10 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Tabs } from '@/components/Tabs.tsx';
 import { AuditLogPanel } from '@/features/audit/AuditLogPanel.tsx';
 import { FailedDeliveriesPanel } from '@/features/deliveries/FailedDeliveriesPanel.tsx';
+import { IntegrationsPage } from '@/features/integrations/IntegrationsPage.tsx';
 import { TanodRatingsPanel } from '@/features/evaluations/TanodRatingsPanel.tsx';
 import { AdminTanodPerformance } from '@/features/performance/AdminTanodPerformance.tsx';
 import { PerformanceRanking } from '@/features/performance/PerformanceRanking.tsx';
 import { BarangaySettingsPanel } from '@/features/settings/BarangaySettingsPanel.tsx';
+import { GatewayStatusCard } from '@/features/text-line/GatewayStatus.tsx';
 import { StaffDirectory } from '@/features/users/StaffDirectory.tsx';
 import { useSession } from '@/lib/session.tsx';
 import RolePage from './RolePage.tsx';
@@ -19,13 +21,14 @@ const TABS = [
   { key: 'settings', label: msg`Barangay settings`, supadminOnly: true },
   { key: 'audit', label: msg`Audit log`, supadminOnly: true },
   { key: 'deliveries', label: msg`Failed alerts`, supadminOnly: true },
+  { key: 'integrations', label: msg`Integrations`, supadminOnly: true },
 ] as const;
 
 type TabId = (typeof TABS)[number]['key'];
 
 /**
  * /ManageTanod. The seed's admin menu has no entries for the supadmin's own pages, so
- * the supadmin finds admins, barangay settings, the audit log and the failed alerts as
+ * the supadmin finds admins, barangay settings, the audit log, the failed alerts and the integrations as
  * tabs here (`?tab=`). Every admin has the ranked performance of all tanods as a tab too.
  */
 export default function ManageTanodPage() {
@@ -68,9 +71,15 @@ export default function ManageTanodPage() {
         )}
         {current === 'performance' && <PerformanceRanking />}
         {current === 'admins' && <StaffDirectory key="admin" userType="admin" />}
-        {current === 'settings' && <BarangaySettingsPanel />}
+        {current === 'settings' && (
+          <div className="flex flex-col gap-6">
+            <GatewayStatusCard />
+            <BarangaySettingsPanel />
+          </div>
+        )}
         {current === 'audit' && <AuditLogPanel />}
         {current === 'deliveries' && <FailedDeliveriesPanel />}
+        {current === 'integrations' && <IntegrationsPage />}
       </Tabs>
     </RolePage>
   );

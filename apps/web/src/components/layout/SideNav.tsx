@@ -9,6 +9,7 @@ import {
   Radar,
   ShieldAlert,
   Star,
+  UserRound,
   Users,
   Wrench,
   type LucideIcon,
@@ -31,6 +32,7 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   users: Users,
   radar: Radar,
   boxes: Boxes,
+  user: UserRound,
 };
 
 interface SideNavProps {

@@ -3,6 +3,7 @@ import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '@/lib/session.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { HomeLocationForm } from './HomeLocationForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfilePhotoCard } from './ProfilePhotoCard.tsx';
 import { SessionsList } from './SessionsList.tsx';
@@ -26,12 +27,27 @@ interface AccountPageProps {
   alerts?: ReactNode;
 }
 
-/** /myaccount: photo and profile, two-factor, alerts, password, sessions. */
+/** /myaccount: photo and profile, two-factor, alerts, password, sessions; a resident's home. */
 export function AccountPage({ onOpenTwoFactor, alerts }: AccountPageProps) {
   const { t } = useLingui();
-  const { user } = useSession();
+  const { user, userType } = useSession();
   const twoFactorOn = user?.twoFactorEnabled ?? false;
   const phoneNumber = user?.phoneNumber;
+  if (userType === 'resident') {
+    // A resident's account is kept on the public pages (sign-up, PIN); here they set their home,
+    // where a text or a missed call from their number is placed (docs/decisions/032-the-text-line.md).
+    return (
+      <div className="max-w-2xl">
+        <Section
+          id="account-home"
+          title={t`Your home`}
+          description={t`Where a text or a missed call from your number to the barangay phone brings the tanods, even without mobile data.`}
+        >
+          <HomeLocationForm />
+        </Section>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-6">
       {user?.mustChangePassword && (

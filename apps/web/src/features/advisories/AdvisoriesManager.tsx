@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Megaphone, Pencil, Plus, Square, Trash2 } from 'lucide-react';
+import { Megaphone, Pencil, Plus, RadioTower, Send, Square, Trash2 } from 'lucide-react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { notify } from '@/lib/toast.ts';
 import { DEFAULT_TIMEZONE, formatZoned, isoToZonedParts, zonedToIso } from '@/lib/zoned-time.ts';
-import { createAdvisory, deleteAdvisory, updateAdvisory, useAdvisories, usePatrolAreaChoices, useRefreshAdvisories } from './advisories-api.ts';
+import { createAdvisory, deleteAdvisory, publishAdvisory, updateAdvisory, useAdvisories, usePatrolAreaChoices, useRefreshAdvisories } from './advisories-api.ts';
 import { fullName } from '@/lib/full-name.ts';
 
 const SEVERITY_LABELS: Record<AdvisorySeverity, MessageDescriptor> = { info: msg`Information`, warning: msg`Warning`, danger: msg`Danger` };
@@ -24,7 +24,20 @@ const SEVERITY_CHIPS: Record<AdvisorySeverity, string> = {
   danger: 'bg-red-600/10 text-red-800 dark:text-red-200',
 };
 /* eslint-enable lingui/no-unlocalized-strings */
-const STATE_LABELS: Record<Advisory['state'], MessageDescriptor> = { scheduled: msg`Scheduled`, active: msg`On the home page`, ended: msg`Ended` };
+const STATE_LABELS: Record<Advisory['state'], MessageDescriptor> = {
+  draft: msg`Draft: not public`,
+  scheduled: msg`Scheduled`,
+  active: msg`On the home page`,
+  ended: msg`Ended`,
+};
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not prose */
+const STATE_CHIPS: Record<Advisory['state'], string> = {
+  draft: 'border border-amber-600/40 bg-amber-500/10 text-amber-900 dark:text-amber-200',
+  scheduled: 'bg-surface-2 text-ink-soft',
+  active: 'bg-green-600/10 text-green-800 dark:text-green-200',
+  ended: 'bg-surface-2 text-ink-soft',
+};
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** `2026-11-27T14:05` in the barangay's zone ⇄ an ISO instant. */
 const toLocalInput = (iso: string, timeZone: string) => {
@@ -58,6 +71,16 @@ export function AdvisoriesManager() {
       await refresh();
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : t`Could not end the advisory`);
+    }
+  }
+
+  async function publish(advisory: Advisory) {
+    try {
+      await publishAdvisory(advisory._id);
+      notify.success(t`Advisory published`);
+      await refresh();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : t`Could not publish the advisory`);
     }
   }
 
@@ -126,9 +149,8 @@ export function AdvisoriesManager() {
                 <li key={advisory._id} className="card flex flex-col gap-2" data-advisory-row={advisory._id}>
                   <div className="flex flex-wrap items-center gap-2">
                     <span className={`rounded px-2 py-0.5 text-xs font-semibold ${SEVERITY_CHIPS[advisory.severity]}`}>{t(SEVERITY_LABELS[advisory.severity])}</span>
-                    <span className={`rounded px-2 py-0.5 text-xs font-medium ${advisory.state === 'active' ? 'bg-green-600/10 text-green-800 dark:text-green-200' : 'bg-surface-2 text-ink-soft'}`}>
-                      {t(STATE_LABELS[advisory.state])}
-                    </span>
+                    <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_CHIPS[advisory.state]}`}>{t(STATE_LABELS[advisory.state])}</span>
+                    {advisory.origin && <OriginMark senderName={advisory.origin.senderName} />}
                   </div>
                   <h3 className="font-semibold [overflow-wrap:anywhere]">{advisory.title}</h3>
                   <p className="whitespace-pre-line text-sm text-ink-soft [overflow-wrap:anywhere]">{advisory.body}</p>
@@ -142,7 +164,18 @@ export function AdvisoriesManager() {
                       </>
                     )}
                   </p>
+                  {advisory.state === 'draft' && (
+                    <p className="text-sm text-ink-soft">
+                      <Trans>Read from an outside alert feed. Residents see nothing until an admin checks it and publishes it.</Trans>
+                    </p>
+                  )}
                   <div className="flex flex-wrap gap-2">
+                    {advisory.state === 'draft' && (
+                      <button type="button" className="btn btn-primary !min-h-9 !px-3" onClick={() => void publish(advisory)} aria-label={t`Publish ${title}`}>
+                        <Send className="h-4 w-4" aria-hidden="true" />
+                        <Trans>Publish</Trans>
+                      </button>
+                    )}
                     <button type="button" className="btn btn-secondary !min-h-9 !px-3" onClick={() => setEditing(advisory)} aria-label={t`Edit ${title}`}>
                       <Pencil className="h-4 w-4" aria-hidden="true" />
                       <Trans>Edit</Trans>
@@ -173,6 +206,16 @@ export function AdvisoriesManager() {
         onCancel={() => setDeleting(null)}
       />
     </section>
+  );
+}
+
+/** Where a draft came from: the outside feed's sender (e.g. PAGASA), by the Common Alerting Protocol. */
+function OriginMark({ senderName }: { senderName: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded bg-surface-2 px-2 py-0.5 text-xs font-medium text-ink-soft">
+      <RadioTower className="h-3.5 w-3.5" aria-hidden="true" />
+      <Trans>From {senderName}, CAP</Trans>
+    </span>
   );
 }
 

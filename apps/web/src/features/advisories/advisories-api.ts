@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 
 const ADVISORIES_KEY = ['advisories'] as const;
 
-/** `GET /api/advisories` (admins): scheduled, active and ended, newest start first. */
+/** `GET /api/advisories` (admins): drafts, scheduled, active and ended, newest start first. */
 export function useAdvisories() {
   return useQuery({ queryKey: ADVISORIES_KEY, queryFn: ({ signal }) => api<AdvisoryList>('/api/advisories', { signal }) });
 }
@@ -17,6 +17,8 @@ export function useRefreshAdvisories() {
 export const createAdvisory = (body: CreateAdvisoryRequest) => api<Advisory>('/api/advisories', { method: 'POST', body });
 export const updateAdvisory = (id: string, body: UpdateAdvisoryRequest) =>
   api<Advisory>(`/api/advisories/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+/** A draft (read from an outside CAP feed) goes public as it stands. */
+export const publishAdvisory = (id: string) => api<Advisory>(`/api/advisories/${encodeURIComponent(id)}/publish`, { method: 'POST' });
 export const deleteAdvisory = (id: string) => api<unknown>(`/api/advisories/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /**

@@ -176,6 +176,7 @@ function EntryList({ timeZone, onOpen }: { timeZone: string; onOpen(id: string):
 }
 
 function CopyRequestList({ onOpen }: { onOpen(id: string): void }) {
+  const { t } = useLingui();
   const requests = useCopyRequests();
   if (requests.isPending)
     return (
@@ -202,7 +203,7 @@ function CopyRequestList({ onOpen }: { onOpen(id: string): void }) {
     <ul className="card divide-y divide-line !p-0">
       {requests.data.map((request) => {
         const number = request.entryNumber;
-        const requester = fullName(request.requester);
+        const requester = fullName(request.requester) || t`A deleted account`;
         return (
           <li key={request._id}>
             <button type="button" className="w-full p-4 text-left text-sm hover:bg-surface-2" onClick={() => onOpen(request.entryId)}>

@@ -13,6 +13,7 @@ import { decideCopyRequest, downloadCertifiedCopy, setConfidential, useBlotterEn
 import { changeRows, errorText, partyText, statusText, STATUS_STYLES } from './blotter-format.ts';
 import { AmendDialog } from './AmendDialog.tsx';
 import { HearingsSection } from './HearingsSection.tsx';
+import { PartyPhonesSection } from './PartyPhonesSection.tsx';
 import { fullName } from '@/lib/full-name.ts';
 import { incidentTypeLabel } from '@bantay/shared';
 
@@ -114,7 +115,7 @@ function CopyRequests({ entry }: { entry: BlotterEntry }) {
         {entry.copyRequests.map((request) => (
           <li key={request._id} className="flex flex-wrap items-center gap-2 rounded-lg border border-line p-3">
             <span className="flex-1">
-              {fullName(request.requester)} · <strong>{t(COPY_REQUEST_STATUS_LABELS[request.status])}</strong>
+              {fullName(request.requester) || t`A deleted account`} · <strong>{t(COPY_REQUEST_STATUS_LABELS[request.status])}</strong>
               {request.reason ? ` (${request.reason})` : ''}
             </span>
             {request.status === 'pending' &&
@@ -236,6 +237,7 @@ export function EntryDrawer({ entryId, timeZone, onClose }: { entryId: string; t
           <Section title={t`Action taken`}>
             <p className="whitespace-pre-wrap break-words text-sm">{entry.actionTaken}</p>
           </Section>
+          <PartyPhonesSection entry={entry} />
           <HearingsSection entry={entry} timeZone={timeZone} />
           <CopyRequests entry={entry} />
           <Section title={t`History (${plural(amendments, { one: '# amendment', other: '# amendments' })})`}>

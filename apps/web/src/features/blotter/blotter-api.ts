@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AmendBlotterEntry,
+  AmendPartyPhone,
   BlotterDraft,
   BlotterEntry,
   BlotterListResponse,
@@ -98,6 +99,7 @@ export function useMediators() {
 
 export const recordEntry = (body: CreateBlotterEntry) => api<BlotterEntry>('/api/blotter', { method: 'POST', body });
 export const amendEntry = (id: string, body: AmendBlotterEntry) => api<BlotterEntry>(`/api/blotter/${enc(id)}/amendments`, { method: 'POST', body });
+export const amendPartyPhone = (id: string, body: AmendPartyPhone) => api<BlotterEntry>(`/api/blotter/${enc(id)}/party-phones`, { method: 'POST', body });
 export const setConfidential = (id: string, confidential: boolean) =>
   api<BlotterEntry>(`/api/blotter/${enc(id)}/confidential`, { method: 'POST', body: { confidential } });
 export const scheduleHearing = (id: string, body: ScheduleHearing) => api<BlotterEntry>(`/api/blotter/${enc(id)}/hearings`, { method: 'POST', body });

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { FailedDelivery } from '@bantay/shared';
-import { renderWithI18n } from '@/test/render.tsx';
+import { renderWithQueries } from '@/test/render.tsx';
 import { FailedDeliveriesPanel, KIND_LABELS, kindLabel, kindWords } from './FailedDeliveriesPanel.tsx';
 
 const delivery = (id: string, overrides: Partial<FailedDelivery> = {}): FailedDelivery => ({
@@ -50,12 +49,7 @@ afterEach(() => {
 });
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithI18n(
-    <QueryClientProvider client={client}>
-      <FailedDeliveriesPanel />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<FailedDeliveriesPanel />);
   return userEvent.setup();
 }
 

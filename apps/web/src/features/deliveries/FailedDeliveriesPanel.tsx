@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { BellRing, Mail, MessageSquare, RotateCw, type LucideIcon } from 'lucide-react';
+import { BellRing, Mail, MessageSquare, RotateCw, Webhook, type LucideIcon } from 'lucide-react';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,6 +18,7 @@ const CHANNELS: Record<DeliveryChannel, { label: MessageDescriptor; icon: Lucide
   push: { label: msg`Push`, icon: BellRing },
   sms: { label: msg`SMS`, icon: MessageSquare },
   email: { label: msg`Email`, icon: Mail },
+  webhook: { label: msg`Webhook`, icon: Webhook },
 };
 
 /**
@@ -49,6 +50,7 @@ export const KIND_LABELS: Record<string, MessageDescriptor> = {
   'incident.requeued': msg`Incident: requeued`,
   'incident.resolved': msg`Incident: resolved`,
   'incident.responded': msg`Incident: responded`,
+  'incident.status_changed': msg`Incident: status changed`,
   'inventory.low': msg`Inventory: low`,
   'loan.approved': msg`Loan: approved`,
   'loan.due': msg`Loan: due`,
@@ -56,8 +58,10 @@ export const KIND_LABELS: Record<string, MessageDescriptor> = {
   'message.sent': msg`Message: sent`,
   'patrol.absent': msg`Patrol: absent`,
   'patrol.late': msg`Patrol: late`,
+  'patrol.missed': msg`Patrol: missed`,
   'patrol.out_of_area': msg`Patrol: out of area`,
   'patrol.reminder': msg`Patrol: reminder`,
+  ping: msg`Ping`,
   'schedule.changed': msg`Schedule: changed`,
   'schedule.incomplete': msg`Schedule: incomplete`,
   'schedule.published': msg`Schedule: published`,

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { Siren, X } from 'lucide-react';
+import { Phone, Siren, X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentDetail } from '@bantay/shared';
 import { api } from '@/lib/api-client.ts';
 import { useSocketEvent } from '@/lib/realtime.tsx';
 import { useSession } from '@/lib/session.tsx';
+import { formatPhoneForDisplay } from '@/lib/phone.ts';
+import { callbackNumber } from './incident-format.ts';
 import { INCIDENTS_KEY } from './incidents-api.ts';
 import { playAlertSound, unlockAlertSound } from './alert-sound.ts';
 import { incidentTypeLabel } from '@bantay/shared';
@@ -17,7 +19,7 @@ function incidentPagePath(userType: string | null, id: string): string {
   return `${page}?incident=${encodeURIComponent(id)}`;
 }
 
-type Alert = Pick<IncidentDetail, '_id' | 'ticket' | 'type' | 'address' | 'landmark'>;
+type Alert = Pick<IncidentDetail, '_id' | 'ticket' | 'type' | 'address' | 'landmark' | 'source' | 'reporter'>;
 
 /**
  * Live incidents on every staff page. Any incident event refreshes the open incident
@@ -43,7 +45,8 @@ export function IncidentAlerts() {
 
   useSocketEvent('incident:created', (event) => {
     void queryClient.invalidateQueries({ queryKey: INCIDENTS_KEY });
-    if (event.classification !== 'emergency') return;
+    // A report held in an emergency burst: its group's first report rang already.
+    if (event.classification !== 'emergency' || event.grouped) return;
     playAlertSound();
     api<IncidentDetail>(`/api/incidents/${encodeURIComponent(event._id)}`).then(
       (incident) => setAlerts((current) => [incident, ...current.filter((alert) => alert._id !== incident._id)]),
@@ -61,6 +64,9 @@ export function IncidentAlerts() {
   const [latest, ...older] = alerts;
   const more = older.length;
   const dismiss = (id: string) => setAlerts((current) => current.filter((alert) => alert._id !== id));
+  // A missed-call SOS (docs/decisions/032-the-text-line.md): the caller is one tap away.
+  const callBack = callbackNumber(latest!);
+  const callBackShown = callBack ? formatPhoneForDisplay(callBack) : '';
   return (
     <div role="alert" data-testid="emergency-banner" className="sticky top-16 z-30 -mx-4 -mt-4 mb-4 sm:-mx-6 sm:-mt-6">
       <div className="flex flex-wrap items-center gap-3 bg-red-700 px-4 py-3 text-white shadow-lg sm:px-6">
@@ -79,6 +85,17 @@ export function IncidentAlerts() {
             </span>
           )}
         </p>
+        {callBack && (
+          // Last and full width on a phone: the one tap that matters, never squeezing the alert's words.
+          <a
+            className="btn order-last w-full bg-white text-red-800 hover:bg-red-50 sm:order-none sm:w-auto"
+            href={`tel:${callBack}`}
+            data-testid="emergency-call-back"
+          >
+            <Phone className="h-4 w-4" aria-hidden="true" />
+            <Trans>Call back {callBackShown}</Trans>
+          </a>
+        )}
         <button
           type="button"
           className="btn bg-white text-red-800 hover:bg-red-50"

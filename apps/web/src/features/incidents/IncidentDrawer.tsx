@@ -9,7 +9,8 @@ import { ReasonDialog } from '@/components/ReasonDialog.tsx';
 import { directionsUrl } from '@/components/map/map-geometry.ts';
 import { notify } from '@/lib/toast.ts';
 import { AssignControl } from './AssignControl.tsx';
-import { ClassificationBadge, ConfidentialBadge, StatusBadge } from './badges.tsx';
+import { BurstBadge, ClassificationBadge, ConfidentialBadge, StatusBadge } from './badges.tsx';
+import { NoBotCheckBadge } from './NoBotCheckBadge.tsx';
 import { ConfidentialControl } from './ConfidentialControl.tsx';
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentPhotos } from './IncidentPhotos.tsx';
@@ -98,6 +99,8 @@ export function IncidentDrawer({ incidentId, onClose, onOpen }: IncidentDrawerPr
             <ClassificationBadge classification={incident.classification} />
             <StatusBadge status={incident.status} />
             {incident.confidential && <ConfidentialBadge />}
+            {incident.burst && <BurstBadge />}
+            {incident.sentWithoutBotCheck && <NoBotCheckBadge />}
             {incident.responder && <ResponderLine name={fullName(incident.responder)} since={incident.respondedAt} />}
           </div>
           {incident.possibleDuplicateOf && (

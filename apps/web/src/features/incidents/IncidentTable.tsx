@@ -6,7 +6,8 @@ import { ApiError } from '@/lib/api-client.ts';
 import { LoadFailed } from '@/components/LoadFailed.tsx';
 import { notify } from '@/lib/toast.ts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
-import { ConfidentialBadge, StatusBadge } from './badges.tsx';
+import { BurstBadge, ConfidentialBadge, StatusBadge } from './badges.tsx';
+import { NoBotCheckBadge } from './NoBotCheckBadge.tsx';
 import { dayRange, EMPTY_FILTERS, IncidentFiltersBar, type FilterValues } from './IncidentFiltersBar.tsx';
 import { ARCHIVE_STATUSES, shortDateTime, STATUS_LABELS } from './incident-format.ts';
 import { downloadIncidentsCsv, useIncidentPages, type IncidentFilters } from './incidents-api.ts';
@@ -50,6 +51,8 @@ function IncidentCard({ item, selected, onOpen }: { item: IncidentRow; selected:
             </span>
           )}
           {item.confidential && <ConfidentialBadge />}
+          {item.burst && <BurstBadge />}
+          {item.sentWithoutBotCheck && <NoBotCheckBadge />}
         </span>
         <span className="break-words text-ink-soft">
           {[item.address, item.landmark].filter(Boolean).join(' · ') || t`No address`}
@@ -195,6 +198,16 @@ export function IncidentTable({ mode, onOpen, selectedId }: IncidentTableProps) 
                       {item.confidential && (
                         <span className="ml-2 inline-block align-middle">
                           <ConfidentialBadge />
+                        </span>
+                      )}
+                      {item.burst && (
+                        <span className="ml-2 inline-block align-middle">
+                          <BurstBadge />
+                        </span>
+                      )}
+                      {item.sentWithoutBotCheck && (
+                        <span className="ml-2 inline-block align-middle">
+                          <NoBotCheckBadge />
                         </span>
                       )}
                     </td>

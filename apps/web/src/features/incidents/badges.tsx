@@ -1,4 +1,4 @@
-import { Lock, Siren } from 'lucide-react';
+import { Layers, Lock, Siren } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncidentClassification, IncidentStatus } from '@bantay/shared';
 import { STATUS_BADGES, STATUS_LABELS } from './incident-format.ts';
@@ -43,6 +43,25 @@ export function ConfidentialBadge({ compact = false }: { compact?: boolean }) {
     >
       <Lock className="h-3.5 w-3.5" aria-hidden="true" />
       {compact ? <span className="sr-only">{label}</span> : label}
+    </span>
+  );
+}
+
+/**
+ * Let in as part of an emergency burst (docs/decisions/031-emergency-bursts.md): one of many
+ * emergency reports from one network address within the hour, past its ordinary limit. It may
+ * repeat a report of the same event, whose alert then stood for it.
+ */
+export function BurstBadge() {
+  const { t } = useLingui();
+  return (
+    <span
+      data-testid="burst-badge"
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-700 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-300 dark:bg-amber-950/60 dark:text-amber-100"
+      title={t`Part of a burst: one of many emergency reports from one network within the hour`}
+    >
+      <Layers className="h-3.5 w-3.5" aria-hidden="true" />
+      <Trans>Part of a burst</Trans>
     </span>
   );
 }

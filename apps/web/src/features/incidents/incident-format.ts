@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
-import type { IncidentEvent, IncidentStatus, StaffPerson } from '@bantay/shared';
+import type { IncidentDetail, IncidentEvent, IncidentStatus, StaffPerson } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { fullName } from '@/lib/full-name.ts';
 import { currentIntlTag } from '@/lib/i18n.ts';
@@ -112,4 +112,12 @@ export function stepErrorMessage(error: unknown, fallback?: string): string {
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   return Object.fromEntries(error.fields.map((field) => [field.field, field.message]));
+}
+
+/**
+ * The number to call back first: a missed-call SOS's caller (docs/decisions/032-the-text-line.md),
+ * whose report has no words. Null for every other report, whose reporter's number is a plain link.
+ */
+export function callbackNumber(incident: Pick<IncidentDetail, 'source' | 'reporter'>): string | null {
+  return incident.source === 'missed_call' ? incident.reporter.phoneNumber : null;
 }

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { renderWithI18n } from '@/test/render.tsx';
+import { renderWithQueries } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Note } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
 import { NotesCalendar } from './NotesCalendar.tsx';
@@ -78,12 +77,7 @@ afterEach(() => {
 });
 
 function show(initialDay = '2026-11-26') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithI18n(
-    <QueryClientProvider client={client}>
-      <NotesCalendar initialDay={initialDay} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<NotesCalendar initialDay={initialDay} />);
   return userEvent.setup();
 }
 

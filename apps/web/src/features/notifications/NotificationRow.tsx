@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { AlertTriangle, Bell, CalendarClock, LifeBuoy, Trash2, Wrench, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, Bell, CalendarClock, LifeBuoy, Phone, Trash2, Wrench, type LucideIcon } from 'lucide-react';
 import { notificationCategory, type Notification, type NotificationCategory } from '@bantay/shared';
+import { formatPhoneForDisplay } from '@/lib/phone.ts';
 import { relativeTime } from './notification-logic.ts';
 
 const ICONS: Record<NotificationCategory, LucideIcon> = {
@@ -27,6 +28,7 @@ interface NotificationRowProps {
 export function NotificationRow({ item, selecting, selected, onOpen, onPressStart, onPressEnd, onDelete }: NotificationRowProps) {
   const { t } = useLingui();
   const Icon = ICONS[notificationCategory(item.message)];
+  const callback = item.callbackPhone ? formatPhoneForDisplay(item.callbackPhone) : '';
   return (
     <li className="group relative flex items-stretch">
       <button
@@ -58,6 +60,18 @@ export function NotificationRow({ item, selecting, selected, onOpen, onPressStar
         </span>
         {!item.read && <span className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" aria-label={t`Unread`} />}
       </button>
+      {!selecting && item.callbackPhone && (
+        // A missed-call SOS (docs/decisions/032-the-text-line.md): the caller is one tap away.
+        <a
+          href={`tel:${item.callbackPhone}`}
+          className="icon-btn mr-1 self-center bg-brand-fill text-white hover:text-white hover:opacity-90"
+          aria-label={t`Call back ${callback}`}
+          title={t`Call back ${callback}`}
+          data-testid="notification-call-back"
+        >
+          <Phone className="h-4 w-4" aria-hidden="true" />
+        </a>
+      )}
       {!selecting && (
         <button
           type="button"

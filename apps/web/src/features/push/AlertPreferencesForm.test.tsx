@@ -1,22 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ALERT_KIND_LABELS, MUTABLE_ALERT_KINDS, type AlertPreferences, type MutableAlertKind } from '@bantay/shared';
 import { AlertPreferencesForm } from './AlertPreferencesForm.tsx';
 import { installFakeBrowser, requestsTo, uninstallFakeBrowser } from './push-test-browser.ts';
-import { renderWithI18n } from '@/test/render.tsx';
+import { renderWithQueries } from '@/test/render.tsx';
 
 const STAFF_KINDS = MUTABLE_ALERT_KINDS.filter((kind) => kind !== 'ticket');
 
 function show(preferences: AlertPreferences, kinds: readonly MutableAlertKind[] = STAFF_KINDS, showsEmergencies = true) {
   installFakeBrowser({ preferences });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithI18n(
-    <QueryClientProvider client={client}>
-      <AlertPreferencesForm kinds={kinds} showsEmergencies={showsEmergencies} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<AlertPreferencesForm kinds={kinds} showsEmergencies={showsEmergencies} />);
   return userEvent.setup();
 }
 

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import PushAlertsSection from './PushAlertsSection.tsx';
 import { derivePushState } from './use-push-alerts.ts';
 import { browser, installFakeBrowser, PUBLIC_KEY, requestsTo, uninstallFakeBrowser, type FakeBrowserOptions } from './push-test-browser.ts';
-import { renderWithI18n } from '@/test/render.tsx';
+import { renderWithQueries } from '@/test/render.tsx';
+import { api } from '@/lib/api-client.ts';
+import { resumePushAlerts } from '@/lib/push-record.ts';
 
 const USER_ID = 'u-tanod-1';
 /** A session token as the server issues it: the app reads the user's id from its payload. */
@@ -18,12 +19,7 @@ function signIn(id = USER_ID) {
 
 function show(options: FakeBrowserOptions = {}) {
   installFakeBrowser(options);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithI18n(
-    <QueryClientProvider client={client}>
-      <PushAlertsSection audience="staff" />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<PushAlertsSection audience="staff" />);
   return userEvent.setup();
 }
 
@@ -54,7 +50,7 @@ describe('push alerts on this device', () => {
     expect(state().textContent).toContain('On.');
     // This device is not among "the other devices".
     expect(screen.getByText(/^None\./)).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem('pushSubscription')!)).toEqual({ userId: USER_ID, id: 'sub-1' });
+    expect(JSON.parse(localStorage.getItem('pushSubscription')!)).toEqual({ userId: USER_ID, id: 'sub-1', bound: true });
   });
 
   it('turns off: removes the subscription on the server, then in the browser', async () => {
@@ -175,6 +171,25 @@ describe('push alerts on this device', () => {
     show({ secure: false });
     await settled('unsupported');
     expect(state().textContent).toMatch(/without https/);
+  });
+});
+
+describe('when the session that turned alerts on ends elsewhere', () => {
+  it('any 401 unsubscribes this browser; the same person’s next sign-in here turns alerts on again without asking, someone else’s does not', async () => {
+    installFakeBrowser({ permission: 'granted', hasSubscription: true });
+    localStorage.setItem('pushSubscription', JSON.stringify({ userId: USER_ID, id: 'sub-9', bound: true }));
+    const held = browser.subscription!;
+    await expect(api('/api/auth/me')).rejects.toMatchObject({ status: 401 });
+    await waitFor(() => expect(held.unsubscribe).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(localStorage.getItem('pushSubscription')!)).toEqual({ userId: USER_ID, resume: true });
+
+    resumePushAlerts('u-someone-else', token('u-someone-else'));
+    signIn();
+    resumePushAlerts(USER_ID, token(USER_ID));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('pushSubscription')!)).toEqual({ userId: USER_ID, id: 'sub-1', bound: true }));
+    expect(browser.subscribe).toHaveBeenCalledTimes(1);
+    expect(requestsTo('POST', '/api/push/subscriptions').map((request) => request.body)).toEqual([browser.subscription!.toJSON()]);
+    expect(browser.requestPermission).not.toHaveBeenCalled();
   });
 });
 

@@ -80,24 +80,6 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-/** The server's VAPID public key (base64url) as the bytes `pushManager.subscribe` wants. */
-export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
-  const binary = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
-
-/** Whether a subscription was made with this key; one made with another (rotated) key is useless. */
-export function madeWithKey(subscription: PushSubscription, key: Uint8Array): boolean {
-  const own = subscription.options?.applicationServerKey;
-  // A browser that does not say which key it used gets the benefit of the doubt.
-  if (!own) return true;
-  const bytes = new Uint8Array(own);
-  return bytes.length === key.length && bytes.every((byte, index) => byte === key[index]);
-}
-
 /** A fresh subscription for this browser, made with the server's key. */
 export function subscribe(registration: ServiceWorkerRegistration, key: Uint8Array<ArrayBuffer>): Promise<PushSubscription> {
   return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });

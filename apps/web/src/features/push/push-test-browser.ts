@@ -102,6 +102,8 @@ async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Prom
     browser.serverSubscriptions = browser.serverSubscriptions.filter((subscription) => subscription._id !== one[1]);
     return before === browser.serverSubscriptions.length ? json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }) : json(204);
   }
+  // A call the server refuses because the session behind the token has ended.
+  if (url.pathname === '/api/auth/me') return json(401, { error: { code: 'UNAUTHENTICATED', message: 'Session expired. Please log in again.' } });
   if (url.pathname === '/api/push/preferences' && method === 'GET') return json(200, browser.preferences);
   if (url.pathname === '/api/push/preferences' && method === 'PUT') {
     browser.preferences = body as AlertPreferences;

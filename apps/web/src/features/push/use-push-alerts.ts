@@ -3,12 +3,11 @@ import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PushSubscriptionInput } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
-import { PUSH_RECORD_KEY } from '@/lib/push-sign-out.ts';
+import { readPushRecord, writePushRecord } from '@/lib/push-record.ts';
+import { keepForWorker, keyBytes, madeWithKey } from '@/lib/push-session.ts';
 import {
   activeRegistration,
   currentSubscription,
-  keyBytes,
-  madeWithKey,
   notificationPermission,
   pushUnsupportedReason,
   requestNotificationPermission,
@@ -61,29 +60,9 @@ export function derivePushState({ unsupported, browser, storedId, serverIds }: P
   return { status: 'off' };
 }
 
-
-interface StoredRecord {
-  userId: string;
-  id: string;
-}
-
-function localStore(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 function readStoredId(userId: string | null): string | null {
-  const raw = localStore()?.getItem(PUSH_RECORD_KEY);
-  if (!raw || !userId) return null;
-  try {
-    const record = JSON.parse(raw) as Partial<StoredRecord>;
-    return record.userId === userId && typeof record.id === 'string' ? record.id : null;
-  } catch {
-    return null;
-  }
+  const record = readPushRecord();
+  return userId && record?.userId === userId && typeof record.id === 'string' ? record.id : null;
 }
 
 async function readBrowserSnapshot(): Promise<BrowserPushSnapshot> {
@@ -156,10 +135,11 @@ export function usePushAlerts(userId: string | null) {
       : 'loading';
   const state = derivePushState({ unsupported, browser, storedId, serverIds });
 
-  function remember(id: string | null) {
-    if (id && userId) localStore()?.setItem(PUSH_RECORD_KEY, JSON.stringify({ userId, id } satisfies StoredRecord));
-    else localStore()?.removeItem(PUSH_RECORD_KEY);
-    setStoredId(id);
+  /** Records the subscription the server registered for this session (or none), for this device and its service worker. */
+  async function remember(subscription: { id: string; json: PushSubscriptionInput } | null) {
+    writePushRecord(subscription && userId ? { userId, id: subscription.id, bound: true } : null);
+    setStoredId(subscription?.id ?? null);
+    await keepForWorker(subscription?.json ?? null);
   }
 
   async function turnOn() {
@@ -186,9 +166,10 @@ export function usePushAlerts(userId: string | null) {
         subscription = await subscribe(registration, key);
         fresh = subscription;
       }
-      const { id } = await saveSubscription(subscription.toJSON() as PushSubscriptionInput);
+      const json = subscription.toJSON() as PushSubscriptionInput;
+      const { id } = await saveSubscription(json);
       fresh = null;
-      remember(id);
+      await remember({ id, json });
     } catch (error) {
       console.error('Could not turn on push alerts', error);
       setProblem(problemText(error, 'on'));
@@ -210,7 +191,7 @@ export function usePushAlerts(userId: string | null) {
       await removeSubscription(state.subscriptionId).catch((error: unknown) => {
         if (!(error instanceof ApiError && error.status === 404)) throw error;
       });
-      remember(null);
+      await remember(null);
       const subscription = await currentSubscription();
       await subscription?.unsubscribe();
     } catch (error) {

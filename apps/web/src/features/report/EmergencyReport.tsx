@@ -14,7 +14,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReportLocation } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
-import { solveBotCheck } from '@/lib/bot-check.ts';
+import { solveBotCheck, takeSolvedAhead } from '@/lib/bot-check.ts';
 import { BRAND_NAME, usePublicSettings } from '@/lib/public-settings.ts';
 import { residentToken, userIdFromToken } from '@/lib/storage.ts';
 import { LocationPicker } from './LocationPicker.tsx';
@@ -84,7 +84,8 @@ export function EmergencyReport() {
         : null;
 
   useEffect(() => {
-    botCheck.current = preSolve();
+    // Started as the screen was asked for (src/app/router.tsx), or now.
+    botCheck.current = takeSolvedAhead() ?? preSolve();
     const controller = new AbortController();
     void fetchResidentContact(controller.signal).then((contact) => {
       if (!controller.signal.aborted) setResident(contact);

@@ -6,6 +6,7 @@ import type { IncidentClassification, PublicSettings } from '@bantay/shared';
 import { buildReceipt, receiptFileName, trackPath } from './receipt.ts';
 import { FocusHeading, Hotlines } from './report-parts.tsx';
 import { BRAND_NAME } from '@/lib/public-settings.ts';
+import { copyText } from '@/lib/copy-text.ts';
 import { saveFile } from '@/lib/save-file.ts';
 
 export interface SentReport {
@@ -17,26 +18,6 @@ export interface SentReport {
   /** The phone the reporter gave (or the resident's own), which gets the ticket by SMS. */
   phone?: string;
 }
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // The clipboard API needs a secure context; a LAN install on plain http falls back to this.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
-}
-
 
 /** After a report: the ticket, big, to copy, download as a receipt, and track. */
 export function ReportDone({

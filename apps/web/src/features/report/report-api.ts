@@ -1,16 +1,12 @@
-import type {
-  CreateIncidentRequest,
-  CreateIncidentResponse,
-  CurrentUser,
-  PublicTicket,
-  UploadedPhotos,
-} from '@bantay/shared';
+import type { CreateIncidentResponse, CurrentUser, PublicTicket } from '@bantay/shared';
 import { t } from '@lingui/core/macro';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { BotCheckError, solveBotCheck } from '@/lib/bot-check.ts';
 import { deviceId } from '@/lib/device-id.ts';
 import { residentToken } from '@/lib/storage.ts';
+import { postReport, postReportPhotos, type ReportBody } from './report-send.ts';
 
+export { isLostConnection, type ReportBody } from './report-send.ts';
 
 export interface ResidentContact {
   name: string;
@@ -31,17 +27,9 @@ export async function fetchResidentContact(signal?: AbortSignal): Promise<Reside
   }
 }
 
-export async function uploadPhotos(files: readonly File[]): Promise<string[]> {
-  const form = new FormData();
-  for (const file of files) form.append('photos', file, file.name);
-  const result = await api<UploadedPhotos>('/api/public/photos', { method: 'POST', body: form, token: null });
-  return result.photos.map((photo) => photo.id);
+export function uploadPhotos(files: readonly File[]): Promise<string[]> {
+  return postReportPhotos(api, files);
 }
-
-export type ReportBody = Omit<CreateIncidentRequest, 'botCheck' | 'deviceId'>;
-
-/** How long the report's own request may take before its answer counts as lost (it then waits on the phone). */
-export const SEND_TIMEOUT_MS = 30_000;
 
 export interface SubmitOptions {
   /** The resident's token to send; by default the one signed in now. */
@@ -49,42 +37,17 @@ export interface SubmitOptions {
 }
 
 /**
- * Sends a report with a freshly solved bot-check, or with `preSolved` when the screen solved one
- * ahead of time (the emergency screen does, so a slow phone does not wait at the end). A payload
- * the server refuses (expired or used) is solved again once. A request with no answer after
- * SEND_TIMEOUT_MS is given up (a TimeoutError): the report's `clientId` makes sending it again safe.
+ * Sends a report the page's way (report-send.ts): the bot-check solved by the page (lib/bot-check.ts), or
+ * `preSolved` when the screen solved one ahead of time (the emergency screen does, so a slow phone
+ * does not wait at the end), with this browser's device id and the signed-in resident's token.
  */
-export async function submitReport(body: ReportBody, preSolved?: Promise<string>, options: SubmitOptions = {}): Promise<CreateIncidentResponse> {
+export function submitReport(body: ReportBody, preSolved?: Promise<string>, options: SubmitOptions = {}): Promise<CreateIncidentResponse> {
   const token = options.token === undefined ? residentToken() : options.token;
-  const send = async (botCheck: string) =>
-    api<CreateIncidentResponse>('/api/public/incidents', {
-      method: 'POST',
-      body: { ...body, botCheck, deviceId: deviceId() },
-      token,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-  const first = preSolved ? await preSolved.catch(() => solveBotCheck()) : await solveBotCheck();
-  try {
-    return await send(first);
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'BOT_CHECK_FAILED') return send(await solveBotCheck());
-    throw error;
-  }
+  return postReport(body, { request: api, solve: solveBotCheck, deviceId: deviceId(), token }, preSolved);
 }
 
 export function lookUpTicket(ticket: string, signal?: AbortSignal): Promise<PublicTicket> {
   return api<PublicTicket>(`/api/public/tickets/${encodeURIComponent(ticket)}`, { token: null, signal });
-}
-
-/**
- * Whether a failed send may have failed for want of a connection (no answer, a lost answer, a
- * server down for a moment), so the report is kept on the phone and sent again by itself; any
- * other refusal is the server's answer and would be the same next time.
- */
-export function isLostConnection(error: unknown): boolean {
-  if (error instanceof ApiError) return error.isNetwork || error.status >= 500 || error.status === 408;
-  if (error instanceof BotCheckError) return error.offline;
-  return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'NetworkError');
 }
 
 /** A sentence for a failed submit that is not about one field, in the language on screen. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client.ts';
-import { BotCheckError } from '@/lib/bot-check.ts';
-import { createReportOutbox, newReportId, RETRY_DELAYS_MS, type OutboxDeps, type OutboxStore, type QueuedReport } from './report-outbox.ts';
+import { ApiError } from '@/lib/api-request.ts';
+import { BotCheckError } from '@/lib/bot-check-error.ts';
+import { createReportOutbox, newReportId, RETRY_DELAYS_MS, type OutboxDeps, type OutboxStore, type QueuedReport } from './outbox-core.ts';
 
 /** IndexedDB stand-in: what a later page load would read back (copies, as IndexedDB gives). */
 function memoryStore(): OutboxStore & { kept: Map<string, QueuedReport> } {
@@ -54,6 +54,7 @@ function setUp(overrides: Partial<OutboxDeps> = {}) {
     online: () => online,
     now: () => Date.now(),
     mark: (count) => marks.push(count),
+    retryLater: true,
     ...overrides,
   };
   const outbox = createReportOutbox(deps);
@@ -145,6 +146,25 @@ describe('the reports kept on the phone', () => {
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[1]! - RETRY_DELAYS_MS[0]!);
     expect(send).toHaveBeenCalledTimes(3);
     expect(outbox.snapshot().shown[0]).toMatchObject({ state: 'sent', ticket: 'IR-7K3F-9QXM' });
+  });
+
+  it('the service worker’s queue asks for a sync instead of retrying on a timer, and a page reads back what it sent', async () => {
+    const onWaiting = vi.fn();
+    const send = vi.fn<OutboxDeps['send']>().mockRejectedValueOnce(offline()).mockResolvedValue({ ticket: 'IR-7K3F-9QXM' });
+    const { store, reload } = setUp({ send });
+    const page = reload({ onWaiting });
+    await page.load();
+    const worker = reload({ send, retryLater: false, onWaiting });
+    await store.put({ ...report(), state: 'waiting', uploaded: null });
+    await worker.flush();
+    expect(onWaiting).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.at(-1)! * 2);
+    expect(send).toHaveBeenCalledTimes(1);
+    await worker.flush();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(page.snapshot().shown).toEqual([]);
+    await page.reload();
+    expect(page.snapshot().shown[0]).toMatchObject({ state: 'sent', ticket: 'IR-7K3F-9QXM' });
   });
 
   it('a bot-check that cannot be set up offline keeps the report waiting; a refusal is shown with the server’s words', async () => {

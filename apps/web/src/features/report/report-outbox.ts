@@ -1,294 +1,26 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { t } from '@lingui/core/macro';
-import { ApiError } from '@/lib/api-client.ts';
-import { BotCheckError } from '@/lib/bot-check.ts';
+import { deviceId } from '@/lib/device-id.ts';
 import { residentToken, storage, userIdFromToken } from '@/lib/storage.ts';
-import { isLostConnection, submitReport, uploadPhotos, type ReportBody } from './report-api.ts';
+import { REPORT_SYNC_TAG, createReportOutbox, indexedDbStore, type QueuedReport } from './outbox-core.ts';
+import { submitReport, uploadPhotos } from './report-api.ts';
 
 /**
- * Reports that wait on the phone for a signal (decision 020). Every report is written here before
- * it is sent, with the id the browser made for it (`clientId`), and stays until the server has
- * answered: a report made with no connection, or whose answer was lost, is sent by itself when
- * the connection returns (the `online` event, the next page load, or a retry while the page is
- * open) with a bot-check solved then, and the server answers a repeat of the same `clientId` with
- * the first ticket. Its photos wait with it, as files, and are uploaded first.
- *
- * Kept in IndexedDB (the same `idb` wrapper as the chat outbox and the patrol point queue), with
- * a copy in memory that the screens read; where IndexedDB is unavailable it lives in memory only.
+ * The page's queue of reports that wait on the phone for a signal (outbox-core.ts, decision 020),
+ * sending with the page's bot-check solve and stored token. Where the browser has Background Sync
+ * (Chromium), every report left waiting also asks the service worker to send it as soon as the
+ * connection returns, with or without a page open (src/sw/report-sync.ts).
  */
-export interface QueuedReport {
-  clientId: string;
-  /** The request body, less the bot-check and device id; `occurredAt` is the reporter's original time. */
-  body: ReportBody;
-  /** Photos to upload before sending (the wizard's), as the reporter picked them. */
-  photos: File[];
-  /** Ids of the photos once uploaded, and when (the server accepts them for an hour). */
-  uploaded: { ids: string[]; at: number } | null;
-  /** The resident signed in when it was made: their token goes with it only while they still are. */
-  residentId: string | null;
-  /** The phone the ticket goes to by SMS, for the screen that shows the ticket. */
-  phone?: string;
-  /** When Send was pressed (ISO 8601). */
-  madeAt: string;
-  state: 'waiting' | 'sent' | 'refused';
-  ticket?: string;
-  sentAt?: string;
-  /** Why the server refused it (state `refused`). */
-  problem?: string;
-  /** The photos were refused (not the report): it went without them. */
-  photosDropped?: boolean;
-}
+export { newReportId, type QueuedReport } from './outbox-core.ts';
 
-/** Where the queue is kept between page loads. */
-export interface OutboxStore {
-  all(): Promise<QueuedReport[]>;
-  put(item: QueuedReport): Promise<void>;
-  delete(clientId: string): Promise<void>;
-}
+/** Where the service worker puts the ticket in the sent notification's words (`workerTexts`). */
+const TICKET_SLOT = '{ticket}';
 
-export interface OutboxDeps {
-  store: OutboxStore | null;
-  send(item: QueuedReport): Promise<{ ticket: string }>;
-  upload(files: File[]): Promise<string[]>;
-  online(): boolean;
-  now(): number;
-  /** How many reports are still unfinished, for pages that do not open the queue (lib/storage.ts). */
-  mark(count: number): void;
-}
-
-/** Pauses between tries while the server cannot be reached, growing up to the last one. */
-export const RETRY_DELAYS_MS = [3000, 10_000, 30_000, 60_000];
-/** Uploaded photos must be attached within the hour (INCIDENT_LIMITS.photoClaimWindowMs); a margin. */
-const UPLOAD_FRESH_MS = 45 * 60_000;
-
-const isRefusal = (error: unknown) => error instanceof ApiError && !isLostConnection(error) && error.status !== 429;
-const refusedFields = (error: unknown) => (error instanceof ApiError ? error.fields.map((field) => field.field) : []);
-
-/** A new report's id: a UUID v4, also where crypto.randomUUID is missing (plain http on a LAN). */
-export function newReportId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** What the screens read: a new object on every change (useSyncExternalStore compares by identity). */
-export interface OutboxView {
-  /** Waiting, sent but not yet seen, or refused; oldest first. Not those a screen is sending itself. */
-  shown: readonly QueuedReport[];
-  /** The report the queue is sending at this moment. */
-  sending: string | null;
-}
-
-export function createReportOutbox(deps: OutboxDeps) {
-  let items: readonly QueuedReport[] = [];
-  /** Reports the screen that made them is sending now: not the screen's to show, nor the queue's to send. */
-  const inHand = new Set<string>();
-  let inFlight: string | null = null;
-  let view: OutboxView = { shown: [], sending: null };
-  const listeners = new Set<() => void>();
-
-  function notify() {
-    view = { shown: items.filter((item) => !inHand.has(item.clientId)), sending: inFlight };
-    for (const listener of listeners) listener();
-  }
-  let loaded: Promise<void> | null = null;
-  let loadedDone = false;
-  let running: Promise<void> | null = null;
-  let attempt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  function publish(next: readonly QueuedReport[]) {
-    items = next;
-    deps.mark(items.length);
-    notify();
-  }
-
-  // Writes go one after another, so a report's deletion can never overtake its first write.
-  let writes: Promise<void> = Promise.resolve();
-  function write(operation: (store: OutboxStore) => Promise<void>, onFailure: (error: unknown) => void): Promise<void> {
-    const store = deps.store;
-    if (!store) return Promise.resolve();
-    writes = writes.then(() => operation(store)).catch(onFailure);
-    return writes;
-  }
-
-  function save(item: QueuedReport): Promise<void> {
-    publish([...items.filter((other) => other.clientId !== item.clientId), item].sort((a, b) => a.madeAt.localeCompare(b.madeAt)));
-    return write(
-      (store) => store.put(item),
-      (error) => console.error('Could not keep the report on this phone', error),
-    );
-  }
-
-  function forget(clientId: string): Promise<void> {
-    publish(items.filter((item) => item.clientId !== clientId));
-    return write(
-      (store) => store.delete(clientId),
-      (error) => console.error('Could not drop the sent report', error),
-    );
-  }
-
-  /** Reads what earlier pages left, once per page. */
-  function load(): Promise<void> {
-    loaded ??= (deps.store?.all() ?? Promise.resolve([]))
-      .then((kept) => {
-        const known = new Set(items.map((item) => item.clientId));
-        const added = kept.filter((item) => !known.has(item.clientId));
-        loadedDone = true;
-        publish([...items, ...added].sort((a, b) => a.madeAt.localeCompare(b.madeAt)));
-      })
-      .catch((error: unknown) => {
-        console.error('Could not read the reports kept on this phone', error);
-        loadedDone = true;
-        notify();
-      });
-    return loaded;
-  }
-
-  /** Sends one waiting report; false when the connection failed and it must wait longer. */
-  async function sendOne(item: QueuedReport): Promise<boolean> {
-    let current = item;
-    try {
-      if (current.photos.length > 0 && (!current.uploaded || deps.now() - current.uploaded.at > UPLOAD_FRESH_MS)) {
-        try {
-          current = { ...current, uploaded: { ids: await deps.upload(current.photos), at: deps.now() } };
-        } catch (error) {
-          if (!isRefusal(error)) throw error;
-          // The photos, not the report, were refused (too big, not an image): the report goes without them.
-          current = { ...current, photos: [], uploaded: null, photosDropped: true };
-        }
-        await save(current);
-      }
-      const { ticket } = await deps.send(current);
-      await save({ ...current, photos: [], uploaded: null, state: 'sent', ticket, sentAt: new Date(deps.now()).toISOString() });
-      return true;
-    } catch (error) {
-      if (refusedFields(error).includes('photoIds') && current.uploaded) {
-        // The uploaded photos expired meanwhile: upload them again on the next try.
-        await save({ ...current, uploaded: null });
-        return false;
-      }
-      if (error instanceof BotCheckError && error.reason === 'expired') return false;
-      if (!isRefusal(error)) return false;
-      const message = error instanceof ApiError ? (error.fields[0]?.message ?? error.message) : t`The report was refused.`;
-      await save({ ...current, photos: [], uploaded: null, state: 'refused', problem: message });
-      return true;
-    }
-  }
-
-  function schedule(delay: number) {
-    clearTimeout(timer);
-    timer = setTimeout(() => void flush(), delay);
-  }
-
-  /**
-   * Sends every waiting report, oldest first; one run at a time in this page. Another tab may send
-   * the same report at the same moment: the server stores it once and both get its ticket.
-   */
-  function flush(): Promise<void> {
-    running ??= (async () => {
-      try {
-        await load();
-        for (;;) {
-          const next = items.find((item) => item.state === 'waiting' && !inHand.has(item.clientId));
-          if (!next) {
-            attempt = 0;
-            return;
-          }
-          if (!deps.online()) return;
-          inFlight = next.clientId;
-          notify();
-          const done = await sendOne(next).finally(() => {
-            inFlight = null;
-            notify();
-          });
-          if (!done) {
-            schedule(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!);
-            attempt += 1;
-            return;
-          }
-        }
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
-
-  return {
-    load,
-    flush,
-    /** Sends now, without waiting for the next retry (the reporter pressed Try now, or the signal is back). */
-    retryNow(): Promise<void> {
-      attempt = 0;
-      clearTimeout(timer);
-      return flush();
-    },
-    /**
-     * Keeps a report on the phone as its screen starts sending it (the write is not waited for: an
-     * emergency does not wait for the disk). The screen then calls `settle`: sent or refused, it is
-     * forgotten; lost on the way, it stays and the queue sends it.
-     */
-    hold(item: Omit<QueuedReport, 'state' | 'uploaded'> & { uploaded?: QueuedReport['uploaded'] }): void {
-      inHand.add(item.clientId);
-      void save({ uploaded: null, ...item, state: 'waiting' });
-    },
-    async settle(clientId: string, outcome: 'sent' | 'refused' | 'lost', uploaded?: QueuedReport['uploaded']): Promise<void> {
-      inHand.delete(clientId);
-      if (outcome === 'lost') {
-        const item = items.find((candidate) => candidate.clientId === clientId);
-        if (item && uploaded) await save({ ...item, uploaded });
-        else notify();
-        schedule(deps.online() ? RETRY_DELAYS_MS[0]! : 0);
-        return;
-      }
-      await forget(clientId);
-    },
-    /** The reporter has seen the ticket, read why it was refused, or chose not to send it. */
-    dismiss(clientId: string): Promise<void> {
-      return forget(clientId);
-    },
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    snapshot(): OutboxView {
-      return view;
-    },
-    /** Whether this page has read what earlier pages left. */
-    isLoaded(): boolean {
-      return loadedDone;
-    },
-  };
-}
-
-// ---- The page's queue: IndexedDB, the real API ----
-
-interface OutboxSchema extends DBSchema {
-  reports: { key: string; value: QueuedReport };
-}
-
-function indexedDbStore(): OutboxStore | null {
-  if (typeof indexedDB === 'undefined') return null;
-  let database: Promise<IDBPDatabase<OutboxSchema>> | null = null;
-  const db = () =>
-    (database ??= openDB<OutboxSchema>('bantay-reports', 1, {
-      upgrade(upgrading) {
-        upgrading.createObjectStore('reports', { keyPath: 'clientId' });
-      },
-    }));
-  return {
-    all: async () => (await db()).getAll('reports'),
-    put: async (item) => {
-      await (await db()).put('reports', item);
-    },
-    delete: async (clientId) => {
-      await (await db()).delete('reports', clientId);
-    },
-  };
+/** Asks the browser to wake the service worker when the connection returns, where it can. */
+function askForSync(): void {
+  if (!('serviceWorker' in navigator) || !('SyncManager' in window)) return;
+  void navigator.serviceWorker.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } }).sync.register(REPORT_SYNC_TAG))
+    .catch(() => undefined);
 }
 
 /** The resident's token if the resident who made the report is the one signed in now. */
@@ -297,14 +29,39 @@ function tokenFor(item: QueuedReport): string | null {
   return token && item.residentId && userIdFromToken(token) === item.residentId ? token : null;
 }
 
-export const reportOutbox = createReportOutbox({
+const queue = createReportOutbox({
   store: indexedDbStore(),
   send: (item) => submitReport({ ...item.body, clientId: item.clientId, photoIds: item.uploaded?.ids ?? [] }, undefined, { token: tokenFor(item) }),
   upload: uploadPhotos,
   online: () => navigator.onLine,
   now: () => Date.now(),
   mark: (count) => (count > 0 ? storage.set('waitingReports', String(count)) : storage.remove('waitingReports')),
+  retryLater: true,
+  onWaiting: askForSync,
 });
+
+/** What the service worker says about the report, in the language on screen now (outbox-core.ts). */
+function workerTexts(item: Pick<QueuedReport, 'body'>): QueuedReport['workerTexts'] {
+  const ticket = TICKET_SLOT;
+  return {
+    sentTitle: item.body.classification === 'emergency' ? t`Your emergency report was sent.` : t`Your report was sent.`,
+    sentBody: t`Ticket: ${ticket}`,
+  };
+}
+
+export const reportOutbox = {
+  ...queue,
+  /** Keeps the report with what the service worker needs to send it without a page (outbox-core.ts's `hold`). */
+  hold(item: Parameters<typeof queue.hold>[0]): void {
+    const token = residentToken();
+    queue.hold({
+      ...item,
+      deviceId: deviceId(),
+      token: token && item.residentId && userIdFromToken(token) === item.residentId ? token : null,
+      workerTexts: workerTexts(item),
+    });
+  },
+};
 
 let started = false;
 /**
@@ -318,6 +75,10 @@ export function startReportOutbox(): void {
   window.addEventListener('online', () => void reportOutbox.retryNow());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void reportOutbox.flush();
+  });
+  // The service worker sent reports of this queue with no page's help (src/sw/report-sync.ts).
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === 'bantay:reports-changed') void reportOutbox.reload();
   });
   void reportOutbox.flush();
 }

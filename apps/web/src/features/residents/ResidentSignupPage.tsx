@@ -20,6 +20,8 @@ import { PrivacyNoticeLine } from '@/components/PrivacyNoticeLine.tsx';
 import { residentSignup, sendSignupCode, uploadResidentPhoto } from './residents-api.ts';
 import { photoProblem, sendCodeErrorText, signupFailure } from './signup-errors.ts';
 import { FormAlert } from '@/components/FormAlert.tsx';
+import { HomeLocationFields, type HomeLocationValue } from '@/components/form/HomeLocationFields.tsx';
+import { usePuroks } from '@/lib/puroks.ts';
 
 interface Values {
   firstName: string;
@@ -72,6 +74,9 @@ export default function ResidentSignupPage() {
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [home, setHome] = useState<HomeLocationValue>({ purok: '', pin: null });
+  const [homeErrors, setHomeErrors] = useState<{ homePurok?: string; homePin?: string }>({});
+  const puroks = usePuroks();
   const {
     register,
     handleSubmit,
@@ -128,6 +133,7 @@ export default function ResidentSignupPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    setHomeErrors({});
     let result;
     try {
       result = await residentSignup({
@@ -141,10 +147,19 @@ export default function ResidentSignupPage() {
         pin: values.pin,
         pinConfirm: values.pinConfirm,
         email: values.email.trim() || undefined,
+        homePurok: home.purok || undefined,
+        homePin: home.pin ?? undefined,
       });
     } catch (error) {
       const failure = signupFailure(error);
-      failure.fields.forEach((item, index) => setError(item.field, { message: item.message }, { shouldFocus: index === 0 }));
+      // The home's fields live outside the form library: their errors go to their own state.
+      const formFields = failure.fields.filter((item) => item.field !== 'homePurok' && item.field !== 'homePin');
+      formFields.forEach((item, index) =>
+        setError(item.field as Exclude<typeof item.field, 'homePurok' | 'homePin'>, { message: item.message }, { shouldFocus: index === 0 }),
+      );
+      setHomeErrors(
+        Object.fromEntries(failure.fields.filter((item) => item.field === 'homePurok' || item.field === 'homePin').map((item) => [item.field, item.message])),
+      );
       setFormError(failure.general);
       return;
     }
@@ -242,6 +257,24 @@ export default function ResidentSignupPage() {
             maxLength={ADDRESS_MAX}
             error={errors.address?.message}
             {...register('address', { validate: required(t`Address is required`) })}
+          />
+        </FormSection>
+
+        <FormSection
+          title={t`Your home`}
+          note={t`Optional. With it, a text or a missed call from your number to the barangay phone brings the tanods to your home, even without mobile data.`}
+        >
+          <HomeLocationFields
+            value={home}
+            onChange={(next) => {
+              setHome(next);
+              setHomeErrors({});
+            }}
+            puroks={puroks.puroks}
+            puroksFailed={puroks.failed}
+            onRetryPuroks={puroks.retry}
+            purokError={homeErrors.homePurok}
+            pinError={homeErrors.homePin}
           />
         </FormSection>
 

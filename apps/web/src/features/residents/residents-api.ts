@@ -21,6 +21,9 @@ export interface SignupBody {
   pin: string;
   pinConfirm: string;
   email?: string;
+  /** The home's purok and pin (docs/decisions/032-the-text-line.md); both optional. */
+  homePurok?: string;
+  homePin?: { lat: number; lng: number };
 }
 
 export const residentSignup = (body: SignupBody) =>

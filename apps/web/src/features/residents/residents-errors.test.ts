@@ -72,6 +72,20 @@ describe('a refused sign-up', () => {
     });
   });
 
+  it('the home’s refusals go under the purok and the pin, the pin’s latitude or longitude under the pin', () => {
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Check the form', [
+      { field: 'homePurok', message: 'Purok must be at most 80 characters' },
+      { field: 'homePin.lat', message: 'Choose your home on the map' },
+    ]);
+    expect(signupFailure(error)).toEqual({
+      fields: [
+        { field: 'homePurok', message: 'Purok must be at most 80 characters' },
+        { field: 'homePin', message: 'Choose your home on the map' },
+      ],
+      general: null,
+    });
+  });
+
   it('too many wrong codes goes under the code; a per-device limit above the form', () => {
     expect(signupFailure(new ApiError(429, 'RATE_LIMITED', 'Too many wrong codes. Please send a new code.'))).toEqual({
       fields: [{ field: 'code', message: 'Too many wrong codes. Please send a new code.' }],

@@ -14,9 +14,14 @@ export type SignupField =
   | 'code'
   | 'pin'
   | 'pinConfirm'
-  | 'email';
+  | 'email'
+  | 'homePurok'
+  | 'homePin';
 
-const SIGNUP_FIELDS: readonly string[] = ['firstName', 'middleName', 'lastName', 'birthday', 'address', 'phoneNumber', 'code', 'pin', 'pinConfirm', 'email'];
+const SIGNUP_FIELDS: readonly string[] = ['firstName', 'middleName', 'lastName', 'birthday', 'address', 'phoneNumber', 'code', 'pin', 'pinConfirm', 'email', 'homePurok', 'homePin'];
+
+/** The home's pin is one field on the form, its latitude and longitude two on the server (`homePin.lat`). */
+const formField = (field: string) => (field.startsWith('homePin.') ? 'homePin' : field);
 
 /** The text of a failed Send Code, shown under the mobile number field. */
 export function sendCodeErrorText(error: unknown): string {
@@ -42,8 +47,8 @@ export function sendCodeErrorText(error: unknown): string {
 export function signupFailure(error: unknown): { fields: { field: SignupField; message: string }[]; general: string | null } {
   if (!(error instanceof ApiError)) return { fields: [], general: RESIDENT_TEXTS.somethingWrong };
   const fields = error.fields
-    .filter((item) => SIGNUP_FIELDS.includes(item.field))
-    .map((item) => ({ field: item.field as SignupField, message: item.message }));
+    .filter((item) => SIGNUP_FIELDS.includes(formField(item.field)))
+    .map((item) => ({ field: formField(item.field) as SignupField, message: item.message }));
   if (fields.length > 0) return { fields, general: null };
   if (error.code === 'INVALID_CODE' || (error.code === 'RATE_LIMITED' && /code/i.test(error.message))) {
     return { fields: [{ field: 'code', message: error.message }], general: null };

@@ -10,6 +10,7 @@ import { usePublicSettings } from '@/lib/public-settings.ts';
 import { dayKey, DEFAULT_TIMEZONE, formatDate, formatZoned, monthGrid, weekDays, zonedToIso } from '@/lib/zoned-time.ts';
 import { ScheduleList } from './ScheduleList.tsx';
 import { RosterExport } from './RosterExport.tsx';
+import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { useMySchedules } from './schedules-api.ts';
 
 /** The first day of the month `offset` months from the one holding `day` (`yyyy-MM-01`). */
@@ -116,6 +117,7 @@ export function MySchedule() {
         ) : (
           <ScheduleList schedules={shown} timeZone={timeZone} />
         )}
+        <CalendarFeedPanel timeZone={timeZone} />
       </section>
     </div>
   );

@@ -13,6 +13,7 @@ interface Values {
   name: string;
   abbreviation: string;
   timezone: string;
+  psgcCode: string;
   dpoName: string;
   dpoContact: string;
   punongBarangay: string;
@@ -29,6 +30,7 @@ function valuesOf(settings: PublicSettings): Values {
     name: settings.name,
     abbreviation: settings.abbreviation,
     timezone: settings.timezone,
+    psgcCode: settings.psgcCode ?? '',
     dpoName: settings.dataProtectionOfficer?.name ?? '',
     dpoContact: settings.dataProtectionOfficer?.contact ?? '',
     punongBarangay: settings.officials?.punongBarangay ?? '',
@@ -63,6 +65,7 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
       name: values.name,
       abbreviation: values.abbreviation,
       timezone: values.timezone,
+      psgcCode: values.psgcCode.trim() || null,
       dataProtectionOfficer: values.dpoName.trim() ? { name: values.dpoName.trim(), contact: values.dpoContact.trim() } : null,
       punongBarangay: values.punongBarangay.trim() || null,
       barangaySecretary: values.barangaySecretary.trim() || null,
@@ -113,6 +116,13 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
           {...register('abbreviation', { validate: (v) => (v.trim() === '' ? t`Abbreviation is required` : v.trim().length <= 8 || t`Abbreviation must be at most 8 characters`) })}
         />
         <TextField label={t`Timezone`} error={errors.timezone?.message} {...register('timezone')} />
+        <TextField
+          label={t`PSGC code (optional)`}
+          inputMode="numeric"
+          hint={t`The barangay's 10-digit Philippine Standard Geographic Code. It names the barangay in the alerts Bantay publishes and matches weather warnings to it.`}
+          error={errors.psgcCode?.message}
+          {...register('psgcCode', { validate: (v) => v.trim() === '' || /^\d{9,10}$/.test(v.trim()) || t`A PSGC code is 9 or 10 digits` })}
+        />
         <div>
           <span className="mb-1.5 block text-sm font-medium">
             <Trans>Logo</Trans>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPushEndpoint, isPublicAddress, PushEndpointRefused, type HostResolver } from './endpoint-guard.ts';
+import { checkPublicEndpoint, isPublicAddress, EndpointRefused, type HostResolver } from './public-endpoint-guard.ts';
 
 /** A DNS of made-up names, so the guard is tested without the network. */
 const fakeDns =
@@ -21,14 +21,14 @@ const dns = fakeDns({
   'cgnat.example.com': ['100.64.1.1'],
 });
 
-const check = (endpoint: string, allowLoopback = false, resolve: HostResolver = dns) => checkPushEndpoint(endpoint, { allowLoopback, resolve, timeoutMs: 1000 });
+const check = (endpoint: string, allowLoopback = false, resolve: HostResolver = dns) => checkPublicEndpoint(endpoint, { allowLoopback, resolve, timeoutMs: 1000 });
 
 async function refusal(endpoint: string, allowLoopback = false, resolve: HostResolver = dns): Promise<string> {
   const error = await check(endpoint, allowLoopback, resolve).then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error, `${endpoint} should be refused`).toBeInstanceOf(PushEndpointRefused);
+  expect(error, `${endpoint} should be refused`).toBeInstanceOf(EndpointRefused);
   return (error as Error).message;
 }
 
@@ -134,12 +134,19 @@ describe('a push endpoint the server may post to', () => {
     expect(await refusal('https://localhost/x', true, fakeDns({ localhost: ['10.0.0.1'] }))).toMatch(/loopback/);
   });
 
+  it('with anyPort (webhooks) admits a public host on its own port, and nothing private with it', async () => {
+    const options = { allowLoopback: false, anyPort: true, resolve: dns, timeoutMs: 1000 };
+    expect((await checkPublicEndpoint('https://push.example.com:8443/hook', options)).addresses).toEqual([{ address: '93.184.215.14', family: 4 }]);
+    await expect(checkPublicEndpoint('https://intranet.example.com:8443/hook', options)).rejects.toThrow(/private or local/);
+    await expect(checkPublicEndpoint('https://169.254.169.254:80/latest', options)).rejects.toThrow(/not an IP address/);
+  });
+
   it('a DNS failure that may pass is not a refusal (a send retries it)', async () => {
     const broken: HostResolver = async () => {
       throw Object.assign(new Error('queryA ESERVFAIL'), { code: 'ESERVFAIL' });
     };
-    await expect(check('https://push.example.com/x', false, broken)).rejects.not.toBeInstanceOf(PushEndpointRefused);
+    await expect(check('https://push.example.com/x', false, broken)).rejects.not.toBeInstanceOf(EndpointRefused);
     const slow: HostResolver = () => new Promise(() => {});
-    await expect(checkPushEndpoint('https://push.example.com/x', { allowLoopback: false, resolve: slow, timeoutMs: 20 })).rejects.toThrow(/longer than 20 ms/);
+    await expect(checkPublicEndpoint('https://push.example.com/x', { allowLoopback: false, resolve: slow, timeoutMs: 20 })).rejects.toThrow(/longer than 20 ms/);
   });
 });

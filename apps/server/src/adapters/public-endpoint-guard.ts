@@ -1,16 +1,20 @@
 import dns from 'node:dns';
+import https from 'node:https';
 import net from 'node:net';
+import { OutsideServiceError } from './outside-service.ts';
 
 /**
- * Where the server may POST a push message. A push subscription's endpoint is a URL the browser
- * hands us, so anyone signed in chooses where the server sends requests: without this guard that
- * is a server-side request forgery hole into the barangay's own network (decision 017).
+ * Where the server may POST to a URL someone else chose: a push subscription's endpoint (the
+ * browser hands it to us, decision 017) or a webhook's URL (the supadmin types it,
+ * modules/webhooks). Without this guard either is a server-side request forgery hole into the
+ * barangay's own network or the cloud's metadata address. One copy, used by both.
  *
- * An endpoint must be `https://` on a public host name, on the default port; IP literals,
- * credentials and local-only names are refused, and every address the name resolves to must be
- * public. The check runs when a browser subscribes and again before every send; the send then
- * connects only to the addresses checked here (`PushTarget.lookup`), so a DNS answer that changes
- * between the check and the connection (rebinding) cannot reach a private address.
+ * An endpoint must be `https://` on a public host name (on the default port, unless the caller
+ * admits any port); IP literals, credentials and local-only names are refused, and every address
+ * the name resolves to must be public. The check runs when the URL is stored and again before
+ * every send; the send then connects only to the addresses checked here (`PinnedTarget.lookup`),
+ * so a DNS answer that changes between the check and the connection (rebinding) cannot reach a
+ * private address.
  */
 
 interface ResolvedAddress {
@@ -27,15 +31,15 @@ const systemResolver: HostResolver = async (hostname) => {
 };
 
 /** Why an endpoint is refused, in words fit for the API's field message. */
-export class PushEndpointRefused extends Error {
+export class EndpointRefused extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'PushEndpointRefused';
+    this.name = 'EndpointRefused';
   }
 }
 
 /** A checked endpoint: its URL and the only addresses a send may connect to. */
-export interface PushTarget {
+export interface PinnedTarget {
   url: URL;
   addresses: ResolvedAddress[];
   /** A `lookup` for `https.request` that answers with the checked addresses and nothing else. */
@@ -43,8 +47,10 @@ export interface PushTarget {
 }
 
 export interface EndpointGuardOptions {
-  /** PUSH_ALLOW_LOOPBACK: admits https://127.0.0.1, [::1] and localhost (tests, local trials). */
+  /** PUSH_ALLOW_LOOPBACK or WEBHOOKS_ALLOW_LOOPBACK: admits https://127.0.0.1, [::1] and localhost (tests, local trials). */
   allowLoopback: boolean;
+  /** Admits an explicit port on a public host (webhook receivers often listen on 8443); push services use 443. */
+  anyPort?: boolean;
   resolve?: HostResolver;
   /** How long a DNS lookup may take. */
   timeoutMs: number;
@@ -120,7 +126,7 @@ function expandIpv6(address: string): number[] | null {
   return words.length === 8 && words.every((word) => Number.isInteger(word) && word >= 0 && word <= 0xffff) ? words : null;
 }
 
-/** Whether an address may be the destination of a push message: a public unicast address. */
+/** Whether an address may be the destination of a push message or a webhook: a public unicast address. */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return !notPublic.check(address, 'ipv4');
@@ -139,22 +145,22 @@ function isLoopbackAddress(address: string): boolean {
   return loopback.check(address, 'ipv6');
 }
 
-// Names that only ever mean a machine on this side: never a push service.
+// Names that only ever mean a machine on this side: never a push service or a webhook receiver.
 const LOCAL_NAME = /(^|\.)(localhost|local|localdomain|internal|intranet|lan|home|corp|home\.arpa|in-addr\.arpa|ip6\.arpa)$/;
 
 /**
- * Checks an endpoint and resolves it; throws PushEndpointRefused with the reason. Returns the
+ * Checks an endpoint and resolves it; throws EndpointRefused with the reason. Returns the
  * addresses a send may connect to.
  */
-export async function checkPushEndpoint(endpoint: string, options: EndpointGuardOptions): Promise<PushTarget> {
+export async function checkPublicEndpoint(endpoint: string, options: EndpointGuardOptions): Promise<PinnedTarget> {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    throw new PushEndpointRefused('must be a URL');
+    throw new EndpointRefused('must be a URL');
   }
-  if (url.protocol !== 'https:') throw new PushEndpointRefused('must be an https:// URL');
-  if (url.username || url.password) throw new PushEndpointRefused('must not carry a user name or password');
+  if (url.protocol !== 'https:') throw new EndpointRefused('must be an https:// URL');
+  if (url.username || url.password) throw new EndpointRefused('must not carry a user name or password');
   // The URL parser has already turned 0x7f.1, 2130706433 and friends into dotted IPv4.
   const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
   const literal = net.isIP(host) !== 0;
@@ -163,17 +169,17 @@ export async function checkPushEndpoint(endpoint: string, options: EndpointGuard
   if (options.allowLoopback && (loopbackName || (literal && isLoopbackAddress(host)))) {
     if (literal) return target(url, [{ address: host, family: net.isIPv6(host) ? 6 : 4 }]);
     const addresses = (await resolveWithin(host, options)).filter((answer) => isLoopbackAddress(answer.address));
-    if (addresses.length === 0) throw new PushEndpointRefused('must resolve to a loopback address');
+    if (addresses.length === 0) throw new EndpointRefused('must resolve to a loopback address');
     return target(url, addresses);
   }
-  if (literal) throw new PushEndpointRefused('must name a host, not an IP address');
-  if (!host.includes('.') || LOCAL_NAME.test(host)) throw new PushEndpointRefused('must be on a public host');
-  if (url.port && url.port !== '443') throw new PushEndpointRefused('must use the default https port');
+  if (literal) throw new EndpointRefused('must name a host, not an IP address');
+  if (!host.includes('.') || LOCAL_NAME.test(host)) throw new EndpointRefused('must be on a public host');
+  if (url.port && url.port !== '443' && !options.anyPort) throw new EndpointRefused('must use the default https port');
 
   const addresses = await resolveWithin(host, options);
-  if (addresses.length === 0) throw new PushEndpointRefused('has a host name that does not resolve');
+  if (addresses.length === 0) throw new EndpointRefused('has a host name that does not resolve');
   const inside = addresses.find((answer) => !isPublicAddress(answer.address));
-  if (inside) throw new PushEndpointRefused('has a host name that resolves to a private or local address');
+  if (inside) throw new EndpointRefused('has a host name that resolves to a private or local address');
   return target(url, addresses);
 }
 
@@ -187,7 +193,7 @@ async function resolveWithin(host: string, options: EndpointGuardOptions): Promi
     return await Promise.race([resolve(host), timeout]);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTFOUND' || code === 'ENODATA') throw new PushEndpointRefused('has a host name that does not resolve');
+    if (code === 'ENOTFOUND' || code === 'ENODATA') throw new EndpointRefused('has a host name that does not resolve');
     // A passing DNS failure (timeout, SERVFAIL): the caller decides (subscribe refuses, send retries).
     throw error;
   } finally {
@@ -195,7 +201,7 @@ async function resolveWithin(host: string, options: EndpointGuardOptions): Promi
   }
 }
 
-function target(url: URL, addresses: ResolvedAddress[]): PushTarget {
+function target(url: URL, addresses: ResolvedAddress[]): PinnedTarget {
   const lookup: net.LookupFunction = (_hostname, options, callback) => {
     // With `all` (Node's happy-eyeballs connect) every checked address; else the first.
     const wanted = options.family === 4 || options.family === 6 ? addresses.filter((answer) => answer.family === options.family) : addresses;
@@ -207,4 +213,40 @@ function target(url: URL, addresses: ResolvedAddress[]): PushTarget {
     callback(null, choices[0]!.address, choices[0]!.family);
   };
   return { url, addresses, lookup };
+}
+
+/**
+ * One HTTPS POST to a checked endpoint, connecting only to the addresses the guard checked: no
+ * redirect followed, at most `maxAnswerBytes` of the answer read, one timeout for the whole call.
+ * A network failure or the timeout throws an OutsideServiceError naming `service`; any answer,
+ * whatever its status, is returned for the caller to judge (push, webhooks).
+ */
+export function postToPinnedTarget(
+  target: PinnedTarget,
+  request: { headers: Record<string, string>; body: Buffer | string | null; service: string; agent: https.Agent; timeoutMs: number; maxAnswerBytes: number },
+): Promise<{ statusCode: number; text: string }> {
+  const { service, timeoutMs, maxAnswerBytes } = request;
+  const failure = (error: Error) => {
+    const aborted = error.name === 'AbortError' || error.name === 'TimeoutError';
+    const code = (error as NodeJS.ErrnoException).code;
+    return new OutsideServiceError(service, aborted ? `no answer within ${timeoutMs} ms` : `request failed (${code ?? error.message})`, { cause: error });
+  };
+  return new Promise((resolve, reject) => {
+    const outgoing = https.request(
+      target.url,
+      { method: 'POST', headers: request.headers, agent: request.agent, lookup: target.lookup, signal: AbortSignal.timeout(timeoutMs) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size < maxAnswerBytes) chunks.push(chunk.subarray(0, maxAnswerBytes - size));
+          size += chunk.length;
+        });
+        response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', (error) => reject(failure(error)));
+      },
+    );
+    outgoing.on('error', (error) => reject(failure(error)));
+    outgoing.end(request.body ?? undefined);
+  });
 }

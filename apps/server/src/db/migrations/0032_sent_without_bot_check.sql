@@ -1,0 +1,1 @@
+ALTER TABLE "incidents" ADD COLUMN "sent_without_bot_check" boolean DEFAULT false NOT NULL;
