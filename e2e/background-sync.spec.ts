@@ -2,9 +2,10 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
 
 // A report that waited for a signal is sent by the service worker with no Bantay page open
-// (Background Sync, src/sw/report-sync.ts), in Chromium with its worker: never `serviceWorkers: 'block'`.
+// (Background Sync, src/sw/report-sync.ts), in Chromium with its worker, allowed here (the config blocks it elsewhere).
 test.use({
   viewport: { width: 375, height: 780 },
+  serviceWorkers: 'allow',
   // A context with a permissions list denies the rest: Background Sync is allowed by default in Chromium.
   permissions: ['geolocation', 'notifications', 'background-sync'],
   geolocation: { latitude: 14.7356, longitude: 121.0498, accuracy: 12 },

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
 // go with it, and with no answer it is kept on the phone and sent once the signal returns.
 test.use({
   viewport: { width: 375, height: 780 },
+  serviceWorkers: 'allow',
   permissions: ['geolocation', 'background-sync'],
   geolocation: { latitude: 14.7356, longitude: 121.0498, accuracy: 12 },
 });

@@ -42,12 +42,13 @@ export const test = base.extend<{ noUncaughtRenderError: void }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
   baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).baseURL),
   noUncaughtRenderError: [
-    async ({ browser, context }, use) => {
+    async ({ browser, context, serviceWorkers }, use) => {
       const contexts = [context];
       await markRenderedPages(context);
       const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args) => {
-        const opened = await newContext(...args);
+      // A context a test opens itself follows the spec's service-worker rule, like its own context.
+      browser.newContext = async (options = {}) => {
+        const opened = await newContext({ serviceWorkers, ...options });
         await markRenderedPages(opened);
         contexts.push(opened);
         return opened;

@@ -3,8 +3,8 @@ import { expect, signInByApi, test, toast } from './fixtures.ts';
 
 // A staff page reloaded with no connection (decision 020): the data this phone kept, under the
 // offline banner, instead of the sign-in page; the session is checked when the connection returns.
-// In Chromium with its service worker: never `serviceWorkers: 'block'`.
-test.use({ viewport: { width: 1280, height: 800 } });
+// In Chromium with its service worker, allowed here (the config blocks it elsewhere).
+test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
 const KEPT_NOTE = 'You see what this phone saved when you were last online. Your sign-in is checked when the connection returns.';
 

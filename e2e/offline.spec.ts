@@ -3,6 +3,8 @@ import { expect, signInByApi, test, toast, type SignedIn } from './fixtures.ts';
 
 // A patchy connection (decision 006) (Playwright's setOffline and blocked requests). tanod3 and the admin
 // chat; each test starts them on a fresh conversation, hiding any earlier one for both.
+test.use({ serviceWorkers: 'allow' });
+
 const TANOD = 'tanod3';
 const ADMIN = { username: 'admin', name: 'Jose Ramon Bautista' };
 

@@ -31,6 +31,11 @@ export default defineConfig({
   use: {
     baseURL: e2eServer(0).baseURL,
     trace: 'retain-on-failure',
+    // Most specs test pages, not the offline layer: a fresh context with the service worker
+    // installs it and fetches its whole precache (61 files), three times in a three-browser test,
+    // on a CPU the other worker already saturates. The specs about the worker (pwa, offline,
+    // offline-staff, background-sync, emergency-form) allow it with test.use.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

@@ -5,8 +5,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signInByApi, test } from './fixtures.ts';
 
 // The installable app and the report that survives a dead signal (decision 020), in Chromium with
-// its service worker: the browser's normal contexts, never `serviceWorkers: 'block'`.
-test.use({ viewport: { width: 375, height: 780 } });
+// its service worker: the browser's normal contexts, with the worker allowed (the config blocks it).
+test.use({ viewport: { width: 375, height: 780 }, serviceWorkers: 'allow' });
 
 const BARANGAY = 'Barangay San Isidro';
 const TICKET = /^ER-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
