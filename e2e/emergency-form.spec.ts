@@ -120,8 +120,13 @@ test('with no signal the report is kept on the phone, and sent from the page onc
   expect(reports.map((report) => report.ticket)).toEqual([(await page.getByTestId('ticket').textContent())?.trim()]);
 });
 
-test('a form opened again from the phone copy is a new report, not the last one again', async ({ page, request }) => {
+test('a form opened again from the phone copy is a new report, not the last one again, each with a bot-check the worker kept ready', async ({ page, request }) => {
   await serviceWorkerInControl(page);
+  // The worker's challenge (src/sw/emergency-challenge.ts) spares the page its own round trip.
+  const askedByThePage: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.startsWith('/api/bot-check/')) askedByThePage.push(new URL(sent.url()).pathname);
+  });
   const tickets: string[] = [];
   const stamp = Date.now();
   for (const round of [1, 2]) {
@@ -134,5 +139,9 @@ test('a form opened again from the phone copy is a new report, not the last one 
     tickets.push(((await page.getByTestId('ticket').textContent()) ?? '').trim());
   }
   expect(new Set(tickets).size).toBe(2);
-  expect(await reportsOf(request, `Stored form, round 2, ${stamp}`)).toHaveLength(1);
+  const [first] = await reportsOf(request, `Stored form, round 1, ${stamp}`);
+  const second = await reportsOf(request, `Stored form, round 2, ${stamp}`);
+  expect(second).toHaveLength(1);
+  expect([first?.sentWithoutBotCheck, second[0]?.sentWithoutBotCheck]).toEqual([false, false]);
+  expect(askedByThePage).toEqual([]);
 });

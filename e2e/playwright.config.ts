@@ -34,7 +34,7 @@ export default defineConfig({
     // Most specs test pages, not the offline layer: a fresh context with the service worker
     // installs it and fetches its whole precache (61 files), three times in a three-browser test,
     // on a CPU the other worker already saturates. The specs about the worker (pwa, offline,
-    // offline-staff, background-sync, emergency-form) allow it with test.use.
+    // offline-staff, background-sync, emergency-form, push-alerts) allow it with test.use.
     serviceWorkers: 'block',
     launchOptions: {
       executablePath,

@@ -14,6 +14,9 @@ import { createResident } from './resident-fixtures.ts';
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
 const LINUX_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
+// A subscription needs the app's service worker registered (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 let service: PushService;
 test.beforeAll(async () => {
   service = await startPushService();

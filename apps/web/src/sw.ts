@@ -11,6 +11,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { registerPublicPages } from './sw/public-pages.ts';
+import { registerEmergencyChallenge } from './sw/emergency-challenge.ts';
 // Reports waiting on the phone, sent when the signal returns (Background Sync).
 import './sw/report-sync.ts';
 // The staff pages' code, kept once loaded, for a reload with no connection.
@@ -101,6 +102,8 @@ registerPublicPages({
   },
   offlineShell: () => matchPrecache('/index.html'),
 });
+// A bot-check challenge kept ready for the emergency form opened from the copy above.
+registerEmergencyChallenge();
 registerRoute(
   new NavigationRoute(new NetworkFirst({ cacheName: 'bantay-pages', networkTimeoutSeconds: 4, plugins: [shellWhenOffline] }), {
     // The API's own pages (docs, health) and the socket are never the app.

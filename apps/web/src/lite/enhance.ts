@@ -4,6 +4,7 @@ import { requestApi } from '@/lib/api-request.ts';
 import { solveInWorkers } from '@/lib/bot-check-workers.ts';
 import { deviceId } from '@/lib/device-id.ts';
 import { forgetPublicPages } from '@/lib/public-page-cache.ts';
+import { challengeFromWorker } from '@/lib/kept-challenge.ts';
 import { REPORT_SYNC_TAG, indexedDbStore, newReportId, type QueuedReport } from '@/features/report/outbox-core.ts';
 import type { ReportBody } from '@/features/report/report-send.ts';
 
@@ -18,7 +19,9 @@ import type { ReportBody } from '@/features/report/report-send.ts';
  *   place itself and not only a purok;
  * - the invisible bot-check is solved while the person chooses (in ALTCHA's workers, as the app
  *   solves it) and goes in `botCheck`: such a report is an ordinary web report, not one marked
- *   "sent without the bot-check";
+ *   "sent without the bot-check". Its challenge is the page's own when the page came from the
+ *   server, else the one the service worker kept ready (src/sw/emergency-challenge.ts), else the
+ *   server's;
  * - a blank form served from the service worker's copy (src/sw/public-pages.ts) gets an id of its
  *   own, so two reports from one stored page are two reports;
  * - it is sent with fetch and the answer page shown in its place; when no answer comes, the report
@@ -96,7 +99,7 @@ async function askForChallenge(): Promise<Challenge | null> {
 /** The bot-check's payload (lib/bot-check.ts's shape), or null when it cannot be solved here. */
 async function solveBotCheck(form: Form): Promise<string | null> {
   try {
-    const challenge = challengeInPage(form) ?? (await askForChallenge());
+    const challenge = challengeInPage(form) ?? (await challengeFromWorker()) ?? (await askForChallenge());
     if (!challenge) return null;
     // In ALTCHA's workers, one per core, as the app solves it (lib/bot-check-workers.ts): on a
     // phone's slow cores that beats one search on this page's thread (measured: 1.1 s against 0.6 s
