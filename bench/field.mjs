@@ -157,10 +157,14 @@ if (!SKIP_PUSH) {
 /** One visit: open `/`, tap Emergency, wait for the position, tap Fire, Send, wait for the ticket. */
 async function emergencyOnce(context, baseUrl) {
   const page = await context.newPage();
-  // Every document of the visit notes when a ticket appears in it (the form's answer is swapped in).
+  // Every document of the visit notes when a ticket appears in it (the form's answer is swapped in),
+  // at the end of the next frame, when it is painted.
   await page.addInitScript({
-    content: `new MutationObserver(() => {
-      if (!window.__ticketAt && document.querySelector('[data-testid="ticket"]')) window.__ticketAt = performance.timeOrigin + performance.now();
+    content: `let seen = false;
+    new MutationObserver(() => {
+      if (seen || !document.querySelector('[data-testid="ticket"]')) return;
+      seen = true;
+      requestAnimationFrame(() => setTimeout(() => { window.__ticketAt = performance.timeOrigin + performance.now(); }));
     }).observe(document, { childList: true, subtree: true });`,
   });
   const cdp = await context.newCDPSession(page);
