@@ -56,6 +56,8 @@ test('one tap from the landing page: the position and the bot-check go with the 
   await expect(page).toHaveURL(/\/lite\/emergency$/);
   await expect(page.getByRole('heading', { name: 'Emergency report', level: 1 })).toBeVisible();
   await expect(page.getByText(/^Your position is set/)).toBeVisible();
+  // Send is on screen from the start, though the form runs past it on a 375 px phone.
+  await expect(page.getByRole('button', { name: 'Send emergency report' })).toBeInViewport();
 
   const line = `Smoke from the bakery roof ${Date.now()}`;
   await page.getByRole('radio', { name: 'Fire', exact: true }).check();

@@ -42,6 +42,10 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
 // types 48 px, boxed: the first thing a person taps, often in a hurry): readable from 240 px (a
 // KaiOS phone) to a desktop, light or dark as the phone is set. Inline, as the CSP allows styles
 // (app.ts), so it costs no request. A browser without `:has` marks the chosen type by its radio alone.
+// The emergency page's Send stays at the bottom of the screen (sticky, inside its form): on a 375 px
+// phone the form runs past the screen, and a person who chose the type should not have to scroll
+// to send. Not on screens under 480 px tall (a 240 × 320 KaiOS phone), where it would hide a sixth
+// of the page and the field a D-pad moves to; a browser without sticky positioning shows it in place.
 const STYLE = [
   ':root{color-scheme:light dark}body{margin:0 auto;padding:8px;max-width:36em;font:16px/1.4 sans-serif;color:#111;background:#fff;overflow-wrap:break-word}',
   'a{color:#0b3d91}h1{font-size:1.35em;margin:.4em 0}h2{font-size:1.1em;margin:1.2em 0 .3em}',
@@ -53,10 +57,11 @@ const STYLE = [
   '.h{margin:.1em 0;font-size:.9em;color:#444}.e{margin:.2em 0;padding-left:.4em;border-left:4px solid #b00020;color:#b00020;font-weight:bold}',
   '.a{border:2px solid #b00020;padding:.5em;margin:.6em 0}.ok{border:2px solid #1b5e20;padding:.5em;margin:.6em 0}',
   'button{display:block;box-sizing:border-box;width:100%;min-height:2.8em;margin:1.2em 0;font:inherit;font-weight:bold;color:#fff;background:#0b3d91;border:0}',
+  '@media (min-height:480px){.em form>button[type=submit]{position:sticky;bottom:8px;box-shadow:0 0 0 8px #fff}}',
   '.em button,button.em{background:#b71c1c;color:#fff}.t{font:bold 1.45em monospace;letter-spacing:.04em;margin:.2em 0}',
   'ul,ol{padding-left:1.3em}li{margin:.3em 0}dt{font-weight:bold}dd{margin:0 0 .4em}',
   '@media (prefers-color-scheme:dark){body,.f{background:#121212;color:#eee}a{color:#9ec1ff}.h{color:#bbb}.f{border-color:#999}',
-  '.em h1,h1.em,strong.em,.e{color:#ff8a80}.e,.a,.c label:has(:checked){border-color:#ff8a80}.c label:has(:checked){background:#3d1414}.ok{border-color:#81c784}}',
+  '.em form>button[type=submit]{box-shadow:0 0 0 8px #121212}.em h1,h1.em,strong.em,.e{color:#ff8a80}.e,.a,.c label:has(:checked){border-color:#ff8a80}.c label:has(:checked){background:#3d1414}.ok{border-color:#81c784}}',
 ].join('');
 
 /** The pages' paths: short, and apart from the app's own (`/Reportincidents`, …). */
