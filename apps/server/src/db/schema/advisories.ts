@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ADVISORY_SEVERITIES, type AdvisoryOrigin } from '@bantay/shared';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 export const advisorySeverityEnum = pgEnum('advisory_severity', ADVISORY_SEVERITIES);
 
@@ -12,6 +13,8 @@ export const advisorySeverityEnum = pgEnum('advisory_severity', ADVISORY_SEVERIT
 export const advisories = pgTable(
   'advisories',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -49,6 +52,8 @@ export type AdvisoryRow = typeof advisories.$inferSelect;
 
 /** A resident's choice to get advisories by web push and/or SMS (off until they opt in). */
 export const advisoryOptIns = pgTable('advisory_opt_ins', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -64,6 +69,8 @@ export type AdvisoryOptInRow = typeof advisoryOptIns.$inferSelect;
  * or Cancel finds the advisory of the message it references here.
  */
 export const capReceivedAlerts = pgTable('cap_received_alerts', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   referenceKey: text('reference_key').primaryKey(),
   advisoryId: uuid('advisory_id').references(() => advisories.id, { onDelete: 'set null' }),
   msgType: text('msg_type').notNull(),
@@ -72,6 +79,8 @@ export const capReceivedAlerts = pgTable('cap_received_alerts', {
 
 /** When each configured CAP feed was last read, so the poll interval holds across instances and restarts. */
 export const capFeedPolls = pgTable('cap_feed_polls', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   url: text('url').primaryKey(),
   polledAt: timestamp('polled_at', { withTimezone: true }).notNull(),
   lastError: text('last_error'),

@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 /**
  * Keys other systems call the API with (docs/decisions/034-the-integration-kit.md). Only the
@@ -9,6 +10,8 @@ import { users } from './users.ts';
 export const apiKeys = pgTable(
   'api_keys',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     /** Hex SHA-256 of the whole key, `bty_` included. */

@@ -3,6 +3,7 @@ import { doublePrecision, index, pgEnum, pgTable, primaryKey, text, timestamp, u
 import { ASSISTANCE_AGENCIES, ASSISTANCE_STATUSES } from '@bantay/shared';
 import { incidents } from './incidents.ts';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 export const assistanceStatusEnum = pgEnum('assistance_status', ASSISTANCE_STATUSES);
 export const assistanceAgencyEnum = pgEnum('assistance_agency', ASSISTANCE_AGENCIES);
@@ -11,6 +12,8 @@ export const assistanceAgencyEnum = pgEnum('assistance_agency', ASSISTANCE_AGENC
 export const assistanceRequests = pgTable(
   'assistance_requests',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     incidentId: uuid('incident_id').references(() => incidents.id),
     requesterId: uuid('requester_id')
@@ -48,6 +51,8 @@ export type NewAssistanceRequestRow = typeof assistanceRequests.$inferInsert;
 export const assistanceDispatches = pgTable(
   'assistance_dispatches',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     requestId: uuid('request_id')
       .notNull()
       .references(() => assistanceRequests.id),
@@ -66,6 +71,8 @@ export const assistanceDispatches = pgTable(
 export const assistanceAlerts = pgTable(
   'assistance_alerts',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     requestId: uuid('request_id')
       .notNull()
       .references(() => assistanceRequests.id, { onDelete: 'cascade' }),

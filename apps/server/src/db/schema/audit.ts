@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 /**
  * Who changed what (docs/product.md §3 "Audit entry"). Every admin and supadmin write appends one row in
@@ -8,6 +9,8 @@ import { users } from './users.ts';
 export const auditEntries = pgTable(
   'audit_entries',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').references(() => users.id),
     /** Verb in snake_case: `create`, `update`, `deactivate`, `reject`, `approve`, … */

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import type { BlotterValues } from '@bantay/shared';
 import { incidents } from './incidents.ts';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 /**
  * The barangay blotter (docs/decisions/026-the-blotter.md). Nothing here is ever deleted: an
@@ -15,6 +16,8 @@ import { users } from './users.ts';
  * concurrent entries queue on the year's row and a rolled-back entry gives its number back.
  */
 export const blotterCounters = pgTable('blotter_counters', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
@@ -22,6 +25,8 @@ export const blotterCounters = pgTable('blotter_counters', {
 export const blotterEntries = pgTable(
   'blotter_entries',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
@@ -65,6 +70,8 @@ export type BlotterEntryRow = typeof blotterEntries.$inferSelect;
 export const blotterAmendments = pgTable(
   'blotter_amendments',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     entryId: uuid('entry_id')
       .notNull()
@@ -84,6 +91,8 @@ export type BlotterAmendmentRow = typeof blotterAmendments.$inferSelect;
 export const blotterHearings = pgTable(
   'blotter_hearings',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     entryId: uuid('entry_id')
       .notNull()
@@ -111,6 +120,8 @@ export type BlotterHearingRow = typeof blotterHearings.$inferSelect;
 export const blotterCopyRequests = pgTable(
   'blotter_copy_requests',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     entryId: uuid('entry_id')
       .notNull()

@@ -1,5 +1,6 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 /**
  * A staff member's calendar feed (docs/decisions/034-the-integration-kit.md, "Calendar feeds"): the
@@ -7,6 +8,8 @@ import { users } from './users.ts';
  * revoked, deactivated or deleted account has none, so the old URL answers 404.
  */
 export const calendarFeeds = pgTable('calendar_feeds', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 export const deliveryChannelEnum = pgEnum('delivery_channel', ['push', 'sms', 'email', 'webhook']);
 /** `withheld`: decided at send time not to go (a webhook's case became confidential, its webhook was turned off). */
@@ -15,6 +16,8 @@ export const deliveryStatusEnum = pgEnum('delivery_status', ['pending', 'sending
 export const deliveries = pgTable(
   'deliveries',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     channel: deliveryChannelEnum('channel').notNull(),
     /** Who it is for, when it is for an account; null for a reporter known only by phone. */
@@ -68,6 +71,8 @@ export type NewDeliveryRow = typeof deliveries.$inferInsert;
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -98,6 +103,8 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 /** What a person wants pushed to them, and when not (emergencies and escalations always go). */
 export const alertPreferences = pgTable('alert_preferences', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),

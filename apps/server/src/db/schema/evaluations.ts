@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { incidents } from './incidents.ts';
+import { barangayColumn } from './barangays.ts';
 
 export const evaluationSourceEnum = pgEnum('evaluation_source', ['directory', 'ticket']);
 
@@ -9,6 +10,8 @@ export const evaluationSourceEnum = pgEnum('evaluation_source', ['directory', 't
 export const evaluations = pgTable(
   'evaluations',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     tanodId: uuid('tanod_id')
       .notNull()

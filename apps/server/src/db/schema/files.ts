@@ -1,4 +1,5 @@
 import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { barangayColumn } from './barangays.ts';
 
 /** Raw bytes: node-postgres answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -13,6 +14,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * stay under DATA_DIR and this table stays empty.
  */
 export const storedFiles = pgTable('stored_files', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   /** `avatars/<random>.webp`, `incidents/<uuid>.webp`, `resources/<uuid>.webp`: also the path under DATA_DIR/uploads. */
   key: text('key').primaryKey(),
   contentType: text('content_type').notNull(),

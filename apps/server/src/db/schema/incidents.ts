@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { INCIDENT_CLASSIFICATIONS, INCIDENT_EVENT_KINDS, INCIDENT_PHOTO_PURPOSES, INCIDENT_SOURCES, INCIDENT_STATUSES } from '@bantay/shared';
 import { accountLanguageEnum, users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 export const incidentClassificationEnum = pgEnum('incident_classification', INCIDENT_CLASSIFICATIONS);
 export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
@@ -13,6 +14,8 @@ export const incidentSourceEnum = pgEnum('incident_source', INCIDENT_SOURCES);
 export const incidents = pgTable(
   'incidents',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     /** `IR-XXXX-XXXX` / `ER-XXXX-XXXX`, random: it is the reporter's only key to the lookup. */
     ticket: text('ticket').notNull(),
@@ -121,6 +124,8 @@ export type NewIncidentRow = typeof incidents.$inferInsert;
 export const incidentEvents = pgTable(
   'incident_events',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     incidentId: uuid('incident_id')
       .notNull()
@@ -147,6 +152,8 @@ export type IncidentEventRow = typeof incidentEvents.$inferSelect;
 export const incidentPhotos = pgTable(
   'incident_photos',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     incidentId: uuid('incident_id').references(() => incidents.id),
     width: integer('width').notNull(),
@@ -174,6 +181,8 @@ export type IncidentPhotoRow = typeof incidentPhotos.$inferSelect;
 export const incidentEscalations = pgTable(
   'incident_escalations',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     incidentId: uuid('incident_id')
       .notNull()
       .references(() => incidents.id),

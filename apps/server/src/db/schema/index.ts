@@ -1,3 +1,4 @@
+export * from './barangays.ts';
 export * from './users.ts';
 export * from './settings.ts';
 export * from './notifications.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 /**
  * One conversation per pair of users. The pair is stored canonically (`user_low` is the
@@ -12,6 +13,8 @@ import { users } from './users.ts';
 export const conversations = pgTable(
   'conversations',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     userLow: uuid('user_low')
       .notNull()
@@ -41,6 +44,8 @@ export const conversations = pgTable(
 export const conversationParticipants = pgTable(
   'conversation_participants',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
@@ -65,6 +70,8 @@ export const conversationParticipants = pgTable(
 export const messages = pgTable(
   'messages',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     /**
      * Order of the messages. Taken while the conversation row is locked, so within a conversation

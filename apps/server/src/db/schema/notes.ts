@@ -1,10 +1,13 @@
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 /** A staff member's own calendar note on a day (docs/product.md §3 "Note"), shown on their dashboard. */
 export const notes = pgTable(
   'notes',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()

@@ -14,11 +14,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { SCHEDULE_SHIFTS, type Polygon } from '@bantay/shared';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 /** docs/product.md §3: a named, coloured polygon; retired (inactive) once schedules used it. */
 export const patrolAreas = pgTable(
   'patrol_areas',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     color: text('color').notNull(),
@@ -37,6 +40,8 @@ export const scheduleShiftEnum = pgEnum('schedule_shift', SCHEDULE_SHIFTS);
 export const schedules = pgTable(
   'schedules',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     /** `SCH-XXXXXX`: what people say and what conflict messages name. */
     code: text('code').notNull(),
@@ -66,6 +71,8 @@ export const schedules = pgTable(
 export const scheduleMembers = pgTable(
   'schedule_members',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     scheduleId: uuid('schedule_id')
       .notNull()
       .references(() => schedules.id, { onDelete: 'cascade' }),
@@ -86,6 +93,8 @@ export const patrolAttendanceEnum = pgEnum('patrol_attendance', ['on_time', 'lat
 export const patrols = pgTable(
   'patrols',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     scheduleId: uuid('schedule_id')
       .notNull()
@@ -127,6 +136,8 @@ export const patrols = pgTable(
 export const patrolLogEntries = pgTable(
   'patrol_log_entries',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     patrolId: uuid('patrol_id')
       .notNull()
@@ -147,6 +158,8 @@ export const patrolLogEntries = pgTable(
 export const locationPoints = pgTable(
   'location_points',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -171,6 +184,8 @@ export const locationPoints = pgTable(
 
 /** The newest point per tanod, kept hot for the live map's first paint. */
 export const latestPositions = pgTable('latest_positions', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id),
@@ -185,6 +200,8 @@ export const latestPositions = pgTable('latest_positions', {
 
 /** A tanod who switched tracking on outside a patrol (docs/product.md §4.7); no row means off. */
 export const trackingSwitches = pgTable('tracking_switches', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id),

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 /**
  * SMS codes proving a mobile number before a resident account exists. Same rules as the
@@ -8,6 +9,8 @@ import { users } from './users.ts';
 export const phoneVerificationCodes = pgTable(
   'phone_verification_codes',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     /** E.164. */
     phoneNumber: text('phone_number').notNull(),
@@ -28,6 +31,8 @@ export type PhoneVerificationCodeRow = typeof phoneVerificationCodes.$inferSelec
 export const pinResetTokens = pgTable(
   'pin_reset_tokens',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()

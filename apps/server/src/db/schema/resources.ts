@@ -23,6 +23,7 @@ import {
   VEHICLE_TYPES,
 } from '@bantay/shared';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 export const inventoryCategoryEnum = pgEnum('inventory_category', INVENTORY_CATEGORIES);
 export const returnConditionEnum = pgEnum('return_condition', RETURN_CONDITIONS);
@@ -39,6 +40,8 @@ export const vehicleConditionEnum = pgEnum('vehicle_condition', VEHICLE_CONDITIO
 export const inventoryItems = pgTable(
   'inventory_items',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     category: inventoryCategoryEnum('category').notNull(),
@@ -61,6 +64,8 @@ export type InventoryItemRow = typeof inventoryItems.$inferSelect;
 export const loans = pgTable(
   'loans',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     itemId: uuid('item_id')
       .notNull()
@@ -104,6 +109,8 @@ export type LoanRow = typeof loans.$inferSelect;
 export const loanOverdueNotices = pgTable(
   'loan_overdue_notices',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     loanId: uuid('loan_id')
       .notNull()
       .references(() => loans.id),
@@ -117,6 +124,8 @@ export const loanOverdueNotices = pgTable(
 export const vehicles = pgTable(
   'vehicles',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     type: vehicleTypeEnum('type').notNull(),
@@ -138,6 +147,8 @@ export type VehicleRow = typeof vehicles.$inferSelect;
 export const vehicleDrivers = pgTable(
   'vehicle_drivers',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     vehicleId: uuid('vehicle_id')
       .notNull()
       .references(() => vehicles.id),
@@ -152,6 +163,8 @@ export const vehicleDrivers = pgTable(
 export const trips = pgTable(
   'trips',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     vehicleId: uuid('vehicle_id')
       .notNull()

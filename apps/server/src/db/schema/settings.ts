@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Hotline, IncidentType, Polygon } from '@bantay/shared';
+import { barangayColumn } from './barangays.ts';
 
 /** The barangay's settings: exactly one row, id 1. */
 export const barangaySettings = pgTable(
   'barangay_settings',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: integer('id').primaryKey().default(1),
     name: text('name').notNull(),
     abbreviation: text('abbreviation').notNull(),

@@ -3,6 +3,7 @@ import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, 
 import { SMS_MESSAGE_DIRECTIONS, SMS_MESSAGE_KINDS, SMS_THREAD_STATUSES } from '@bantay/shared';
 import { users } from './users.ts';
 import { incidents } from './incidents.ts';
+import { barangayColumn } from './barangays.ts';
 
 /**
  * The text line (docs/decisions/032-the-text-line.md): what the barangay's phone receives and
@@ -19,6 +20,8 @@ export const smsMessageDirectionEnum = pgEnum('sms_message_direction', SMS_MESSA
  * instance: the 10-minute dedupe, the single acknowledgement and the hourly cap hold without races.
  */
 export const smsNumbers = pgTable('sms_numbers', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   phoneNumber: text('phone_number').primaryKey(),
   /** On the block list since then: its texts are dropped. */
   blockedAt: timestamp('blocked_at', { withTimezone: true }),
@@ -38,6 +41,8 @@ export type SmsNumberRow = typeof smsNumbers.$inferSelect;
 export const smsThreads = pgTable(
   'sms_threads',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     phoneNumber: text('phone_number').notNull(),
     /** The resident account with this number when the thread opened. */
@@ -65,6 +70,8 @@ export type SmsThreadRow = typeof smsThreads.$inferSelect;
 export const smsMessages = pgTable(
   'sms_messages',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     threadId: uuid('thread_id')
       .notNull()
@@ -93,6 +100,8 @@ export type SmsMessageRow = typeof smsMessages.$inferSelect;
 export const smsInboundEvents = pgTable(
   'sms_inbound_events',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
@@ -102,6 +111,8 @@ export const smsInboundEvents = pgTable(
 
 /** The phone's health, one row per receiving gateway. */
 export const smsGatewayStatus = pgTable('sms_gateway_status', {
+  /** The barangay the row belongs to (decision 035): its PSGC code. */
+  barangayId: barangayColumn(),
   provider: text('provider').primaryKey(),
   /** The last signed post of any kind. */
   lastContactAt: timestamp('last_contact_at', { withTimezone: true }),

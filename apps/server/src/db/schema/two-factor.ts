@@ -1,5 +1,6 @@
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 /** enable: proving a number before turning 2FA on; login: the second step of a sign-in. */
 export const twoFactorPurposeEnum = pgEnum('two_factor_purpose', ['enable', 'login']);
@@ -11,6 +12,8 @@ export const twoFactorPurposeEnum = pgEnum('two_factor_purpose', ['enable', 'log
 export const twoFactorCodes = pgTable(
   'two_factor_codes',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()

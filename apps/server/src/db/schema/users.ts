@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_LANGUAGES, USER_TYPES } from '@bantay/shared';
+import { barangayColumn } from './barangays.ts';
 
 export const userTypeEnum = pgEnum('user_type', USER_TYPES);
 export const userStatusEnum = pgEnum('user_status', ['active', 'deactivated']);
@@ -21,6 +22,8 @@ export const accountLanguageEnum = pgEnum('account_language', ACCOUNT_LANGUAGES)
 export const users = pgTable(
   'users',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     firstName: text('first_name').notNull(),
     middleName: text('middle_name'),
@@ -75,6 +78,8 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     /** The token's `jti`. */
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')

@@ -1,5 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { barangayColumn } from './barangays.ts';
 
 /**
  * A supadmin's webhook (modules/webhooks): an HTTPS URL that is sent the events it subscribes to,
@@ -8,6 +9,8 @@ import { users } from './users.ts';
 export const webhooks = pgTable(
   'webhooks',
   {
+    /** The barangay the row belongs to (decision 035): its PSGC code. */
+    barangayId: barangayColumn(),
     id: uuid('id').primaryKey().defaultRandom(),
     /** Checked by adapters/public-endpoint-guard.ts when stored and again before every send. */
     url: text('url').notNull(),

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/transaction.ts';
 import { calendarFeeds, type CalendarFeedRow } from '../../db/schema/index.ts';
 
 /** The person's feed: a new one replaces the old (one a person), so the old URL stops at once. */
-export async function saveFeed(db: Executor, values: CalendarFeedRow): Promise<void> {
+export async function saveFeed(db: Executor, values: typeof calendarFeeds.$inferInsert): Promise<void> {
   await db
     .insert(calendarFeeds)
     .values(values)

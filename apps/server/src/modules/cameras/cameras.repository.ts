@@ -3,7 +3,7 @@ import type { Executor } from '../../db/transaction.ts';
 import { cameras, type CameraRow } from '../../db/schema/index.ts';
 import { distanceSql } from '../../db/geo-sql.ts';
 
-export type NewCamera = Omit<CameraRow, 'id'>;
+export type NewCamera = Omit<typeof cameras.$inferInsert, 'id'>;
 
 export async function listCameras(db: Executor, limit: number): Promise<CameraRow[]> {
   return db.select().from(cameras).orderBy(asc(cameras.name), asc(cameras.id)).limit(limit);

@@ -134,7 +134,7 @@ export async function claimEscalation(db: Executor, incidentId: string, level: n
     .insert(incidentEscalations)
     .select(
       db
-        .select({ incidentId: incidents.id, level: sql<number>`${level}::integer`.as('level'), at: sql<Date>`${at.toISOString()}::timestamptz`.as('at') })
+        .select({ barangayId: incidents.barangayId, incidentId: incidents.id, level: sql<number>`${level}::integer`.as('level'), at: sql<Date>`${at.toISOString()}::timestamptz`.as('at') })
         .from(incidents)
         .where(and(eq(incidents.id, incidentId), eq(incidents.status, 'pending'))),
     )

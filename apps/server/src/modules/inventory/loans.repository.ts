@@ -92,6 +92,7 @@ export async function claimOverdueReminders(tx: Executor, now: Date, day: string
     .select(
       tx
         .select({
+          barangayId: loans.barangayId,
           loanId: loans.id,
           day: sql<string>`${day}::date`.as('day'),
           createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),

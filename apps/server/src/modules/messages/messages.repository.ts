@@ -262,7 +262,7 @@ export async function insertMessage(
     inserted as (
       insert into ${messages} (seq, conversation_id, sender_id, content, created_at, client_id)
       select c.last_message_seq, c.id, ${values.senderId}::uuid, ${values.content}, ${at}::timestamptz, ${values.clientId ?? null}::text from c
-      returning id, seq, conversation_id, sender_id, content, created_at, client_id
+      returning id, barangay_id, seq, conversation_id, sender_id, content, created_at, client_id
     )
     select recipient.id as recipient_id, recipient.user_type as recipient_type, recipient.status as recipient_status, recipient.offline_with_push, inserted.*
     from recipient left join inserted on true
@@ -281,6 +281,7 @@ export async function insertMessage(
     recipient,
     row: {
       id: String(row.id),
+      barangayId: String(row.barangay_id),
       seq: Number(row.seq),
       conversationId: String(row.conversation_id),
       senderId: String(row.sender_id),

@@ -53,6 +53,8 @@ export async function insertNotificationsFor(
   const selected = db
     // Insert-select needs every column of the table, in the table's order.
     .select({
+      // The recipient's barangay (decision 035): the notice is theirs.
+      barangayId: users.barangayId,
       id: sql<string>`gen_random_uuid()`.as('id'),
       userId: users.id,
       message: sql<string>`${inRecipientLanguage(content.message)}`.as('message'),

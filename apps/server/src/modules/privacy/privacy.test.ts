@@ -257,7 +257,8 @@ describe('a deleted resident leaves no row that refers to them or holds their nu
 
     // The row that stays says nothing of the person: every column but these few is empty, a column added later included.
     const [row] = await query<Record<string, unknown>>(ctx, sql`select * from users where id = ${resident.user.id}`);
-    const kept = ['id', 'first_name', 'last_name', 'user_type', 'status', 'is_team_leader', 'must_change_password', 'two_factor_enabled', 'is_online', 'failed_login_count', 'created_at', 'updated_at'];
+    // The barangay the row belongs to (decision 035) says nothing of the person either.
+    const kept = ['id', 'barangay_id', 'first_name', 'last_name', 'user_type', 'status', 'is_team_leader', 'must_change_password', 'two_factor_enabled', 'is_online', 'failed_login_count', 'created_at', 'updated_at'];
     expect(Object.fromEntries(Object.entries(row!).filter(([column, value]) => !kept.includes(column) && value !== null))).toEqual({});
     expect(row).toMatchObject({ first_name: 'Deleted', last_name: 'account', status: 'deactivated', is_online: false, failed_login_count: 0 });
     expect(await columnsReferring(ctx, columns, resident.user.id)).toEqual({ 'loans.borrower_id': 1 });

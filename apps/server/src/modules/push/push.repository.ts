@@ -253,6 +253,8 @@ export interface PushFanOut {
 function pushDeliveriesInsert(db: Executor, values: { payload: SQL; dedupeKey: SQL; kind: SQL; at: SQL; where: SQL | undefined }) {
   const selected = db
     .select({
+      // The subscriber's barangay (decision 035): the delivery is theirs.
+      barangayId: pushSubscriptions.barangayId,
       id: sql<string>`gen_random_uuid()`.as('id'),
       channel: sql<'push'>`'push'::delivery_channel`.as('channel'),
       userId: pushSubscriptions.userId,

@@ -2,11 +2,12 @@ import { msg } from '@lingui/core/macro';
 import { DEFAULT_MAP_START, type IncidentType, type Polygon, type PublicSettings, type updateSettingsSchema } from '@bantay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, type Executor } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isKnownTimeZone } from '../../lib/time-zone.ts';
 import type { Actor } from '../../http/actor.ts';
 import { appendAuditEntry } from '../audit/index.ts';
+import { followSettings } from '../barangays/index.ts';
 import { removeAvatar, storeAvatar } from '../files/index.ts';
 import type { CachedSettings } from './public-settings-cache.ts';
 import { findSettings, upsertSettings } from './settings.repository.ts';
@@ -78,9 +79,17 @@ async function loadPublicSettings(deps: AppDeps): Promise<PublicSettings> {
  * Stores the barangay settings and announces it, so every instance drops its cached copy. The
  * supadmin's writers below do the same inside their audited transaction, announcing after commit.
  */
+/** The settings row, and the one barangay's row that follows it (modules/barangays). */
+async function storeSettings(db: Executor, values: Parameters<typeof upsertSettings>[1], now: Date): Promise<void> {
+  await upsertSettings(db, values, now);
+  await followSettings(db, { name: values.name, boundary: values.boundary ?? null, psgcCode: values.psgcCode ?? null }, now);
+}
+
 export async function saveSettings(deps: AppDeps, values: Parameters<typeof upsertSettings>[1]): Promise<void> {
-  await upsertSettings(deps.db, values, deps.clock.now());
-  deps.events.publish('settings.updated', {});
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    await storeSettings(tx, values, deps.clock.now());
+    afterCommit(() => deps.events.publish('settings.updated', {}));
+  });
 }
 
 /** The row as upsertSettings takes it, from what is stored or the defaults. */
@@ -133,7 +142,7 @@ export async function updateSettings(deps: AppDeps, actor: Actor, input: z.outpu
   if (changed.length === 0) return loadPublicSettings(deps);
   const now = deps.clock.now();
   await inTransaction(deps.db, async (tx, afterCommit) => {
-    await upsertSettings(tx, after, now);
+    await storeSettings(tx, after, now);
     afterCommit(() => deps.events.publish('settings.updated', {}));
     await appendAuditEntry(tx, {
       actor,
@@ -154,7 +163,7 @@ export async function updateLogo(deps: AppDeps, actor: Actor, bytes: Buffer): Pr
   const logo = await storeAvatar(deps.files, bytes, { fit: 'contain' });
   const now = deps.clock.now();
   await inTransaction(deps.db, async (tx, afterCommit) => {
-    await upsertSettings(tx, { ...before, logo }, now);
+    await storeSettings(tx, { ...before, logo }, now);
     afterCommit(() => deps.events.publish('settings.updated', {}));
     await appendAuditEntry(tx, { actor, action: 'update', entity: 'settings', entityId: '1', before: { logo: before.logo }, after: { logo }, at: now });
   });
@@ -174,7 +183,7 @@ export async function updateBoundary(deps: AppDeps, actor: Actor, boundary: Poly
   return inTransaction(deps.db, async (tx, afterCommit) => {
     afterCommit(() => deps.events.publish('settings.updated', {}));
     const current = await findSettings(tx);
-    await upsertSettings(
+    await storeSettings(
       tx,
       {
         name: current?.name ?? defaults.name,
