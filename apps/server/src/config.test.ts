@@ -23,4 +23,10 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
   });
+
+  it('city mode needs PostgreSQL: on the embedded database, a superuser, it stops the start saying why', () => {
+    expect(loadConfig({}).cityMode).toBe(false);
+    expect(() => loadConfig({ CITY_MODE: 'true' })).toThrow(/CITY_MODE=true needs PostgreSQL \(DATABASE_URL\): the embedded database runs as a superuser/);
+    expect(loadConfig({ CITY_MODE: 'true', DATABASE_URL: 'postgres://bantay@db.example/bantay' }).cityMode).toBe(true);
+  });
 });

@@ -103,6 +103,11 @@ const envSchema = z.object({
   SMS_REPLIES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   /** A new emergency and its escalations also go by SMS to on-duty tanods and admins with a phone. */
   SMS_ALERTS: booleanString.default(false),
+  /**
+   * Many barangays on one PostgreSQL (docs/decisions/035-city-mode.md). Built up to its first step:
+   * the server refuses to start in it where the barangays could not be kept apart.
+   */
+  CITY_MODE: booleanString.default(false),
   /** console: log and write .eml files under DATA_DIR/sent/mail; smtp: send through SMTP_URL. */
   EMAIL_PROVIDER: z.preprocess(
     // `outbox`, this default's former name, still chooses it.
@@ -224,6 +229,8 @@ export interface Config {
   codeRateLimit: number;
   /** SMS_ALERTS: emergencies and their escalations are also texted to staff (modules/incident-alerts/incident-sms.ts). */
   smsAlerts: boolean;
+  /** CITY_MODE: many barangays on one PostgreSQL (decision 035); main.ts checks the database first (db/city-mode.ts). */
+  cityMode: boolean;
   /** The text line (docs/decisions/032-the-text-line.md): what turns each inbound route on, and its limits. */
   textLine: TextLineConfig;
   outsideServices: OutsideServicesConfig;
@@ -453,6 +460,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.CITY_MODE && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CITY_MODE=true needs PostgreSQL (DATABASE_URL): the embedded database runs as a superuser, whom the row-level security that keeps each barangay\'s rows from the others does not hold (docs/decisions/035-city-mode.md)',
+    );
+  }
   if (Boolean(e.BANTAY_SUPADMIN_USERNAME) !== Boolean(e.BANTAY_SUPADMIN_PASSWORD)) {
     throw new ConfigError(
       'Invalid configuration:\n  BANTAY_SUPADMIN_USERNAME and BANTAY_SUPADMIN_PASSWORD must be set together',
@@ -482,6 +494,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     codeRateLimit: e.CODE_RATE_LIMIT,
     smsAlerts: e.SMS_ALERTS,
+    cityMode: e.CITY_MODE,
     textLine: {
       inbound: { androidSigningKey: e.ANDROID_SMS_SIGNING_KEY, httpsmsSigningKey: e.HTTPSMS_SIGNING_KEY, twilioAuthToken: e.TWILIO_AUTH_TOKEN },
       gatewayNumber: e.SMS_GATEWAY_NUMBER,

@@ -11,6 +11,7 @@ import { DomainEvents } from './lib/domain-events.ts';
 import { createTokenService, resolveJwtSecret, ensureSupadmin } from './modules/auth/index.ts';
 import { consoleSmsWarning, databaseTarget, loggerOptions, pushLoopbackWarning, webhooksLoopbackWarning } from './main-helpers.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
+import { cityModeRefusal } from './db/city-mode.ts';
 import { createMetrics } from './http/metrics.ts';
 import type { Lifecycle } from './modules/health/index.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
@@ -41,6 +42,15 @@ async function main(): Promise<void> {
   const dataDirLock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   const database: Database = await openDatabase(databaseTarget(config));
   await database.migrate();
+  // Many barangays on one database only where PostgreSQL itself keeps them apart (decision 035).
+  if (config.cityMode) {
+    const refusal = await cityModeRefusal(database.db);
+    if (refusal) {
+      console.error(refusal);
+      await database.close();
+      process.exit(CONFIG_ERROR_EXIT_CODE);
+    }
+  }
 
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   // Adapters log through the app's logger, which exists only once the app is built.
