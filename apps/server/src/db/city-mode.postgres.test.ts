@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createEmptyPostgresDatabase, withAdminClient } from '../../test/database.ts';
 import { openDatabase, type Database } from './client.ts';
+import { inTransaction } from './transaction.ts';
 import { cityModeRefusal } from './city-mode.ts';
 
 /**
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 /** A login role that may read the app's tables, connected to the test database. */
-async function connectAs(name: string, attributes = ''): Promise<Database> {
+async function connectAs(name: string, attributes = ''): Promise<{ roleName: string; database: Database }> {
   await withAdminClient(url, async (client) => {
     await client.query(`create role ${name} login ${attributes}`);
     await client.query(`grant usage on schema public to ${name}`);
@@ -46,7 +47,7 @@ async function connectAs(name: string, attributes = ''): Promise<Database> {
   asRole.username = name;
   const database = await openDatabase({ kind: 'postgres', url: asRole.toString() });
   opened.push(database);
-  return database;
+  return { roleName: name, database };
 }
 
 describe('city mode on PostgreSQL', () => {
@@ -57,12 +58,12 @@ describe('city mode on PostgreSQL', () => {
   });
 
   it('refuses a role with BYPASSRLS', async () => {
-    const refusal = await cityModeRefusal((await connectAs(role('bypass'), 'bypassrls')).db);
+    const refusal = await cityModeRefusal((await connectAs(role('bypass'), 'bypassrls')).database.db);
     expect(refusal).toContain('it is a role with BYPASSRLS');
   });
 
   it('refuses an ordinary role while a barangay table lacks forced row-level security, naming the tables; starts once every one has it', async () => {
-    const app = await connectAs(role('app'));
+    const { database: app } = await connectAs(role('app'));
     const refusal = await cityModeRefusal(app.db);
     expect(refusal).toMatch(/row-level security is not enabled and forced on 57 table\(s\) holding barangay rows \(advisories, advisory_opt_ins, .*incidents,/);
 
@@ -76,5 +77,41 @@ describe('city mode on PostgreSQL', () => {
     expect(await cityModeRefusal(app.db)).toContain(`on 1 table(s) holding barangay rows (${tenantTables.at(-1)})`);
     await owner.db.execute(sql.raw(`alter table "${tenantTables.at(-1)}" force row level security`));
     expect(await cityModeRefusal(app.db)).toBeNull();
+  });
+
+  it('with row-level security on, a query that names no barangay still sees and writes only its request’s barangay (the policies, migration 0038)', async () => {
+    const app = await connectAs(role('reader'));
+    await withAdminClient(url, async (client) => {
+      const { rows } = await client.query<{ table_name: string }>(`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'barangay_id'`);
+      for (const { table_name } of rows) await client.query(`alter table "${table_name}" enable row level security; alter table "${table_name}" force row level security`);
+      // The test's own superuser passes every policy: it writes both barangays' rows.
+      await client.query(`insert into barangays (psgc, name) values ('1381300002', 'Barangay Second') on conflict do nothing`);
+      await client.query(`insert into cameras (barangay_id, name, lat, lng) values ('0000000000', 'First''s camera', 14.7, 121.0), ('1381300002', 'Second''s camera', 14.7, 121.0)`);
+      await client.query(`grant insert on cameras to ${app.roleName}`);
+    });
+    const camerasSeenBy = (barangay: string | null) =>
+      inTransaction(app.database.db, async (tx) => {
+        if (barangay) await tx.execute(sql`select set_config('app.barangay_id', ${barangay}, true)`);
+        const seen = (await tx.execute(sql`select name from cameras order by name`)) as unknown as { rows: { name: string }[] };
+        return seen.rows.map((row) => row.name);
+      });
+    expect(await camerasSeenBy('0000000000')).toEqual(["First's camera"]);
+    expect(await camerasSeenBy('1381300002')).toEqual(["Second's camera"]);
+    // No barangay set, and two of them: nothing at all.
+    expect(await camerasSeenBy(null)).toEqual([]);
+
+    // Writing: a row of another barangay is refused; a row naming none takes the request's.
+    await expect(
+      inTransaction(app.database.db, async (tx) => {
+        await tx.execute(sql`select set_config('app.barangay_id', '0000000000', true)`);
+        await tx.execute(sql`insert into cameras (barangay_id, name, lat, lng) values ('1381300002', 'Planted', 14.7, 121.0)`);
+      }),
+    ).rejects.toThrow();
+    await inTransaction(app.database.db, async (tx) => {
+      await tx.execute(sql`select set_config('app.barangay_id', '1381300002', true)`);
+      await tx.execute(sql`insert into cameras (name, lat, lng) values ('Second''s new camera', 14.7, 121.0)`);
+    });
+    expect(await camerasSeenBy('1381300002')).toEqual(["Second's camera", "Second's new camera"]);
+    expect(await camerasSeenBy('0000000000')).toEqual(["First's camera"]);
   });
 });

@@ -42,6 +42,12 @@ describe('barangays', () => {
     expect(columns.map((column) => column.table_name).sort()).toEqual([...tenant].sort());
     for (const column of columns) expect([column.table_name, column.is_nullable, column.column_default]).toEqual([column.table_name, 'NO', 'app_current_barangay()']);
     expect([...references].sort()).toEqual([...tenant].sort());
+    // Each has its isolation policy (migration 0038), in force once a city enables row-level security.
+    const policies = await rows<{ tablename: string; qual: string; with_check: string }>(
+      sql`select tablename, qual, with_check from pg_policies where schemaname = 'public' and policyname = 'barangay_isolation'`,
+    );
+    expect(policies.map((policy) => policy.tablename).sort()).toEqual([...tenant].sort());
+    for (const policy of policies) expect([policy.qual, policy.with_check]).toEqual(['(barangay_id = ( SELECT app_current_barangay() AS app_current_barangay))', '(barangay_id = ( SELECT app_current_barangay() AS app_current_barangay))']);
   });
 
   it('a single installation has one barangay that follows its settings: the name, the outline, and the PSGC code once a valid one is set, cascaded to every row', async () => {
