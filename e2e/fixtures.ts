@@ -103,3 +103,10 @@ export async function signInByForm(page: Page, username: string, password = DEMO
 }
 
 export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text);
+
+/**
+ * The names on a tanod's borrowed-equipment card, which a page kept offline must still show. Not
+ * the card's whole text: each due line counts minutes ("overdue by 6 h 5 min"), and a minute may
+ * tick over between two reads (a fresh-clone run read "6 h 5 min", then "6 h 6 min").
+ */
+export const loanNames = (page: Page) => page.getByTestId('tanod-loan').locator('span.font-medium');
