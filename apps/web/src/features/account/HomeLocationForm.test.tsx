@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '@bantay/shared';
 import { renderWithI18n } from '@/test/render.tsx';
@@ -39,7 +39,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

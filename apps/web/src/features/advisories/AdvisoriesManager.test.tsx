@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Advisory } from '@bantay/shared';
 import { renderWithQueries } from '@/test/render.tsx';
@@ -54,7 +54,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { renderWithI18n } from '@/test/render.tsx';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { TanodDashboard } from '@bantay/shared';
 import { TanodLoansCard } from './TanodLoansCard.tsx';
 
-afterEach(cleanup);
 
 const loan = (id: string, name: string, dueAt: string, isOverdue: boolean, quantity = 1) => ({
   _id: id,

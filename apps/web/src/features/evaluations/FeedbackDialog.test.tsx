@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { renderWithI18n } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import type { PublicTanod } from '@bantay/shared';
@@ -28,7 +28,6 @@ beforeEach(() => {
   vi.mocked(rateTanod).mockReset();
   vi.mocked(rateTicket).mockReset();
 });
-afterEach(cleanup);
 
 function open(props: Partial<Parameters<typeof FeedbackDialog>[0]> = {}) {
   const onRated = vi.fn();

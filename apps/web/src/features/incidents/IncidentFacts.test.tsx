@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import type { IncidentDetail } from '@bantay/shared';
 import { renderWithI18n } from '@/test/render.tsx';
 import { IncidentFacts } from './IncidentFacts.tsx';
 
-afterEach(cleanup);
 
 // Only what the facts read; the rest of the detail does not matter here.
 const incident = (overrides: Partial<IncidentDetail>): IncidentDetail =>

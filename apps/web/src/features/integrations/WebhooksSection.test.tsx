@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Webhook, WebhookDelivery } from '@bantay/shared';
 import { renderWithQueries } from '@/test/render.tsx';
@@ -60,7 +60,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

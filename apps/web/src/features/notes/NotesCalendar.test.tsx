@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithQueries } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import type { Note } from '@bantay/shared';
@@ -71,7 +71,6 @@ beforeEach(() => {
   vi.mocked(api).mockImplementation(fakeApi as typeof api);
 });
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
   vi.clearAllMocks();
 });

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TanodSummary } from '@bantay/shared';
 import { ApiError } from '@/lib/api-client.ts';
@@ -20,7 +20,6 @@ beforeEach(() => {
   vi.mocked(downloadPerformanceReport).mockReset();
   vi.mocked(saveFile).mockReset();
 });
-afterEach(cleanup);
 
 function open(tanodId?: string) {
   const onClose = vi.fn();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALERT_KIND_LABELS, MUTABLE_ALERT_KINDS, type AlertPreferences, type MutableAlertKind } from '@bantay/shared';
 import { AlertPreferencesForm } from './AlertPreferencesForm.tsx';
@@ -18,7 +18,6 @@ const kindSwitch = (kind: MutableAlertKind) => screen.getByRole('switch', { name
 const saved = () => requestsTo('PUT', '/api/push/preferences').map((request) => request.body);
 
 afterEach(() => {
-  cleanup();
   uninstallFakeBrowser();
 });
 

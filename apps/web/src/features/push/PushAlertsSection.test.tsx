@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PushAlertsSection from './PushAlertsSection.tsx';
 import { derivePushState } from './use-push-alerts.ts';
@@ -28,7 +28,6 @@ const settled = async (status: string) => waitFor(() => expect(state().dataset.s
 
 beforeEach(() => signIn());
 afterEach(() => {
-  cleanup();
   uninstallFakeBrowser();
 });
 

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { renderWithI18n } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
@@ -63,7 +63,6 @@ beforeEach(() => {
     Object.assign(URL, { createObjectURL: () => `blob:test/${++n}`, revokeObjectURL: () => undefined }),
   );
 });
-afterEach(cleanup);
 
 function open(options: Parameters<typeof userEvent.setup>[0] = {}) {
   renderWithI18n(

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { renderWithI18n } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
@@ -47,7 +47,6 @@ function open(search = '?track=1') {
 beforeEach(() => {
   vi.mocked(lookUpTicket).mockReset();
 });
-afterEach(cleanup);
 
 describe('the ticket lookup', () => {
   it('?ticket= opens with the ticket filled in, looked up, with its timeline and the rating link', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import type { ReportDraft } from './draft.ts';
@@ -66,7 +66,6 @@ function Harness() {
 }
 
 afterEach(() => {
-  cleanup();
   exposed = null;
   submits = 0;
 });

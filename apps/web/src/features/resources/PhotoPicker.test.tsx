@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePendingPhoto } from './PhotoPicker.tsx';
 
-afterEach(cleanup);
 
 const saved = { _id: 'item-1', name: 'Flashlight' };
 const photo = new File([new Uint8Array([1, 2, 3])], 'torch.png', { type: 'image/png' });

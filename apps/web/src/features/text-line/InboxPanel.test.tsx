@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SmsMessage, SmsThread } from '@bantay/shared';
 import { renderWithQueries } from '@/test/render.tsx';
@@ -113,7 +113,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 
